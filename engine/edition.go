@@ -1,0 +1,356 @@
+package engine
+
+// Industry is a kind of industry tile. The zero value means "none".
+type Industry uint8
+
+// The industries of Brass: Birmingham. Lancashire adds its own after these.
+const (
+	NoIndustry Industry = iota
+	Cotton
+	Coal
+	Iron
+	Manufacturer
+	Pottery
+	Brewery
+	numIndustries
+)
+
+var industryIDs = [numIndustries]string{"", "cotton_mill", "coal_mine", "iron_works", "manufacturer", "pottery", "brewery"}
+var industryNames = [numIndustries]string{"", "Cotton Mill", "Coal Mine", "Iron Works", "Manufacturer", "Pottery", "Brewery"}
+
+// Industries lists every industry in a fixed order.
+var Industries = []Industry{Cotton, Coal, Iron, Manufacturer, Pottery, Brewery}
+
+// ID is the stable string id of the industry used in moves and records.
+func (i Industry) ID() string {
+	if i < numIndustries {
+		return industryIDs[i]
+	}
+	return ""
+}
+
+// Name is the industry's name as printed in the rulebook.
+func (i Industry) Name() string {
+	if i < numIndustries {
+		return industryNames[i]
+	}
+	return "?"
+}
+
+// IndustryByID finds an industry by its stable id.
+func IndustryByID(id string) (Industry, bool) {
+	for i := Cotton; i < numIndustries; i++ {
+		if industryIDs[i] == id {
+			return i, true
+		}
+	}
+	return NoIndustry, false
+}
+
+// sellable reports whether tiles of this industry flip by a Sell action.
+func (i Industry) sellable() bool { return i == Cotton || i == Manufacturer || i == Pottery }
+
+// holdsCubes reports whether tiles of this industry carry coal, iron or beer.
+func (i Industry) holdsCubes() bool { return i == Coal || i == Iron || i == Brewery }
+
+// Era is the Canal or the Rail era.
+type Era uint8
+
+// The two eras.
+const (
+	Canal Era = iota
+	Rail
+)
+
+// String names the era.
+func (e Era) String() string {
+	if e == Canal {
+		return "Canal Era"
+	}
+	return "Rail Era"
+}
+
+// LocationKind tells towns, farm breweries and merchants apart.
+type LocationKind uint8
+
+// Location kinds.
+const (
+	Town LocationKind = iota
+	FarmBrewery
+	MerchantLocation
+)
+
+// BonusKind is the reward for consuming a merchant's beer.
+type BonusKind uint8
+
+// Merchant beer bonuses.
+const (
+	NoBonus     BonusKind = iota
+	BonusDevelop          // Gloucester: develop one tile for free
+	BonusIncome           // Oxford: advance income by Amount spaces
+	BonusVP               // Nottingham, Shrewsbury: Amount VP
+	BonusMoney            // Warrington: £Amount
+)
+
+// Location is a town, a farm brewery or a merchant location on the board.
+type Location struct {
+	ID     string
+	Name   string
+	Kind   LocationKind
+	Banner string // towns: banner colour
+	// Spaces are the indexes of this location's build spaces in Edition.Spaces.
+	Spaces []int
+	// MerchantSpaces are the indexes in Edition.MerchantSpaces (merchant locations only).
+	MerchantSpaces []int
+	// LinkIcons printed on the location itself (merchants: 2).
+	LinkIcons   int
+	Bonus       BonusKind
+	BonusAmount int
+	// MinPlayers is the smallest player count whose merchant tiles are placed here.
+	MinPlayers int
+	// Links are the indexes of the lines touching this location.
+	Links []int
+}
+
+// Space is one build space of a town or farm brewery.
+type Space struct {
+	ID       string
+	Location int
+	// Icons are the industries the space accepts (one or two).
+	Icons []Industry
+}
+
+// accepts reports whether the space shows the industry's icon.
+func (sp *Space) accepts(ind Industry) bool {
+	for _, i := range sp.Icons {
+		if i == ind {
+			return true
+		}
+	}
+	return false
+}
+
+// Link is a line between two (or, Kidderminster–Worcester, three) locations.
+type Link struct {
+	ID        string
+	Locations []int
+	Canal     bool
+	Rail      bool
+	mask      uint64
+}
+
+// TileSpec is one industry tile on a player mat.
+type TileSpec struct {
+	Level     int
+	Cost      int
+	Coal      int // coal needed to build
+	Iron      int // iron needed to build
+	Beer      int // beer needed to sell (sellable industries)
+	VP        int
+	Income    int // income spaces gained when flipped
+	LinkIcons int
+	Produces  int  // coal or iron cubes placed when built (breweries: see BreweryBeer)
+	CanalOK   bool // may be built in the Canal era
+	RailOK    bool // may be built in the Rail era
+	// Lightbulb tiles cannot be removed by Develop.
+	Lightbulb bool
+}
+
+// CardKind is the index of a card type in Edition.Cards.
+type CardKind uint8
+
+// NoCard marks an absent card in an Action.
+const NoCard CardKind = 255
+
+// CardType tells the four sorts of cards apart.
+type CardType uint8
+
+// Card types.
+const (
+	LocationCard CardType = iota
+	IndustryCard
+	WildLocationCard
+	WildIndustryCard
+)
+
+// Card is one card type.
+type Card struct {
+	ID         string
+	Name       string
+	Type       CardType
+	Location   int        // location cards: the town
+	Industries []Industry // industry cards: the icons shown
+	// Count is how many of this card are in the draw deck for 2, 3 and 4 players.
+	Count [5]int
+}
+
+// MerchantTile is a kind of merchant tile.
+type MerchantTile struct {
+	ID   string
+	Buys []Industry // empty for a blank tile
+	// Count is how many tiles of this kind are in play for 2, 3 and 4 players.
+	Count [5]int
+}
+
+func (m *MerchantTile) buys(ind Industry) bool {
+	for _, b := range m.Buys {
+		if b == ind {
+			return true
+		}
+	}
+	return false
+}
+
+// MerchantSpace is one merchant tile space with its beer barrel space.
+type MerchantSpace struct {
+	ID       string
+	Location int
+}
+
+// Market is the coal or iron market.
+type Market struct {
+	Prices     []int // price per space, cheapest first
+	Initial    int   // cubes at setup, filling the most expensive spaces
+	EmptyPrice int   // price when the market is empty
+}
+
+// buyPrice is the price of the next cube bought when count cubes are in the market.
+func (m *Market) buyPrice(count int) int {
+	if count <= 0 {
+		return m.EmptyPrice
+	}
+	return m.Prices[len(m.Prices)-count]
+}
+
+// sellPrice is the price paid for the next cube sold into a market holding count cubes;
+// ok is false when the market is full.
+func (m *Market) sellPrice(count int) (int, bool) {
+	if count >= len(m.Prices) {
+		return 0, false
+	}
+	return m.Prices[len(m.Prices)-count-1], true
+}
+
+// Rules are the numbers and switches of an edition's turn structure.
+type Rules struct {
+	MinPlayers, MaxPlayers int
+	StartingMoney          int
+	StartingIncomeSpace    int
+	HandSize               int
+	FaceDownDiscards       int   // extra face-down discard dealt at setup
+	ActionsPerTurn         int   // normal turns
+	FirstRoundActions      int   // first round of the first era
+	RoundsPerEra           [5]int // by player count (informational: the deck decides)
+	LoanAmount             int
+	LoanLevels             int
+	MinIncomeLevel         int
+	MaxIncomeSpace         int
+	CanalLinkCost          int
+	RailLinkCost           int
+	DoubleRailCost         int
+	LinkTilesPerPlayer     int
+	WildLocations          int
+	WildIndustries         int
+	BreweryBeer            [2]int // barrels on a new brewery in the Canal and Rail eras
+	EmptyCoalPrice         int
+}
+
+// Edition is the static data of one game: board, tiles, cards, merchants, markets, rules.
+// It is never modified after construction and is shared by all states.
+type Edition struct {
+	ID             string
+	Name           string
+	Locations      []Location
+	Spaces         []Space
+	Links          []Link
+	Mats           [numIndustries][]TileSpec // per industry, one entry per tile, lowest first
+	Cards          []Card
+	MerchantTiles  []MerchantTile
+	MerchantSpaces []MerchantSpace
+	Coal, IronMkt  Market
+	Rules          Rules
+
+	merchantMask uint64
+	locByID      map[string]int
+	spaceByID    map[string]int
+	linkByID     map[string]int
+	cardByID     map[string]CardKind
+	mspaceByID   map[string]int
+	wildLoc      CardKind
+	wildInd      CardKind
+}
+
+// Size limits of the fixed arrays in State; editions must fit in them.
+const (
+	MaxPlayers        = 4
+	maxLocations      = 64
+	maxSpaces         = 64
+	maxLinks          = 64
+	maxCardKinds      = 48
+	maxMerchantSpaces = 12
+	maxDeck           = 80
+	maxDiscard        = 64
+)
+
+// finish builds the lookup tables and masks of an edition.
+func (e *Edition) finish() *Edition {
+	e.locByID = map[string]int{}
+	e.spaceByID = map[string]int{}
+	e.linkByID = map[string]int{}
+	e.cardByID = map[string]CardKind{}
+	e.mspaceByID = map[string]int{}
+	for i := range e.Locations {
+		e.locByID[e.Locations[i].ID] = i
+		if e.Locations[i].Kind == MerchantLocation {
+			e.merchantMask |= 1 << uint(i)
+		}
+	}
+	for i := range e.Spaces {
+		e.spaceByID[e.Spaces[i].ID] = i
+	}
+	for i := range e.Links {
+		l := &e.Links[i]
+		for _, loc := range l.Locations {
+			l.mask |= 1 << uint(loc)
+			e.Locations[loc].Links = append(e.Locations[loc].Links, i)
+		}
+		e.linkByID[l.ID] = i
+	}
+	for i := range e.Cards {
+		e.cardByID[e.Cards[i].ID] = CardKind(i)
+		switch e.Cards[i].Type {
+		case WildLocationCard:
+			e.wildLoc = CardKind(i)
+		case WildIndustryCard:
+			e.wildInd = CardKind(i)
+		}
+	}
+	for i := range e.MerchantSpaces {
+		e.mspaceByID[e.MerchantSpaces[i].ID] = i
+	}
+	return e
+}
+
+// LocationByID returns the index of a location id.
+func (e *Edition) LocationByID(id string) (int, bool) { i, ok := e.locByID[id]; return i, ok }
+
+// SpaceByID returns the index of a build space id.
+func (e *Edition) SpaceByID(id string) (int, bool) { i, ok := e.spaceByID[id]; return i, ok }
+
+// LinkByID returns the index of a link id.
+func (e *Edition) LinkByID(id string) (int, bool) { i, ok := e.linkByID[id]; return i, ok }
+
+// CardByID returns the card kind of a card id.
+func (e *Edition) CardByID(id string) (CardKind, bool) { c, ok := e.cardByID[id]; return c, ok }
+
+// MerchantSpaceByID returns the index of a merchant space id.
+func (e *Edition) MerchantSpaceByID(id string) (int, bool) { i, ok := e.mspaceByID[id]; return i, ok }
+
+// EditionByID returns a built-in edition.
+func EditionByID(id string) (*Edition, bool) {
+	switch id {
+	case "birmingham", "":
+		return birminghamEdition, true
+	}
+	return nil, false
+}

@@ -1,0 +1,119 @@
+package engine
+
+// Game is a game in progress: its config, the moves applied so far, the current state and
+// the log. It is the entry point for the UI, storage and network sync; bots may work on
+// State values directly for speed.
+type Game struct {
+	cfg   Config
+	state State
+	moves []Move
+	log   []LogEntry
+}
+
+// NewGame sets up a game from its config.
+func NewGame(cfg Config) (*Game, error) {
+	s, err := New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	cfg.Names = append([]string(nil), cfg.Names...)
+	g := &Game{cfg: cfg, state: *s}
+	g.log = append(g.log, LogEntry{Move: -1, Kind: LogEra, Player: -1, Era: Canal, Round: 1, Text: "The Canal Era begins, round 1."})
+	order := ""
+	for i := 0; i < cfg.Players; i++ {
+		if i > 0 {
+			order += ", "
+		}
+		order += s.name(int(s.Order[i]))
+	}
+	g.log = append(g.log, LogEntry{Move: -1, Kind: LogOrder, Player: -1, Era: Canal, Round: 1, Text: "Turn order: " + order + "."})
+	return g, nil
+}
+
+// Config returns the game's config.
+func (g *Game) Config() Config { return g.cfg }
+
+// State returns the current state. Treat it as read-only.
+func (g *Game) State() *State { return &g.state }
+
+// Moves returns the moves applied so far. Treat the slice as read-only.
+func (g *Game) Moves() []Move { return g.moves }
+
+// Log returns the log so far. Treat the slice as read-only.
+func (g *Game) Log() []LogEntry { return g.log }
+
+// Over reports whether the game has ended.
+func (g *Game) Over() bool { return g.state.Phase == PhaseOver }
+
+// Apply validates a move and, only if it is legal, performs it, records it and logs it.
+func (g *Game) Apply(m Move) error {
+	if m.At != nil && *m.At != len(g.moves) {
+		return errorf(ErrStale, "This move was made against move %d, but the game is at move %d.", *m.At, len(g.moves))
+	}
+	a, err := g.state.ed.Decode(m)
+	if err != nil {
+		return err
+	}
+	if err := g.state.applyLogged(&a, &g.log); err != nil {
+		return err
+	}
+	m.At = nil
+	g.moves = append(g.moves, m)
+	return nil
+}
+
+// Check reports whether a move is legal now, and why not, without changing anything.
+func (g *Game) Check(m Move) error {
+	a, err := g.state.ed.Decode(m)
+	if err != nil {
+		return err
+	}
+	t := g.state
+	return t.Apply(&a)
+}
+
+// LegalMoves lists every legal move for the player to act (see State.Legal).
+func (g *Game) LegalMoves() []Move {
+	acts := g.state.Legal(nil)
+	out := make([]Move, len(acts))
+	for i, a := range acts {
+		out[i] = g.state.ed.Encode(a)
+	}
+	return out
+}
+
+// CanUndo reports whether the last move may be taken back: it was made by the player who is
+// to act now, and no hidden card has been revealed since (no card was drawn).
+func (g *Game) CanUndo() bool {
+	n := len(g.moves)
+	return n > 0 && int(g.state.Revealed) < n && g.moves[n-1].Player == g.state.Actor() && g.state.Phase != PhaseOver
+}
+
+// Undo takes back the last move by replaying the game without it.
+func (g *Game) Undo() error {
+	if !g.CanUndo() {
+		return errorf(ErrNotAvailable, "The last move cannot be undone: it was not yours, or cards were drawn since.")
+	}
+	prev, err := Replay(Record{Format: RecordFormat, Config: g.cfg, Moves: g.moves[:len(g.moves)-1]})
+	if err != nil {
+		return err
+	}
+	*g = *prev
+	return nil
+}
+
+// Record returns the game as a record that replays to the same state.
+func (g *Game) Record() Record {
+	return Record{Format: RecordFormat, Config: g.cfg, Moves: append([]Move(nil), g.moves...)}
+}
+
+// At returns the game as it was after the first n moves (for browsing history).
+func (g *Game) At(n int) (*Game, error) {
+	if n < 0 || n > len(g.moves) {
+		return nil, errorf(ErrMalformed, "There is no move %d in this game of %d moves.", n, len(g.moves))
+	}
+	return Replay(Record{Format: RecordFormat, Config: g.cfg, Moves: g.moves[:n]})
+}
+
+// Hash is the state hash after the last move (see State.Hash).
+func (g *Game) Hash() uint64 { return g.state.Hash() }

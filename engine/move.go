@@ -1,0 +1,206 @@
+package engine
+
+import (
+	"encoding/json"
+	"strings"
+)
+
+// Move is the serializable form of an action: what is stored in records, sent to peers and
+// built by the UI. Every id is a stable string from the edition's data:
+//
+//	type      build | network | develop | sell | end_sell | loan | scout | pass | remove_tile
+//	player    the seat making the move (0-based)
+//	at        optional: the number of moves applied when this one was made; a move made
+//	          against another position is refused as stale
+//	card      the card discarded (a card id such as "birmingham", "iron_works", "wild_location");
+//	          omitted when continuing a Sell action
+//	industry  build: the industry ("cotton_mill", "coal_mine", "iron_works", "manufacturer", "pottery", "brewery")
+//	space     build: the build space ("birmingham_2"); sell: the tile sold; remove_tile: the tile removed
+//	links     network: one link, or two rail links, by id ("birmingham-dudley")
+//	coal      coal sources in order: build spaces of coal mines or "market"; network: one per link
+//	iron      iron sources in order: build spaces of iron works or "market"
+//	beer      beer sources: build spaces of breweries, or the merchant space being sold to
+//	merchant  sell: the merchant space ("oxford_1")
+//	develop   develop: 1 or 2 industries; sell to Gloucester with its beer: the free develop (omit to decline)
+//	cards     scout: the 2 extra cards discarded
+//
+// Coal, iron and beer may be left out: the engine then takes the first legal source in board
+// order for each missing unit (for coal, among the closest connected mines, as the rules require).
+type Move struct {
+	Type     string   `json:"type"`
+	Player   int      `json:"player"`
+	At       *int     `json:"at,omitempty"`
+	Card     string   `json:"card,omitempty"`
+	Industry string   `json:"industry,omitempty"`
+	Space    string   `json:"space,omitempty"`
+	Links    []string `json:"links,omitempty"`
+	Coal     []string `json:"coal,omitempty"`
+	Iron     []string `json:"iron,omitempty"`
+	Beer     []string `json:"beer,omitempty"`
+	Merchant string   `json:"merchant,omitempty"`
+	Develop  []string `json:"develop,omitempty"`
+	Cards    []string `json:"cards,omitempty"`
+}
+
+// String is the move as compact JSON.
+func (m Move) String() string {
+	b, _ := json.Marshal(m)
+	return string(b)
+}
+
+// ParseMove decodes a move from JSON, refusing unknown fields.
+func ParseMove(data []byte) (Move, error) {
+	var m Move
+	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&m); err != nil {
+		return Move{}, errorf(ErrMalformed, "This move is not valid JSON: %v", err)
+	}
+	return m, nil
+}
+
+// Decode turns a move into an action, checking every id against the edition.
+func (e *Edition) Decode(m Move) (Action, error) {
+	var kind Kind
+	for k := KindBuild; k < numKinds; k++ {
+		if kindIDs[k] == m.Type {
+			kind = k
+		}
+	}
+	if kind == KindNone {
+		return Action{}, errorf(ErrMalformed, "Unknown move type %q.", m.Type)
+	}
+	if m.Player < 0 || m.Player >= MaxPlayers {
+		return Action{}, errorf(ErrMalformed, "There is no player %d.", m.Player+1)
+	}
+	a := blankAction(kind, m.Player)
+	if m.Card != "" {
+		k, ok := e.CardByID(m.Card)
+		if !ok {
+			return Action{}, errorf(ErrMalformed, "Unknown card %q.", m.Card)
+		}
+		a.Card = k
+	}
+	if m.Industry != "" {
+		ind, ok := IndustryByID(m.Industry)
+		if !ok {
+			return Action{}, errorf(ErrMalformed, "Unknown industry %q.", m.Industry)
+		}
+		a.Industry = ind
+	}
+	if m.Space != "" {
+		sp, ok := e.SpaceByID(m.Space)
+		if !ok {
+			return Action{}, errorf(ErrMalformed, "Unknown build space %q.", m.Space)
+		}
+		a.Space = int8(sp)
+	}
+	if m.Merchant != "" {
+		ms, ok := e.MerchantSpaceByID(m.Merchant)
+		if !ok {
+			return Action{}, errorf(ErrMalformed, "Unknown merchant %q.", m.Merchant)
+		}
+		a.Merchant = int8(ms)
+	}
+	if len(m.Links) > 2 || len(m.Coal) > 2 || len(m.Iron) > 2 || len(m.Beer) > 2 || len(m.Develop) > 2 || len(m.Cards) > 2 {
+		return Action{}, errorf(ErrMalformed, "Too many entries: an action has at most 2 links, coal, iron, beer, develops or extra cards.")
+	}
+	for i, id := range m.Links {
+		l, ok := e.LinkByID(id)
+		if !ok {
+			return Action{}, errorf(ErrMalformed, "Unknown link %q.", id)
+		}
+		a.Links[i] = int8(l)
+	}
+	a.NLinks = uint8(len(m.Links))
+	var err error
+	if a.NCoal, err = e.decodeSources(m.Coal, &a.Coal, "coal", a.Merchant); err != nil {
+		return Action{}, err
+	}
+	if a.NIron, err = e.decodeSources(m.Iron, &a.Iron, "iron", a.Merchant); err != nil {
+		return Action{}, err
+	}
+	if a.NBeer, err = e.decodeSources(m.Beer, &a.Beer, "beer", a.Merchant); err != nil {
+		return Action{}, err
+	}
+	for i, id := range m.Develop {
+		ind, ok := IndustryByID(id)
+		if !ok {
+			return Action{}, errorf(ErrMalformed, "Unknown industry %q.", id)
+		}
+		a.Dev[i] = ind
+	}
+	a.NDev = uint8(len(m.Develop))
+	for i, id := range m.Cards {
+		k, ok := e.CardByID(id)
+		if !ok {
+			return Action{}, errorf(ErrMalformed, "Unknown card %q.", id)
+		}
+		a.Cards[i] = k
+	}
+	a.NCards = uint8(len(m.Cards))
+	return a, nil
+}
+
+func (e *Edition) decodeSources(ids []string, out *[2]int8, what string, merchant int8) (uint8, error) {
+	for i, id := range ids {
+		switch {
+		case id == "market" && what != "beer":
+			out[i] = SrcMarket
+		case what == "beer" && merchant >= 0 && id == e.MerchantSpaces[merchant].ID:
+			out[i] = SrcMerchant
+		default:
+			sp, ok := e.SpaceByID(id)
+			if !ok {
+				return 0, errorf(ErrMalformed, "Unknown %s source %q.", what, id)
+			}
+			out[i] = int8(sp)
+		}
+	}
+	return uint8(len(ids)), nil
+}
+
+// Encode turns an action into its move form.
+func (e *Edition) Encode(a Action) Move {
+	m := Move{Type: a.Kind.ID(), Player: int(a.Player)}
+	if a.Card != NoCard && int(a.Card) < len(e.Cards) {
+		m.Card = e.Cards[a.Card].ID
+	}
+	if a.Industry != NoIndustry {
+		m.Industry = a.Industry.ID()
+	}
+	if a.Space >= 0 {
+		m.Space = e.Spaces[a.Space].ID
+	}
+	if a.Merchant >= 0 {
+		m.Merchant = e.MerchantSpaces[a.Merchant].ID
+	}
+	for i := 0; i < int(a.NLinks); i++ {
+		m.Links = append(m.Links, e.Links[a.Links[i]].ID)
+	}
+	m.Coal = e.encodeSources(a.Coal[:a.NCoal], a.Merchant)
+	m.Iron = e.encodeSources(a.Iron[:a.NIron], a.Merchant)
+	m.Beer = e.encodeSources(a.Beer[:a.NBeer], a.Merchant)
+	for i := 0; i < int(a.NDev); i++ {
+		m.Develop = append(m.Develop, a.Dev[i].ID())
+	}
+	for i := 0; i < int(a.NCards); i++ {
+		m.Cards = append(m.Cards, e.Cards[a.Cards[i]].ID)
+	}
+	return m
+}
+
+func (e *Edition) encodeSources(src []int8, merchant int8) []string {
+	var out []string
+	for _, v := range src {
+		switch {
+		case v == SrcMarket:
+			out = append(out, "market")
+		case v == SrcMerchant && merchant >= 0:
+			out = append(out, e.MerchantSpaces[merchant].ID)
+		case v >= 0:
+			out = append(out, e.Spaces[v].ID)
+		}
+	}
+	return out
+}

@@ -1,0 +1,212 @@
+package engine
+
+// Consuming coal, iron and beer (rulebook "Consuming Coal", "Consuming Iron", "Consuming
+// Beer"). A pool is a scratch copy of every resource on the board and in the markets, so a
+// whole action's consumption can be planned and checked before anything changes; Apply and
+// the legal-action enumeration both draw from it through the same option functions.
+
+type pool struct {
+	cubes   [maxSpaces]uint8
+	coalMkt uint8
+	ironMkt uint8
+	mbeer   [maxMerchantSpaces]uint8
+	cost    int // money owed to the bank for market purchases so far
+}
+
+func (s *State) newPool(pl *pool) {
+	for i := range s.ed.Spaces {
+		pl.cubes[i] = s.Tiles[i].Cubes
+	}
+	pl.coalMkt, pl.ironMkt = s.CoalMarket, s.IronMarket
+	for m := range s.ed.MerchantSpaces {
+		pl.mbeer[m] = s.Merchants[m].Beer
+	}
+	pl.cost = 0
+}
+
+// commitPool writes the pool back into the state. A coal mine, iron works or brewery whose
+// last cube or barrel was taken flips and raises its owner's income ("Flipping Industry Tiles").
+func (s *State) commitPool(pl *pool) {
+	for i := range s.ed.Spaces {
+		t := &s.Tiles[i]
+		if t.Owner == 0 || t.Cubes == pl.cubes[i] {
+			continue
+		}
+		t.Cubes = pl.cubes[i]
+		if t.Cubes == 0 && !t.Flipped {
+			s.flip(i)
+		}
+	}
+	s.CoalMarket, s.IronMarket = pl.coalMkt, pl.ironMkt
+	for m := range s.ed.MerchantSpaces {
+		s.Merchants[m].Beer = pl.mbeer[m]
+	}
+}
+
+// flip turns a tile to its flipped side and advances its owner's income.
+func (s *State) flip(sp int) {
+	t := &s.Tiles[sp]
+	t.Flipped = true
+	spec := s.TileSpec(*t)
+	s.advanceIncome(int(t.Owner)-1, spec.Income)
+	s.logf(LogFlip, int(t.Owner)-1, "%s's %s in %s flips: income +%d spaces (level %d).",
+		s.name(int(t.Owner)-1), tileName(t.Industry, spec.Level), s.spaceName(sp), spec.Income, s.IncomeLevel(int(t.Owner)-1))
+}
+
+// coalCtx lists the coal mines connected to a place, closest first.
+type coalCtx struct {
+	n      int
+	sp     [maxSpaces]int8
+	dist   [maxSpaces]int8
+	market bool // connected to a merchant location, so the coal market is reachable
+}
+
+// coalContext prepares coal sources for a tile built at, or a link touching, the locations in at.
+func (s *State) coalContext(at uint64, c *coalCtx) {
+	var dist [maxLocations]int8
+	s.distances(at, &dist)
+	c.n = 0
+	c.market = false
+	for loc := range s.ed.Locations {
+		if dist[loc] >= 0 && s.ed.Locations[loc].Kind == MerchantLocation {
+			c.market = true
+		}
+	}
+	for i := range s.ed.Spaces {
+		t := &s.Tiles[i]
+		if t.Owner == 0 || t.Industry != Coal || t.Flipped {
+			continue
+		}
+		d := dist[s.ed.Spaces[i].Location]
+		if d < 0 {
+			continue
+		}
+		// insertion by (distance, space)
+		j := c.n
+		for j > 0 && c.dist[j-1] > d {
+			c.sp[j], c.dist[j] = c.sp[j-1], c.dist[j-1]
+			j--
+		}
+		c.sp[j], c.dist[j] = int8(i), d
+		c.n++
+	}
+}
+
+// options lists the legal sources of the next coal cube: the connected mines with coal left
+// at the smallest distance, or else the market if connected to a merchant. dist is that
+// distance (or -1 for the market).
+func (c *coalCtx) options(pl *pool, out *[maxSpaces]int8) (n int, dist int8) {
+	best := int8(-1)
+	for i := 0; i < c.n; i++ {
+		if pl.cubes[c.sp[i]] == 0 {
+			continue
+		}
+		if best >= 0 && c.dist[i] > best {
+			break
+		}
+		best = c.dist[i]
+		out[n] = c.sp[i]
+		n++
+	}
+	if n == 0 && c.market {
+		out[0] = SrcMarket
+		return 1, -1
+	}
+	return n, best
+}
+
+// takeCoal consumes one coal from src (a mine or the market).
+func (s *State) takeCoal(pl *pool, src int8) {
+	if src == SrcMarket {
+		pl.cost += s.ed.Coal.buyPrice(int(pl.coalMkt))
+		if pl.coalMkt > 0 {
+			pl.coalMkt--
+		}
+		return
+	}
+	pl.cubes[src]--
+}
+
+// ironOptions lists the legal sources of the next iron: any unflipped iron works with iron
+// left, wherever it is, or else the market (which needs no connection).
+func (s *State) ironOptions(pl *pool, out *[maxSpaces]int8) int {
+	n := 0
+	for i := range s.ed.Spaces {
+		t := &s.Tiles[i]
+		if t.Owner != 0 && t.Industry == Iron && pl.cubes[i] > 0 {
+			out[n] = int8(i)
+			n++
+		}
+	}
+	if n == 0 {
+		out[0] = SrcMarket
+		n = 1
+	}
+	return n
+}
+
+func (s *State) takeIron(pl *pool, src int8) {
+	if src == SrcMarket {
+		pl.cost += s.ed.IronMkt.buyPrice(int(pl.ironMkt))
+		if pl.ironMkt > 0 {
+			pl.ironMkt--
+		}
+		return
+	}
+	pl.cubes[src]--
+}
+
+// beerOptions lists the legal beer sources for player p: their own breweries anywhere, an
+// opponent's brewery connected to the places in reach, and, when merchant >= 0, the barrel
+// beside that merchant tile.
+func (s *State) beerOptions(p int, reach uint64, merchant int, pl *pool, out *[maxSpaces + 1]int8) int {
+	n := 0
+	if merchant >= 0 && pl.mbeer[merchant] > 0 {
+		out[n] = SrcMerchant
+		n++
+	}
+	owner := uint8(p + 1)
+	for i := range s.ed.Spaces {
+		t := &s.Tiles[i]
+		if t.Owner == 0 || t.Industry != Brewery || pl.cubes[i] == 0 {
+			continue
+		}
+		if t.Owner != owner && reach&locBit(s.ed.Spaces[i].Location) == 0 {
+			continue
+		}
+		out[n] = int8(i)
+		n++
+	}
+	return n
+}
+
+func (s *State) takeBeer(pl *pool, src int8, merchant int) {
+	if src == SrcMerchant {
+		pl.mbeer[merchant]--
+		return
+	}
+	pl.cubes[src]--
+}
+
+// resourceOnBoard reports whether any cube of the industry's resource is on a tile or in its
+// market (the condition for overbuilding an opponent's coal mine or iron works).
+func (s *State) resourceOnBoard(ind Industry) bool {
+	if ind == Coal && s.CoalMarket > 0 || ind == Iron && s.IronMarket > 0 {
+		return true
+	}
+	for i := range s.ed.Spaces {
+		if s.Tiles[i].Owner != 0 && s.Tiles[i].Industry == ind && s.Tiles[i].Cubes > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func containsSrc(list []int8, v int8) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}

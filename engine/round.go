@@ -1,0 +1,278 @@
+package engine
+
+import "sort"
+
+// endTurn refills the hand ("Player Turns": refill to 8 after all actions) and passes the
+// turn on; after the last player the round ends.
+func (s *State) endTurn() {
+	p := s.Actor()
+	drew := 0
+	for int(s.Players[p].HandLen) < s.ed.Rules.HandSize && s.drawCard(p) {
+		drew++
+	}
+	if drew > 0 {
+		s.Revealed = s.Moves
+		s.logf(LogDraw, p, "%s draws %d cards.", s.name(p), drew)
+	}
+	s.ActionsDone = 0
+	s.TurnPos++
+	if int(s.TurnPos) >= int(s.NumPlayers) {
+		s.endRound()
+	}
+}
+
+// eraOver: the era ends after the round in which the last cards were played.
+func (s *State) eraOver() bool {
+	if s.DeckLen > 0 {
+		return false
+	}
+	for p := 0; p < int(s.NumPlayers); p++ {
+		if s.Players[p].HandLen > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// endRound: "End of Round" 1 (turn order by money spent, ties keep their order; the money
+// goes to the bank) and 2 (income, except after the final round of the game).
+func (s *State) endRound() {
+	n := int(s.NumPlayers)
+	order := s.Order[:n]
+	sort.SliceStable(order, func(i, j int) bool {
+		return s.Players[order[i]].Spent < s.Players[order[j]].Spent
+	})
+	if s.log != nil {
+		txt := ""
+		for i, p := range order {
+			if i > 0 {
+				txt += ", "
+			}
+			txt += s.name(int(p)) + " (£" + itoa(int(s.Players[p].Spent)) + ")"
+		}
+		s.logf(LogOrder, -1, "Turn order for the next round, least spent first: %s.", txt)
+	}
+	for p := 0; p < n; p++ {
+		s.Players[p].Spent = 0
+	}
+	s.ShortfallPos = 0
+	if s.eraOver() && s.Era == Rail {
+		s.endEra()
+		return
+	}
+	s.payIncomes()
+}
+
+// payIncomes pays income in turn order from ShortfallPos on, stopping when a player must
+// choose tiles to cover a shortfall.
+func (s *State) payIncomes() {
+	n := int(s.NumPlayers)
+	for ; int(s.ShortfallPos) < n; s.ShortfallPos++ {
+		p := int(s.Order[s.ShortfallPos])
+		level := s.IncomeLevel(p)
+		switch {
+		case level >= 0:
+			s.receive(p, level)
+			s.logf(LogIncome, p, "%s takes £%d income.", s.name(p), level)
+		case int(s.Players[p].Money) >= -level:
+			s.pay(p, -level)
+			s.logf(LogIncome, p, "%s pays £%d negative income.", s.name(p), -level)
+		case s.shortfallChoice(p):
+			s.Phase = PhaseShortfall
+			s.logf(LogIncome, p, "%s must pay £%d negative income but has £%d: they must remove industry tiles from the board.", s.name(p), -level, s.Players[p].Money)
+			return
+		default:
+			s.settleShortfall(p)
+		}
+	}
+	s.Phase = PhaseAction
+	s.nextRound()
+}
+
+// tileValue is what removing a tile raises for a shortfall: half its cost, rounded down.
+func (s *State) tileValue(sp int) int { return s.TileSpec(s.Tiles[sp]).Cost / 2 }
+
+// shortfallChoice reports whether the player must choose which tiles to remove: they owe
+// more than they have, and their removable tiles can cover it. When even all of them could
+// not, all are removed without asking (settleShortfall).
+func (s *State) shortfallChoice(p int) bool {
+	short := -s.IncomeLevel(p) - int(s.Players[p].Money)
+	total := 0
+	for sp := range s.ed.Spaces {
+		if s.Tiles[sp].Owner == uint8(p+1) {
+			total += s.tileValue(sp)
+		}
+	}
+	return total >= short && total > 0
+}
+
+// settleShortfall removes every tile that raises money, pays what it can and loses 1 VP per
+// £1 still short ("If you have no way to pay a shortfall, lose 1 VP (if possible) for each £1").
+func (s *State) settleShortfall(p int) {
+	owe := -s.IncomeLevel(p)
+	for sp := range s.ed.Spaces {
+		if int(s.Players[p].Money) >= owe {
+			break
+		}
+		if s.Tiles[sp].Owner == uint8(p+1) && s.tileValue(sp) > 0 {
+			s.removeForShortfall(p, sp)
+		}
+	}
+	have := int(s.Players[p].Money)
+	if have >= owe {
+		s.pay(p, owe)
+		s.logf(LogIncome, p, "%s pays £%d negative income.", s.name(p), owe)
+		return
+	}
+	s.pay(p, have)
+	lost := owe - have
+	if int(s.Players[p].VP) < lost {
+		lost = int(s.Players[p].VP)
+	}
+	s.Players[p].VP -= int32(lost)
+	s.logf(LogIncome, p, "%s pays £%d of £%d negative income and loses %d VP for the rest.", s.name(p), have, owe, lost)
+}
+
+func (s *State) removeForShortfall(p int, sp int) {
+	t := s.Tiles[sp]
+	v := s.tileValue(sp)
+	s.Tiles[sp] = Tile{}
+	s.receive(p, v)
+	s.logf(LogIncome, p, "%s removes their %s from %s for £%d.", s.name(p), tileName(t.Industry, s.TileSpec(t).Level), s.spaceName(sp), v)
+}
+
+// doRemoveTile: the player in shortfall removes one of their tiles; once the shortfall is
+// covered they pay and income continues with the next player.
+func (s *State) doRemoveTile(a *Action) error {
+	p := int(a.Player)
+	if a.Space < 0 || int(a.Space) >= len(s.ed.Spaces) {
+		return errorf(ErrMalformed, "Name one of your industry tiles to remove.")
+	}
+	sp := int(a.Space)
+	if s.Tiles[sp].Owner != uint8(p+1) {
+		return errorf(ErrIllegal, "You have no industry tile on %s.", s.spaceLabel(sp))
+	}
+	if s.tileValue(sp) == 0 {
+		return errorf(ErrIllegal, "Your %s in %s is worth £0 and would not help pay the shortfall.", tileName(s.Tiles[sp].Industry, s.TileSpec(s.Tiles[sp]).Level), s.spaceName(sp))
+	}
+	s.removeForShortfall(p, sp)
+	owe := -s.IncomeLevel(p)
+	if int(s.Players[p].Money) < owe && s.shortfallChoice(p) {
+		return nil // still short: remove another
+	}
+	if int(s.Players[p].Money) >= owe {
+		s.pay(p, owe)
+		s.logf(LogIncome, p, "%s pays £%d negative income.", s.name(p), owe)
+	} else {
+		s.settleShortfall(p)
+	}
+	s.ShortfallPos++
+	s.payIncomes()
+	return nil
+}
+
+// nextRound starts the next round, or ends the era when all cards are played.
+func (s *State) nextRound() {
+	if s.eraOver() {
+		s.endEra()
+		return
+	}
+	s.Round++
+	s.TurnPos = 0
+	s.ActionsDone = 0
+	s.logf(LogRound, -1, "%s, round %d.", s.Era, s.Round)
+}
+
+// LinkVP is what a link scores at the end of an era: 1 VP per link icon in the locations it
+// touches — 2 for each merchant location, plus those of flipped tiles in towns and farm breweries.
+func (s *State) LinkVP(l int) int {
+	vp := 0
+	for _, loc := range s.ed.Links[l].Locations {
+		vp += s.locationIcons(loc)
+	}
+	return vp
+}
+
+func (s *State) locationIcons(loc int) int {
+	l := &s.ed.Locations[loc]
+	n := l.LinkIcons
+	for _, sp := range l.Spaces {
+		t := s.Tiles[sp]
+		if t.Owner != 0 && t.Flipped {
+			n += s.TileSpec(t).LinkIcons
+		}
+	}
+	return n
+}
+
+// endEra: "End of Canal & Rail Era" scoring, then the Canal Era's maintenance, or the end of the game.
+func (s *State) endEra() {
+	n := int(s.NumPlayers)
+	var linkVP, tileVP [MaxPlayers]int
+	// 1. Links score and leave the board, returning to their owners.
+	for l := range s.ed.Links {
+		if o := s.Links[l]; o != 0 {
+			linkVP[o-1] += s.LinkVP(l)
+		}
+	}
+	for l := range s.ed.Links {
+		if o := s.Links[l]; o != 0 {
+			s.Players[o-1].LinksLeft++
+			s.Links[l] = 0
+		}
+	}
+	// 2. Flipped industry tiles score.
+	for sp := range s.ed.Spaces {
+		t := s.Tiles[sp]
+		if t.Owner != 0 && t.Flipped {
+			tileVP[t.Owner-1] += s.TileSpec(t).VP
+		}
+	}
+	for p := 0; p < n; p++ {
+		s.Players[p].VP += int32(linkVP[p] + tileVP[p])
+		s.logf(LogScore, p, "%s scores %d VP for links and %d VP for flipped tiles (total %d).", s.name(p), linkVP[p], tileVP[p], s.Players[p].VP)
+	}
+	if s.Era == Rail {
+		s.Phase = PhaseOver
+		s.logf(LogEnd, -1, "The game is over. %s", s.resultText())
+		return
+	}
+	// 3. Obsolete level-1 tiles leave the board.
+	for sp := range s.ed.Spaces {
+		if t := s.Tiles[sp]; t.Owner != 0 && s.TileSpec(t).Level == 1 {
+			s.Tiles[sp] = Tile{}
+		}
+	}
+	// 4. Merchant beer is refilled beside every non-blank merchant tile.
+	for m := range s.ed.MerchantSpaces {
+		slot := &s.Merchants[m]
+		if slot.Tile != 0 && len(s.ed.MerchantTiles[slot.Tile-1].Buys) > 0 {
+			slot.Beer = 1
+		}
+	}
+	// 5. All discard piles are shuffled into a new draw deck.
+	s.DeckLen = 0
+	for p := 0; p < n; p++ {
+		pl := &s.Players[p]
+		for i := 0; i < int(pl.DiscardLen); i++ {
+			s.Deck[s.DeckLen] = pl.Discard[i]
+			s.DeckLen++
+		}
+		pl.DiscardLen, pl.FaceDown = 0, 0
+	}
+	s.rng.shuffle(s.Deck[:s.DeckLen])
+	// 6. New hands of 8.
+	for p := 0; p < n; p++ {
+		for i := 0; i < s.ed.Rules.HandSize; i++ {
+			s.drawCard(p)
+		}
+	}
+	s.Revealed = s.Moves
+	s.logf(LogMaintenance, -1, "End of the Canal Era: level I tiles leave the board, merchant beer is refilled and the discards become a new deck of %d; everyone draws %d cards.", int(s.DeckLen)+n*s.ed.Rules.HandSize, s.ed.Rules.HandSize)
+	s.Era = Rail
+	s.Round = 1
+	s.TurnPos = 0
+	s.ActionsDone = 0
+	s.Phase = PhaseAction
+	s.logf(LogEra, -1, "The Rail Era begins, round 1.")
+}

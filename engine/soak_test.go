@@ -1,0 +1,147 @@
+package engine
+
+import (
+	"errors"
+	"math/rand/v2"
+	"runtime"
+	"testing"
+)
+
+// soakGames is how many random games TestSoak plays per player count; the wasm run under
+// Node is slower, so it plays fewer.
+func soakGames() int {
+	switch {
+	case testing.Short():
+		return 50
+	case runtime.GOARCH == "wasm":
+		return 150
+	}
+	return 1000
+}
+
+// actionKey identifies an action for duplicate checks.
+func actionKey(a Action) Action { return a }
+
+// playRandom plays a whole game choosing uniformly among the legal actions, calling check
+// after every action.
+func playRandom(t testing.TB, players int, seed uint64, check func(s *State, legal []Action, step int)) *State {
+	s, err := New(Config{Edition: "birmingham", Players: players, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(seed, uint64(players)))
+	var buf []Action
+	for step := 0; s.Phase != PhaseOver; step++ {
+		buf = s.Legal(buf[:0])
+		if len(buf) == 0 {
+			t.Fatalf("%dp seed %d step %d: no legal action in phase %d", players, seed, step, s.Phase)
+		}
+		if check != nil {
+			check(s, buf, step)
+		}
+		a := buf[r.IntN(len(buf))]
+		if err := s.Apply(&a); err != nil {
+			t.Fatalf("%dp seed %d step %d: enumerated action refused: %v (%v)", players, seed, step, err, s.ed.Encode(a))
+		}
+		if step > 2000 {
+			t.Fatalf("%dp seed %d: game does not end", players, seed)
+		}
+	}
+	return s
+}
+
+// TestSoak plays thousands of seeded random games at 2, 3 and 4 players to the end and checks
+// the invariants after every action, that the legal list has no duplicates and (on every
+// 5th position) that each listed action applies cleanly.
+func TestSoak(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		for g := 0; g < soakGames(); g++ {
+			seed := uint64(n*100000 + g)
+			s := playRandom(t, n, seed, func(s *State, legal []Action, step int) {
+				if err := s.CheckInvariants(); err != nil {
+					t.Fatalf("%dp seed %d step %d: %v", n, seed, step, err)
+				}
+				if step%5 != 0 {
+					return
+				}
+				seen := make(map[Action]bool, len(legal))
+				for _, a := range legal {
+					if seen[actionKey(a)] {
+						t.Fatalf("%dp seed %d step %d: duplicate legal action %v", n, seed, step, s.ed.Encode(a))
+					}
+					seen[actionKey(a)] = true
+					c := *s
+					if err := c.Apply(&a); err != nil {
+						t.Fatalf("%dp seed %d step %d: legal action %v refused: %v", n, seed, step, s.ed.Encode(a), err)
+					}
+					if err := c.CheckInvariants(); err != nil {
+						t.Fatalf("%dp seed %d step %d: after %v: %v", n, seed, step, s.ed.Encode(a), err)
+					}
+				}
+			})
+			if err := s.CheckInvariants(); err != nil {
+				t.Fatal(err)
+			}
+			if s.Round == 0 || s.Era != Rail {
+				t.Fatalf("game ended in %v round %d", s.Era, s.Round)
+			}
+		}
+	}
+}
+
+// TestRefusalLeavesStateUnchanged: random (mostly illegal) actions are refused with a typed
+// error and change nothing.
+func TestRefusalLeavesStateUnchanged(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	playRandom(t, 4, 77, func(s *State, legal []Action, step int) {
+		before := s.Hash()
+		for i := 0; i < 30; i++ {
+			a := randomAction(r, s)
+			c := *s
+			err := c.Apply(&a)
+			if err == nil {
+				continue
+			}
+			var e *Error
+			if !errors.As(err, &e) || e.Kind == nil || e.Msg == "" {
+				t.Fatalf("refusal without a kind or message: %v", err)
+			}
+			if c.Hash() != before {
+				t.Fatalf("refused %+v changed the state", a)
+			}
+		}
+		if s.Hash() != before {
+			t.Fatal("state changed")
+		}
+	})
+}
+
+// randomAction makes an arbitrary, usually illegal, action with in-range and out-of-range values.
+func randomAction(r *rand.Rand, s *State) Action {
+	a := Action{
+		Kind:     Kind(r.IntN(int(numKinds) + 1)),
+		Player:   uint8(r.IntN(5)),
+		Card:     CardKind(r.IntN(len(s.ed.Cards) + 2)),
+		Industry: Industry(r.IntN(int(numIndustries) + 1)),
+		Space:    int8(r.IntN(len(s.ed.Spaces)+3) - 2),
+		Merchant: int8(r.IntN(len(s.ed.MerchantSpaces)+3) - 2),
+		NLinks:   uint8(r.IntN(4)),
+		NCoal:    uint8(r.IntN(4)),
+		NIron:    uint8(r.IntN(4)),
+		NBeer:    uint8(r.IntN(4)),
+		NDev:     uint8(r.IntN(4)),
+		NCards:   uint8(r.IntN(4)),
+	}
+	if r.IntN(3) == 0 {
+		a.Player = uint8(s.Actor())
+	}
+	for i := 0; i < 2; i++ {
+		a.Links[i] = int8(r.IntN(len(s.ed.Links)+2) - 1)
+		a.Coal[i] = int8(r.IntN(len(s.ed.Spaces)+4) - 3)
+		a.Iron[i] = int8(r.IntN(len(s.ed.Spaces)+4) - 3)
+		a.Beer[i] = int8(r.IntN(len(s.ed.Spaces)+4) - 3)
+		a.Dev[i] = Industry(r.IntN(int(numIndustries) + 1))
+		a.Cards[i] = CardKind(r.IntN(len(s.ed.Cards) + 1))
+	}
+	return a
+}
