@@ -117,3 +117,9 @@ func (g *Game) At(n int) (*Game, error) {
 
 // Hash is the state hash after the last move (see State.Hash).
 func (g *Game) Hash() uint64 { return g.state.Hash() }
+
+// GameFromState wraps a position made by hand (tests, puzzles) in a Game with an empty
+// history. Such a game cannot be replayed from its config; it is for scenarios.
+func GameFromState(s *State) *Game {
+	return &Game{cfg: Config{Edition: s.ed.ID, Players: int(s.NumPlayers)}, state: *s}
+}

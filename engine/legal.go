@@ -51,7 +51,7 @@ func withCards(buf []Action, a Action, cards []CardKind) []Action {
 	return buf
 }
 
-// resPlan is one way of paying coal, iron or beer.
+// resPlan is one way of paying coal, iron or beer: the sources in order and the market cost.
 type resPlan struct {
 	coal, iron, beer [2]int8
 	nc, ni, nb       uint8
@@ -59,74 +59,109 @@ type resPlan struct {
 	merchantBeer     bool
 }
 
-// coalPlans calls emit for every legal way to take n coal, units at an equal distance in
-// non-decreasing board order.
-func (s *State) coalPlans(c *coalCtx, pl *pool, n int, plan resPlan, prevDist int8, emit func(*pool, resPlan)) {
-	if int(plan.nc) == n {
-		emit(pl, plan)
-		return
+// plan lists stay on the stack in the common case.
+const planBufSize = 128
+
+// untakeMarket restores a pool after taking one unit from src; cost and market count are
+// the values saved before the take.
+func untake(pl *pool, src int8, cost int, coalMkt, ironMkt uint8) {
+	if src >= 0 {
+		pl.cubes[src]++
 	}
-	var opts [maxSpaces]int8
-	k, dist := c.options(pl, &opts)
-	for i := 0; i < k; i++ {
-		src := opts[i]
-		if plan.nc > 0 && src >= 0 && dist == prevDist && src < plan.coal[plan.nc-1] {
-			continue
-		}
-		np := *pl
-		s.takeCoal(&np, src)
-		next := plan
-		next.coal[next.nc] = src
-		next.nc++
-		s.coalPlans(c, &np, n, next, dist, emit)
-	}
+	pl.cost, pl.coalMkt, pl.ironMkt = cost, coalMkt, ironMkt
 }
 
-// ironPlans calls emit for every legal way to take n iron, works in non-decreasing order.
-func (s *State) ironPlans(pl *pool, n int, plan resPlan, emit func(*pool, resPlan)) {
-	if int(plan.ni) == n {
-		emit(pl, plan)
-		return
+// coalPlans appends every legal way to take n (0–2) coal; units at an equal distance are
+// listed in non-decreasing board order so each choice appears once. Plan costs include the
+// pool's cost so far.
+func (s *State) coalPlans(c *coalCtx, pl *pool, n int, out []resPlan) []resPlan {
+	if n == 0 {
+		return append(out, resPlan{cost: pl.cost})
 	}
-	var opts [maxSpaces]int8
-	k := s.ironOptions(pl, &opts)
-	for i := 0; i < k; i++ {
-		src := opts[i]
-		if plan.ni > 0 && src >= 0 && src < plan.iron[plan.ni-1] {
-			continue
+	var o1, o2 [maxSpaces]int8
+	k1, d1 := c.options(pl, &o1)
+	for i := 0; i < k1; i++ {
+		src1 := o1[i]
+		cost, cm, im := pl.cost, pl.coalMkt, pl.ironMkt
+		s.takeCoal(pl, src1)
+		if n == 1 {
+			out = append(out, resPlan{coal: [2]int8{src1, none}, nc: 1, cost: pl.cost})
+		} else {
+			k2, d2 := c.options(pl, &o2)
+			for j := 0; j < k2; j++ {
+				src2 := o2[j]
+				if src1 >= 0 && src2 >= 0 && d1 == d2 && src2 < src1 {
+					continue
+				}
+				cost2, cm2, im2 := pl.cost, pl.coalMkt, pl.ironMkt
+				s.takeCoal(pl, src2)
+				out = append(out, resPlan{coal: [2]int8{src1, src2}, nc: 2, cost: pl.cost})
+				untake(pl, src2, cost2, cm2, im2)
+			}
 		}
-		np := *pl
-		s.takeIron(&np, src)
-		next := plan
-		next.iron[next.ni] = src
-		next.ni++
-		s.ironPlans(&np, n, next, emit)
+		untake(pl, src1, cost, cm, im)
 	}
+	return out
 }
 
-// beerPlans calls emit for every legal way to take n beer, sources in non-decreasing order.
-func (s *State) beerPlans(p int, reach uint64, merchant int, pl *pool, n int, plan resPlan, emit func(*pool, resPlan)) {
-	if int(plan.nb) == n {
-		emit(pl, plan)
-		return
+// ironPlans appends every legal way to take n (0–2) iron, works in non-decreasing order.
+func (s *State) ironPlans(pl *pool, n int, out []resPlan) []resPlan {
+	if n == 0 {
+		return append(out, resPlan{cost: pl.cost})
 	}
-	var opts [maxSpaces + 1]int8
-	k := s.beerOptions(p, reach, merchant, pl, &opts)
-	for i := 0; i < k; i++ {
-		src := opts[i]
-		if plan.nb > 0 && src < plan.beer[plan.nb-1] {
-			continue
+	var o1, o2 [maxSpaces]int8
+	k1 := s.ironOptions(pl, &o1)
+	for i := 0; i < k1; i++ {
+		src1 := o1[i]
+		cost, cm, im := pl.cost, pl.coalMkt, pl.ironMkt
+		s.takeIron(pl, src1)
+		if n == 1 {
+			out = append(out, resPlan{iron: [2]int8{src1, none}, ni: 1, cost: pl.cost})
+		} else {
+			k2 := s.ironOptions(pl, &o2)
+			for j := 0; j < k2; j++ {
+				src2 := o2[j]
+				if src1 >= 0 && src2 >= 0 && src2 < src1 {
+					continue
+				}
+				cost2, cm2, im2 := pl.cost, pl.coalMkt, pl.ironMkt
+				s.takeIron(pl, src2)
+				out = append(out, resPlan{iron: [2]int8{src1, src2}, ni: 2, cost: pl.cost})
+				untake(pl, src2, cost2, cm2, im2)
+			}
 		}
-		np := *pl
-		s.takeBeer(&np, src, merchant)
-		next := plan
-		next.beer[next.nb] = src
-		next.nb++
-		if src == SrcMerchant {
-			next.merchantBeer = true
-		}
-		s.beerPlans(p, reach, merchant, &np, n, next, emit)
+		untake(pl, src1, cost, cm, im)
 	}
+	return out
+}
+
+// beerPlans appends every legal way to take n (0–2) beer, sources in non-decreasing order.
+func (s *State) beerPlans(p int, reach uint64, merchant int, pl *pool, n int, out []resPlan) []resPlan {
+	if n == 0 {
+		return append(out, resPlan{})
+	}
+	var o1, o2 [maxSpaces + 1]int8
+	k1 := s.beerOptions(p, reach, merchant, pl, &o1)
+	for i := 0; i < k1; i++ {
+		src1 := o1[i]
+		s.takeBeer(pl, src1, merchant)
+		if n == 1 {
+			out = append(out, resPlan{beer: [2]int8{src1, none}, nb: 1, merchantBeer: src1 == SrcMerchant})
+		} else {
+			k2 := s.beerOptions(p, reach, merchant, pl, &o2)
+			for j := 0; j < k2; j++ {
+				if src2 := o2[j]; src2 >= src1 {
+					out = append(out, resPlan{beer: [2]int8{src1, src2}, nb: 2, merchantBeer: src1 == SrcMerchant || src2 == SrcMerchant})
+				}
+			}
+		}
+		if src1 == SrcMerchant {
+			pl.mbeer[merchant]++
+		} else {
+			pl.cubes[src1]++
+		}
+	}
+	return out
 }
 
 func (s *State) legalBuilds(p int, cards []CardKind, buf []Action) []Action {
@@ -137,6 +172,13 @@ func (s *State) legalBuilds(p int, cards []CardKind, buf []Action) []Action {
 	var allowed [maxCardKinds]CardKind
 	var base pool
 	s.newPool(&base)
+	// Iron plans do not depend on where the tile goes; coal plans depend on the location.
+	var ironBuf [3][planBufSize]resPlan
+	var iron [3][]resPlan
+	for n := 0; n <= 2; n++ {
+		iron[n] = s.ironPlans(&base, n, ironBuf[n][:0])
+	}
+	var coalBuf [planBufSize]resPlan
 	for _, ind := range Industries {
 		spec, ok := s.NextTile(p, ind)
 		if !ok || !s.eraAllows(spec) || spec.Cost > money {
@@ -167,27 +209,31 @@ func (s *State) legalBuilds(p int, cards []CardKind, buf []Action) []Action {
 			if na == 0 {
 				continue
 			}
-			for _, sp := range s.buildSpaces(p, loc, ind, spec, spaces[:0]) {
-				pl := base
-				pl.cubes[sp] = 0
-				emitIron := func(pl *pool, plan resPlan) {
-					if spec.Cost+pl.cost > money {
-						return
+			sps := s.buildSpaces(p, loc, ind, spec, spaces[:0])
+			if len(sps) == 0 {
+				continue
+			}
+			// Only a coal mine's own cubes could be lost to an overbuild, and a coal mine
+			// needs no coal, so the coal plans are the same for every space here.
+			coal := coalBuf[:0]
+			if spec.Coal > 0 {
+				var c coalCtx
+				s.coalContext(locBit(loc), &c)
+				coal = s.coalPlans(&c, &base, spec.Coal, coal)
+			} else {
+				coal = append(coal, resPlan{})
+			}
+			for _, sp := range sps {
+				for _, cp := range coal {
+					for _, ip := range iron[spec.Iron] {
+						if spec.Cost+cp.cost+ip.cost > money {
+							continue
+						}
+						a := blankAction(KindBuild, p)
+						a.Industry, a.Space = ind, sp
+						a.Coal, a.NCoal, a.Iron, a.NIron = cp.coal, cp.nc, ip.iron, ip.ni
+						buf = withCards(buf, a, allowed[:na])
 					}
-					a := blankAction(KindBuild, p)
-					a.Industry, a.Space = ind, sp
-					a.Coal, a.NCoal, a.Iron, a.NIron = plan.coal, plan.nc, plan.iron, plan.ni
-					buf = withCards(buf, a, allowed[:na])
-				}
-				emitCoal := func(pl *pool, plan resPlan) {
-					s.ironPlans(pl, spec.Iron, plan, emitIron)
-				}
-				if spec.Coal > 0 {
-					var c coalCtx
-					s.coalContext(locBit(loc), &c)
-					s.coalPlans(&c, &pl, spec.Coal, resPlan{}, -1, emitCoal)
-				} else {
-					emitCoal(&pl, resPlan{})
 				}
 			}
 		}
@@ -222,6 +268,7 @@ func (s *State) legalNetworks(p int, cards []CardKind, buf []Action) []Action {
 	}
 	var base pool
 	s.newPool(&base)
+	var plans1, plans2, beers [planBufSize]resPlan
 	for l1 := range s.ed.Links {
 		if !s.linkLegal(l1, net, anywhere) {
 			continue
@@ -230,16 +277,18 @@ func (s *State) legalNetworks(p int, cards []CardKind, buf []Action) []Action {
 		var c1 coalCtx
 		s.coalContext(s.ed.Links[l1].mask, &c1)
 		net2 := net | s.ed.Links[l1].mask
-		s.coalPlans(&c1, &base, 1, resPlan{}, -1, func(pl1 *pool, plan1 resPlan) {
-			if r.RailLinkCost+pl1.cost <= money {
+		for _, plan1 := range s.coalPlans(&c1, &base, 1, plans1[:0]) {
+			if r.RailLinkCost+plan1.cost <= money {
 				a := blankAction(KindNetwork, p)
 				a.Links[0], a.NLinks = int8(l1), 1
 				a.Coal[0], a.NCoal = plan1.coal[0], 1
 				buf = withCards(buf, a, cards)
 			}
-			if pl.LinksLeft < 2 || r.DoubleRailCost+pl1.cost > money {
-				return
+			if pl.LinksLeft < 2 || r.DoubleRailCost+plan1.cost > money {
+				continue
 			}
+			after1 := base
+			s.takeCoal(&after1, plan1.coal[0])
 			for l2 := range s.ed.Links {
 				if l2 == l1 || !s.linkLegal(l2, net2, false) {
 					continue
@@ -248,21 +297,22 @@ func (s *State) legalNetworks(p int, cards []CardKind, buf []Action) []Action {
 				var c2 coalCtx
 				s.coalContext(s.ed.Links[l2].mask, &c2)
 				reach2 := s.reach(s.ed.Links[l2].mask)
-				s.coalPlans(&c2, pl1, 1, resPlan{}, -1, func(pl2 *pool, plan2 resPlan) {
-					if r.DoubleRailCost+pl2.cost > money {
-						return
+				beer := s.beerPlans(p, reach2, -1, &base, 1, beers[:0])
+				for _, plan2 := range s.coalPlans(&c2, &after1, 1, plans2[:0]) {
+					if r.DoubleRailCost+plan2.cost > money {
+						continue
 					}
-					s.beerPlans(p, reach2, -1, pl2, 1, resPlan{}, func(_ *pool, plan3 resPlan) {
+					for _, plan3 := range beer {
 						a := blankAction(KindNetwork, p)
 						a.Links[0], a.Links[1], a.NLinks = int8(l1), int8(l2), 2
 						a.Coal[0], a.Coal[1], a.NCoal = plan1.coal[0], plan2.coal[0], 2
 						a.Beer[0], a.NBeer = plan3.beer[0], 1
 						buf = withCards(buf, a, cards)
-					})
-				})
+					}
+				}
 				s.Links[l2] = 0
 			}
-		})
+		}
 		s.Links[l1] = 0
 	}
 	return buf
@@ -272,6 +322,11 @@ func (s *State) legalDevelops(p int, cards []CardKind, buf []Action) []Action {
 	money := int(s.Players[p].Money)
 	var base pool
 	s.newPool(&base)
+	var ironBuf [3][planBufSize]resPlan
+	var iron [3][]resPlan
+	for n := 1; n <= 2; n++ {
+		iron[n] = s.ironPlans(&base, n, ironBuf[n][:0])
+	}
 	used := s.Players[p].MatUsed
 	developable := func(ind Industry, extra uint8) bool {
 		mat := s.ed.Mats[ind]
@@ -297,9 +352,9 @@ func (s *State) legalDevelops(p int, cards []CardKind, buf []Action) []Action {
 						continue
 					}
 				}
-				s.ironPlans(&base, n, resPlan{}, func(pl *pool, plan resPlan) {
-					if pl.cost > money {
-						return
+				for _, plan := range iron[n] {
+					if plan.cost > money {
+						continue
 					}
 					a := blankAction(KindDevelop, p)
 					a.Dev[0], a.NDev = ind1, uint8(n)
@@ -308,7 +363,7 @@ func (s *State) legalDevelops(p int, cards []CardKind, buf []Action) []Action {
 					}
 					a.Iron, a.NIron = plan.iron, plan.ni
 					buf = withCards(buf, a, cards)
-				})
+				}
 			}
 		}
 	}
@@ -318,6 +373,7 @@ func (s *State) legalDevelops(p int, cards []CardKind, buf []Action) []Action {
 func (s *State) legalSales(p int, cards []CardKind, buf []Action) []Action {
 	var base pool
 	s.newPool(&base)
+	var beerBuf [planBufSize]resPlan
 	for sp := range s.ed.Spaces {
 		t := &s.Tiles[sp]
 		if t.Owner != uint8(p+1) || t.Flipped || !t.Industry.sellable() {
@@ -330,7 +386,7 @@ func (s *State) legalSales(p int, cards []CardKind, buf []Action) []Action {
 				continue
 			}
 			bonus := s.ed.Locations[s.ed.MerchantSpaces[m].Location].Bonus
-			s.beerPlans(p, reach, m, &base, spec.Beer, resPlan{}, func(_ *pool, plan resPlan) {
+			for _, plan := range s.beerPlans(p, reach, m, &base, spec.Beer, beerBuf[:0]) {
 				a := blankAction(KindSell, p)
 				a.Space, a.Merchant = int8(sp), int8(m)
 				a.Beer, a.NBeer = plan.beer, plan.nb
@@ -343,7 +399,7 @@ func (s *State) legalSales(p int, cards []CardKind, buf []Action) []Action {
 						}
 					}
 				}
-			})
+			}
 		}
 	}
 	return buf

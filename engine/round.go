@@ -1,7 +1,5 @@
 package engine
 
-import "sort"
-
 // endTurn refills the hand ("Player Turns": refill to 8 after all actions) and passes the
 // turn on; after the last player the round ends.
 func (s *State) endTurn() {
@@ -39,9 +37,12 @@ func (s *State) eraOver() bool {
 func (s *State) endRound() {
 	n := int(s.NumPlayers)
 	order := s.Order[:n]
-	sort.SliceStable(order, func(i, j int) bool {
-		return s.Players[order[i]].Spent < s.Players[order[j]].Spent
-	})
+	// stable insertion sort: equal spenders keep their relative order
+	for i := 1; i < n; i++ {
+		for j := i; j > 0 && s.Players[order[j]].Spent < s.Players[order[j-1]].Spent; j-- {
+			order[j], order[j-1] = order[j-1], order[j]
+		}
+	}
 	if s.log != nil {
 		txt := ""
 		for i, p := range order {
