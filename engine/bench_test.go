@@ -73,3 +73,18 @@ func BenchmarkHash(b *testing.B) {
 		_ = states[i%len(states)].Hash()
 	}
 }
+
+// BenchmarkReplay replays the recorded 4-player fixture game from its record (decode,
+// validate, apply and log every move). Run it natively and under GOOS=js GOARCH=wasm to
+// compare the two platforms.
+func BenchmarkReplay(b *testing.B) {
+	data := loadFixture(b, "game-4p.json")
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := Replay(data.Record); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(data.Record.Moves)), "moves")
+}
