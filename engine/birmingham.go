@@ -105,7 +105,7 @@ var birminghamLinks = []linkData{
 // VP, income spaces, link icons, produces, canal ok, rail ok, lightbulb}.
 type tileRow struct {
 	level, count, cost, coal, iron, beer, vp, income, icons, produces int
-	canal, rail, bulb                                                bool
+	canal, rail, bulb                                                 bool
 }
 
 // §4: the player mat, 45 tiles. Manufacturer IV is £8 / +6 (retail mat; see §4 and §10).

@@ -85,11 +85,11 @@ type BonusKind uint8
 
 // Merchant beer bonuses.
 const (
-	NoBonus     BonusKind = iota
-	BonusDevelop          // Gloucester: develop one tile for free
-	BonusIncome           // Oxford: advance income by Amount spaces
-	BonusVP               // Nottingham, Shrewsbury: Amount VP
-	BonusMoney            // Warrington: £Amount
+	NoBonus      BonusKind = iota
+	BonusDevelop           // Gloucester: develop one tile for free
+	BonusIncome            // Oxford: advance income by Amount spaces
+	BonusVP                // Nottingham, Shrewsbury: Amount VP
+	BonusMoney             // Warrington: £Amount
 )
 
 // Location is a town, a farm brewery or a merchant location on the board.
@@ -237,9 +237,9 @@ type Rules struct {
 	StartingMoney          int
 	StartingIncomeSpace    int
 	HandSize               int
-	FaceDownDiscards       int   // extra face-down discard dealt at setup
-	ActionsPerTurn         int   // normal turns
-	FirstRoundActions      int   // first round of the first era
+	FaceDownDiscards       int    // extra face-down discard dealt at setup
+	ActionsPerTurn         int    // normal turns
+	FirstRoundActions      int    // first round of the first era
 	RoundsPerEra           [5]int // by player count (informational: the deck decides)
 	LoanAmount             int
 	LoanLevels             int

@@ -7,17 +7,17 @@ type LogKind uint8
 
 // Log entry kinds.
 const (
-	LogAction  LogKind = iota // a player's action
-	LogFlip                   // a tile flipped and income rose
-	LogMarket                 // cubes sold to a market
-	LogRound                  // a new round begins (heading)
-	LogEra                    // a new era begins (heading)
-	LogOrder                  // new turn order
-	LogIncome                 // income paid or taken
-	LogScore                  // end-of-era scoring
-	LogMaintenance            // end-of-Canal-era maintenance
-	LogDraw                   // cards drawn (counts only: hands are secret)
-	LogEnd                    // final result
+	LogAction      LogKind = iota // a player's action
+	LogFlip                       // a tile flipped and income rose
+	LogMarket                     // cubes sold to a market
+	LogRound                      // a new round begins (heading)
+	LogEra                        // a new era begins (heading)
+	LogOrder                      // new turn order
+	LogIncome                     // income paid or taken
+	LogScore                      // end-of-era scoring
+	LogMaintenance                // end-of-Canal-era maintenance
+	LogDraw                       // cards drawn (counts only: hands are secret)
+	LogEnd                        // final result
 )
 
 // LogEntry is one line of the game log. Move is the index of the move that produced it

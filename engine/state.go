@@ -59,27 +59,27 @@ type MerchantSlot struct {
 
 // State is the whole game state. It is a plain value: copying it copies the game.
 type State struct {
-	ed         *Edition
-	rng        rng
-	names      []string    // from the config; not part of the encoding
-	log        *[]LogEntry // where entries go while applying; nil: no log
-	NumPlayers uint8
-	Era        Era
-	Round      uint8
-	TurnPos    uint8 // index into Order of the player taking their turn
+	ed          *Edition
+	rng         rng
+	names       []string    // from the config; not part of the encoding
+	log         *[]LogEntry // where entries go while applying; nil: no log
+	NumPlayers  uint8
+	Era         Era
+	Round       uint8
+	TurnPos     uint8 // index into Order of the player taking their turn
 	ActionsDone uint8
-	Phase      Phase
+	Phase       Phase
 	// ShortfallPos is, during end-of-round income, the index into Order of the next player to be paid.
-	ShortfallPos uint8
-	Order      [MaxPlayers]uint8
-	Players    [MaxPlayers]Player
-	Tiles      [maxSpaces]Tile
-	Links      [maxLinks]uint8 // 0: unbuilt; otherwise owner + 1
-	CoalMarket uint8
-	IronMarket uint8
-	Merchants  [maxMerchantSpaces]MerchantSlot
-	Deck       [maxDeck]uint8
-	DeckLen    uint8
+	ShortfallPos                  uint8
+	Order                         [MaxPlayers]uint8
+	Players                       [MaxPlayers]Player
+	Tiles                         [maxSpaces]Tile
+	Links                         [maxLinks]uint8 // 0: unbuilt; otherwise owner + 1
+	CoalMarket                    uint8
+	IronMarket                    uint8
+	Merchants                     [maxMerchantSpaces]MerchantSlot
+	Deck                          [maxDeck]uint8
+	DeckLen                       uint8
 	WildLocations, WildIndustries uint8
 	// Moves counts the moves applied; Revealed is Moves when hidden cards were last drawn.
 	Moves, Revealed uint32
