@@ -4,11 +4,36 @@ package engine
 // the log. It is the entry point for the UI, storage and network sync; bots may work on
 // State values directly for speed.
 type Game struct {
-	cfg   Config
-	state State
-	moves []Move
-	log   []LogEntry
+	cfg    Config
+	state  State
+	moves  []Move
+	log    []LogEntry
+	points []Snapshot
 }
+
+// Snapshot is the players' VP, income level and money at the start of the game and after
+// each round, for end-of-round summaries and charts.
+type Snapshot struct {
+	Era    Era   `json:"era"`
+	Round  int   `json:"round"` // the round that just ended (0 at the start)
+	Move   int   `json:"move"`  // moves applied when it was taken
+	VP     []int `json:"vp"`
+	Income []int `json:"income"`
+	Money  []int `json:"money"`
+}
+
+func (g *Game) snapshot(era Era, round int) Snapshot {
+	s := &g.state
+	n := int(s.NumPlayers)
+	sn := Snapshot{Era: era, Round: round, Move: len(g.moves), VP: make([]int, n), Income: make([]int, n), Money: make([]int, n)}
+	for p := 0; p < n; p++ {
+		sn.VP[p], sn.Income[p], sn.Money[p] = int(s.Players[p].VP), s.IncomeLevel(p), int(s.Players[p].Money)
+	}
+	return sn
+}
+
+// Snapshots returns the snapshot at the start and one after every round played so far.
+func (g *Game) Snapshots() []Snapshot { return g.points }
 
 // NewGame sets up a game from its config.
 func NewGame(cfg Config) (*Game, error) {
@@ -18,6 +43,7 @@ func NewGame(cfg Config) (*Game, error) {
 	}
 	cfg.Names = append([]string(nil), cfg.Names...)
 	g := &Game{cfg: cfg, state: *s}
+	g.points = append(g.points, g.snapshot(Canal, 0))
 	g.log = append(g.log, LogEntry{Move: -1, Kind: LogEra, Player: -1, Era: Canal, Round: 1, Text: "The Canal Era begins, round 1."})
 	order := ""
 	for i := 0; i < cfg.Players; i++ {
@@ -54,11 +80,15 @@ func (g *Game) Apply(m Move) error {
 	if err != nil {
 		return err
 	}
+	era, round := g.state.Era, int(g.state.Round)
 	if err := g.state.applyLogged(&a, &g.log); err != nil {
 		return err
 	}
 	m.At = nil
 	g.moves = append(g.moves, m)
+	if g.state.Era != era || int(g.state.Round) != round || g.state.Phase == PhaseOver {
+		g.points = append(g.points, g.snapshot(era, round))
+	}
 	return nil
 }
 
@@ -121,5 +151,7 @@ func (g *Game) Hash() uint64 { return g.state.Hash() }
 // GameFromState wraps a position made by hand (tests, puzzles) in a Game with an empty
 // history. Such a game cannot be replayed from its config; it is for scenarios.
 func GameFromState(s *State) *Game {
-	return &Game{cfg: Config{Edition: s.ed.ID, Players: int(s.NumPlayers)}, state: *s}
+	g := &Game{cfg: Config{Edition: s.ed.ID, Players: int(s.NumPlayers)}, state: *s}
+	g.points = append(g.points, g.snapshot(s.Era, 0))
+	return g
 }
