@@ -1,0 +1,214 @@
+'use strict';
+// Helpers for the browser tests: Debian's Chromium through playwright-core,
+// the app's readiness signal, error collection and small utilities.
+//
+// The server is started by e2e/run.sh, which passes its address in
+// BRASS_URL.
+
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { chromium } = require('playwright-core');
+
+const BASE_URL = process.env.BRASS_URL;
+if (!BASE_URL) {
+  throw new Error('BRASS_URL is not set: run the browser tests through e2e/run.sh');
+}
+
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+// Flags for a closed network and a root user: no sandbox (root), no GPU,
+// and none of Chromium's own background connections.
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
+
+const READY_TIMEOUT_MS = 30_000;
+
+// Contexts made by newContext with service workers blocked.
+const swBlocked = new WeakSet();
+const NAV_TIMEOUT_MS = 30_000;
+
+// Records, in every document of a context, the time (performance.now(), ms
+// since navigation start) when go-app's loader is gone and #status says
+// "ready": window.__brassReadyAt.
+const READY_PROBE = `(() => {
+  const check = () => {
+    if (window.__brassReadyAt !== undefined) return true;
+    const s = document.getElementById('status');
+    if (s && s.textContent.trim() === 'ready' && !document.getElementById('app-wasm-loader')) {
+      window.__brassReadyAt = performance.now();
+      return true;
+    }
+    return false;
+  };
+  const obs = new MutationObserver(() => { if (check()) obs.disconnect(); });
+  obs.observe(document, { childList: true, subtree: true, characterData: true });
+})();`;
+
+/**
+ * Launches headless Chromium. Playwright gives each launch a fresh,
+ * temporary user-data-dir and removes it on close.
+ */
+async function launchBrowser() {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    timeout: 30_000,
+  });
+}
+
+/**
+ * Launches Chromium with a persistent profile in a fresh temporary
+ * user-data-dir: a normal (not off-the-record) profile, which PWA
+ * installability needs. close() also removes the directory.
+ */
+async function launchPersistent({ serviceWorkers = 'allow' } = {}) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brass-e2e-profile-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    timeout: 30_000,
+    serviceWorkers,
+  });
+  await context.addInitScript(READY_PROBE);
+  const close = context.close.bind(context);
+  context.close = async () => {
+    try {
+      await close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  return context;
+}
+
+/**
+ * A new context: service workers blocked unless sw is true (faster and
+ * deterministic; only the PWA tests need the worker).
+ */
+async function newContext(browser, { sw = false } = {}) {
+  const context = await browser.newContext({ serviceWorkers: sw ? 'allow' : 'block' });
+  if (!sw) swBlocked.add(context);
+  await context.addInitScript(READY_PROBE);
+  return context;
+}
+
+/**
+ * Collects what should never happen on a healthy page: uncaught exceptions,
+ * console errors, failed requests and HTTP errors. With blockedSW, go-app's
+ * complaint that it could not register its worker is expected and ignored.
+ */
+function watchErrors(page, { blockedSW = false } = {}) {
+  const errors = [];
+  page.on('pageerror', (err) => errors.push(`page error: ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    const text = msg.text();
+    if (blockedSW && text.startsWith('goapp service worker registration failed')) return;
+    errors.push(`console error: ${text}`);
+  });
+  page.on('requestfailed', (req) => {
+    errors.push(`request failed: ${req.method()} ${req.url()}: ${req.failure()?.errorText}`);
+  });
+  page.on('response', (res) => {
+    if (res.status() >= 400) errors.push(`HTTP ${res.status()}: ${res.url()}`);
+  });
+  return errors;
+}
+
+function assertNoErrors(errors) {
+  assert.deepEqual(errors, [], `the page reported errors:\n${errors.join('\n')}`);
+}
+
+/** Waits until the loader is gone and #status says ready. */
+async function waitReady(page, timeout = READY_TIMEOUT_MS) {
+  await page.waitForFunction(
+    () => {
+      const s = document.getElementById('status');
+      return !document.getElementById('app-wasm-loader') && s !== null && s.textContent.trim() === 'ready';
+    },
+    null,
+    { timeout, polling: 50 },
+  );
+}
+
+/**
+ * Opens the app in a new page of context and waits until it is ready.
+ * Returns the page, its error list and the main document's response.
+ */
+async function openApp(context, { urlPath = '/' } = {}) {
+  const page = await context.newPage();
+  const errors = watchErrors(page, { blockedSW: swBlocked.has(context) });
+  const response = await page.goto(BASE_URL + urlPath, { timeout: NAV_TIMEOUT_MS });
+  await waitReady(page);
+  return { page, errors, response };
+}
+
+/** ms from navigation start to ready, recorded by READY_PROBE. */
+async function readyAt(page) {
+  const t = await page.evaluate(() => window.__brassReadyAt);
+  assert.equal(typeof t, 'number', 'ready time not recorded');
+  return t;
+}
+
+/**
+ * Waits until a service worker controls the page and its cache holds every
+ * resource the worker lists (go-app fills the cache after activation, not
+ * during install, so "controlled" alone is not enough for offline use).
+ */
+async function waitForServiceWorkerCache(page, timeout = 30_000) {
+  const workerJS = await (await fetch(BASE_URL + '/app-worker.js')).text();
+  const m = workerJS.match(/const resourcesToCache = (\[.*?\]);/s);
+  assert.ok(m, 'resourcesToCache not found in /app-worker.js');
+  const wanted = JSON.parse(m[1]);
+  await page.waitForFunction(
+    async (urls) => {
+      if (!navigator.serviceWorker.controller) return false;
+      for (const key of await caches.keys()) {
+        const cache = await caches.open(key);
+        const hits = await Promise.all(urls.map((u) => cache.match(u)));
+        if (hits.every(Boolean)) return true;
+      }
+      return false;
+    },
+    wanted,
+    { timeout, polling: 100 },
+  );
+  return wanted;
+}
+
+/** Prints a measured figure on its own line: FIGURE name=value. */
+function figure(name, value) {
+  console.log(`FIGURE ${name}=${value}`);
+}
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+module.exports = {
+  BASE_URL,
+  assertNoErrors,
+  figure,
+  launchBrowser,
+  launchPersistent,
+  median,
+  newContext,
+  openApp,
+  readyAt,
+  waitForServiceWorkerCache,
+  waitReady,
+  watchErrors,
+};

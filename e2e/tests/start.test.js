@@ -1,0 +1,103 @@
+'use strict';
+// The start page: the wasm runs, the wasm travels brotli-compressed, and
+// axe-core finds no serious accessibility problem.
+
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const { test, before, after } = require('node:test');
+const { BASE_URL, assertNoErrors, figure, launchBrowser, newContext, openApp } = require('../lib');
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+test('the start page loads and the wasm runs', { timeout: 60_000 }, async () => {
+  const context = await newContext(browser);
+  try {
+    const { page, errors, response } = await openApp(context);
+    assert.equal(response.status(), 200);
+    // The server's prerendered page says "loading"; "ready" comes from the
+    // component's OnMount, which only runs in the browser's wasm.
+    assert.match(await response.text(), /id="status"[^>]*>loading</);
+    assert.equal(await page.title(), 'Brass: Birmingham');
+    assert.equal((await page.textContent('h1')).trim(), 'Brass: Birmingham');
+    assert.equal((await page.textContent('#status')).trim(), 'ready');
+    assert.equal(await page.locator('#app-wasm-loader').count(), 0);
+    assertNoErrors(errors);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the wasm is served brotli-compressed', { timeout: 60_000 }, async () => {
+  // What the server sends when nothing is compressed: the raw size.
+  const head = await fetch(BASE_URL + '/web/app.wasm', {
+    method: 'HEAD',
+    headers: { 'Accept-Encoding': 'identity' },
+  });
+  assert.equal(head.status, 200);
+  assert.equal(head.headers.get('content-encoding'), null);
+  const rawBytes = Number(head.headers.get('content-length'));
+  assert.ok(rawBytes > 0);
+
+  const context = await newContext(browser); // fresh: empty HTTP cache
+  try {
+    const wasmResponse = context.waitForEvent('response', {
+      predicate: (r) => new URL(r.url()).pathname === '/web/app.wasm',
+      timeout: 30_000,
+    });
+    const { page, errors } = await openApp(context);
+    const res = await wasmResponse;
+    const headers = await res.allHeaders();
+    assert.equal(res.status(), 200);
+    assert.equal(headers['content-encoding'], 'br');
+    assert.equal(headers['content-type'], 'application/wasm');
+    assert.match(headers['vary'] ?? '', /accept-encoding/i);
+    assert.equal(headers['etag'], `"${await page.evaluate(() => goappGetenv('GOAPP_VERSION'))}"`);
+
+    const timing = await page.evaluate(() => {
+      const e = performance
+        .getEntriesByType('resource')
+        .find((r) => new URL(r.name).pathname === '/web/app.wasm');
+      return e && { transfer: e.transferSize, encoded: e.encodedBodySize, decoded: e.decodedBodySize };
+    });
+    assert.ok(timing, 'no resource timing entry for /web/app.wasm');
+    assert.equal(timing.decoded, rawBytes);
+    assert.ok(timing.encoded < rawBytes / 3, `compressed body ${timing.encoded} B of ${rawBytes} B`);
+    figure('wasm_raw_bytes', rawBytes);
+    figure('wasm_transfer_bytes', timing.transfer);
+    figure('wasm_encoded_body_bytes', timing.encoded);
+    assertNoErrors(errors);
+  } finally {
+    await context.close();
+  }
+});
+
+test('axe-core: no serious or critical violations on the start page', { timeout: 60_000 }, async () => {
+  const context = await newContext(browser);
+  try {
+    const { page, errors } = await openApp(context);
+    await page.addScriptTag({ content: fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8') });
+    const violations = await page.evaluate(async () => {
+      const results = await window.axe.run(document, { resultTypes: ['violations'] });
+      return results.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.map((n) => n.target.join(' ')),
+      }));
+    });
+    for (const v of violations) {
+      console.log(`axe ${v.impact}: ${v.id}: ${v.help} (${v.nodes.join(', ')})`);
+    }
+    const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    assert.deepEqual(bad, []);
+    assertNoErrors(errors);
+  } finally {
+    await context.close();
+  }
+});

@@ -1,0 +1,17 @@
+// Command brass is Brass: Birmingham in the browser. The same main package
+// is built twice: GOOS=js GOARCH=wasm gives web/app.wasm (the client), a
+// native build gives the HTTP server (server.go). Server code lives behind
+// the !wasm build tag so it never reaches the wasm binary.
+package main
+
+import (
+	clientapp "brass/app"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+func main() {
+	clientapp.Register()
+	app.RunWhenOnBrowser() // client: runs the UI forever; server: no-op
+	serve()                // server: HTTP server; client: empty
+}

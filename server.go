@@ -1,0 +1,279 @@
+//go:build !wasm
+
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/andybalholm/brotli"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+const (
+	defaultPort = "8000"
+
+	// webDir is where go-app's default resource resolver (app.LocalDir(""))
+	// looks for /web/... files: relative to the process's working
+	// directory, so the server must be started from the repository root.
+	webDir = "web"
+
+	wasmURL = "/web/app.wasm"
+)
+
+// serve runs the HTTP server until SIGINT or SIGTERM.
+func serve() {
+	log.SetFlags(0)
+	log.SetPrefix("brass: ")
+
+	wasm, err := loadWasm(filepath.Join(webDir, "app.wasm"))
+	if err != nil {
+		log.Fatalf("%v (build it first with `make build`, and start the server from the repository root)", err)
+	}
+
+	port := os.Getenv("PORT")
+	if port == "" {
+		port = defaultPort
+	}
+	// HOST is optional: empty listens on all interfaces; the browser tests
+	// set 127.0.0.1.
+	addr := net.JoinHostPort(os.Getenv("HOST"), port)
+
+	srv := &http.Server{
+		Addr:              addr,
+		Handler:           newMux(newAppHandler(wasm), wasm),
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+	}
+
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		log.Fatal(err)
+	}
+	log.Printf("serving on http://localhost:%s (listening on %s; version %s; wasm %d bytes, gzip %d, brotli %d)",
+		port, ln.Addr(), wasm.version, len(wasm.raw), len(wasm.gz), len(wasm.br))
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+
+	select {
+	case err := <-errc:
+		log.Fatal(err)
+	case <-ctx.Done():
+		shutdownCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := srv.Shutdown(shutdownCtx); err != nil {
+			log.Printf("shutdown: %v", err)
+		}
+		log.Print("stopped")
+	}
+}
+
+// newMux routes /web/app.wasm to the precompressed wasm and everything else
+// to go-app.
+func newMux(appHandler http.Handler, wasm *wasmAsset) *http.ServeMux {
+	mux := http.NewServeMux()
+	mux.Handle(wasmURL, wasm)
+	mux.Handle("/", appHandler)
+	return mux
+}
+
+// newAppHandler configures go-app: page, manifest, service worker and the
+// static files under web/ (served from the working directory).
+func newAppHandler(wasm *wasmAsset) *app.Handler {
+	return &app.Handler{
+		Name:        "Brass: Birmingham",
+		ShortName:   "Brass",
+		Title:       "Brass: Birmingham",
+		Description: "The board game Brass: Birmingham, played in the browser: hotseat, online with friends, or against bots.",
+		Lang:        "en",
+		Icon: app.Icon{
+			Default:  "/web/icon-192.png",
+			Large:    "/web/icon-512.png",
+			SVG:      "/web/icon.svg",
+			Maskable: "/web/icon-512.png",
+		},
+		BackgroundColor: "#1e140d",
+		ThemeColor:      "#2b1d14",
+		Styles:          []string{"/web/app.css"},
+		CacheableResources: []string{
+			"/web/icon.svg",
+		},
+		// The service worker's cache name and every ETag derive from the
+		// version, so a new app.wasm means a new worker and fresh caches.
+		Version:           wasm.version,
+		WasmContentLength: strconv.Itoa(len(wasm.raw)),
+	}
+}
+
+// wasmAsset is web/app.wasm held in memory with its precompressed variants.
+type wasmAsset struct {
+	raw, gz, br []byte
+	version     string // short content hash of raw
+	etag        string // quoted version, the same ETag go-app uses
+}
+
+// loadWasm reads the wasm binary and its .gz and .br siblings. A compressed
+// file that is missing, unreadable or does not decompress to exactly the
+// raw bytes (stale, from an older build) is ignored with a log line, so the
+// server never serves a body that disagrees with its ETag.
+func loadWasm(path string) (*wasmAsset, error) {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("reading wasm: %w", err)
+	}
+	sum := sha256.Sum256(raw)
+	version := hex.EncodeToString(sum[:6])
+	a := &wasmAsset{raw: raw, version: version, etag: `"` + version + `"`}
+
+	decoders := []struct {
+		ext string
+		dst *[]byte
+		dec func(io.Reader) (io.Reader, error)
+	}{
+		{".gz", &a.gz, func(r io.Reader) (io.Reader, error) { return gzip.NewReader(r) }},
+		{".br", &a.br, func(r io.Reader) (io.Reader, error) { return brotli.NewReader(r), nil }},
+	}
+	for _, d := range decoders {
+		b, err := os.ReadFile(path + d.ext)
+		if errors.Is(err, os.ErrNotExist) {
+			log.Printf("%s%s not found: serving without it (run `make build`)", path, d.ext)
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("reading compressed wasm: %w", err)
+		}
+		if !decodesTo(b, raw, d.dec) {
+			log.Printf("%s%s does not match %s (stale build?): ignoring it", path, d.ext, path)
+			continue
+		}
+		*d.dst = b
+	}
+	return a, nil
+}
+
+// decodesTo reports whether decoding compressed yields exactly want.
+func decodesTo(compressed, want []byte, dec func(io.Reader) (io.Reader, error)) bool {
+	r, err := dec(bytes.NewReader(compressed))
+	if err != nil {
+		return false
+	}
+	got, err := io.ReadAll(io.LimitReader(r, int64(len(want))+1))
+	return err == nil && bytes.Equal(got, want)
+}
+
+func (a *wasmAsset) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+
+	h := w.Header()
+	h.Set("Vary", "Accept-Encoding")
+	h.Set("Cache-Control", "no-cache")
+	h.Set("ETag", a.etag)
+	if etagMatches(r.Header.Get("If-None-Match"), a.etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+
+	body, encoding := a.raw, ""
+	switch chooseEncoding(r.Header.Get("Accept-Encoding"), a.br != nil, a.gz != nil) {
+	case "br":
+		body, encoding = a.br, "br"
+	case "gzip":
+		body, encoding = a.gz, "gzip"
+	}
+	if encoding != "" {
+		h.Set("Content-Encoding", encoding)
+	}
+	h.Set("Content-Type", "application/wasm")
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(http.StatusOK)
+	if r.Method == http.MethodGet {
+		w.Write(body)
+	}
+}
+
+// etagMatches implements If-None-Match's weak comparison: "*" or any listed
+// tag equal to etag, ignoring a W/ prefix.
+func etagMatches(ifNoneMatch, etag string) bool {
+	for _, t := range strings.Split(ifNoneMatch, ",") {
+		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
+		if t == "*" || t == etag {
+			return true
+		}
+	}
+	return false
+}
+
+// chooseEncoding picks "br", "gzip" or "" (identity) from an
+// Accept-Encoding header, honouring q-values (q=0 refuses a coding, "*"
+// stands for codings not listed). Brotli wins ties: it is the smaller.
+func chooseEncoding(acceptEncoding string, haveBr, haveGzip bool) string {
+	q := map[string]float64{}
+	star := -1.0
+	for _, part := range strings.Split(acceptEncoding, ",") {
+		name, params, _ := strings.Cut(part, ";")
+		name = strings.ToLower(strings.TrimSpace(name))
+		if name == "" {
+			continue
+		}
+		weight := 1.0
+		for _, p := range strings.Split(params, ";") {
+			k, v, ok := strings.Cut(strings.TrimSpace(p), "=")
+			if ok && strings.EqualFold(strings.TrimSpace(k), "q") {
+				if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil {
+					weight = f
+				}
+			}
+		}
+		if name == "*" {
+			star = weight
+			continue
+		}
+		q[name] = weight
+	}
+	weightOf := func(coding string) float64 {
+		if w, ok := q[coding]; ok {
+			return w
+		}
+		if coding == "gzip" {
+			if w, ok := q["x-gzip"]; ok {
+				return w
+			}
+		}
+		if star >= 0 {
+			return star
+		}
+		return 0
+	}
+
+	best, bestQ := "", 0.0
+	if haveBr && weightOf("br") > bestQ {
+		best, bestQ = "br", weightOf("br")
+	}
+	if haveGzip && weightOf("gzip") > bestQ {
+		best = "gzip"
+	}
+	return best
+}

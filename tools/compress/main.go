@@ -1,0 +1,150 @@
+// Command compress writes brotli (.br) and gzip (.gz) copies of a file,
+// by default web/app.wasm, for the server to send to browsers that accept
+// them. Outputs that already decompress to the input are left alone, so
+// running it after a build that changed nothing costs well under a second.
+//
+//	go run ./tools/compress [-quality 11] [-force] [file]
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/andybalholm/brotli"
+)
+
+func main() {
+	log.SetFlags(0)
+	log.SetPrefix("compress: ")
+	quality := flag.Int("quality", brotli.BestCompression, "brotli quality, 0..11")
+	lgwin := flag.Int("lgwin", 22, "brotli window size as log2, 10..24 (24 saved <1 KB here)")
+	force := flag.Bool("force", false, "rewrite outputs even if they are up to date")
+	flag.Parse()
+	in := "web/app.wasm"
+	if flag.NArg() > 0 {
+		in = flag.Arg(0)
+	}
+
+	lines, err := compress(in, *quality, *lgwin, *force)
+	for _, l := range lines {
+		if l != "" {
+			log.Print(l)
+		}
+	}
+	if err != nil {
+		log.Fatal(err)
+	}
+}
+
+// compress writes in+".br" and in+".gz" unless they are up to date (or
+// force is set), and returns one report line per output.
+func compress(in string, quality, lgwin int, force bool) ([]string, error) {
+	raw, err := os.ReadFile(in)
+	if err != nil {
+		return nil, err
+	}
+
+	jobs := []struct {
+		ext    string
+		encode func(io.Writer) io.WriteCloser
+		decode func(io.Reader) (io.Reader, error)
+	}{
+		{
+			ext: ".br",
+			encode: func(w io.Writer) io.WriteCloser {
+				return brotli.NewWriterOptions(w, brotli.WriterOptions{Quality: quality, LGWin: lgwin})
+			},
+			decode: func(r io.Reader) (io.Reader, error) { return brotli.NewReader(r), nil },
+		},
+		{
+			ext: ".gz",
+			encode: func(w io.Writer) io.WriteCloser {
+				zw, _ := gzip.NewWriterLevel(w, gzip.BestCompression) // valid level: no error
+				return zw
+			},
+			decode: func(r io.Reader) (io.Reader, error) { return gzip.NewReader(r) },
+		},
+	}
+
+	// Both run at once: brotli at quality 11 is the long one, and the
+	// machines here have two cores.
+	var wg sync.WaitGroup
+	lines := make([]string, len(jobs))
+	errs := make([]error, len(jobs))
+	for i, j := range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			out := in + j.ext
+			if !force && upToDate(out, raw, j.decode) {
+				lines[i] = fmt.Sprintf("%s up to date", out)
+				return
+			}
+			start := time.Now()
+			var buf bytes.Buffer
+			zw := j.encode(&buf)
+			if _, err := zw.Write(raw); err != nil {
+				errs[i] = err
+				return
+			}
+			if err := zw.Close(); err != nil {
+				errs[i] = err
+				return
+			}
+			if err := writeFileAtomic(out, buf.Bytes()); err != nil {
+				errs[i] = err
+				return
+			}
+			lines[i] = fmt.Sprintf("%s %d -> %d bytes (%.1f%%) in %.1fs",
+				out, len(raw), buf.Len(), 100*float64(buf.Len())/float64(len(raw)),
+				time.Since(start).Seconds())
+		}()
+	}
+	wg.Wait()
+	return lines, errors.Join(errs...)
+}
+
+// upToDate reports whether the file at path decompresses to exactly want.
+func upToDate(path string, want []byte, decode func(io.Reader) (io.Reader, error)) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	r, err := decode(f)
+	if err != nil {
+		return false
+	}
+	got, err := io.ReadAll(io.LimitReader(r, int64(len(want))+1))
+	return err == nil && bytes.Equal(got, want)
+}
+
+// writeFileAtomic writes data to a temporary file next to path and renames
+// it into place, so a server starting meanwhile never reads half a file.
+func writeFileAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // no-op after a successful rename
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

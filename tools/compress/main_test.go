@@ -1,0 +1,71 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/andybalholm/brotli"
+)
+
+func TestCompressWritesDecodableFilesAndSkipsWhenUpToDate(t *testing.T) {
+	in := filepath.Join(t.TempDir(), "app.wasm")
+	raw := bytes.Repeat([]byte("\x00asm brass wasm payload "), 5000)
+	if err := os.WriteFile(in, raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	lines, err := compress(in, 5, 22, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range lines {
+		if strings.Contains(l, "up to date") {
+			t.Errorf("first run: %q", l)
+		}
+	}
+	checkDecodes(t, in+".br", raw, func(r io.Reader) (io.Reader, error) { return brotli.NewReader(r), nil })
+	checkDecodes(t, in+".gz", raw, func(r io.Reader) (io.Reader, error) { return gzip.NewReader(r) })
+
+	lines, err = compress(in, 5, 22, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range lines {
+		if !strings.Contains(l, "up to date") {
+			t.Errorf("second run should skip: %q", l)
+		}
+	}
+
+	// A new input makes both outputs stale.
+	raw2 := append(raw, "more"...)
+	if err := os.WriteFile(in, raw2, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := compress(in, 5, 22, false); err != nil {
+		t.Fatal(err)
+	}
+	checkDecodes(t, in+".br", raw2, func(r io.Reader) (io.Reader, error) { return brotli.NewReader(r), nil })
+	checkDecodes(t, in+".gz", raw2, func(r io.Reader) (io.Reader, error) { return gzip.NewReader(r) })
+
+	if leftovers, _ := filepath.Glob(in + ".*.tmp*"); len(leftovers) > 0 {
+		t.Errorf("temporary files left behind: %v", leftovers)
+	}
+}
+
+func TestCompressMissingInput(t *testing.T) {
+	if _, err := compress(filepath.Join(t.TempDir(), "nope.wasm"), 5, 22, false); err == nil {
+		t.Fatal("want an error for a missing input")
+	}
+}
+
+func checkDecodes(t *testing.T, path string, want []byte, decode func(io.Reader) (io.Reader, error)) {
+	t.Helper()
+	if !upToDate(path, want, decode) {
+		t.Errorf("%s does not decode to the input", path)
+	}
+}
