@@ -336,6 +336,7 @@ func (s *State) doBuild(a *Action) error {
 	s.discard(p, a.Card)
 	s.spend(p, total)
 	old := s.Tiles[sp]
+	s.Tiles[sp] = Tile{} // the overbuilt tile leaves the game; its cubes do not flip it
 	s.commitPool(&pl)
 	s.Players[p].MatUsed[ind]++
 	s.Tiles[sp] = Tile{Owner: uint8(p + 1), Industry: ind, Spec: s.Players[p].MatUsed[ind] - 1}
