@@ -5,13 +5,15 @@
 package main
 
 import (
-	clientapp "brass/app"
+	"brass/ui"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 func main() {
-	clientapp.Register()
+	// One route: the start screen and the game screen are states of the root component,
+	// so the service worker's cached "/" serves every screen offline.
+	app.Route("/", func() app.Composer { return ui.NewRoot() })
 	app.RunWhenOnBrowser() // client: runs the UI forever; server: no-op
 	serve()                // server: HTTP server; client: empty
 }

@@ -1,0 +1,24 @@
+package app
+
+import "brass/engine"
+
+// Session is where the UI sends moves and reads the game from. The hotseat session applies
+// moves locally and saves them; an online session (later) will also send them to peers, and
+// a bot seat will produce them. The UI never cares which.
+type Session interface {
+	// ID names the saved game.
+	ID() string
+	// Game is the current game. Callers must not modify it.
+	Game() *engine.Game
+	// Colours are the players' CSS colours, by seat.
+	Colours() []string
+	// LocalSeat reports whether the player in seat p is played on this device
+	// (every seat in hotseat).
+	LocalSeat(p int) bool
+	// Submit validates and applies a move, then stores the game. A refused move changes
+	// nothing and returns the engine's error.
+	Submit(m engine.Move) error
+	// CanUndo and Undo take back the last move while the engine allows it.
+	CanUndo() bool
+	Undo() error
+}
