@@ -11,9 +11,14 @@ import (
 )
 
 func main() {
-	// One route: the start screen and the game screen are states of the root component,
-	// so the service worker's cached "/" serves every screen offline.
-	app.Route("/", func() app.Composer { return ui.NewRoot() })
+	registerRoutes()
 	app.RunWhenOnBrowser() // client: runs the UI forever; server: no-op
 	serve()                // server: HTTP server; client: empty
+}
+
+// registerRoutes declares the app's one route: the start screen and the game screen are
+// states of the root component, so the service worker's cached "/" serves every screen
+// offline.
+func registerRoutes() {
+	app.Route("/", func() app.Composer { return ui.NewRoot() })
 }

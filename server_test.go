@@ -16,7 +16,6 @@ import (
 	"strings"
 	"testing"
 
-	clientapp "brass/app"
 
 	"github.com/andybalholm/brotli"
 )
@@ -226,7 +225,7 @@ func TestLoadWasmMissing(t *testing.T) {
 // TestAppHandler runs the whole mux against the real web/ directory (tests
 // run in the package directory, the repository root, as the server does).
 func TestAppHandler(t *testing.T) {
-	clientapp.Register()
+	registerRoutes()
 	a, err := loadWasm(writeWasm(t, fakeWasm, nil, fakeWasm))
 	if err != nil {
 		t.Fatal(err)

@@ -1,0 +1,431 @@
+package ui
+
+import (
+	"encoding/xml"
+	"io"
+	"strconv"
+	"strings"
+	"testing"
+
+	"brass/engine"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+var testColors = []string{"#d1342f", "#e8b923", "#7b4fb8", "#1a9a86"}
+
+// sampleState is a mid-game Canal-era position with tiles, links and spent markets.
+func sampleState(t testing.TB, players int) *engine.State {
+	t.Helper()
+	s, err := engine.New(engine.Config{Edition: "birmingham", Players: players, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ed := s.Edition()
+	sp := func(id string) int {
+		i, ok := ed.SpaceByID(id)
+		if !ok {
+			t.Fatalf("no space %s", id)
+		}
+		return i
+	}
+	ln := func(id string) int {
+		i, ok := ed.LinkByID(id)
+		if !ok {
+			t.Fatalf("no link %s", id)
+		}
+		return i
+	}
+	s.Round = 5
+	s.Tiles[sp("birmingham_1")] = engine.Tile{Owner: 1, Industry: engine.Cotton, Spec: 3}
+	s.Tiles[sp("birmingham_3")] = engine.Tile{Owner: 2, Industry: engine.Iron, Spec: 0, Cubes: 2}
+	s.Tiles[sp("coalbrookdale_3")] = engine.Tile{Owner: 3, Industry: engine.Coal, Spec: 1, Cubes: 3}
+	s.Tiles[sp("dudley_1")] = engine.Tile{Owner: 2, Industry: engine.Coal, Spec: 0, Flipped: true}
+	s.Tiles[sp("stoke_on_trent_2")] = engine.Tile{Owner: 1, Industry: engine.Pottery, Spec: 0, Flipped: true}
+	s.Tiles[sp("burton_on_trent_2")] = engine.Tile{Owner: 3, Industry: engine.Brewery, Spec: 0, Cubes: 1}
+	s.Tiles[sp("farm_brewery_south_1")] = engine.Tile{Owner: 1, Industry: engine.Brewery, Spec: 2, Cubes: 1}
+	s.Tiles[sp("coventry_2")] = engine.Tile{Owner: 2, Industry: engine.Manufacturer, Spec: 0, Flipped: true}
+	s.Tiles[sp("cannock_2")] = engine.Tile{Owner: 1, Industry: engine.Coal, Spec: 5, Cubes: 5}
+	s.Tiles[sp("derby_3")] = engine.Tile{Owner: 3, Industry: engine.Iron, Spec: 3, Cubes: 6}
+	s.Links[ln("birmingham-coventry")] = 2
+	s.Links[ln("dudley-birmingham")] = 2
+	s.Links[ln("kidderminster-worcester-farm_brewery_south")] = 1
+	s.Links[ln("stone-stoke_on_trent")] = 1
+	s.Links[ln("burton_on_trent-tamworth")] = 3
+	s.Links[ln("wolverhampton-coalbrookdale")] = 3
+	s.CoalMarket, s.IronMarket = 9, 5
+	s.Merchants[0].Beer = 0
+	vps := []int32{23, 14, 23, 102}
+	inc := []uint8{22, 17, 31, 10}
+	for p := 0; p < players; p++ {
+		s.Players[p].VP = vps[p]
+		s.Players[p].IncomeSpace = inc[p]
+	}
+	return s
+}
+
+// boardNode is a parsed element of the rendered board.
+type boardNode struct {
+	Tag      string
+	Attr     map[string]string
+	Children []*boardNode
+	Text     string
+}
+
+func (n *boardNode) find(pred func(*boardNode) bool) *boardNode {
+	if pred(n) {
+		return n
+	}
+	for _, c := range n.Children {
+		if f := c.find(pred); f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+func (n *boardNode) byID(id string) *boardNode {
+	return n.find(func(m *boardNode) bool { return m.Attr["id"] == id })
+}
+
+func (n *boardNode) count() int {
+	c := 1
+	for _, ch := range n.Children {
+		c += ch.count()
+	}
+	return c
+}
+
+func (n *boardNode) hasClass(c string) bool {
+	for _, f := range strings.Fields(n.Attr["class"]) {
+		if f == c {
+			return true
+		}
+	}
+	return false
+}
+
+// renderBoard encodes the board as go-app would prerender it and parses it back.
+func renderBoard(t testing.TB, b *board) *boardNode {
+	t.Helper()
+	html := app.HTMLString(b)
+	d := xml.NewDecoder(strings.NewReader(html))
+	d.Strict = false
+	var stack []*boardNode
+	var root *boardNode
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("rendered board is not well formed: %v", err)
+		}
+		switch tok := tok.(type) {
+		case xml.StartElement:
+			n := &boardNode{Tag: tok.Name.Local, Attr: map[string]string{}}
+			for _, a := range tok.Attr {
+				n.Attr[a.Name.Local] = a.Value
+			}
+			if len(stack) > 0 {
+				p := stack[len(stack)-1]
+				p.Children = append(p.Children, n)
+			} else {
+				root = n
+			}
+			stack = append(stack, n)
+		case xml.EndElement:
+			stack = stack[:len(stack)-1]
+		case xml.CharData:
+			if len(stack) > 0 {
+				stack[len(stack)-1].Text += strings.TrimSpace(string(tok))
+			}
+		}
+	}
+	if root == nil {
+		t.Fatal("nothing rendered")
+	}
+	return root
+}
+
+func TestBoardRendersTilesAndLinks(t *testing.T) {
+	s := sampleState(t, 3)
+	root := renderBoard(t, newBoard().State(*s).Colors(testColors).Names([]string{"Ada", "Brunel", "Cort"}))
+
+	if root.Tag != "svg" || root.Attr["role"] != "img" || root.Attr["viewBox"] == "" {
+		t.Fatalf("root is <%s role=%q viewBox=%q>", root.Tag, root.Attr["role"], root.Attr["viewBox"])
+	}
+	if len(root.Children) == 0 || root.Children[0].Tag != "title" || root.Children[0].Text == "" {
+		t.Error("the svg does not start with a <title>")
+	}
+
+	// A built tile: Brunel's (player 2) Iron Works in Birmingham's third space.
+	sp := root.byID("space-birmingham_3")
+	if sp == nil {
+		t.Fatal("no #space-birmingham_3")
+	}
+	if got := sp.Attr["aria-label"]; !strings.Contains(got, "Birmingham space 3") ||
+		!strings.Contains(got, "Brunel's Iron Works I") || !strings.Contains(got, "2 iron") {
+		t.Errorf("space aria-label = %q", got)
+	}
+	if sp.find(func(n *boardNode) bool { return n.Tag == "rect" && n.Attr["fill"] == testColors[1] }) == nil {
+		t.Errorf("Birmingham 3 has no rect in Brunel's colour %s", testColors[1])
+	}
+	if sp.find(func(n *boardNode) bool { return n.Tag == "use" && n.Attr["href"] == "#bb-i-iron_works" }) == nil {
+		t.Error("Birmingham 3 has no iron works glyph")
+	}
+	iron := 0
+	sp.find(func(n *boardNode) bool {
+		if n.hasClass("bb-iron") {
+			iron++
+		}
+		return false
+	})
+	if iron != 2 {
+		t.Errorf("Birmingham 3 shows %d iron cubes, want 2", iron)
+	}
+
+	// A flipped tile.
+	if got := root.byID("space-dudley_1").Attr["aria-label"]; !strings.Contains(got, "flipped") {
+		t.Errorf("flipped tile label = %q", got)
+	}
+	// An empty space, in the format the browser tests use.
+	if got := root.byID("space-birmingham_2").Attr["aria-label"]; got != "Birmingham space 2: Manufacturer, empty" {
+		t.Errorf("empty space label = %q", got)
+	}
+
+	// A built link in its owner's colour, and an unbuilt one.
+	ln := root.byID("link-birmingham-coventry")
+	if ln == nil {
+		t.Fatal("no #link-birmingham-coventry")
+	}
+	if ln.find(func(n *boardNode) bool { return n.Tag == "path" && n.Attr["stroke"] == testColors[1] }) == nil {
+		t.Errorf("built link has no path in Brunel's colour")
+	}
+	if got := ln.Attr["aria-label"]; !strings.Contains(got, "Brunel's canal") {
+		t.Errorf("built link label = %q", got)
+	}
+	if got := root.byID("link-leek-belper").Attr["aria-label"]; !strings.Contains(got, "rail only") || !strings.Contains(got, "not built") {
+		t.Errorf("unbuilt link label = %q", got)
+	}
+	y := root.byID("link-kidderminster-worcester-farm_brewery_south")
+	if y == nil || y.find(func(n *boardNode) bool { return n.Tag == "path" && n.Attr["stroke"] == testColors[0] }) == nil {
+		t.Error("the three-way link is not drawn in Ada's colour")
+	}
+
+	// Every space, link and merchant space has an element with a label.
+	ed := s.Edition()
+	for _, x := range ed.Spaces {
+		if n := root.byID("space-" + x.ID); n == nil || n.Attr["aria-label"] == "" {
+			t.Errorf("space %s: no labelled element", x.ID)
+		}
+	}
+	for _, x := range ed.Links {
+		if n := root.byID("link-" + x.ID); n == nil || n.Attr["aria-label"] == "" {
+			t.Errorf("link %s: no labelled element", x.ID)
+		}
+	}
+	for _, x := range ed.MerchantSpaces {
+		if n := root.byID("merchant-" + x.ID); n == nil || n.Attr["aria-label"] == "" {
+			t.Errorf("merchant space %s: no labelled element", x.ID)
+		}
+	}
+
+	// Markets: the most expensive spaces are filled.
+	coal := root.byID("market-coal")
+	filled := 0
+	coal.find(func(n *boardNode) bool {
+		if n.hasClass("bb-mcube") {
+			filled++
+		}
+		return false
+	})
+	if filled != 9 {
+		t.Errorf("coal market shows %d cubes, want 9", filled)
+	}
+
+	if n := root.count(); n > 3000 {
+		t.Errorf("board has %d elements", n)
+	}
+}
+
+func TestBoardMerchants(t *testing.T) {
+	s := sampleState(t, 3)
+	ed := s.Edition()
+	root := renderBoard(t, newBoard().State(*s))
+	for m, ms := range ed.MerchantSpaces {
+		label := root.byID("merchant-" + ms.ID).Attr["aria-label"]
+		slot := s.Merchants[m]
+		switch {
+		case strings.HasPrefix(ms.ID, "nottingham"):
+			if !strings.HasSuffix(label, "not in play") {
+				t.Errorf("%s at 3 players: %q", ms.ID, label)
+			}
+		case slot.Tile == 0:
+			t.Errorf("%s has no tile at 3 players", ms.ID)
+		case len(ed.MerchantTiles[slot.Tile-1].Buys) == 0:
+			if !strings.HasSuffix(label, "blank tile") {
+				t.Errorf("%s: %q", ms.ID, label)
+			}
+		default:
+			if !strings.Contains(label, "buys ") {
+				t.Errorf("%s: %q", ms.ID, label)
+			}
+			if want := slot.Beer > 0; strings.Contains(label, "beer available") != want {
+				t.Errorf("%s (beer %d): %q", ms.ID, slot.Beer, label)
+			}
+		}
+	}
+	// The merchants' bonuses are printed.
+	var texts []string
+	root.find(func(n *boardNode) bool {
+		if n.hasClass("bb-bonus") {
+			texts = append(texts, n.Text)
+		}
+		return false
+	})
+	all := strings.Join(texts, "|")
+	for _, want := range []string{"+£5", "+2 income", "4 VP", "develop", "4+ players"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("merchant bonuses %q lack %q", all, want)
+		}
+	}
+}
+
+func TestBoardHighlightsAndClicks(t *testing.T) {
+	s := sampleState(t, 4)
+	var got []string
+	rec := func(kind string) func(app.Context, string) {
+		return func(_ app.Context, id string) { got = append(got, kind+":"+id) }
+	}
+	b := newBoard().State(*s).
+		LegalSpaces([]string{"redditch_2", "birmingham_2"}).
+		LegalLinks([]string{"birmingham-oxford"}).
+		LegalMerchants([]string{"oxford_1"}).
+		Sources([]string{"coal_market", "cannock_2"}).
+		Selected([]string{"birmingham_2"}).
+		OnSpace(rec("space")).OnLink(rec("link")).OnMerchant(rec("merchant")).OnMarket(rec("market"))
+	if b.ISpaces[0] != "birmingham_2" {
+		t.Errorf("setters must keep the ids sorted: %v", b.ISpaces)
+	}
+	root := renderBoard(t, b)
+
+	clickable := func(id string) bool {
+		n := root.byID(id)
+		if n == nil {
+			t.Fatalf("no #%s", id)
+		}
+		return n.Attr["role"] == "button" && n.Attr["tabindex"] == "0" && n.hasClass("bb-click")
+	}
+	for _, id := range []string{"space-redditch_2", "space-birmingham_2", "link-birmingham-oxford",
+		"merchant-oxford_1", "space-cannock_2", "market-coal"} {
+		if !clickable(id) {
+			t.Errorf("%s should be clickable", id)
+		}
+	}
+	for _, id := range []string{"space-redditch_1", "link-redditch-oxford", "merchant-oxford_2", "market-iron"} {
+		if clickable(id) {
+			t.Errorf("%s should not be clickable", id)
+		}
+	}
+	if n := root.byID("space-birmingham_2"); !n.hasClass("bb-hl") || !n.hasClass("bb-sel") {
+		t.Errorf("birmingham_2 classes %q", n.Attr["class"])
+	}
+	if n := root.byID("space-cannock_2"); !n.hasClass("bb-src") {
+		t.Errorf("cannock_2 classes %q", n.Attr["class"])
+	}
+	if !root.hasClass("bb-choosing") {
+		t.Error("the svg is not marked as choosing")
+	}
+
+	// The cached handlers call the callbacks with the right ids.
+	for _, k := range []string{"sredditch_2", "lbirmingham-oxford", "moxford_1", "kcoal_market"} {
+		h, ok := b.handlers[k]
+		if !ok {
+			t.Fatalf("no handler for %s", k)
+		}
+		h[0](app.Context{}, app.Event{})
+	}
+	want := "space:redditch_2 link:birmingham-oxford merchant:oxford_1 market:coal_market"
+	if g := strings.Join(got, " "); g != want {
+		t.Errorf("callbacks got %q, want %q", g, want)
+	}
+	// Rendering again reuses the same handlers.
+	before := len(b.handlers)
+	renderBoard(t, b)
+	if len(b.handlers) != before {
+		t.Errorf("handlers grew from %d to %d on re-render", before, len(b.handlers))
+	}
+
+	// With nothing highlighted, everything with a callback is clickable.
+	root = renderBoard(t, newBoard().State(*s).OnSpace(rec("space")))
+	if !clickable("space-redditch_1") {
+		t.Error("without highlights spaces should be clickable")
+	}
+	if clickable("link-redditch-oxford") {
+		t.Error("links without a callback should not be clickable")
+	}
+}
+
+func TestBoardTrackMarkers(t *testing.T) {
+	s := sampleState(t, 4)
+	root := renderBoard(t, newBoard().State(*s).Colors(testColors).Names([]string{"A", "B", "C", "D"}))
+	// D has 102 VP: the marker is on space 2.
+	vp := root.find(func(n *boardNode) bool {
+		return n.hasClass("bb-vpm") && strings.HasPrefix(n.Attr["aria-label"], "D VP")
+	})
+	if vp == nil || vp.Attr["fill"] != testColors[3] {
+		t.Fatalf("no VP marker for D")
+	}
+	c := boardLayout.Track[2].center()
+	if absf(parseNum(t, vp.Attr["cx"])-c.X) > 20 || absf(parseNum(t, vp.Attr["cy"])-c.Y) > 20 {
+		t.Errorf("D's VP marker at %s,%s, space 2 is at %v", vp.Attr["cx"], vp.Attr["cy"], c)
+	}
+	inc := root.find(func(n *boardNode) bool {
+		return n.hasClass("bb-incm") && strings.HasPrefix(n.Attr["aria-label"], "C income")
+	})
+	if inc == nil || !strings.HasSuffix(inc.Attr["aria-label"], "level 11") {
+		t.Errorf("C's income marker: %+v", inc)
+	}
+	// Each track space prints its income level.
+	levels := 0
+	root.find(func(n *boardNode) bool {
+		if n.hasClass("bb-clv") {
+			levels++
+		}
+		return false
+	})
+	if levels != 100 {
+		t.Errorf("%d income levels printed on the track", levels)
+	}
+}
+
+func TestBoardMountsInTestEngine(t *testing.T) {
+	s := sampleState(t, 2)
+	e := app.NewTestEngine()
+	b := newBoard().State(*s).LegalSpaces([]string{"birmingham_2"}).OnSpace(func(app.Context, string) {})
+	if err := e.Load(b); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	if err := app.Match(app.Text(b.title(s, s.Edition())), b, 0, 0, 0); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestBoardZeroState(t *testing.T) {
+	// A board without a game still draws the empty map.
+	root := renderBoard(t, newBoard())
+	if root.byID("space-birmingham_1") == nil {
+		t.Error("the empty board has no spaces")
+	}
+}
+
+func parseNum(t testing.TB, s string) float64 {
+	t.Helper()
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
