@@ -16,7 +16,6 @@ import (
 	"strings"
 	"testing"
 
-
 	"github.com/andybalholm/brotli"
 )
 
