@@ -38,6 +38,10 @@ type board struct {
 	IOnLink     func(ctx app.Context, id string)
 	IOnMerchant func(ctx app.Context, id string)
 	IOnMarket   func(ctx app.Context, id string)
+	// IOnRefused is called when a player clicks something that is not a legal choice while
+	// a choice is being made, with the kind ("space", "link", "merchant", "market") and id,
+	// so the game can say why it is not legal. It does not make the element a button.
+	IOnRefused func(ctx app.Context, kind, id string)
 
 	// handlers caches one click and one keydown handler per interactive element, so a
 	// re-render hands go-app the very same functions (see app.EventScope below).
@@ -83,6 +87,13 @@ func (b *board) OnLink(fn func(ctx app.Context, id string)) *board { b.IOnLink =
 
 // OnMerchant is called with a merchant space id when a clickable merchant space is clicked.
 func (b *board) OnMerchant(fn func(ctx app.Context, id string)) *board { b.IOnMerchant = fn; return b }
+
+// OnRefused is called with the kind and id of a clicked element that is not a legal choice
+// while highlights are shown (to explain why).
+func (b *board) OnRefused(fn func(ctx app.Context, kind, id string)) *board {
+	b.IOnRefused = fn
+	return b
+}
 
 // OnMarket is called with "coal_market" or "iron_market" when a highlighted market is clicked.
 func (b *board) OnMarket(fn func(ctx app.Context, id string)) *board { b.IOnMarket = fn; return b }
@@ -210,7 +221,27 @@ func (b *board) fire(ctx app.Context, kind byte, id string) {
 // interactive makes el (the group of one space, link, merchant space or market) clickable
 // and focusable when it should be: it is highlighted, or nothing at all is highlighted.
 func (b *board) interactive(el app.HTMLElem, kind byte, id string, highlighted bool) app.HTMLElem {
-	if b.callback(kind) == nil || (b.anyHighlight() && !highlighted) {
+	if b.anyHighlight() && !highlighted {
+		if b.IOnRefused == nil {
+			return el
+		}
+		key := "r" + string(kind) + id
+		h, ok := b.handlers[key]
+		if !ok {
+			name := map[byte]string{kindSpace: "space", kindLink: "link", kindMerchant: "merchant", kindMarket: "market"}[kind]
+			h[0] = func(ctx app.Context, e app.Event) {
+				if b.IOnRefused != nil {
+					b.IOnRefused(ctx, name, id)
+				}
+			}
+			if b.handlers == nil {
+				b.handlers = map[string][2]app.EventHandler{}
+			}
+			b.handlers[key] = h
+		}
+		return el.Class("bb-refuse").OnClick(h[0], app.EventScope("r"+id))
+	}
+	if b.callback(kind) == nil {
 		return el
 	}
 	key := string(kind) + id
@@ -285,7 +316,8 @@ func (b *board) Render() app.UI {
 		Attr("viewBox", "0 0 "+fmtNum(boardW)+" "+fmtNum(boardH)).
 		Attr("width", "100%").
 		Attr("preserveAspectRatio", "xMidYMid meet").
-		Role("img").
+		Role("group"). // not "img": its spaces and links are buttons when a choice is made
+		Aria("label", b.title(st, ed)).
 		Body(layers...)
 }
 
@@ -931,6 +963,7 @@ const boardCSS = `
 .bb-key{font-size:12px;fill:#3d2c14;text-anchor:start!important}
 .bb-ring{fill:none;stroke:none;pointer-events:none}
 .bb-click{cursor:pointer}
+.bb-refuse{cursor:not-allowed}
 .bb-click:focus{outline:none}
 .bb-hl .bb-ring{stroke:#ffc21a;stroke-width:4.5;filter:drop-shadow(0 0 4px #ff9d00);animation:bb-pulse 1.1s ease-in-out infinite alternate}
 .bb-src .bb-ring{stroke:#19b5d8;stroke-width:4.5;stroke-dasharray:7 3;filter:drop-shadow(0 0 4px #0aa0d0);animation:bb-pulse 1.1s ease-in-out infinite alternate}

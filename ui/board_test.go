@@ -152,7 +152,7 @@ func TestBoardRendersTilesAndLinks(t *testing.T) {
 	s := sampleState(t, 3)
 	root := renderBoard(t, newBoard().State(*s).Colors(testColors).Names([]string{"Ada", "Brunel", "Cort"}))
 
-	if root.Tag != "svg" || root.Attr["role"] != "img" || root.Attr["viewBox"] == "" {
+	if root.Tag != "svg" || root.Attr["role"] != "group" || root.Attr["viewBox"] == "" {
 		t.Fatalf("root is <%s role=%q viewBox=%q>", root.Tag, root.Attr["role"], root.Attr["viewBox"])
 	}
 	if len(root.Children) == 0 || root.Children[0].Tag != "title" || root.Children[0].Text == "" {
