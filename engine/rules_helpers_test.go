@@ -23,8 +23,8 @@ type ruleCase struct {
 
 // runRuleCases applies each case's move through Game.Apply. A refusal must have the wanted
 // kind and leave the state unchanged (same Hash); a success must keep the invariants. In
-// both cases the answer must agree with the legal-move list: a refused choice (ErrIllegal,
-// ErrNotAvailable) is not listed, an accepted move is.
+// both cases the answer must agree with Game.Check and with the legal-move list: a refused
+// choice (ErrIllegal, ErrNotAvailable) is not listed, an accepted move is.
 func runRuleCases(t *testing.T, cases []ruleCase) {
 	t.Helper()
 	for _, tc := range cases {
@@ -38,7 +38,14 @@ func runRuleCases(t *testing.T, cases []ruleCase) {
 			was := *g.State()
 			hash := g.Hash()
 			legal := g.LegalMoves()
+			checkErr := g.Check(tc.move)
+			if g.Hash() != hash {
+				t.Fatal("Game.Check changed the state")
+			}
 			err := g.Apply(tc.move)
+			if tc.move.At == nil && (checkErr == nil) != (err == nil) {
+				t.Errorf("Game.Check says %v but Apply says %v", checkErr, err)
+			}
 			if tc.wantErr != nil {
 				if !errors.Is(err, tc.wantErr) {
 					t.Fatalf("move %v: got error %v, want %v", tc.move, err, tc.wantErr)
@@ -229,4 +236,82 @@ func industryOf(t *testing.T, id string) engine.Industry {
 		t.Fatalf("unknown industry %q", id)
 	}
 	return ind
+}
+
+// dealHand gives player p exactly these cards, like Builder.Hand, but never takes a card
+// back out of p's own hand. Builder.Hand looks for a card missing from the deck in every
+// player's hand, p's included, so asking for two copies of a card whose other copy is in
+// someone's hand can leave p with one copy and a short hand (3 players, seed 1:
+// Hand(0, "birmingham", "dudley", "dudley", "brewery", "stafford") gives 4 cards, 1 Dudley).
+// Cards come from the deck first, then other players' hands (replaced from the deck), then
+// discard piles; wild cards from their piles.
+func dealHand(t *testing.T, b *enginetest.Builder, p int, cards ...string) *enginetest.Builder {
+	t.Helper()
+	b.Hand(p) // p's old hand goes back to the deck
+	s := b.State()
+	ed := s.Edition()
+	pl := &s.Players[p]
+	for _, id := range cards {
+		k, ok := ed.CardByID(id)
+		if !ok {
+			t.Fatalf("unknown card %q", id)
+		}
+		if !takeCard(s, p, k) {
+			t.Fatalf("no %s card left to deal", id)
+		}
+		pl.Hand[k]++
+		pl.HandLen++
+	}
+	return b
+}
+
+func takeCard(s *engine.State, p int, k engine.CardKind) bool {
+	switch s.Edition().Cards[k].Type {
+	case engine.WildLocationCard:
+		if s.WildLocations == 0 {
+			return false
+		}
+		s.WildLocations--
+		return true
+	case engine.WildIndustryCard:
+		if s.WildIndustries == 0 {
+			return false
+		}
+		s.WildIndustries--
+		return true
+	}
+	for i := 0; i < int(s.DeckLen); i++ {
+		if s.Deck[i] == uint8(k) {
+			copy(s.Deck[i:], s.Deck[i+1:s.DeckLen])
+			s.DeckLen--
+			return true
+		}
+	}
+	for q := 0; q < int(s.NumPlayers); q++ {
+		if q != p && s.Players[q].Hand[k] > 0 {
+			// give q a replacement from the deck so hand sizes stay as they were
+			s.Players[q].Hand[k]--
+			if s.DeckLen > 0 {
+				s.DeckLen--
+				s.Players[q].Hand[s.Deck[s.DeckLen]]++
+			} else {
+				s.Players[q].HandLen--
+			}
+			return true
+		}
+	}
+	for q := 0; q < int(s.NumPlayers); q++ {
+		pl := &s.Players[q]
+		for i := 0; i < int(pl.DiscardLen); i++ {
+			if pl.Discard[i] == uint8(k) {
+				copy(pl.Discard[i:], pl.Discard[i+1:pl.DiscardLen])
+				pl.DiscardLen--
+				if i < int(pl.FaceDown) {
+					pl.FaceDown--
+				}
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -189,7 +189,7 @@ func (b *Builder) Hand(p int, cards ...string) *Builder {
 		if !ok {
 			b.t.Fatalf("enginetest: unknown card %q", id)
 		}
-		b.take(k)
+		b.take(k, p)
 		pl.Hand[k]++
 		pl.HandLen++
 	}
@@ -209,7 +209,9 @@ func (b *Builder) putBack(k engine.CardKind) {
 	}
 }
 
-func (b *Builder) take(k engine.CardKind) {
+// take removes a card from the deck, or else from another player's hand or a discard pile
+// (never from the hand of player p, who is being dealt it).
+func (b *Builder) take(k engine.CardKind, p int) {
 	b.t.Helper()
 	s := b.s
 	switch b.ed().Cards[k].Type {
@@ -230,7 +232,7 @@ func (b *Builder) take(k engine.CardKind) {
 	// not in the deck: take it from another player's hand or a discard pile
 	for q := 0; q < int(s.NumPlayers); q++ {
 		pl := &s.Players[q]
-		if pl.Hand[k] > 0 {
+		if q != p && pl.Hand[k] > 0 {
 			pl.Hand[k]--
 			pl.HandLen--
 			return
