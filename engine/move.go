@@ -151,6 +151,9 @@ func (e *Edition) decodeSources(ids []string, out *[2]int8, what string, merchan
 			out[i] = SrcMerchant
 		default:
 			sp, ok := e.SpaceByID(id)
+			if _, isMerchant := e.MerchantSpaceByID(id); !ok && isMerchant && what == "beer" {
+				return 0, errorf(ErrIllegal, "Merchant beer can only come from the merchant you sell to.")
+			}
 			if !ok {
 				return 0, errorf(ErrMalformed, "Unknown %s source %q.", what, id)
 			}

@@ -1,29 +1,88 @@
 // Package ui holds the go-app components of Brass.
 package ui
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"brass/app"
 
-// root is a placeholder start page. The browser tests wait for the text
-// "ready" in #status, which is set once the component is mounted in the
-// browser (OnMount never runs during server prerendering).
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// root is the page at "/". It owns which screen is shown: the start screen, or the game
+// screen of the open session. On mount (in the browser only) it opens the saved games in
+// the browser's local storage and, if brass/current names a game that opens, shows that
+// game at once, so a reload resumes exactly where the players were.
+//
+// The browser tests wait for the text "ready" in #status, which is set once the component
+// is mounted and the saved game, if any, is open (OnMount never runs during server
+// prerendering, which says "loading").
 type root struct {
-	app.Compo
+	goapp.Compo
 
-	status string
+	status  string
+	store   app.Store
+	session app.Session
+	version int    // bumped whenever a session is opened, for the game screen
+	notice  string // why the last game could not be resumed
+	back    bool   // the start screen is shown after leaving a game
 }
 
 // NewRoot returns the component routed at "/".
-func NewRoot() app.Composer {
+func NewRoot() goapp.Composer {
 	return &root{status: "loading"}
 }
 
-func (r *root) OnMount(ctx app.Context) {
+func (r *root) OnMount(ctx goapp.Context) {
+	r.open(app.NewBrowserStore(ctx.LocalStorage()))
 	r.status = "ready"
 }
 
-func (r *root) Render() app.UI {
-	return app.Main().Class("brass-root").Body(
-		app.H1().Text("Brass: Birmingham"),
-		app.Div().ID("status").Aria("live", "polite").Text(r.status),
+// open takes the store and resumes the current game if there is one that opens; a game
+// that does not open is forgotten as current (it stays in the list) with a notice.
+func (r *root) open(store app.Store) {
+	r.store = store
+	id, err := app.CurrentGame(store)
+	if err != nil || id == "" {
+		return
+	}
+	hs, err := app.OpenHotseat(store, id)
+	if err != nil {
+		r.notice = "The last game could not be resumed. " + err.Error()
+		_ = app.SetCurrentGame(store, "")
+		return
+	}
+	r.session = hs
+	r.version++
+}
+
+// play shows the game screen for a session and makes it the current game.
+func (r *root) play(ctx goapp.Context, s app.Session) {
+	if r.store != nil {
+		_ = app.SetCurrentGame(r.store, s.ID()) // the game is saved; only resuming on reload is lost
+	}
+	r.session = s
+	r.version++
+	r.notice = ""
+	goapp.Window().Call("scrollTo", 0, 0)
+}
+
+// quit goes back to the start screen and forgets the current game.
+func (r *root) quit(ctx goapp.Context) {
+	if r.store != nil {
+		_ = app.SetCurrentGame(r.store, "")
+	}
+	r.session = nil
+	r.back = true
+}
+
+func (r *root) Render() goapp.UI {
+	var screen goapp.UI
+	if r.session != nil {
+		screen = newGameScreen().Session(r.session).Version(r.version).OnQuit(r.quit)
+	} else {
+		screen = newStartScreen().Store(r.store).Notice(r.notice).FocusTitle(r.back).OnOpen(r.play)
+	}
+	return goapp.Main().Class("brass-root").Body(
+		goapp.Div().ID("status").Class("visually-hidden").Aria("live", "polite").Text(r.status),
+		screen,
 	)
 }
