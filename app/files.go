@@ -1,0 +1,179 @@
+package app
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"brass/engine"
+)
+
+// FileApp is the "app" field of an exported game file.
+const FileApp = "brass"
+
+// MaxFileBytes is the largest game file ImportGame reads. A whole recorded game is a few
+// tens of kilobytes.
+const MaxFileBytes = 4 << 20
+
+// gameFile is the export file: the engine's record (format, config, moves) at the top
+// level, so that engine.ParseRecord reads it as it is, plus the app's own fields.
+type gameFile struct {
+	App     string        `json:"app"`
+	Format  int           `json:"format"`
+	Config  engine.Config `json:"config"`
+	Colours []string      `json:"colours,omitempty"`
+	Moves   []engine.Move `json:"moves"`
+}
+
+// ExportGame returns a saved game as a pretty-printed JSON file and a file name for it
+// ("brass-ada-brunel-kate-42-moves.json").
+func ExportGame(store Store, id string) (data []byte, filename string, err error) {
+	sg, err := loadGame(store, id)
+	if err != nil {
+		return nil, "", err
+	}
+	f := gameFile{
+		App:     FileApp,
+		Format:  sg.Record.Format,
+		Config:  sg.Record.Config,
+		Colours: sg.Colours,
+		Moves:   sg.Record.Moves,
+	}
+	if f.Format == 0 {
+		f.Format = engine.RecordFormat
+	}
+	if f.Moves == nil {
+		f.Moves = []engine.Move{}
+	}
+	data, err = json.MarshalIndent(f, "", "  ")
+	if err != nil {
+		return nil, "", err
+	}
+	return append(data, '\n'), exportName(sg), nil
+}
+
+// exportName builds a file name from the players' names and the number of moves, using
+// only a-z, 0-9 and dashes.
+func exportName(sg savedGame) string {
+	var b strings.Builder
+	b.WriteString("brass")
+	for _, n := range sg.Record.Config.Names {
+		part := slug(n)
+		if part == "" || b.Len()+len(part) > 60 {
+			continue
+		}
+		b.WriteString("-" + part)
+	}
+	if b.Len() == len("brass") {
+		b.WriteString("-" + slug(sg.ID))
+	}
+	fmt.Fprintf(&b, "-%d-moves.json", len(sg.Record.Moves))
+	return b.String()
+}
+
+func slug(s string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(s) {
+		switch {
+		case r >= 'a' && r <= 'z' || r >= '0' && r <= '9':
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			b.WriteRune(r)
+			dash = false
+		default:
+			dash = true
+		}
+	}
+	return b.String()
+}
+
+// ImportGame reads a game file (an export, or a bare engine record) and saves it as a new
+// game with a new id; it never overwrites a stored game. A file that is not JSON, not a
+// Brass game, from a newer format version, with a bad setup, or that does not replay is
+// refused with an *Error whose message tells the player what is wrong (for a move that
+// does not replay: which move, and why), and nothing is written.
+func ImportGame(store Store, data []byte, opts ...Option) (id string, err error) {
+	o := makeOptions(opts)
+	refuse := func(cause error, format string, args ...any) (string, error) {
+		return "", &Error{Msg: fmt.Sprintf(format, args...), Err: cause}
+	}
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // a UTF-8 byte order mark
+	if len(bytes.TrimSpace(data)) == 0 {
+		return refuse(nil, "This file is empty: it is not a Brass game.")
+	}
+	if len(data) > MaxFileBytes {
+		return refuse(nil, "This file is too large to be a Brass game (%d KB; a game file is at most %d KB).", len(data)>>10, MaxFileBytes>>10)
+	}
+	if !json.Valid(data) {
+		return refuse(nil, "This file is not a Brass game: it is not a JSON file, or it is damaged.")
+	}
+	var probe map[string]json.RawMessage
+	if err := json.Unmarshal(data, &probe); err != nil {
+		return refuse(err, "This file is not a Brass game: it holds no game.")
+	}
+	if raw, ok := probe["app"]; ok {
+		var name string
+		if json.Unmarshal(raw, &name) != nil || name != FileApp {
+			return refuse(nil, "This file was written by another program (%s), not by Brass.", truncate(string(raw), 40))
+		}
+	}
+	rec, err := engine.ParseRecord(data)
+	if err != nil {
+		return refuse(err, "%s", sentence(err.Error()))
+	}
+	var extra struct {
+		Colours []string `json:"colours"`
+	}
+	if err := json.Unmarshal(data, &extra); err != nil {
+		return refuse(err, "This game file is damaged: its player colours are not a list of colours.")
+	}
+	cfg := rec.Config
+	if cfg.Players < MinPlayers || cfg.Players > MaxPlayers {
+		return refuse(nil, "This game file's setup is not valid: a game has %d to %d players, not %d.", MinPlayers, MaxPlayers, cfg.Players)
+	}
+	if len(cfg.Names) > 0 {
+		if _, err := ValidateNames(cfg.Names, cfg.Players); err != nil {
+			return refuse(err, "This game file's setup is not valid: %s", err.Error())
+		}
+	}
+	colours := DefaultColours(cfg.Players)
+	if extra.Colours != nil {
+		if colours, err = ValidateColours(extra.Colours, cfg.Players); err != nil {
+			return refuse(err, "This game file's player colours are not valid: %s", err.Error())
+		}
+	}
+	g, err := engine.Replay(rec)
+	if err != nil {
+		var re *engine.ReplayError
+		if errors.As(err, &re) {
+			return refuse(err, "This game file cannot be loaded. %s", describeReplayError(g, rec, re))
+		}
+		return refuse(err, "This game file's setup is not valid: %s", sentence(err.Error()))
+	}
+	id, err = newID(store)
+	if err != nil {
+		return "", err
+	}
+	now := o.now().UnixMilli()
+	sg := savedGame{ID: id, Created: now, Updated: now, Colours: colours, Record: g.Record()}
+	if sg.Record.Moves == nil {
+		sg.Record.Moves = []engine.Move{}
+	}
+	if err := saveGame(store, sg, g); err != nil {
+		return refuse(err, "The game could not be saved. %s", sentence(err.Error()))
+	}
+	return id, nil
+}
+
+// truncate shortens s to at most n runes.
+func truncate(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "…"
+}

@@ -1,0 +1,136 @@
+package app
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Colour is one of the player colours a game may use.
+type Colour struct {
+	Name string // for labels: "Red"
+	CSS  string // the CSS colour stored with the game: "#c0392b"
+}
+
+// Palette is the fixed set of player colours, in the order new games hand them out. The
+// first four are also the board's defaults for players without a colour.
+var Palette = []Colour{
+	{"Red", "#c0392b"},
+	{"Gold", "#e2b714"},
+	{"Purple", "#7e57c2"},
+	{"Teal", "#16a085"},
+	{"Blue", "#2e7fc2"},
+	{"Pink", "#d0609a"},
+}
+
+// Player counts and name length the app accepts.
+const (
+	MinPlayers    = 2
+	MaxPlayers    = 4
+	MaxNameLength = 20 // characters (runes), after trimming
+)
+
+// ColourName names a palette colour ("Red"), or returns css unchanged when it is not one.
+func ColourName(css string) string {
+	for _, c := range Palette {
+		if strings.EqualFold(c.CSS, css) {
+			return c.Name
+		}
+	}
+	return css
+}
+
+// DefaultColours returns the first n palette colours.
+func DefaultColours(n int) []string {
+	out := make([]string, 0, n)
+	for i := 0; i < n && i < len(Palette); i++ {
+		out = append(out, Palette[i].CSS)
+	}
+	return out
+}
+
+// DefaultName is the name a player gets when none is given: "Player 1" for seat 0.
+func DefaultName(seat int) string { return fmt.Sprintf("Player %d", seat+1) }
+
+// ValidateColours checks that there is one colour per player, each from the palette and
+// all different, and returns them in the palette's spelling.
+func ValidateColours(colours []string, players int) ([]string, error) {
+	if players < MinPlayers || players > MaxPlayers {
+		return nil, fmt.Errorf("A game has %d to %d players, not %d.", MinPlayers, MaxPlayers, players)
+	}
+	if len(colours) != players {
+		return nil, fmt.Errorf("%d colours were given for %d players.", len(colours), players)
+	}
+	out := make([]string, players)
+	for i, c := range colours {
+		c = strings.TrimSpace(c)
+		found := false
+		for _, p := range Palette {
+			if strings.EqualFold(p.CSS, c) || strings.EqualFold(p.Name, c) {
+				out[i], found = p.CSS, true
+				break
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("Player %d's colour %q is not one of the game's colours.", i+1, c)
+		}
+		for j := 0; j < i; j++ {
+			if out[j] == out[i] {
+				return nil, fmt.Errorf("Players %d and %d both have %s: each player needs a different colour.", j+1, i+1, ColourName(out[i]))
+			}
+		}
+	}
+	return out, nil
+}
+
+// ValidateNames trims the players' names and checks them: one per player, none empty,
+// at most MaxNameLength characters, no control characters, no two alike (ignoring case).
+// No names at all gives the defaults "Player 1", "Player 2"…
+func ValidateNames(names []string, players int) ([]string, error) {
+	if players < MinPlayers || players > MaxPlayers {
+		return nil, fmt.Errorf("A game has %d to %d players, not %d.", MinPlayers, MaxPlayers, players)
+	}
+	if len(names) == 0 {
+		out := make([]string, players)
+		for i := range out {
+			out[i] = DefaultName(i)
+		}
+		return out, nil
+	}
+	if len(names) != players {
+		return nil, fmt.Errorf("%d names were given for %d players.", len(names), players)
+	}
+	out := make([]string, players)
+	for i, n := range names {
+		n = strings.TrimSpace(n)
+		switch {
+		case n == "":
+			return nil, fmt.Errorf("Player %d needs a name.", i+1)
+		case !utf8.ValidString(n):
+			return nil, fmt.Errorf("Player %d's name is not valid text.", i+1)
+		case utf8.RuneCountInString(n) > MaxNameLength:
+			return nil, fmt.Errorf("Player %d's name is too long: at most %d characters.", i+1, MaxNameLength)
+		case strings.IndexFunc(n, unicode.IsControl) >= 0:
+			return nil, fmt.Errorf("Player %d's name contains a control character.", i+1)
+		}
+		for j := 0; j < i; j++ {
+			if strings.EqualFold(out[j], n) {
+				return nil, fmt.Errorf("Players %d and %d are both called %q: names must differ.", j+1, i+1, n)
+			}
+		}
+		out[i] = n
+	}
+	return out, nil
+}
+
+// RandomSeed returns a seed from the operating system's (in the browser: the Web Crypto
+// API's) random source. It stays below 2^53 so that the seed survives a trip through
+// JavaScript numbers in a game file.
+func RandomSeed() uint64 {
+	var b [8]byte
+	_, _ = rand.Read(b[:]) // never fails (crypto/rand.Read crashes the program instead)
+	return binary.LittleEndian.Uint64(b[:]) & (1<<53 - 1)
+}

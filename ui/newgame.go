@@ -1,0 +1,229 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"brass/app"
+	"brass/engine"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// newGameDialog is the modal dialog that sets up a hotseat game: 2–4 players, their
+// names and colours (distinct, from the palette), and an optional seed. Start creates and
+// saves the game and hands the session to OnStart; Cancel, Escape or the close button
+// call OnCancel. It is a native <dialog> opened with showModal, so the browser keeps the
+// focus inside it and makes the page behind it inert.
+type newGameDialog struct {
+	goapp.Compo
+
+	IStore    app.Store
+	IOnStart  func(ctx goapp.Context, s app.Session)
+	IOnCancel func(ctx goapp.Context)
+
+	players int
+	names   [app.MaxPlayers]string
+	colours [app.MaxPlayers]string
+	seed    string
+	err     string
+	done    bool // started or cancelled: ignore further events
+}
+
+// newNewGameDialog returns the dialog with 3 players named "Player 1"… in the first
+// palette colours.
+func newNewGameDialog() *newGameDialog {
+	d := &newGameDialog{players: 3}
+	for i := range d.names {
+		d.names[i] = app.DefaultName(i)
+		d.colours[i] = app.Palette[i].CSS
+	}
+	return d
+}
+
+// Store sets where the new game is saved.
+func (d *newGameDialog) Store(s app.Store) *newGameDialog { d.IStore = s; return d }
+
+// OnStart is called with the new game, already saved.
+func (d *newGameDialog) OnStart(fn func(ctx goapp.Context, s app.Session)) *newGameDialog {
+	d.IOnStart = fn
+	return d
+}
+
+// OnCancel is called when the players close the dialog without starting.
+func (d *newGameDialog) OnCancel(fn func(ctx goapp.Context)) *newGameDialog {
+	d.IOnCancel = fn
+	return d
+}
+
+func (d *newGameDialog) OnMount(ctx goapp.Context) {
+	if dlg := d.JSValue(); dlg.Truthy() && !dlg.Get("showModal").IsUndefined() && !dlg.Get("open").Bool() {
+		dlg.Call("showModal")
+	}
+	focusSoon(ctx, "ng-name-1")
+}
+
+// setPlayers changes the number of players; names and colours of the seats kept stay.
+func (d *newGameDialog) setPlayers(n int) {
+	if n >= app.MinPlayers && n <= app.MaxPlayers {
+		d.players = n
+		d.err = ""
+	}
+}
+
+// setColour gives seat i a palette colour; the seat that had it gets seat i's old one,
+// so the colours stay distinct.
+func (d *newGameDialog) setColour(i int, css string) {
+	old := d.colours[i]
+	for j := range d.colours {
+		if j != i && d.colours[j] == css {
+			d.colours[j] = old
+		}
+	}
+	d.colours[i] = css
+}
+
+// config reads the form into a game config and colours, or says what is wrong.
+func (d *newGameDialog) config() (engine.Config, []string, string) {
+	cfg := engine.Config{Edition: "birmingham", Players: d.players, Names: append([]string(nil), d.names[:d.players]...)}
+	if s := strings.TrimSpace(d.seed); s != "" {
+		v, err := strconv.ParseUint(s, 10, 64)
+		if err != nil {
+			return cfg, nil, "The seed must be a whole number, digits only (or leave it empty for a random game)."
+		}
+		cfg.Seed = v
+	} else {
+		cfg.Seed = app.RandomSeed()
+	}
+	return cfg, append([]string(nil), d.colours[:d.players]...), ""
+}
+
+func (d *newGameDialog) onSubmit(ctx goapp.Context, e goapp.Event) {
+	e.PreventDefault()
+	if d.done || d.IStore == nil {
+		return
+	}
+	cfg, colours, msg := d.config()
+	if msg != "" {
+		d.err = msg
+		return
+	}
+	hs, err := app.NewHotseat(d.IStore, cfg, colours)
+	if err != nil {
+		d.err = err.Error()
+		return
+	}
+	d.done = true
+	d.close()
+	if d.IOnStart != nil {
+		d.IOnStart(ctx, hs)
+	}
+}
+
+func (d *newGameDialog) cancel(ctx goapp.Context) {
+	if d.done {
+		return
+	}
+	d.done = true
+	d.close()
+	if d.IOnCancel != nil {
+		d.IOnCancel(ctx)
+	}
+}
+
+// close closes the native dialog (the owner then removes it).
+func (d *newGameDialog) close() {
+	if dlg := d.JSValue(); dlg.Truthy() && dlg.Get("open").Truthy() {
+		dlg.Call("close")
+	}
+}
+
+func (d *newGameDialog) onCancelEvent(ctx goapp.Context, e goapp.Event) {
+	e.PreventDefault() // Escape: close through the owner, like the Cancel button
+	d.cancel(ctx)
+}
+
+func (d *newGameDialog) onClose(ctx goapp.Context, e goapp.Event) { d.cancel(ctx) }
+
+func (d *newGameDialog) onCancelClick(ctx goapp.Context, e goapp.Event) { d.cancel(ctx) }
+
+func (d *newGameDialog) Render() goapp.UI {
+	counts := make([]goapp.UI, 0, app.MaxPlayers-app.MinPlayers+1)
+	for n := app.MinPlayers; n <= app.MaxPlayers; n++ {
+		n := n
+		id := "ng-players-" + strconv.Itoa(n)
+		counts = append(counts, goapp.Label().Class("ng-count").For(id).Body(
+			goapp.Input().Type("radio").ID(id).Name("ng-players").Value(strconv.Itoa(n)).
+				Checked(d.players == n).
+				OnChange(func(ctx goapp.Context, e goapp.Event) { d.setPlayers(n) }, goapp.EventScope(n)),
+			goapp.Span().Text(strconv.Itoa(n)+" players"),
+		))
+	}
+	seats := make([]goapp.UI, d.players)
+	for i := 0; i < d.players; i++ {
+		seats[i] = d.renderSeat(i)
+	}
+	return goapp.Dialog().ID("new-game-dialog").Class("ng-dialog").Aria("labelledby", "ng-title").
+		On("cancel", d.onCancelEvent).On("close", d.onClose).Body(
+		goapp.Form().Class("ng-form").Attr("novalidate", true).OnSubmit(d.onSubmit).Body(
+			goapp.Div().Class("ng-head").Body(
+				goapp.H2().ID("ng-title").Text("New game"),
+				goapp.P().Class("ng-hint").Text("Everyone plays on this device, taking turns."),
+			),
+			goapp.FieldSet().Class("ng-counts").Body(
+				goapp.Legend().Text("Number of players"),
+				goapp.Div().Class("ng-count-options").Body(counts...),
+			),
+			goapp.Div().Class("ng-seats").Body(seats...),
+			goapp.Div().Class("ng-seed").Body(
+				goapp.Label().For("ng-seed").Body(
+					goapp.Text("Seed "), goapp.Span().Class("ng-optional").Text("(optional)"),
+				),
+				goapp.Input().ID("ng-seed").Type("text").Attr("inputmode", "numeric").
+					AutoComplete(false).Value(d.seed).Aria("describedby", "ng-seed-help").
+					OnInput(func(ctx goapp.Context, e goapp.Event) { d.seed = ctx.JSSrc().Get("value").String() }),
+				goapp.P().ID("ng-seed-help").Class("ng-help").
+					Text("Leave empty for a random game. The same seed deals the same cards and merchants."),
+			),
+			goapp.Div().ID("ng-error").Class("ng-error").Role("alert").Text(d.err),
+			goapp.Div().Class("ng-buttons").Body(
+				goapp.Button().Type("button").ID("ng-cancel").Class("st-btn").OnClick(d.onCancelClick).Text("Cancel"),
+				goapp.Button().Type("submit").ID("ng-start").Class("st-btn", "st-btn-primary").Text("Start game"),
+			),
+		),
+	)
+}
+
+func (d *newGameDialog) renderSeat(i int) goapp.UI {
+	seat := strconv.Itoa(i + 1)
+	nameID := "ng-name-" + seat
+	swatches := make([]goapp.UI, len(app.Palette))
+	for k, c := range app.Palette {
+		css := c.CSS
+		id := "ng-colour-" + seat + "-" + strings.ToLower(c.Name)
+		swatches[k] = goapp.Label().Class("ng-swatch").For(id).Title(c.Name).Body(
+			goapp.Input().Type("radio").ID(id).Name("ng-colour-"+seat).Value(css).
+				Checked(d.colours[i] == css).
+				OnChange(func(ctx goapp.Context, e goapp.Event) { d.setColour(i, css) }, goapp.EventScope(i, css)),
+			goapp.Span().Class("st-swatch").Style("background-color", css).Aria("hidden", true),
+			goapp.Span().Class("visually-hidden").Text(c.Name),
+		)
+	}
+	title := "Player " + seat
+	return goapp.Div().Class("ng-seat").Role("group").Aria("labelledby", "ng-seat-"+seat).Body(
+		goapp.Span().ID("ng-seat-"+seat).Class("ng-seat-title").Body(
+			goapp.Span().Class("st-swatch").Style("background-color", d.colours[i]).Aria("hidden", true),
+			goapp.Text(title),
+		),
+		goapp.Div().Class("ng-name").Body(
+			goapp.Label().For(nameID).Class("visually-hidden").Text(title+" name"),
+			goapp.Input().ID(nameID).Type("text").MaxLength(app.MaxNameLength).AutoComplete(false).
+				Attr("spellcheck", "false").Value(d.names[i]).
+				OnInput(func(ctx goapp.Context, e goapp.Event) { d.names[i] = ctx.JSSrc().Get("value").String() }, goapp.EventScope(i)),
+		),
+		goapp.FieldSet().Class("ng-colours").Body(
+			goapp.Legend().Class("visually-hidden").Text(title+" colour"),
+			goapp.Div().Class("ng-swatches").Body(swatches...),
+		),
+	)
+}

@@ -1,0 +1,391 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"brass/app"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// startScreen is the first screen: the title, "New game" (the new-game dialog), "Import
+// game", and the saved games with Resume, Export and Delete. It reads and writes the saved
+// games through the store; opening a game is the owner's business (OnOpen).
+type startScreen struct {
+	goapp.Compo
+
+	IStore      app.Store // nil until the browser's storage is open (and on the server)
+	INotice     string    // shown above the list, e.g. why the last game did not resume
+	IFocusTitle bool      // focus the title when shown (after leaving a game)
+	IOnOpen     func(ctx goapp.Context, s app.Session)
+
+	games      []app.GameSummary
+	listErr    string
+	message    string    // polite announcements: imported, deleted, exported
+	importErr  string    // why the last import was refused
+	openErr    string    // why the last Resume failed
+	confirming string    // id of the game whose deletion awaits confirmation
+	dialog     bool      // the new-game dialog is open
+	listed     app.Store // the store the list was read from
+
+	// ctx is the screen's own context, from OnMount. Deferred work (focus after a render,
+	// a file read) goes through it: an event's context belongs to the element clicked,
+	// and go-app drops deferred work once that element is gone.
+	ctx goapp.Context
+}
+
+// newStartScreen returns the start screen; set the store.
+func newStartScreen() *startScreen { return &startScreen{} }
+
+// Store sets where the saved games are (nil: not yet known).
+func (s *startScreen) Store(st app.Store) *startScreen { s.IStore = st; return s }
+
+// Notice sets a message shown at the top (e.g. the last game could not be resumed).
+func (s *startScreen) Notice(n string) *startScreen { s.INotice = n; return s }
+
+// FocusTitle moves the keyboard focus to the title once the screen is shown.
+func (s *startScreen) FocusTitle(b bool) *startScreen { s.IFocusTitle = b; return s }
+
+// OnOpen is called with a session to play: a new game or a resumed one.
+func (s *startScreen) OnOpen(fn func(ctx goapp.Context, sess app.Session)) *startScreen {
+	s.IOnOpen = fn
+	return s
+}
+
+func (s *startScreen) OnMount(ctx goapp.Context) {
+	s.ctx = ctx
+	s.refresh()
+	if s.IFocusTitle {
+		s.focus("start-title")
+	}
+}
+
+// focus moves the keyboard focus to the element with this id after the next render.
+func (s *startScreen) focus(id string) {
+	if s.Mounted() {
+		focusSoon(s.ctx, id)
+	}
+}
+
+// OnUpdate reloads the list when the owner hands over the store. (go-app calls it after
+// every render of the owner: function fields never compare equal.)
+func (s *startScreen) OnUpdate(ctx goapp.Context) {
+	if s.IStore != s.listed {
+		s.refresh()
+	}
+}
+
+// refresh reads the saved-games list from the store.
+func (s *startScreen) refresh() {
+	s.listed = s.IStore
+	if s.IStore == nil {
+		return
+	}
+	games, err := app.ListGames(s.IStore)
+	s.games, s.listErr = games, ""
+	if err != nil {
+		s.listErr = "The saved games cannot be read. " + err.Error()
+	}
+}
+
+func (s *startScreen) open(ctx goapp.Context, sess app.Session) {
+	if s.IOnOpen != nil {
+		s.IOnOpen(ctx, sess)
+	}
+}
+
+func (s *startScreen) clearMessages() {
+	s.message, s.importErr, s.openErr = "", "", ""
+}
+
+// --- New game ------------------------------------------------------------------------
+
+func (s *startScreen) onNewGame(ctx goapp.Context, e goapp.Event) {
+	s.clearMessages()
+	s.dialog = true
+}
+
+func (s *startScreen) onDialogCancel(ctx goapp.Context) {
+	s.dialog = false
+	s.focus("new-game")
+}
+
+func (s *startScreen) onDialogStart(ctx goapp.Context, sess app.Session) {
+	s.dialog = false
+	s.open(ctx, sess)
+}
+
+// --- Resume, export, delete ----------------------------------------------------------
+
+func (s *startScreen) resume(ctx goapp.Context, id string) {
+	s.clearMessages()
+	hs, err := app.OpenHotseat(s.IStore, id)
+	if err != nil {
+		s.openErr = err.Error()
+		return
+	}
+	s.open(ctx, hs)
+}
+
+func (s *startScreen) export(ctx goapp.Context, id string) {
+	s.clearMessages()
+	data, name, err := app.ExportGame(s.IStore, id)
+	if err != nil {
+		s.openErr = "The game could not be exported. " + err.Error()
+		return
+	}
+	downloadFile(s.ctx, name, "application/json", data)
+	s.message = "Exported the game as " + name + "."
+}
+
+func (s *startScreen) askDelete(ctx goapp.Context, id string) {
+	s.clearMessages()
+	s.confirming = id
+	s.focus("saved-keep-" + id)
+}
+
+func (s *startScreen) keep(ctx goapp.Context, id string) {
+	s.confirming = ""
+	s.focus("saved-delete-" + id)
+}
+
+func (s *startScreen) remove(ctx goapp.Context, id string) {
+	s.clearMessages()
+	s.confirming = ""
+	who := ""
+	for _, g := range s.games {
+		if g.ID == id {
+			who = savedNames(g.Names)
+		}
+	}
+	if err := app.DeleteGame(s.IStore, id); err != nil {
+		s.openErr = "The game could not be deleted. " + err.Error()
+		return
+	}
+	s.refresh()
+	s.message = "Deleted the game of " + who + "."
+	s.focus("saved-title")
+}
+
+// --- Import --------------------------------------------------------------------------
+
+func (s *startScreen) onImportClick(ctx goapp.Context, e goapp.Event) {
+	s.clearMessages()
+	if in := goapp.Window().GetElementByID("import-file"); in.Truthy() {
+		in.Call("click")
+	}
+}
+
+func (s *startScreen) onImportFile(ctx goapp.Context, e goapp.Event) {
+	input := ctx.JSSrc()
+	files := input.Get("files")
+	if !files.Truthy() || files.Length() == 0 {
+		return
+	}
+	file := files.Index(0)
+	input.Set("value", "") // choosing the same file again fires change again
+	if size := file.Get("size").Int(); size > app.MaxFileBytes {
+		s.importErr = fmt.Sprintf("This file is too large to be a Brass game (%d KB; a game file is at most %d KB).", size>>10, app.MaxFileBytes>>10)
+		return
+	}
+	readFileText(file, func(text string, err error) {
+		s.ctx.Dispatch(func(ctx goapp.Context) { s.importText(ctx, text, err) })
+	})
+}
+
+// importText imports a file's contents read by the browser.
+func (s *startScreen) importText(ctx goapp.Context, text string, readErr error) {
+	s.clearMessages()
+	if readErr != nil {
+		s.importErr = "The file could not be read: " + readErr.Error()
+		return
+	}
+	if s.IStore == nil {
+		return
+	}
+	id, err := app.ImportGame(s.IStore, []byte(text))
+	if err != nil {
+		s.importErr = err.Error()
+		return
+	}
+	s.refresh()
+	for _, g := range s.games {
+		if g.ID == id {
+			s.message = fmt.Sprintf("Imported the game of %s (%s).", savedNames(g.Names), savedPlural(g.Moves, "move"))
+		}
+	}
+	s.focus("saved-resume-" + id)
+}
+
+// --- Rendering -----------------------------------------------------------------------
+
+func (s *startScreen) Render() goapp.UI {
+	return goapp.Div().Class("start").Body(
+		goapp.Header().Class("start-head").Body(
+			goapp.Img().Class("start-logo").Src("/web/icon.svg").Role("presentation").Width(96).Height(96),
+			goapp.Div().Body(
+				goapp.H1().ID("start-title").TabIndex(-1).Text("Brass: Birmingham"),
+				goapp.P().Class("start-tagline").Text("Build canals, railways and industries across the Midlands. All players share this screen."),
+			),
+		),
+		goapp.If(s.INotice != "", func() goapp.UI {
+			return goapp.P().Class("start-notice").Role("alert").Text(s.INotice)
+		}),
+		goapp.Div().Class("start-actions").Body(
+			goapp.Button().ID("new-game").Class("st-btn", "st-btn-primary").Type("button").
+				Disabled(s.IStore == nil).OnClick(s.onNewGame).Text("New game"),
+			goapp.Button().ID("import-game").Class("st-btn").Type("button").
+				Disabled(s.IStore == nil).OnClick(s.onImportClick).Text("Import game…"),
+			goapp.Input().ID("import-file").Type("file").Accept(".json,application/json").
+				Hidden(true).Aria("label", "Game file to import").OnChange(s.onImportFile),
+		),
+		goapp.Div().ID("start-error").Class("start-error").Role("alert").Body(
+			goapp.If(s.importErr != "", func() goapp.UI {
+				return goapp.P().ID("import-error").Text(s.importErr)
+			}),
+			goapp.If(s.openErr != "", func() goapp.UI {
+				return goapp.P().ID("open-error").Text(s.openErr)
+			}),
+		),
+		goapp.Div().ID("start-message").Class("start-message").Aria("live", "polite").Text(s.message),
+		goapp.Section().Class("saved").Aria("labelledby", "saved-title").Body(
+			goapp.H2().ID("saved-title").TabIndex(-1).Text("Saved games"),
+			s.renderList(),
+		),
+		goapp.If(s.dialog, func() goapp.UI {
+			return newNewGameDialog().Store(s.IStore).OnStart(s.onDialogStart).OnCancel(s.onDialogCancel)
+		}),
+	)
+}
+
+func (s *startScreen) renderList() goapp.UI {
+	switch {
+	case s.IStore == nil:
+		return goapp.P().Class("saved-empty").Text("Loading…")
+	case s.listErr != "":
+		return goapp.P().Class("saved-empty").Role("alert").Text(s.listErr)
+	case len(s.games) == 0:
+		return goapp.P().Class("saved-empty").Text("No saved games yet. Start a new game, or import a game file.")
+	}
+	return goapp.Ul().ID("saved-list").Class("saved-list").Body(
+		goapp.Range(s.games).Slice(func(i int) goapp.UI { return s.renderGame(s.games[i]) }),
+	)
+}
+
+func (s *startScreen) renderGame(g app.GameSummary) goapp.UI {
+	id := g.ID
+	scope := goapp.EventScope(id)
+	who := savedNames(g.Names)
+	players := make([]goapp.UI, len(g.Names))
+	for p, name := range g.Names {
+		colour := ""
+		if p < len(g.Colours) {
+			colour = g.Colours[p]
+		}
+		players[p] = goapp.Li().Class("saved-player").Body(
+			goapp.Span().Class("st-swatch").Style("background-color", colour).Aria("hidden", true),
+			goapp.Span().Text(name),
+		)
+	}
+	var actions goapp.UI
+	if s.confirming == id {
+		actions = goapp.Div().Class("saved-actions", "saved-confirm").Role("group").Aria("labelledby", "saved-confirm-"+id).Body(
+			goapp.Span().ID("saved-confirm-"+id).Class("saved-question").Text("Delete this game for good?"),
+			goapp.Button().ID("saved-confirm-delete-"+id).Class("st-btn", "st-btn-danger").Type("button").
+				OnClick(func(ctx goapp.Context, e goapp.Event) { s.remove(ctx, id) }, scope).
+				Body(goapp.Text("Delete"), srText(" the game of "+who)),
+			goapp.Button().ID("saved-keep-"+id).Class("st-btn").Type("button").
+				OnClick(func(ctx goapp.Context, e goapp.Event) { s.keep(ctx, id) }, scope).
+				Text("Keep it"),
+		)
+	} else {
+		actions = goapp.Div().Class("saved-actions").Body(
+			goapp.Button().ID("saved-resume-"+id).Class("st-btn", "st-btn-primary").Type("button").
+				Disabled(g.Error != "").
+				OnClick(func(ctx goapp.Context, e goapp.Event) { s.resume(ctx, id) }, scope).
+				Body(goapp.Text("Resume"), srText(" the game of "+who)),
+			goapp.Button().ID("saved-export-"+id).Class("st-btn").Type("button").
+				OnClick(func(ctx goapp.Context, e goapp.Event) { s.export(ctx, id) }, scope).
+				Body(goapp.Text("Export"), srText(" the game of "+who)),
+			goapp.Button().ID("saved-delete-"+id).Class("st-btn").Type("button").
+				OnClick(func(ctx goapp.Context, e goapp.Event) { s.askDelete(ctx, id) }, scope).
+				Body(goapp.Text("Delete"), srText(" the game of "+who)),
+		)
+	}
+	return goapp.Li().ID("saved-game-"+id).Class("saved-game").DataSet("id", id).Body(
+		goapp.Ul().Class("saved-players").Aria("label", "Players").Body(players...),
+		goapp.P().Class("saved-info").Body(
+			goapp.Span().Class("saved-state").Text(savedState(g)),
+			goapp.Span().Class("saved-moves").Text(savedPlural(g.Moves, "move")),
+			goapp.Span().Class("saved-when").Body(
+				goapp.Text("last played "),
+				goapp.Time().DateTime(time.UnixMilli(g.Updated).UTC().Format(time.RFC3339)).
+					Text(savedWhen(time.UnixMilli(g.Updated), time.Now())),
+			),
+		),
+		goapp.If(g.Error != "", func() goapp.UI {
+			return goapp.P().Class("saved-damaged").Text("This game cannot be opened. " + g.Error)
+		}),
+		actions,
+	)
+}
+
+// savedState is "Canal Era, round 3", or who won.
+func savedState(g app.GameSummary) string {
+	switch {
+	case g.Over && len(g.Winners) == 1:
+		return "Finished: " + g.Winners[0] + " won"
+	case g.Over && len(g.Winners) > 1:
+		return "Finished: " + savedNames(g.Winners) + " shared the win"
+	case g.Over:
+		return "Finished"
+	case g.Era == "":
+		return ""
+	}
+	return fmt.Sprintf("%s, round %d", g.Era, g.Round)
+}
+
+// savedWhen is "today, 14:05", "yesterday, 09:30" or "3 Mar 2026, 14:05" in local time.
+func savedWhen(t, now time.Time) string {
+	t, now = t.Local(), now.Local()
+	day := func(x time.Time) time.Time { return time.Date(x.Year(), x.Month(), x.Day(), 0, 0, 0, 0, x.Location()) }
+	switch d := day(now).Sub(day(t)); {
+	case d == 0:
+		return "today, " + t.Format("15:04")
+	case d > 0 && d <= 24*time.Hour+time.Hour: // a daylight-saving day may be 25 hours
+		return "yesterday, " + t.Format("15:04")
+	}
+	return t.Format("2 Jan 2006, 15:04")
+}
+
+// savedNames is "Ada", "Ada and Bo", "Ada, Bo and Cy".
+func savedNames(names []string) string {
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+func savedPlural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// srText is text for screen readers only (it completes a short visible label).
+func srText(s string) goapp.UI { return goapp.Span().Class("visually-hidden").Text(s) }
+
+// focusSoon moves the keyboard focus to the element with this id after the next render.
+func focusSoon(ctx goapp.Context, id string) {
+	ctx.Defer(func(goapp.Context) {
+		if el := goapp.Window().GetElementByID(id); el.Truthy() {
+			el.Call("focus")
+		}
+	})
+}
