@@ -116,7 +116,7 @@ func (g *Game) LegalMoves() []Move {
 // to act now, and no hidden card has been revealed since (no card was drawn).
 func (g *Game) CanUndo() bool {
 	n := len(g.moves)
-	return n > 0 && int(g.state.Revealed) < n && g.moves[n-1].Player == g.state.Actor() && g.state.Phase != PhaseOver
+	return n > 0 && g.state.Phase != PhaseOver && int(g.state.Revealed) < n && g.moves[n-1].Player == g.state.Actor()
 }
 
 // Undo takes back the last move by replaying the game without it.

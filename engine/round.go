@@ -10,7 +10,7 @@ func (s *State) endTurn() {
 	}
 	if drew > 0 {
 		s.Revealed = s.Moves
-		s.logf(LogDraw, p, "%s draws %d cards.", s.name(p), drew)
+		s.logf(LogDraw, p, "%s draws %s.", s.name(p), plural(drew, "card"))
 	}
 	s.ActionsDone = 0
 	s.TurnPos++
@@ -276,4 +276,11 @@ func (s *State) endEra() {
 	s.ActionsDone = 0
 	s.Phase = PhaseAction
 	s.logf(LogEra, -1, "The Rail Era begins, round 1.")
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return itoa(n) + " " + what + "s"
 }

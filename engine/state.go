@@ -88,9 +88,12 @@ type State struct {
 // Edition returns the game's static data.
 func (s *State) Edition() *Edition { return s.ed }
 
-// Actor is the player who must decide now.
+// Actor is the player who must decide now, or −1 once the game is over.
 func (s *State) Actor() int {
-	if s.Phase == PhaseShortfall {
+	switch {
+	case s.Phase == PhaseOver:
+		return -1
+	case s.Phase == PhaseShortfall:
 		return int(s.Order[s.ShortfallPos])
 	}
 	return int(s.Order[s.TurnPos])

@@ -1,0 +1,330 @@
+package ui
+
+// The guided action builder: the player picks an action type, then answers one question at
+// a time (card, industry, space, coal source, …). Every question and its legal answers come
+// from engine.Next over the engine's legal moves, so nothing illegal is ever offered, and a
+// refused choice is explained with the engine's own message.
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"brass/engine"
+)
+
+// actionBuilder is the partial move being built.
+type actionBuilder struct {
+	typ    string
+	chosen map[string]string
+	order  []string // fields in the order they were chosen, for Back
+}
+
+func (b *actionBuilder) reset() { *b = actionBuilder{} }
+
+// start begins building a move of a type.
+func (b *actionBuilder) start(typ string) {
+	b.reset()
+	b.typ = typ
+	b.chosen = map[string]string{}
+}
+
+func (b *actionBuilder) active() bool { return b.typ != "" }
+
+// choose answers the current question.
+func (b *actionBuilder) choose(field, value string) {
+	if b.chosen == nil {
+		b.chosen = map[string]string{}
+	}
+	b.chosen[field] = value
+	b.order = append(b.order, field)
+}
+
+// back takes back the last answer, or leaves the action when there is none.
+func (b *actionBuilder) back() {
+	if len(b.order) == 0 {
+		b.reset()
+		return
+	}
+	last := b.order[len(b.order)-1]
+	b.order = b.order[:len(b.order)-1]
+	delete(b.chosen, last)
+}
+
+// next is the current question (Field != "") or the determined move (Field == "").
+func (b *actionBuilder) next(legal []engine.Move) engine.Choice {
+	return engine.Next(legal, b.typ, b.chosen)
+}
+
+// withChoice returns a full move for "why not" questions: a legal candidate with the field
+// replaced by value, so the engine can say what is wrong with that value.
+func withChoice(c engine.Choice, field, value string) (engine.Move, bool) {
+	if len(c.Moves) == 0 {
+		return engine.Move{}, false
+	}
+	m := c.Moves[0]
+	m.Coal, m.Iron, m.Beer = nil, nil, nil // let the engine pick defaults for the rest
+	setField(&m, field, value)
+	return m, true
+}
+
+// setField sets a named field (see engine.Steps) of a move.
+func setField(m *engine.Move, field, value string) {
+	set := func(list *[]string, i int) {
+		for len(*list) <= i {
+			*list = append(*list, "")
+		}
+		(*list)[i] = value
+	}
+	switch field {
+	case "card":
+		m.Card = value
+	case "industry":
+		m.Industry = value
+	case "space":
+		m.Space = value
+	case "merchant":
+		m.Merchant = value
+	case "links.0":
+		set(&m.Links, 0)
+	case "links.1":
+		set(&m.Links, 1)
+	case "coal.0":
+		set(&m.Coal, 0)
+	case "coal.1":
+		set(&m.Coal, 1)
+	case "iron.0":
+		set(&m.Iron, 0)
+	case "iron.1":
+		set(&m.Iron, 1)
+	case "beer.0":
+		set(&m.Beer, 0)
+	case "beer.1":
+		set(&m.Beer, 1)
+	case "develop.0":
+		set(&m.Develop, 0)
+	case "develop.1":
+		set(&m.Develop, 1)
+	}
+}
+
+// actionTypes are the actions offered on a normal turn, in rulebook order.
+var actionTypes = []struct{ typ, label, help string }{
+	{"build", "Build", "Place an industry tile, paying its cost and any coal and iron."},
+	{"network", "Network", "Place a canal link (Canal Era) or one or two rail links (Rail Era)."},
+	{"develop", "Develop", "Remove 1 or 2 tiles from your mat, 1 iron each."},
+	{"sell", "Sell", "Flip Cotton Mills, Manufacturers and Potteries by selling to connected merchants."},
+	{"loan", "Loan", "Take £30 and lose 3 income levels."},
+	{"scout", "Scout", "Discard 3 cards for a Wild Location and a Wild Industry card."},
+	{"pass", "Pass", "Discard a card and do nothing."},
+}
+
+// boardField reports which board layer a question is answered on.
+func boardField(field string) string {
+	switch {
+	case field == "space":
+		return "space"
+	case strings.HasPrefix(field, "links."):
+		return "link"
+	case field == "merchant":
+		return "merchant"
+	case strings.HasPrefix(field, "coal."), strings.HasPrefix(field, "iron."), strings.HasPrefix(field, "beer."):
+		return "source"
+	case field == "card":
+		return "card"
+	}
+	return ""
+}
+
+// prompt is the question for a field.
+func prompt(typ, field string) string {
+	switch field {
+	case "card":
+		if typ == "build" {
+			return "Choose the card to build with."
+		}
+		return "Choose a card to discard."
+	case "industry":
+		return "Choose the industry to build."
+	case "space":
+		switch typ {
+		case "build":
+			return "Choose where to build: the highlighted spaces are legal."
+		case "sell":
+			return "Choose a tile to sell."
+		case "remove_tile":
+			return "Choose one of your tiles to remove (worth half its cost) to pay your negative income."
+		}
+	case "merchant":
+		return "Choose the merchant to sell to."
+	case "links.0":
+		return "Choose a line for your link."
+	case "links.1":
+		return "Build a second rail link (£15 in all and a beer), or stop at one."
+	case "coal.0", "coal.1":
+		return "Choose where the coal comes from: the closest connected mines are highlighted."
+	case "iron.0", "iron.1":
+		return "Choose where the iron comes from."
+	case "beer.0", "beer.1":
+		return "Choose where the beer comes from."
+	case "develop.0":
+		if typ == "sell" {
+			return "Gloucester's beer gives a free develop: choose the industry, or decline."
+		}
+		return "Choose the industry to develop."
+	case "develop.1":
+		return "Develop a second tile, or stop at one."
+	case "cards":
+		return "Choose the two other cards to discard."
+	}
+	return "Choose."
+}
+
+// choiceLabel is a readable label for a value of a field.
+func choiceLabel(s *engine.State, names []string, chosen map[string]string, field, value string) string {
+	ed := s.Edition()
+	if value == "" {
+		switch field {
+		case "links.1":
+			return "Just one link"
+		case "develop.0":
+			return "No develop"
+		case "develop.1":
+			return "Just one tile"
+		}
+		return "None"
+	}
+	switch field {
+	case "card":
+		if k, ok := ed.CardByID(value); ok {
+			return ed.Cards[k].Name
+		}
+	case "industry", "develop.0", "develop.1":
+		if ind, ok := engine.IndustryByID(value); ok {
+			used := int(s.Players[s.Actor()].MatUsed[ind])
+			if field == "develop.1" && chosen["develop.0"] == value {
+				used++ // the second tile of the same industry
+			}
+			if used < len(ed.Mats[ind]) {
+				return ind.Name() + " " + roman(ed.Mats[ind][used].Level)
+			}
+			return ind.Name()
+		}
+	case "space":
+		return spaceLabel(s, names, value)
+	case "merchant":
+		if m, ok := ed.MerchantSpaceByID(value); ok {
+			return merchantLabel(s, m)
+		}
+	case "links.0", "links.1":
+		if l, ok := ed.LinkByID(value); ok {
+			return linkLabel(ed, l)
+		}
+	case "coal.0", "coal.1", "iron.0", "iron.1", "beer.0", "beer.1":
+		if value == "market" {
+			return "the market"
+		}
+		if m, ok := ed.MerchantSpaceByID(value); ok {
+			return "merchant beer at " + merchantLabel(s, m)
+		}
+		return spaceLabel(s, names, value)
+	case "cards":
+		parts := strings.SplitN(value, "+", 2)
+		out := make([]string, 0, 2)
+		for _, id := range parts {
+			if k, ok := ed.CardByID(id); ok {
+				out = append(out, ed.Cards[k].Name)
+			}
+		}
+		return strings.Join(out, " and ")
+	}
+	return value
+}
+
+func spaceLabel(s *engine.State, names []string, id string) string {
+	ed := s.Edition()
+	sp, ok := ed.SpaceByID(id)
+	if !ok {
+		return id
+	}
+	loc := ed.Locations[ed.Spaces[sp].Location]
+	t := s.Tiles[sp]
+	if t.Owner == 0 {
+		icons := make([]string, 0, 2)
+		for _, ind := range ed.Spaces[sp].Icons {
+			icons = append(icons, ind.Name())
+		}
+		return loc.Name + " (" + strings.Join(icons, "/") + " space)"
+	}
+	owner := int(t.Owner) - 1
+	who := "Player " + strconv.Itoa(owner+1)
+	if owner < len(names) && names[owner] != "" {
+		who = names[owner]
+	}
+	return loc.Name + ": " + who + "'s " + t.Industry.Name() + " " + roman(s.TileSpec(t).Level)
+}
+
+func merchantLabel(s *engine.State, m int) string {
+	ed := s.Edition()
+	ms := ed.MerchantSpaces[m]
+	loc := ed.Locations[ms.Location]
+	label := loc.Name
+	if len(loc.MerchantSpaces) > 1 {
+		for i, x := range loc.MerchantSpaces {
+			if x == m {
+				label += " " + strconv.Itoa(i+1)
+			}
+		}
+	}
+	if t := s.Merchants[m].Tile; t > 0 {
+		mt := ed.MerchantTiles[t-1]
+		if len(mt.Buys) == 0 {
+			label += " (buys nothing)"
+		} else {
+			buys := make([]string, 0, 3)
+			for _, ind := range mt.Buys {
+				buys = append(buys, ind.Name())
+			}
+			label += " (buys " + strings.Join(buys, ", ") + ")"
+		}
+	}
+	return label
+}
+
+func linkLabel(ed *engine.Edition, l int) string {
+	parts := make([]string, 0, 3)
+	for _, loc := range ed.Links[l].Locations {
+		if ed.Locations[loc].Kind == engine.FarmBrewery {
+			continue
+		}
+		parts = append(parts, ed.Locations[loc].Name)
+	}
+	return strings.Join(parts, "–")
+}
+
+// boardIDs converts the values of a board question to the ids the board highlights:
+// "market" becomes "coal_market" or "iron_market"; "" (no second link) is dropped.
+func boardIDs(field string, values []string) []string {
+	out := make([]string, 0, len(values))
+	for _, v := range values {
+		switch {
+		case v == "":
+		case v == "market" && strings.HasPrefix(field, "coal."):
+			out = append(out, "coal_market")
+		case v == "market" && strings.HasPrefix(field, "iron."):
+			out = append(out, "iron_market")
+		default:
+			out = append(out, v)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// fromBoardID maps a clicked board id back to a field value.
+func fromBoardID(id string) string {
+	if id == "coal_market" || id == "iron_market" {
+		return "market"
+	}
+	return id
+}

@@ -1,0 +1,618 @@
+package ui
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"brass/app"
+	"brass/engine"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// gameScreen is the screen of a game in progress: board, status, player panels, hand,
+// action builder, log and dialogs. It talks to the game only through an app.Session and
+// asks the engine what is legal at every step.
+type gameScreen struct {
+	goapp.Compo
+
+	ISession app.Session
+	IVersion int // bumped by the owner whenever it hands over another session
+	IOnQuit  func(ctx goapp.Context)
+
+	version  int // the IVersion this screen was set up for
+	builder  actionBuilder
+	legal    []engine.Move
+	legalFor int // number of moves applied when legal was computed; −1: stale
+
+	notice    string // the last refusal or explanation
+	noticeBad bool
+
+	revealed int // seat whose hand is shown; −1: covered (pass the device)
+	history  int // −1: the live game; otherwise the number of moves shown
+	past     *engine.Game
+
+	shownPoints int    // snapshots already summarised in a dialog
+	dialog      string // "round", "era" or ""
+	showLog     bool
+	debug       bool
+}
+
+// newGameScreen returns the game screen; set the session.
+func newGameScreen() *gameScreen { return &gameScreen{} }
+
+// Session sets the game session to show and play.
+func (g *gameScreen) Session(s app.Session) *gameScreen { g.ISession = s; return g }
+
+// Version tells the screen the session was replaced (another game opened).
+func (g *gameScreen) Version(v int) *gameScreen { g.IVersion = v; return g }
+
+// OnQuit is called when the player leaves the game for the start screen.
+func (g *gameScreen) OnQuit(fn func(ctx goapp.Context)) *gameScreen { g.IOnQuit = fn; return g }
+
+// reset prepares the screen for the current session.
+func (g *gameScreen) reset() {
+	g.version = g.IVersion
+	g.builder.reset()
+	g.legalFor = -1
+	g.notice, g.noticeBad = "", false
+	g.revealed = -1
+	g.history, g.past = -1, nil
+	g.dialog = ""
+	if g.ISession != nil {
+		g.shownPoints = len(g.ISession.Game().Snapshots())
+	}
+}
+
+func (g *gameScreen) OnInit() { g.reset() }
+
+func (g *gameScreen) OnMount(ctx goapp.Context) {
+	var debug bool
+	ctx.LocalStorage().Get("brass/debug", &debug)
+	g.debug = debug
+}
+
+func (g *gameScreen) OnUpdate(ctx goapp.Context) {
+	if g.IVersion != g.version {
+		g.reset()
+	}
+}
+
+// legalMoves returns the legal moves now, computing them once per position.
+func (g *gameScreen) legalMoves() []engine.Move {
+	game := g.ISession.Game()
+	if n := len(game.Moves()); g.legalFor != n || g.legal == nil {
+		g.legal = game.LegalMoves()
+		g.legalFor = n
+	}
+	return g.legal
+}
+
+func (g *gameScreen) names() []string {
+	cfg := g.ISession.Game().Config()
+	out := make([]string, cfg.Players)
+	for p := range out {
+		out[p] = g.ISession.Game().State().Name(p)
+	}
+	return out
+}
+
+// ---- events ----
+
+func (g *gameScreen) setNotice(msg string, bad bool) { g.notice, g.noticeBad = msg, bad }
+
+func (g *gameScreen) startAction(typ string) {
+	g.builder.start(typ)
+	g.setNotice("", false)
+}
+
+// answer takes the player's answer to the current question.
+func (g *gameScreen) answer(field, value string) {
+	c := g.builder.next(g.legalMoves())
+	if c.Field != field {
+		return
+	}
+	for _, v := range c.Values {
+		if v == value {
+			g.builder.choose(field, value)
+			g.setNotice("", false)
+			return
+		}
+	}
+	g.explain(c, field, value)
+}
+
+// explain tells the player why a value is not a legal answer, in the engine's words.
+func (g *gameScreen) explain(c engine.Choice, field, value string) {
+	m, ok := withChoice(c, field, value)
+	if !ok {
+		g.setNotice("That is not a legal choice now.", true)
+		return
+	}
+	if err := g.ISession.Game().Check(m); err != nil {
+		g.setNotice(err.Error(), true)
+		return
+	}
+	g.setNotice("That is not one of the choices left for this action.", true)
+}
+
+func (g *gameScreen) onSpace(ctx goapp.Context, id string)    { g.boardAnswer("space", id) }
+func (g *gameScreen) onLink(ctx goapp.Context, id string)     { g.boardAnswer("link", id) }
+func (g *gameScreen) onMerchant(ctx goapp.Context, id string) { g.boardAnswer("merchant", id) }
+func (g *gameScreen) onMarket(ctx goapp.Context, id string)   { g.boardAnswer("source", fromBoardID(id)) }
+
+// boardAnswer routes a board click to the question it answers.
+func (g *gameScreen) boardAnswer(layer, id string) {
+	if g.history >= 0 || !g.builder.active() {
+		return
+	}
+	c := g.builder.next(g.legalMoves())
+	bf := boardField(c.Field)
+	switch {
+	case bf == layer:
+		g.answer(c.Field, id)
+	case bf == "source" && (layer == "space" || layer == "merchant"):
+		g.answer(c.Field, id)
+	}
+}
+
+// onRefused explains a click on something that is not a legal choice now.
+func (g *gameScreen) onRefused(ctx goapp.Context, kind, id string) {
+	if g.history >= 0 || !g.builder.active() {
+		return
+	}
+	c := g.builder.next(g.legalMoves())
+	bf := boardField(c.Field)
+	if bf == "" || bf == "card" {
+		return
+	}
+	if kind == "market" {
+		id = fromBoardID(id)
+	}
+	if bf != "source" && bf != kind {
+		g.setNotice("Choose one of the highlighted places: "+strings.TrimSuffix(prompt(g.builder.typ, c.Field), "."), true)
+		return
+	}
+	g.explain(c, c.Field, id)
+}
+
+func (g *gameScreen) onCard(ctx goapp.Context, id string) {
+	if !g.builder.active() {
+		return
+	}
+	c := g.builder.next(g.legalMoves())
+	if c.Field == "card" {
+		g.answer("card", id)
+	}
+}
+
+// confirm submits the determined move.
+func (g *gameScreen) confirm(ctx goapp.Context) {
+	c := g.builder.next(g.legalMoves())
+	if c.Field != "" || len(c.Moves) != 1 {
+		return
+	}
+	g.submit(ctx, c.Moves[0])
+}
+
+func (g *gameScreen) submit(ctx goapp.Context, m engine.Move) {
+	if err := g.ISession.Submit(m); err != nil {
+		g.setNotice(err.Error(), true)
+		return
+	}
+	g.afterChange()
+}
+
+// afterChange updates the screen after the game moved on (a move or an undo).
+func (g *gameScreen) afterChange() {
+	g.builder.reset()
+	g.legalFor = -1
+	g.setNotice("", false)
+	game := g.ISession.Game()
+	if n := len(game.Snapshots()); n > g.shownPoints {
+		// A round ended: summarise it, or the era when the era changed with it. The end of
+		// the game has its own final-scores screen.
+		last := game.Snapshots()[n-1]
+		switch {
+		case game.Over():
+			g.dialog, g.shownPoints = "", n
+		case game.State().Era != last.Era:
+			g.dialog = "era"
+		default:
+			g.dialog = "round"
+		}
+	}
+	if st := game.State(); g.revealed != st.Actor() {
+		g.revealed = -1
+	}
+	// Selling continues without a card; nothing else to do here.
+	if game.State().Phase == engine.PhaseSelling {
+		g.builder.start("sell")
+	}
+	if game.State().Phase == engine.PhaseShortfall {
+		g.builder.start("remove_tile")
+	}
+}
+
+func (g *gameScreen) undo(ctx goapp.Context, e goapp.Event) {
+	if err := g.ISession.Undo(); err != nil {
+		g.setNotice(err.Error(), true)
+		return
+	}
+	g.afterChange()
+	g.revealed = g.ISession.Game().State().Actor()
+}
+
+func (g *gameScreen) closeDialog(ctx goapp.Context) {
+	g.dialog = ""
+	g.shownPoints = len(g.ISession.Game().Snapshots())
+}
+
+// showHistory shows the board after move n (from the log), read-only.
+func (g *gameScreen) showHistory(ctx goapp.Context, move int) {
+	n := move + 1
+	game := g.ISession.Game()
+	if n >= len(game.Moves()) {
+		g.history, g.past = -1, nil
+		return
+	}
+	past, err := game.At(n)
+	if err != nil {
+		g.setNotice(err.Error(), true)
+		return
+	}
+	g.history, g.past = n, past
+}
+
+// autoPlay is a clearly labelled debug aid (enabled by the localStorage key brass/debug):
+// it plays random legal moves until the era changes or the game ends, to fast-forward tests.
+func (g *gameScreen) autoPlay(ctx goapp.Context, e goapp.Event) {
+	game := g.ISession.Game()
+	era := game.State().Era
+	seed := uint64(len(game.Moves()))*2654435761 + 1
+	for !game.Over() && game.State().Era == era {
+		legal := game.LegalMoves()
+		seed = seed*6364136223846793005 + 1442695040888963407
+		m := legal[int((seed>>33)%uint64(len(legal)))]
+		if err := g.ISession.Submit(m); err != nil {
+			g.setNotice(err.Error(), true)
+			return
+		}
+		game = g.ISession.Game()
+	}
+	g.afterChange()
+}
+
+// ---- rendering ----
+
+func (g *gameScreen) Render() goapp.UI {
+	if g.ISession == nil {
+		return goapp.Div()
+	}
+	game := g.ISession.Game()
+	st := game.State()
+	live := g.history < 0
+	shown := st
+	if !live && g.past != nil {
+		shown = g.past.State()
+	}
+	names := g.names()
+	colours := g.ISession.Colours()
+	actor := st.Actor()
+	covered := live && !game.Over() && g.revealed != actor && g.localSeats() > 1
+
+	var choice engine.Choice
+	if live && g.builder.active() && !covered {
+		choice = g.builder.next(g.legalMoves())
+	}
+	b := newBoard().State(*shown).Colors(colours).Names(names).
+		OnSpace(g.onSpace).OnLink(g.onLink).OnMerchant(g.onMerchant).OnMarket(g.onMarket).OnRefused(g.onRefused)
+	if live && g.builder.active() {
+		g.highlight(b, choice)
+	}
+
+	panels := make([]goapp.UI, 0, len(names))
+	for i := 0; i < int(shown.NumPlayers); i++ {
+		p := int(shown.Order[i])
+		panels = append(panels, newPlayerPanel().State(*shown).Player(p).Name(names[p]).Colour(colourOf(colours, p)).Active(p == shown.Actor() && !game.Over()))
+	}
+
+	return goapp.Div().Class("game-screen").Body(
+		goapp.Header().Class("gs-top").Body(
+			newStatusBar().State(*shown).Names(names).Colours(colours),
+			goapp.Div().Class("gs-menu").Body(
+				goapp.If(live && g.ISession.CanUndo(), func() goapp.UI {
+					return goapp.Button().ID("undo").Class("gs-btn").Text("Undo").Title("Take back your last action").OnClick(g.undo)
+				}),
+				goapp.If(g.debug && live && !game.Over(), func() goapp.UI {
+					return goapp.Button().ID("debug-autoplay").Class("gs-btn gs-debug").Text("Debug: auto-play to the end of the era").OnClick(g.autoPlay)
+				}),
+				goapp.Button().ID("toggle-log").Class("gs-btn").Text("Log").Aria("pressed", g.showLog).OnClick(func(ctx goapp.Context, e goapp.Event) { g.showLog = !g.showLog }),
+				goapp.Button().ID("quit").Class("gs-btn").Text("Menu").Title("Back to the start screen (the game is saved)").OnClick(func(ctx goapp.Context, e goapp.Event) {
+					if g.IOnQuit != nil {
+						g.IOnQuit(ctx)
+					}
+				}),
+			),
+		),
+		goapp.If(!live, func() goapp.UI {
+			return goapp.Div().ID("history-banner").Class("gs-history").Body(
+				goapp.Span().Text("Viewing the board after move "+strconv.Itoa(g.history)+" (read-only). "),
+				goapp.Button().Class("gs-btn").Text("Back to the game").OnClick(func(ctx goapp.Context, e goapp.Event) { g.history, g.past = -1, nil }),
+			)
+		}),
+		goapp.Div().Class("gs-main").Body(
+			goapp.Div().Class("gs-board").Body(b),
+			goapp.Aside().Class("gs-side").Body(panels...),
+		),
+		goapp.If(live && !covered && !game.Over(), func() goapp.UI { return g.renderControls(game, choice, names) }),
+		goapp.Div().Class(logClass(g.showLog)).Body(
+			newGameLog().Entries(game.Log()).Colours(colours).Selected(g.history-1).OnSelect(g.showHistory),
+		),
+		goapp.If(covered, func() goapp.UI {
+			return newPassDevice().Name(names[actor]).Colour(colourOf(colours, actor)).OnReveal(func(ctx goapp.Context) {
+				g.revealed = actor
+				if st.Phase == engine.PhaseSelling {
+					g.builder.start("sell")
+				} else if st.Phase == engine.PhaseShortfall {
+					g.builder.start("remove_tile")
+				}
+			})
+		}),
+		goapp.If(g.dialog == "round" && !covered, func() goapp.UI {
+			return newRoundSummary().Game(game).Names(names).Colours(colours).OnClose(g.closeDialog)
+		}),
+		goapp.If(g.dialog == "era" && !covered, func() goapp.UI {
+			return newEraSummary().Game(game).Names(names).Colours(colours).OnClose(g.closeDialog)
+		}),
+		goapp.If(game.Over() && live, func() goapp.UI {
+			return newFinalScores().Game(game).Names(names).Colours(colours)
+		}),
+	)
+}
+
+// localSeats is how many seats play on this device.
+func (g *gameScreen) localSeats() int {
+	n := 0
+	for p := 0; p < g.ISession.Game().Config().Players; p++ {
+		if g.ISession.LocalSeat(p) {
+			n++
+		}
+	}
+	return n
+}
+
+func colourOf(colours []string, p int) string {
+	if p < len(colours) {
+		return colours[p]
+	}
+	return "#888"
+}
+
+// highlight marks the legal answers of the current question on the board.
+func (g *gameScreen) highlight(b *board, c engine.Choice) {
+	var selected []string
+	for f, v := range g.builder.chosen {
+		if v != "" && boardField(f) != "" && boardField(f) != "card" {
+			selected = append(selected, boardIDs(f, []string{v})...)
+		}
+	}
+	sort.Strings(selected)
+	b.Selected(selected)
+	switch boardField(c.Field) {
+	case "space":
+		b.LegalSpaces(boardIDs(c.Field, c.Values))
+	case "link":
+		b.LegalLinks(boardIDs(c.Field, c.Values))
+	case "merchant":
+		b.LegalMerchants(boardIDs(c.Field, c.Values))
+	case "source":
+		b.Sources(boardIDs(c.Field, c.Values))
+	}
+}
+
+// renderControls is the hand and the action builder.
+func (g *gameScreen) renderControls(game *engine.Game, c engine.Choice, names []string) goapp.UI {
+	st := game.State()
+	actor := st.Actor()
+	var choosable, selected []string
+	if c.Field == "card" {
+		choosable = append(choosable, c.Values...)
+		sort.Strings(choosable)
+	}
+	if v := g.builder.chosen["card"]; v != "" {
+		selected = []string{v}
+	}
+	return goapp.Section().ID("controls").Class("gs-controls").Aria("label", names[actor]+"'s turn").Body(
+		g.renderBuilder(game, c, names),
+		newHand().State(*st).Player(actor).Choosable(choosable).Selected(selected).OnCard(g.onCard),
+	)
+}
+
+func (g *gameScreen) renderBuilder(game *engine.Game, c engine.Choice, names []string) goapp.UI {
+	st := game.State()
+	legal := g.legalMoves()
+	var body []goapp.UI
+	notice := goapp.If(g.notice != "", func() goapp.UI {
+		cls := "gs-notice"
+		if g.noticeBad {
+			cls += " gs-notice-bad"
+		}
+		return goapp.P().ID("notice").Class(cls).Role("status").Text(g.notice)
+	})
+	switch {
+	case game.Over():
+		return goapp.Div().ID("builder").Class("gs-builder").Body(goapp.P().Text("The game is over."))
+	case !g.builder.active() && st.Phase == engine.PhaseAction:
+		left := st.ActionsThisTurn() - int(st.ActionsDone)
+		body = append(body, goapp.H2().Class("gs-prompt").Text(names[st.Actor()]+": choose an action ("+plural(left, "action")+" left this turn)."))
+		var buttons []goapp.UI
+		for _, at := range actionTypes {
+			n := 0
+			for _, m := range legal {
+				if m.Type == at.typ {
+					n++
+				}
+			}
+			typ := at.typ
+			btn := goapp.Button().ID("action-" + typ).Class("gs-action").Text(at.label).Title(at.help)
+			if n == 0 {
+				btn = btn.Disabled(true).Title(at.help + " (not possible now)")
+			} else {
+				btn = btn.OnClick(func(ctx goapp.Context, e goapp.Event) { g.startAction(typ) }, goapp.EventScope(typ))
+			}
+			buttons = append(buttons, btn)
+		}
+		body = append(body, goapp.Div().Class("gs-actions").Body(buttons...))
+	case !g.builder.active():
+		// Selling or shortfall: the builder starts by itself once the hand is revealed.
+		typ := "sell"
+		if st.Phase == engine.PhaseShortfall {
+			typ = "remove_tile"
+		}
+		body = append(body, goapp.Button().ID("resume-"+typ).Class("gs-action").Text("Continue").OnClick(func(ctx goapp.Context, e goapp.Event) { g.startAction(typ) }))
+	default:
+		body = append(body, g.renderQuestion(game, c, names)...)
+	}
+	body = append(body, notice)
+	return goapp.Div().ID("builder").Class("gs-builder").Body(body...)
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return strconv.Itoa(n) + " " + what + "s"
+}
+
+// renderQuestion shows the choices made so far, the current question with its answers,
+// or the summary and Confirm when the move is complete.
+func (g *gameScreen) renderQuestion(game *engine.Game, c engine.Choice, names []string) []goapp.UI {
+	st := game.State()
+	typ := g.builder.typ
+	var out []goapp.UI
+	title := typ
+	for _, at := range actionTypes {
+		if at.typ == typ {
+			title = at.label
+		}
+	}
+	switch typ {
+	case "sell":
+		if st.Phase == engine.PhaseSelling {
+			title = "Sell another tile"
+		}
+	case "remove_tile":
+		title = "Pay your negative income"
+	}
+	var crumbs []goapp.UI
+	for _, f := range g.builder.order {
+		v := g.builder.chosen[f]
+		crumbs = append(crumbs, goapp.Li().Text(choiceLabel(st, names, g.builder.chosen, f, v)))
+	}
+	out = append(out, goapp.H2().Class("gs-prompt").Text(title), goapp.Ol().Class("gs-crumbs").Body(crumbs...))
+
+	var buttons []goapp.UI
+	if c.Field != "" {
+		out = append(out, goapp.P().ID("question").Class("gs-question").Text(prompt(typ, c.Field)))
+		bf := boardField(c.Field)
+		var opts []goapp.UI
+		for _, v := range c.Values {
+			// Board answers are chosen on the board; the list repeats them for keyboards and
+			// small screens. "market" and "" have no place on the board.
+			field, value := c.Field, v
+			label := choiceLabel(st, names, g.builder.chosen, field, value)
+			if bf == "source" && value == "market" {
+				label = marketLabel(st, field)
+			}
+			opts = append(opts, goapp.Button().Class("gs-choice").ID("choice-"+safeID(value)).Text(label).
+				OnClick(func(ctx goapp.Context, e goapp.Event) { g.answer(field, value) }, goapp.EventScope(field+"/"+value)))
+		}
+		out = append(out, goapp.Div().Class("gs-choices").Body(opts...))
+	} else if len(c.Moves) == 1 {
+		out = append(out, g.renderSummary(game, c.Moves[0]))
+		buttons = append(buttons, goapp.Button().ID("confirm").Class("gs-btn gs-confirm").Text("Confirm").OnClick(func(ctx goapp.Context, e goapp.Event) { g.confirm(ctx) }))
+	} else {
+		out = append(out, goapp.P().Class("gs-question").Text("No legal move matches these choices."))
+	}
+	if st.Phase == engine.PhaseSelling {
+		buttons = append(buttons, goapp.Button().ID("end-sell").Class("gs-btn").Text("Stop selling").
+			OnClick(func(ctx goapp.Context, e goapp.Event) {
+				g.submit(ctx, engine.Move{Type: "end_sell", Player: st.Actor()})
+			}))
+	}
+	if len(g.builder.order) > 0 {
+		buttons = append(buttons, goapp.Button().ID("back").Class("gs-btn").Text("Back").OnClick(func(ctx goapp.Context, e goapp.Event) {
+			g.builder.back()
+			g.setNotice("", false)
+		}))
+	}
+	if st.Phase == engine.PhaseAction {
+		buttons = append(buttons, goapp.Button().ID("cancel").Class("gs-btn").Text("Cancel").OnClick(func(ctx goapp.Context, e goapp.Event) {
+			g.builder.reset()
+			g.setNotice("", false)
+		}))
+	}
+	return append(out, goapp.Div().Class("gs-buttons").Body(buttons...))
+}
+
+func marketLabel(st *engine.State, field string) string {
+	ed := st.Edition()
+	if strings.HasPrefix(field, "coal.") {
+		return "the coal market (£" + strconv.Itoa(marketPrice(ed.Coal, int(st.CoalMarket))) + ")"
+	}
+	return "the iron market (£" + strconv.Itoa(marketPrice(ed.IronMkt, int(st.IronMarket))) + ")"
+}
+
+func marketPrice(m engine.Market, count int) int {
+	if count <= 0 {
+		return m.EmptyPrice
+	}
+	return m.Prices[len(m.Prices)-count]
+}
+
+// safeID makes a value usable in an element id.
+func safeID(v string) string {
+	if v == "" {
+		return "none"
+	}
+	return strings.NewReplacer("+", "-", " ", "-").Replace(v)
+}
+
+// renderSummary previews the move: what it costs and what happens, in the log's words.
+func (g *gameScreen) renderSummary(game *engine.Game, m engine.Move) goapp.UI {
+	entries, after, err := game.Preview(m)
+	if err != nil {
+		return goapp.P().Class("gs-notice gs-notice-bad").Text(err.Error())
+	}
+	st := game.State()
+	p := st.Actor()
+	var lines []goapp.UI
+	for _, e := range entries {
+		switch e.Kind {
+		case engine.LogAction, engine.LogFlip, engine.LogMarket:
+			lines = append(lines, goapp.Li().Text(e.Text))
+		}
+	}
+	before := st.Players[p]
+	now := after.Players[p]
+	facts := "Money £" + strconv.Itoa(int(before.Money)) + " → £" + strconv.Itoa(int(now.Money))
+	if a, b := engine.IncomeLevel(int(before.IncomeSpace)), engine.IncomeLevel(int(now.IncomeSpace)); a != b {
+		facts += ", income " + strconv.Itoa(a) + " → " + strconv.Itoa(b)
+	}
+	if before.VP != now.VP {
+		facts += ", VP " + strconv.Itoa(int(before.VP)) + " → " + strconv.Itoa(int(now.VP))
+	}
+	return goapp.Div().ID("summary").Class("gs-summary").Body(
+		goapp.Ul().Body(lines...),
+		goapp.P().Class("gs-facts").Text(facts+"."),
+	)
+}
+
+func logClass(open bool) string {
+	if open {
+		return "gs-log gs-log-open"
+	}
+	return "gs-log"
+}

@@ -1,0 +1,205 @@
+package ui
+
+// The viewing player's hand, drawn as cards. Location cards wear their town's banner
+// colour, industry cards show their industry icons, wild cards are gold on black. When a
+// card must be chosen, the choosable cards rise and the others dim.
+
+import (
+	"strconv"
+	"strings"
+
+	"brass/engine"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// hand shows one player's cards. Its inputs are small: the edition id, the card ids in the
+// hand and the ids that may be chosen or are chosen.
+type hand struct {
+	app.Compo
+
+	IEdition    string   // edition id ("" : Birmingham)
+	IPlayer     int      // whose hand (for the label)
+	ICards      []string // card ids in the hand, repeats included, in edition order
+	IChoosable  []string // card ids that may be chosen now, sorted
+	ISelected   []string // card ids chosen so far, sorted, repeats for several copies
+	ILabel      string   // accessible name of the hand ("" : "Your hand")
+	IOnCard     func(ctx app.Context, id string)
+	st          *engine.State // set by State on the fresh instance, read by Player
+	playerGiven bool
+}
+
+// newHand returns an empty hand; set the state and the player (or the card ids).
+func newHand() *hand { return &hand{} }
+
+// State takes the edition and, with Player, the cards from a state (a view is enough).
+func (h *hand) State(s engine.State) *hand {
+	h.st = &s
+	if ed := s.Edition(); ed != nil {
+		h.IEdition = ed.ID
+	}
+	if h.playerGiven {
+		h.fill()
+	}
+	return h
+}
+
+// Player chooses whose hand to show from the state.
+func (h *hand) Player(p int) *hand {
+	h.IPlayer, h.playerGiven = p, true
+	if h.st != nil {
+		h.fill()
+	}
+	return h
+}
+
+func (h *hand) fill() {
+	h.ICards = nil
+	ed := h.st.Edition()
+	if ed == nil || h.IPlayer < 0 || h.IPlayer >= int(h.st.NumPlayers) {
+		return
+	}
+	for _, k := range h.st.HandCards(h.IPlayer) {
+		if int(k) < len(ed.Cards) {
+			h.ICards = append(h.ICards, ed.Cards[k].ID)
+		}
+	}
+}
+
+// Cards sets the hand directly: an edition id and card ids (repeats for several copies).
+func (h *hand) Cards(edition string, ids []string) *hand {
+	h.IEdition, h.ICards = edition, append([]string(nil), ids...)
+	return h
+}
+
+// Choosable sets the card ids that may be chosen now; the others dim.
+func (h *hand) Choosable(ids []string) *hand { h.IChoosable = hudSorted(ids); return h }
+
+// Selected sets the card ids already chosen (an id twice marks two copies).
+func (h *hand) Selected(ids []string) *hand { h.ISelected = hudSorted(ids); return h }
+
+// Label sets the accessible name of the hand.
+func (h *hand) Label(l string) *hand { h.ILabel = l; return h }
+
+// OnCard is called with a card id when a choosable card is clicked.
+func (h *hand) OnCard(fn func(ctx app.Context, id string)) *hand { h.IOnCard = fn; return h }
+
+func (h *hand) fire(ctx app.Context, id string) {
+	if h.IOnCard != nil && hudCount(h.IChoosable, id) > 0 {
+		h.IOnCard(ctx, id)
+	}
+}
+
+// Render draws the hand.
+func (h *hand) Render() app.UI {
+	ed, ok := engine.EditionByID(h.IEdition)
+	if !ok {
+		ed, _ = engine.EditionByID("birmingham")
+	}
+	label := h.ILabel
+	if label == "" {
+		label = "Your hand"
+	}
+	choosing := len(h.IChoosable) > 0
+	class := "hand"
+	if choosing {
+		class += " hand-choosing"
+	}
+	seen := map[string]int{}
+	var cards []app.UI
+	for _, id := range h.ICards {
+		seen[id]++
+		n := seen[id]
+		k, ok := ed.CardByID(id)
+		if !ok {
+			continue
+		}
+		cards = append(cards, h.card(ed, &ed.Cards[k], n, choosing))
+	}
+	if len(cards) == 0 {
+		cards = append(cards, app.P().Class("hand-empty").Text("No cards in hand."))
+	}
+	return app.Div().ID("hand").Class(class).Role("group").
+		Aria("label", label+", "+hudPlural(len(h.ICards), "card", "cards")).Body(cards...)
+}
+
+// card draws the n-th copy (from 1) of a card in the hand.
+func (h *hand) card(ed *engine.Edition, c *engine.Card, n int, choosing bool) app.UI {
+	id := c.ID
+	can := hudCount(h.IChoosable, id) > 0
+	sel := hudCount(h.ISelected, id) >= n
+
+	class := "hand-card"
+	kind := ""
+	var art []app.UI
+	btn := app.Button().Type("button").ID("card-"+id+"-"+strconv.Itoa(n)).DataSet("card", id)
+	switch c.Type {
+	case engine.LocationCard:
+		class += " hand-loc"
+		kind = "Location"
+		if c.Location >= 0 && c.Location < len(ed.Locations) {
+			btn = btn.Style("--hand-banner", hudBanner(ed.Locations[c.Location].Banner))
+		}
+		art = append(art, app.Span().Class("hand-town").Aria("hidden", "true"))
+	case engine.IndustryCard:
+		class += " hand-ind"
+		kind = "Industry"
+		if len(c.Industries) > 1 {
+			class += " hand-ind2"
+		}
+		for _, ind := range c.Industries {
+			art = append(art, hudIndustryIcon(ind, "hand-icon"))
+		}
+	case engine.WildLocationCard:
+		class += " hand-wild hand-wild-loc"
+		kind = "Wild"
+		art = append(art, app.Span().Class("hand-star").Aria("hidden", "true"))
+	case engine.WildIndustryCard:
+		class += " hand-wild hand-wild-ind"
+		kind = "Wild"
+		for _, ind := range engine.Industries {
+			art = append(art, hudIndustryIcon(ind, "hand-mini"))
+		}
+	}
+	aria := c.Name + " card"
+	switch c.Type {
+	case engine.LocationCard:
+		aria = c.Name + " location card"
+	case engine.IndustryCard:
+		aria = c.Name + " industry card"
+	}
+	if choosing {
+		if can {
+			class += " hand-can"
+		} else {
+			class += " hand-dim"
+		}
+	}
+	if sel {
+		class += " hand-sel"
+		aria += ", chosen"
+	}
+	btn = btn.Class(class).Aria("label", aria)
+	if can {
+		btn = btn.Aria("pressed", sel).OnClick(func(ctx app.Context, e app.Event) { h.fire(ctx, id) }, app.EventScope(id, n))
+	} else {
+		btn = btn.Aria("disabled", "true")
+		if sel {
+			btn = btn.Aria("pressed", "true")
+		}
+	}
+	nameClass := "hand-name"
+	switch {
+	case len(c.Name) > 16:
+		nameClass += " hand-name-xl"
+	case len(c.Name) > 12 && !strings.ContainsAny(c.Name, " -"):
+		nameClass += " hand-name-xl"
+	case len(c.Name) > 9 && !strings.ContainsAny(c.Name, " -"):
+		nameClass += " hand-name-l"
+	}
+	return btn.Body(
+		app.Span().Class(nameClass).Text(c.Name),
+		app.Span().Class("hand-art").Body(art...),
+		app.Span().Class("hand-kind").Text(kind),
+	)
+}

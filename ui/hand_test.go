@@ -1,0 +1,97 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+func TestHandCards(t *testing.T) {
+	var clicked []string
+	h := newHand().Cards("birmingham", []string{"birmingham", "birmingham", "leek", "iron_works", "cotton_manufacturer", "wild_location", "wild_industry"}).
+		Choosable([]string{"leek", "birmingham"}).Selected([]string{"birmingham"}).
+		OnCard(func(ctx app.Context, id string) { clicked = append(clicked, id) })
+	root := hudRender(t, h)
+	if root.Attr["id"] != "hand" || !root.HasClass("hand-choosing") {
+		t.Errorf("hand root: id %q class %q", root.Attr["id"], root.Attr["class"])
+	}
+	cards := root.All(hClass("hand-card"))
+	var ids []string
+	for _, c := range cards {
+		ids = append(ids, c.Attr["id"])
+		if c.Tag != "button" || c.Attr["aria-label"] == "" {
+			t.Errorf("card %s: <%s> label %q", c.Attr["id"], c.Tag, c.Attr["aria-label"])
+		}
+	}
+	want := "card-birmingham-1 card-birmingham-2 card-leek-1 card-iron_works-1 card-cotton_manufacturer-1 card-wild_location-1 card-wild_industry-1"
+	if strings.Join(ids, " ") != want {
+		t.Errorf("card ids:\n%s\nwant\n%s", strings.Join(ids, " "), want)
+	}
+	byID := func(id string) *hnode { return root.First(hAttr("id", id)) }
+	// Location cards wear their town's banner colour; industry and wild cards have their look.
+	if b := byID("card-birmingham-1"); !b.HasClass("hand-loc") || !strings.Contains(b.Attr["style"], bannerColors["purple"]) {
+		t.Errorf("Birmingham card: class %q style %q", b.Attr["class"], b.Attr["style"])
+	}
+	if b := byID("card-leek-1"); !strings.Contains(b.Attr["style"], bannerColors["blue"]) || b.Attr["aria-label"] != "Leek location card" {
+		t.Errorf("Leek card: style %q label %q", b.Attr["style"], b.Attr["aria-label"])
+	}
+	if b := byID("card-cotton_manufacturer-1"); !b.HasClass("hand-ind") || len(b.All(hClass("hand-icon"))) != 2 {
+		t.Error("the Cotton Mill / Manufacturer card shows two industry icons")
+	}
+	if b := byID("card-wild_industry-1"); !b.HasClass("hand-wild") || len(b.All(hClass("hand-mini"))) != 6 {
+		t.Error("the Wild Industry card is a wild card with the six industries")
+	}
+	// Choosable cards rise; the others dim; one copy of Birmingham is selected.
+	for id, cls := range map[string]string{
+		"card-birmingham-1": "hand-can", "card-birmingham-2": "hand-can", "card-leek-1": "hand-can",
+		"card-iron_works-1": "hand-dim", "card-wild_location-1": "hand-dim",
+	} {
+		if !byID(id).HasClass(cls) {
+			t.Errorf("%s lacks %s", id, cls)
+		}
+	}
+	if !byID("card-birmingham-1").HasClass("hand-sel") || byID("card-birmingham-2").HasClass("hand-sel") {
+		t.Error("one Birmingham card selected: the first copy")
+	}
+	if byID("card-birmingham-1").Attr["aria-pressed"] == "false" || byID("card-leek-1").Attr["aria-pressed"] != "false" {
+		t.Error("aria-pressed tells chosen from choosable cards")
+	}
+	if !byID("card-iron_works-1").Bool("aria-disabled") {
+		t.Error("cards that cannot be chosen are aria-disabled")
+	}
+	h.fire(app.Context{}, "iron_works")
+	h.fire(app.Context{}, "leek")
+	if len(clicked) != 1 || clicked[0] != "leek" {
+		t.Errorf("OnCard calls = %v, want [leek]", clicked)
+	}
+	// Without a choice nothing dims.
+	if n := len(hudRender(t, newHand().Cards("birmingham", []string{"leek"})).All(hClass("hand-dim"))); n != 0 {
+		t.Errorf("%d dimmed cards without a choice", n)
+	}
+}
+
+func TestHandFromState(t *testing.T) {
+	s := hudNewState(t, 2)
+	view := s.View(1)
+	// Player and State in either order give the same cards.
+	a := newHand().State(view).Player(1)
+	b := newHand().Player(1).State(view)
+	if len(a.ICards) != 8 || strings.Join(a.ICards, ",") != strings.Join(b.ICards, ",") {
+		t.Fatalf("cards %v / %v", a.ICards, b.ICards)
+	}
+	ed := s.Edition()
+	for i, k := range s.HandCards(1) {
+		if a.ICards[i] != ed.Cards[k].ID {
+			t.Errorf("card %d = %s, want %s", i, a.ICards[i], ed.Cards[k].ID)
+		}
+	}
+	// Another seat's view has no cards of player 1.
+	if n := len(newHand().State(s.View(0)).Player(1).ICards); n != 0 {
+		t.Errorf("player 0 sees %d of player 1's cards", n)
+	}
+	root := hudRender(t, a)
+	if n := len(root.All(hClass("hand-card"))); n != 8 {
+		t.Errorf("%d cards drawn", n)
+	}
+}
