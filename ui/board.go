@@ -430,11 +430,11 @@ func (b *board) trackMarkers(st *engine.State) app.UI {
 			if vp {
 				label = b.name(p) + " VP marker: " + strconv.Itoa(int(st.Players[p].VP)) + " VP"
 				out = append(out, svgEl("circle").Attr("cx", svgNum(x)).Attr("cy", svgNum(y)).Attr("r", svgNum(8)).
-					Attr("fill", b.color(p)).Class("bb-vpm").Aria("label", label))
+					Attr("fill", b.color(p)).Class("bb-vpm").Role("img").Aria("label", label))
 			} else {
 				label = b.name(p) + " income marker: level " + strconv.Itoa(st.IncomeLevel(p))
 				out = append(out, svgEl("rect").Attr("x", svgNum(x-7)).Attr("y", svgNum(y-7)).Attr("width", svgNum(14)).Attr("height", svgNum(14)).
-					Attr("rx", svgNum(2)).Attr("fill", b.color(p)).Class("bb-incm").Aria("label", label))
+					Attr("rx", svgNum(2)).Attr("fill", b.color(p)).Class("bb-incm").Role("img").Aria("label", label))
 			}
 		}
 	}

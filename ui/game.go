@@ -318,7 +318,11 @@ func (g *gameScreen) Render() goapp.UI {
 		panels = append(panels, newPlayerPanel().State(*shown).Player(p).Name(names[p]).Colour(colourOf(colours, p)).Active(p == shown.Actor() && !game.Over()))
 	}
 
-	return goapp.Div().Class("game-screen").Body(
+	return goapp.Div().Class("game-screen").
+		// The engine's state hash and move count, for tests and for checking two devices agree.
+		DataSet("hash", strconv.FormatUint(game.Hash(), 16)).DataSet("moves", len(game.Moves())).
+		DataSet("actor", actor).DataSet("phase", int(st.Phase)).Body(
+		goapp.H1().Class("visually-hidden").Text("Brass: Birmingham, "+names2(names)),
 		goapp.Header().Class("gs-top").Body(
 			newStatusBar().State(*shown).Names(names).Colours(colours),
 			goapp.Div().Class("gs-menu").Body(
@@ -344,9 +348,11 @@ func (g *gameScreen) Render() goapp.UI {
 		}),
 		goapp.Div().Class("gs-main").Body(
 			goapp.Div().Class("gs-board").Body(b),
-			goapp.Aside().Class("gs-side").Body(panels...),
+			goapp.Div().Class("gs-side").Body(
+				goapp.If(live && !covered && !game.Over(), func() goapp.UI { return g.renderControls(game, choice, names) }),
+				goapp.Div().Class("gs-panels").Body(panels...),
+			),
 		),
-		goapp.If(live && !covered && !game.Over(), func() goapp.UI { return g.renderControls(game, choice, names) }),
 		goapp.Div().Class(logClass(g.showLog)).Body(
 			newGameLog().Entries(game.Log()).Colours(colours).Selected(g.history-1).OnSelect(g.showHistory),
 		),
@@ -360,10 +366,11 @@ func (g *gameScreen) Render() goapp.UI {
 				}
 			})
 		}),
-		goapp.If(g.dialog == "round" && !covered, func() goapp.UI {
+		// Summaries are public, so they show above the pass-the-device cover.
+		goapp.If(g.dialog == "round", func() goapp.UI {
 			return newRoundSummary().Game(game).Names(names).Colours(colours).OnClose(g.closeDialog)
 		}),
-		goapp.If(g.dialog == "era" && !covered, func() goapp.UI {
+		goapp.If(g.dialog == "era", func() goapp.UI {
 			return newEraSummary().Game(game).Names(names).Colours(colours).OnClose(g.closeDialog)
 		}),
 		goapp.If(game.Over() && live, func() goapp.UI {
@@ -616,3 +623,5 @@ func logClass(open bool) string {
 	}
 	return "gs-log"
 }
+
+func names2(names []string) string { return strings.Join(names, ", ") }

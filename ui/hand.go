@@ -161,13 +161,6 @@ func (h *hand) card(ed *engine.Edition, c *engine.Card, n int, choosing bool) ap
 			art = append(art, hudIndustryIcon(ind, "hand-mini"))
 		}
 	}
-	aria := c.Name + " card"
-	switch c.Type {
-	case engine.LocationCard:
-		aria = c.Name + " location card"
-	case engine.IndustryCard:
-		aria = c.Name + " industry card"
-	}
 	if choosing {
 		if can {
 			class += " hand-can"
@@ -177,9 +170,9 @@ func (h *hand) card(ed *engine.Edition, c *engine.Card, n int, choosing bool) ap
 	}
 	if sel {
 		class += " hand-sel"
-		aria += ", chosen"
 	}
-	btn = btn.Class(class).Aria("label", aria)
+	// The accessible name is the visible text (name and kind); aria-pressed tells "chosen".
+	btn = btn.Class(class)
 	if can {
 		btn = btn.Aria("pressed", sel).OnClick(func(ctx app.Context, e app.Event) { h.fire(ctx, id) }, app.EventScope(id, n))
 	} else {
@@ -200,6 +193,6 @@ func (h *hand) card(ed *engine.Edition, c *engine.Card, n int, choosing bool) ap
 	return btn.Body(
 		app.Span().Class(nameClass).Text(c.Name),
 		app.Span().Class("hand-art").Body(art...),
-		app.Span().Class("hand-kind").Text(kind),
+		app.Span().Class("hand-kind").Text(" "+kind),
 	)
 }

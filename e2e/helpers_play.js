@@ -1,0 +1,92 @@
+'use strict';
+// Helpers for the gameplay tests: the pass-the-device cover, the action builder and the
+// game screen's data attributes (engine hash, move count).
+
+const { UI_TIMEOUT_MS } = require('./helpers_saves');
+
+/** Taps through the "pass the device" cover when it is shown. */
+async function reveal(page) {
+  const btn = await page.$('.pd-btn');
+  if (btn) {
+    await btn.click();
+    await page.waitForSelector('.pd', { state: 'detached', timeout: UI_TIMEOUT_MS });
+  }
+  await page.waitForSelector('#builder', { timeout: UI_TIMEOUT_MS });
+}
+
+/** The game screen's engine state hash and move count. */
+async function gameState(page) {
+  return page.$eval('.game-screen', (el) => ({
+    hash: el.dataset.hash,
+    moves: Number(el.dataset.moves),
+    actor: Number(el.dataset.actor),
+  }));
+}
+
+/** Waits until the game has applied n moves. */
+async function waitMoves(page, n) {
+  await page.waitForFunction((n) => {
+    const el = document.querySelector('.game-screen');
+    return el && Number(el.dataset.moves) === n;
+  }, n, { timeout: UI_TIMEOUT_MS });
+}
+
+/** The name of the player to act, from the builder's heading. */
+async function actorName(page) {
+  const text = await page.textContent('#builder .gs-prompt');
+  return text.split(':')[0].trim();
+}
+
+/**
+ * Answers every remaining question of the action being built with the first legal
+ * answer: a highlighted place on the board when the question is asked there, otherwise
+ * the first listed choice; then confirms.
+ */
+async function answerAndConfirm(page) {
+  const deadline = Date.now() + UI_TIMEOUT_MS;
+  for (;;) {
+    if (Date.now() > deadline) throw new Error('the action did not complete: ' + (await page.textContent('#builder')));
+    const question = await page.evaluate(() => {
+      if (document.querySelector('#confirm')) return null;
+      return document.querySelector('#question')?.textContent ?? '';
+    });
+    if (question === null) break;
+    if (question === '') {
+      await page.waitForTimeout(50);
+      continue;
+    }
+    const onBoard = await page.$('#board g.bb-hl[id], #board g.bb-src[id]');
+    if (onBoard) {
+      await onBoard.click({ force: true });
+    } else {
+      const choice = await page.$('#builder .gs-choice');
+      if (!choice) throw new Error('no answer to choose: ' + (await page.textContent('#builder')));
+      await choice.click();
+    }
+    // wait for the builder to move on to another question or to the summary
+    await page.waitForFunction(
+      (q) => document.querySelector('#confirm') || (document.querySelector('#question')?.textContent ?? q) !== q,
+      question, { timeout: UI_TIMEOUT_MS });
+  }
+  const before = (await gameState(page)).moves;
+  await page.click('#confirm');
+  await waitMoves(page, before + 1);
+}
+
+/** Starts an action and picks the first card the builder offers (or a given selector). */
+async function startAction(page, type, cardSelector = '.hand-card:not([aria-disabled="true"])') {
+  await page.click(`#action-${type}`);
+  await page.waitForSelector('#question, #confirm', { timeout: UI_TIMEOUT_MS });
+  const q = await page.$('#question');
+  if (q && /card/.test(await q.textContent())) {
+    await page.click(cardSelector);
+    await page.waitForSelector('.gs-crumbs li', { timeout: UI_TIMEOUT_MS });
+  }
+}
+
+/** The text of the game log. */
+async function logText(page) {
+  return page.$eval('.log', (el) => el.textContent.replace(/\s+/g, ' '));
+}
+
+module.exports = { reveal, gameState, waitMoves, actorName, answerAndConfirm, startAction, logText };
