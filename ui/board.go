@@ -34,14 +34,18 @@ type board struct {
 	ISelected  []string     // already chosen things, any kind of id, sorted
 	IClass     string
 
-	IOnSpace    func(ctx app.Context, id string)
-	IOnLink     func(ctx app.Context, id string)
-	IOnMerchant func(ctx app.Context, id string)
-	IOnMarket   func(ctx app.Context, id string)
-	// IOnRefused is called when a player clicks something that is not a legal choice while
+	// The callbacks are unexported on purpose: go-app re-renders a child whenever an
+	// exported field differs, and functions never compare equal, so exported callbacks would
+	// redraw the whole board on every parent render. The mounted board keeps the callbacks it
+	// was first given, which is right for the method values its parent passes.
+	onSpace    func(ctx app.Context, id string)
+	onLink     func(ctx app.Context, id string)
+	onMerchant func(ctx app.Context, id string)
+	onMarket   func(ctx app.Context, id string)
+	// onRefused is called when a player clicks something that is not a legal choice while
 	// a choice is being made, with the kind ("space", "link", "merchant", "market") and id,
 	// so the game can say why it is not legal. It does not make the element a button.
-	IOnRefused func(ctx app.Context, kind, id string)
+	onRefused func(ctx app.Context, kind, id string)
 
 	// handlers caches one click and one keydown handler per interactive element, so a
 	// re-render hands go-app the very same functions (see app.EventScope below).
@@ -80,23 +84,23 @@ func (b *board) Selected(ids []string) *board { b.ISelected = sortedCopy(ids); r
 func (b *board) Class(c string) *board { b.IClass = strings.TrimSpace(b.IClass + " " + c); return b }
 
 // OnSpace is called with a space id when a clickable build space is clicked.
-func (b *board) OnSpace(fn func(ctx app.Context, id string)) *board { b.IOnSpace = fn; return b }
+func (b *board) OnSpace(fn func(ctx app.Context, id string)) *board { b.onSpace = fn; return b }
 
 // OnLink is called with a link id when a clickable link is clicked.
-func (b *board) OnLink(fn func(ctx app.Context, id string)) *board { b.IOnLink = fn; return b }
+func (b *board) OnLink(fn func(ctx app.Context, id string)) *board { b.onLink = fn; return b }
 
 // OnMerchant is called with a merchant space id when a clickable merchant space is clicked.
-func (b *board) OnMerchant(fn func(ctx app.Context, id string)) *board { b.IOnMerchant = fn; return b }
+func (b *board) OnMerchant(fn func(ctx app.Context, id string)) *board { b.onMerchant = fn; return b }
 
 // OnRefused is called with the kind and id of a clicked element that is not a legal choice
 // while highlights are shown (to explain why).
 func (b *board) OnRefused(fn func(ctx app.Context, kind, id string)) *board {
-	b.IOnRefused = fn
+	b.onRefused = fn
 	return b
 }
 
 // OnMarket is called with "coal_market" or "iron_market" when a highlighted market is clicked.
-func (b *board) OnMarket(fn func(ctx app.Context, id string)) *board { b.IOnMarket = fn; return b }
+func (b *board) OnMarket(fn func(ctx app.Context, id string)) *board { b.onMarket = fn; return b }
 
 func sortedCopy(ids []string) []string {
 	if len(ids) == 0 {
@@ -201,13 +205,13 @@ func (b *board) anyHighlight() bool {
 func (b *board) callback(kind byte) func(app.Context, string) {
 	switch kind {
 	case kindSpace:
-		return b.IOnSpace
+		return b.onSpace
 	case kindLink:
-		return b.IOnLink
+		return b.onLink
 	case kindMerchant:
-		return b.IOnMerchant
+		return b.onMerchant
 	case kindMarket:
-		return b.IOnMarket
+		return b.onMarket
 	}
 	return nil
 }
@@ -222,7 +226,7 @@ func (b *board) fire(ctx app.Context, kind byte, id string) {
 // and focusable when it should be: it is highlighted, or nothing at all is highlighted.
 func (b *board) interactive(el app.HTMLElem, kind byte, id string, highlighted bool) app.HTMLElem {
 	if b.anyHighlight() && !highlighted {
-		if b.IOnRefused == nil {
+		if b.onRefused == nil {
 			return el
 		}
 		key := "r" + string(kind) + id
@@ -230,8 +234,8 @@ func (b *board) interactive(el app.HTMLElem, kind byte, id string, highlighted b
 		if !ok {
 			name := map[byte]string{kindSpace: "space", kindLink: "link", kindMerchant: "merchant", kindMarket: "market"}[kind]
 			h[0] = func(ctx app.Context, e app.Event) {
-				if b.IOnRefused != nil {
-					b.IOnRefused(ctx, name, id)
+				if b.onRefused != nil {
+					b.onRefused(ctx, name, id)
 				}
 			}
 			if b.handlers == nil {

@@ -340,23 +340,25 @@ func (g *gameScreen) Render() goapp.UI {
 				}),
 			),
 		),
-		goapp.If(!live, func() goapp.UI {
+		// Conditional parts sit in fixed slots: go-app diffs children by position, so a part
+		// appearing before its siblings would otherwise remount them all.
+		slot("gs-slot-history", goapp.If(!live, func() goapp.UI {
 			return goapp.Div().ID("history-banner").Class("gs-history").Body(
 				goapp.Span().Text("Viewing the board after move "+strconv.Itoa(g.history)+" (read-only). "),
 				goapp.Button().Class("gs-btn").Text("Back to the game").OnClick(func(ctx goapp.Context, e goapp.Event) { g.history, g.past = -1, nil }),
 			)
-		}),
+		})),
 		goapp.Div().Class("gs-main").Body(
 			goapp.Div().Class("gs-board").Body(b),
 			goapp.Div().Class("gs-side").Body(
-				goapp.If(live && !covered && !game.Over(), func() goapp.UI { return g.renderControls(game, choice, names) }),
+				slot("gs-slot-controls", goapp.If(live && !covered && !game.Over(), func() goapp.UI { return g.renderControls(game, choice, names) })),
 				goapp.Div().Class("gs-panels").Body(panels...),
 			),
 		),
 		goapp.Div().Class(logClass(g.showLog)).Body(
 			newGameLog().Entries(game.Log()).Colours(colours).Selected(g.history-1).OnSelect(g.showHistory),
 		),
-		goapp.If(covered, func() goapp.UI {
+		slot("gs-slot-cover", goapp.If(covered, func() goapp.UI {
 			return newPassDevice().Name(names[actor]).Colour(colourOf(colours, actor)).OnReveal(func(ctx goapp.Context) {
 				g.revealed = actor
 				if st.Phase == engine.PhaseSelling {
@@ -365,17 +367,15 @@ func (g *gameScreen) Render() goapp.UI {
 					g.builder.start("remove_tile")
 				}
 			})
-		}),
+		})),
 		// Summaries are public, so they show above the pass-the-device cover.
-		goapp.If(g.dialog == "round", func() goapp.UI {
+		slot("gs-slot-dialog", goapp.If(g.dialog == "round", func() goapp.UI {
 			return newRoundSummary().Game(game).Names(names).Colours(colours).OnClose(g.closeDialog)
-		}),
-		goapp.If(g.dialog == "era", func() goapp.UI {
+		}).ElseIf(g.dialog == "era", func() goapp.UI {
 			return newEraSummary().Game(game).Names(names).Colours(colours).OnClose(g.closeDialog)
-		}),
-		goapp.If(game.Over() && live, func() goapp.UI {
+		}).ElseIf(game.Over() && live, func() goapp.UI {
 			return newFinalScores().Game(game).Names(names).Colours(colours)
-		}),
+		})),
 	)
 }
 
@@ -625,3 +625,8 @@ func logClass(open bool) string {
 }
 
 func names2(names []string) string { return strings.Join(names, ", ") }
+
+// slot wraps a conditional part in an element that is always there (see Render).
+func slot(class string, ui goapp.UI) goapp.UI {
+	return goapp.Div().Class(class).Body(ui)
+}

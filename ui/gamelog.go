@@ -16,12 +16,12 @@ import (
 type gameLog struct {
 	app.Compo
 
-	IID       string            // element id of the scrolling list ("" : "game-log")
-	IEntries  []engine.LogEntry // the whole log, oldest first
-	IVersion  int               // optional: bump to force a re-render
-	ISelected int               // selected move index; −2 (or any value < −1): none
-	IColours  []string          // player colours for the entry markers (none: plain markers)
-	IOnSelect func(ctx app.Context, move int)
+	IID       string                          // element id of the scrolling list ("" : "game-log")
+	IEntries  []engine.LogEntry               // the whole log, oldest first
+	IVersion  int                             // optional: bump to force a re-render
+	ISelected int                             // selected move index; −2 (or any value < −1): none
+	IColours  []string                        // player colours for the entry markers (none: plain markers)
+	onSelect  func(ctx app.Context, move int) // unexported: see board.onSpace
 
 	shown int // entries rendered last time, to scroll to new ones
 }
@@ -48,7 +48,7 @@ func (l *gameLog) Selected(move int) *gameLog { l.ISelected = move; return l }
 func (l *gameLog) Colours(c []string) *gameLog { l.IColours = c; return l }
 
 // OnSelect is called with an entry's move index when the entry is clicked.
-func (l *gameLog) OnSelect(fn func(ctx app.Context, move int)) *gameLog { l.IOnSelect = fn; return l }
+func (l *gameLog) OnSelect(fn func(ctx app.Context, move int)) *gameLog { l.onSelect = fn; return l }
 
 func (l *gameLog) id() string {
 	if l.IID != "" {
@@ -101,8 +101,8 @@ func (l *gameLog) scrollToEnd(ctx app.Context) {
 }
 
 func (l *gameLog) selectMove(ctx app.Context, move int) {
-	if l.IOnSelect != nil && move >= 0 {
-		l.IOnSelect(ctx, move)
+	if l.onSelect != nil && move >= 0 {
+		l.onSelect(ctx, move)
 	}
 }
 

@@ -18,14 +18,14 @@ import (
 type hand struct {
 	app.Compo
 
-	IEdition    string   // edition id ("" : Birmingham)
-	IPlayer     int      // whose hand (for the label)
-	ICards      []string // card ids in the hand, repeats included, in edition order
-	IChoosable  []string // card ids that may be chosen now, sorted
-	ISelected   []string // card ids chosen so far, sorted, repeats for several copies
-	ILabel      string   // accessible name of the hand ("" : "Your hand")
-	IOnCard     func(ctx app.Context, id string)
-	st          *engine.State // set by State on the fresh instance, read by Player
+	IEdition    string                           // edition id ("" : Birmingham)
+	IPlayer     int                              // whose hand (for the label)
+	ICards      []string                         // card ids in the hand, repeats included, in edition order
+	IChoosable  []string                         // card ids that may be chosen now, sorted
+	ISelected   []string                         // card ids chosen so far, sorted, repeats for several copies
+	ILabel      string                           // accessible name of the hand ("" : "Your hand")
+	onCard      func(ctx app.Context, id string) // unexported: see board.onSpace
+	st          *engine.State                    // set by State on the fresh instance, read by Player
 	playerGiven bool
 }
 
@@ -82,11 +82,11 @@ func (h *hand) Selected(ids []string) *hand { h.ISelected = hudSorted(ids); retu
 func (h *hand) Label(l string) *hand { h.ILabel = l; return h }
 
 // OnCard is called with a card id when a choosable card is clicked.
-func (h *hand) OnCard(fn func(ctx app.Context, id string)) *hand { h.IOnCard = fn; return h }
+func (h *hand) OnCard(fn func(ctx app.Context, id string)) *hand { h.onCard = fn; return h }
 
 func (h *hand) fire(ctx app.Context, id string) {
-	if h.IOnCard != nil && hudCount(h.IChoosable, id) > 0 {
-		h.IOnCard(ctx, id)
+	if h.onCard != nil && hudCount(h.IChoosable, id) > 0 {
+		h.onCard(ctx, id)
 	}
 }
 
