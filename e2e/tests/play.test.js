@@ -83,6 +83,26 @@ test('a 3-player hotseat game from the first round to the end of the Canal Era',
     await answerAndConfirm(page);
     assert.match(await logText(page), new RegExp(`${developer} develops `));
 
+    // Undo: the develop is taken back (no card was drawn since) and can be made again.
+    const developed = await gameState(page);
+    await page.click('#undo');
+    await waitMoves(page, 3);
+    assert.doesNotMatch(await logText(page), new RegExp(`${developer} develops `));
+    await startAction(page, 'develop');
+    await answerAndConfirm(page);
+    assert.deepEqual(await gameState(page), developed);
+    assert.equal(await page.$('#undo') !== null, true, 'the develop can still be undone');
+
+    // The log: clicking the first build shows the board at that moment, read-only.
+    await page.click('#toggle-log');
+    await page.click('.log button[data-move="0"]');
+    await page.waitForSelector('#history-banner', { timeout: UI_TIMEOUT_MS });
+    assert.match(await page.textContent('#history-banner'), /after move 1/);
+    assert.equal(await page.$('#controls'), null, 'no actions while viewing history');
+    await page.click('#history-banner button');
+    await page.waitForSelector('#history-banner', { state: 'detached', timeout: UI_TIMEOUT_MS });
+    await page.click('#toggle-log');
+
     // Reload in the middle of the round: the same state comes back.
     const mid = await gameState(page);
     assert.equal(mid.moves, 4);
