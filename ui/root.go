@@ -24,6 +24,22 @@ type root struct {
 	version int    // bumped whenever a session is opened, for the game screen
 	notice  string // why the last game could not be resumed
 	back    bool   // the start screen is shown after leaving a game
+	update  bool   // a new version of the app is installed and waits for a reload
+}
+
+// OnAppUpdate is called when the service worker has installed a new build (the server's
+// version is a hash of the wasm, so every build is a new version). On the start screen the
+// page reloads at once; during a game, which is saved after every action, a banner offers
+// the reload so nobody loses a half-built action.
+func (r *root) OnAppUpdate(ctx goapp.Context) {
+	if !ctx.AppUpdateAvailable() {
+		return
+	}
+	if r.session == nil {
+		ctx.Reload()
+		return
+	}
+	r.update = true
 }
 
 // NewRoot returns the component routed at "/".
@@ -83,6 +99,12 @@ func (r *root) Render() goapp.UI {
 	}
 	return goapp.Main().Class("brass-root").Body(
 		goapp.Div().ID("status").Class("visually-hidden").Aria("live", "polite").Text(r.status),
+		goapp.Div().Class("update-slot").Body(goapp.If(r.update, func() goapp.UI {
+			return goapp.Div().ID("update-banner").Class("update-banner").Role("status").Body(
+				goapp.Span().Text("A new version of Brass is ready. Your game is saved. "),
+				goapp.Button().Class("gs-btn").Text("Reload now").OnClick(func(ctx goapp.Context, e goapp.Event) { ctx.Reload() }),
+			)
+		})),
 		screen,
 	)
 }
