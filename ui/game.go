@@ -453,7 +453,7 @@ func (g *gameScreen) renderBuilder(game *engine.Game, c engine.Choice, names []s
 		return goapp.Div().ID("builder").Class("gs-builder").Body(goapp.P().Text("The game is over."))
 	case !g.builder.active() && st.Phase == engine.PhaseAction:
 		left := st.ActionsThisTurn() - int(st.ActionsDone)
-		body = append(body, goapp.H2().Class("gs-prompt").Text(names[st.Actor()]+": choose an action ("+plural(left, "action")+" left this turn)."))
+		body = append(body, goapp.H2().Class("gs-prompt").Text(names[st.Actor()]+": choose an action ("+hudPlural(left, "action", "actions")+" left this turn)."))
 		var buttons []goapp.UI
 		for _, at := range actionTypes {
 			n := 0
@@ -486,12 +486,6 @@ func (g *gameScreen) renderBuilder(game *engine.Game, c engine.Choice, names []s
 	return goapp.Div().ID("builder").Class("gs-builder").Body(body...)
 }
 
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return strconv.Itoa(n) + " " + what + "s"
-}
 
 // renderQuestion shows the choices made so far, the current question with its answers,
 // or the summary and Confirm when the move is complete.

@@ -5,6 +5,7 @@
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const { test, before, after } = require('node:test');
+const { axeSerious } = require('../helpers_saves');
 const { BASE_URL, assertNoErrors, figure, launchBrowser, newContext, openApp } = require('../lib');
 
 let browser;
@@ -81,21 +82,7 @@ test('axe-core: no serious or critical violations on the start page', { timeout:
   const context = await newContext(browser);
   try {
     const { page, errors } = await openApp(context);
-    await page.addScriptTag({ content: fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8') });
-    const violations = await page.evaluate(async () => {
-      const results = await window.axe.run(document, { resultTypes: ['violations'] });
-      return results.violations.map((v) => ({
-        id: v.id,
-        impact: v.impact,
-        help: v.help,
-        nodes: v.nodes.map((n) => n.target.join(' ')),
-      }));
-    });
-    for (const v of violations) {
-      console.log(`axe ${v.impact}: ${v.id}: ${v.help} (${v.nodes.join(', ')})`);
-    }
-    const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    assert.deepEqual(bad, []);
+    assert.deepEqual(await axeSerious(page), []);
     assertNoErrors(errors);
   } finally {
     await context.close();
