@@ -486,7 +486,6 @@ func (g *gameScreen) renderBuilder(game *engine.Game, c engine.Choice, names []s
 	return goapp.Div().ID("builder").Class("gs-builder").Body(body...)
 }
 
-
 // renderQuestion shows the choices made so far, the current question with its answers,
 // or the summary and Confirm when the move is complete.
 func (g *gameScreen) renderQuestion(game *engine.Game, c engine.Choice, names []string) []goapp.UI {

@@ -3,7 +3,6 @@
 // axe-core finds no serious accessibility problem.
 
 const assert = require('node:assert/strict');
-const fs = require('node:fs');
 const { test, before, after } = require('node:test');
 const { axeSerious } = require('../helpers_saves');
 const { BASE_URL, assertNoErrors, figure, launchBrowser, newContext, openApp } = require('../lib');
