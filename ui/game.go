@@ -399,8 +399,17 @@ func colourOf(colours []string, p int) string {
 
 // highlight marks the legal answers of the current question on the board.
 func (g *gameScreen) highlight(b *board, c engine.Choice) {
+	// What is chosen so far is marked; once the move is determined, everything it uses is,
+	// including what the engine chose because there was no other choice.
+	chosen := g.builder.chosen
+	if c.Field == "" && len(c.Moves) == 1 {
+		chosen = map[string]string{}
+		for _, f := range engine.Steps[c.Moves[0].Type] {
+			chosen[f] = c.Moves[0].Field(f)
+		}
+	}
 	var selected []string
-	for f, v := range g.builder.chosen {
+	for f, v := range chosen {
 		if v != "" && boardField(f) != "" && boardField(f) != "card" {
 			selected = append(selected, boardIDs(f, []string{v})...)
 		}
