@@ -18,8 +18,18 @@ type Snapshot struct {
 	Round  int   `json:"round"` // the round that just ended (0 at the start)
 	Move   int   `json:"move"`  // moves applied when it was taken
 	VP     []int `json:"vp"`
-	Income []int `json:"income"`
+	Income []int `json:"income"` // income levels
 	Money  []int `json:"money"`
+	// What the end of the round did (empty in the first snapshot); see RoundReport.
+	Order      []int `json:"order"` // turn order for the next round
+	Spent      []int `json:"spent"`
+	IncomePaid bool  `json:"income_paid"`
+	Taken      []int `json:"taken"` // income taken (+) or paid (−)
+	Removed    []int `json:"removed"`
+	VPLost     []int `json:"vp_lost"`
+	Scored     bool  `json:"scored"`
+	LinkVP     []int `json:"link_vp"`
+	TileVP     []int `json:"tile_vp"`
 }
 
 func (g *Game) snapshot(era Era, round int) Snapshot {
@@ -29,6 +39,24 @@ func (g *Game) snapshot(era Era, round int) Snapshot {
 	for p := 0; p < n; p++ {
 		sn.VP[p], sn.Income[p], sn.Money[p] = int(s.Players[p].VP), s.IncomeLevel(p), int(s.Players[p].Money)
 	}
+	if round == 0 {
+		return sn
+	}
+	r := &s.Report
+	ints := func(a [MaxPlayers]int32) []int {
+		out := make([]int, n)
+		for p := range out {
+			out[p] = int(a[p])
+		}
+		return out
+	}
+	sn.Order = make([]int, n)
+	for i := range sn.Order {
+		sn.Order[i] = int(s.Order[i])
+	}
+	sn.Spent, sn.Taken, sn.Removed, sn.VPLost = ints(r.Spent), ints(r.Income), ints(r.Removed), ints(r.VPLost)
+	sn.IncomePaid, sn.Scored = r.IncomePaid, r.Scored
+	sn.LinkVP, sn.TileVP = ints(r.LinkVP), ints(r.TileVP)
 	return sn
 }
 

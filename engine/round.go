@@ -53,7 +53,9 @@ func (s *State) endRound() {
 		}
 		s.logf(LogOrder, -1, "Turn order for the next round, least spent first: %s.", txt)
 	}
+	s.Report = RoundReport{}
 	for p := 0; p < n; p++ {
+		s.Report.Spent[p] = s.Players[p].Spent
 		s.Players[p].Spent = 0
 	}
 	s.ShortfallPos = 0
@@ -68,15 +70,18 @@ func (s *State) endRound() {
 // choose tiles to cover a shortfall.
 func (s *State) payIncomes() {
 	n := int(s.NumPlayers)
+	s.Report.IncomePaid = true
 	for ; int(s.ShortfallPos) < n; s.ShortfallPos++ {
 		p := int(s.Order[s.ShortfallPos])
 		level := s.IncomeLevel(p)
 		switch {
 		case level >= 0:
 			s.receive(p, level)
+			s.Report.Income[p] = int32(level)
 			s.logf(LogIncome, p, "%s takes £%d income.", s.name(p), level)
 		case int(s.Players[p].Money) >= -level:
 			s.pay(p, -level)
+			s.Report.Income[p] = int32(level)
 			s.logf(LogIncome, p, "%s pays £%d negative income.", s.name(p), -level)
 		case s.shortfallChoice(p):
 			s.Phase = PhaseShortfall
@@ -122,15 +127,18 @@ func (s *State) settleShortfall(p int) {
 	have := int(s.Players[p].Money)
 	if have >= owe {
 		s.pay(p, owe)
+		s.Report.Income[p] = int32(-owe)
 		s.logf(LogIncome, p, "%s pays £%d negative income.", s.name(p), owe)
 		return
 	}
 	s.pay(p, have)
+	s.Report.Income[p] = int32(-have)
 	lost := owe - have
 	if int(s.Players[p].VP) < lost {
 		lost = int(s.Players[p].VP)
 	}
 	s.Players[p].VP -= int32(lost)
+	s.Report.VPLost[p] = int32(lost)
 	s.logf(LogIncome, p, "%s pays £%d of £%d negative income and loses %d VP for the rest.", s.name(p), have, owe, lost)
 }
 
@@ -139,6 +147,7 @@ func (s *State) removeForShortfall(p int, sp int) {
 	v := s.tileValue(sp)
 	s.Tiles[sp] = Tile{}
 	s.receive(p, v)
+	s.Report.Removed[p] += int32(v)
 	s.logf(LogIncome, p, "%s removes their %s from %s for £%d.", s.name(p), tileName(t.Industry, s.TileSpec(t).Level), s.spaceName(sp), v)
 }
 
@@ -163,6 +172,7 @@ func (s *State) doRemoveTile(a *Action) error {
 	}
 	if int(s.Players[p].Money) >= owe {
 		s.pay(p, owe)
+		s.Report.Income[p] = int32(-owe)
 		s.logf(LogIncome, p, "%s pays £%d negative income.", s.name(p), owe)
 	} else {
 		s.settleShortfall(p)
@@ -229,7 +239,9 @@ func (s *State) endEra() {
 			tileVP[t.Owner-1] += s.TileSpec(t).VP
 		}
 	}
+	s.Report.Scored = true
 	for p := 0; p < n; p++ {
+		s.Report.LinkVP[p], s.Report.TileVP[p] = int32(linkVP[p]), int32(tileVP[p])
 		s.Players[p].VP += int32(linkVP[p] + tileVP[p])
 		s.logf(LogScore, p, "%s scores %d VP for links and %d VP for flipped tiles (total %d).", s.name(p), linkVP[p], tileVP[p], s.Players[p].VP)
 	}

@@ -57,6 +57,19 @@ type MerchantSlot struct {
 	Beer uint8
 }
 
+// RoundReport records what the end of the last round did, for summaries. It is derived
+// history, not rules state, so it is left out of the canonical encoding and the hash.
+type RoundReport struct {
+	Spent      [MaxPlayers]int32 // money spent during the round (before it went to the bank)
+	IncomePaid bool              // income was settled (not after the last round of the game)
+	Income     [MaxPlayers]int32 // income taken (+) or paid (−)
+	Removed    [MaxPlayers]int32 // money raised by removing tiles to pay a shortfall
+	VPLost     [MaxPlayers]int32 // VP lost for a shortfall that could not be paid
+	Scored     bool              // the era was scored after this round
+	LinkVP     [MaxPlayers]int32 // VP scored for links at the end of the era
+	TileVP     [MaxPlayers]int32 // VP scored for flipped tiles at the end of the era
+}
+
 // State is the whole game state. It is a plain value: copying it copies the game.
 type State struct {
 	ed          *Edition
@@ -83,6 +96,8 @@ type State struct {
 	WildLocations, WildIndustries uint8
 	// Moves counts the moves applied; Revealed is Moves when hidden cards were last drawn.
 	Moves, Revealed uint32
+	// Report describes the end of the last round.
+	Report RoundReport
 }
 
 // Edition returns the game's static data.

@@ -12,7 +12,6 @@ package ui
 
 import (
 	"math"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -103,68 +102,15 @@ func sumPlayerCell(colour, name string) app.UI {
 }
 
 // ---------------------------------------------------------------------------------------
-// Reading the log.
+// Reading the engine's per-round snapshots.
 
-var (
-	reTakes     = regexp.MustCompile(`takes £(\d+) income`)
-	rePaysPart  = regexp.MustCompile(`pays £(\d+) of £(\d+) negative income and loses (\d+) VP`)
-	rePays      = regexp.MustCompile(`pays £(\d+) negative income`)
-	reRemoves   = regexp.MustCompile(`removes their (.+) from (.+) for £(\d+)`)
-	reEraScore  = regexp.MustCompile(`scores (\d+) VP for links and (\d+) VP for flipped tiles \(total (-?\d+)\)`)
-	reOrderItem = regexp.MustCompile(`^ \(£(-?\d+)\)`)
-)
-
-func atoiOr(s string, def int) int {
-	if v, err := strconv.Atoi(s); err == nil {
-		return v
-	}
-	return def
-}
-
-// engineNames are the names the engine writes in its log.
+// engineNames are the players' names as the engine knows them.
 func engineNames(st *engine.State) []string {
 	out := make([]string, st.NumPlayers)
 	for p := range out {
 		out[p] = st.Name(p)
 	}
 	return out
-}
-
-// parseOrder reads "Turn order for the next round, least spent first: A (£3), B (£7)."
-// into players and amounts spent, using the known names (which may contain commas).
-func parseOrder(text string, names []string) (players, spent []int) {
-	i := strings.Index(text, ": ")
-	if i < 0 {
-		return nil, nil
-	}
-	rest := strings.TrimSuffix(text[i+2:], ".")
-	// Longest names first, so "Ann" does not match "Anna".
-	byLen := make([]int, len(names))
-	for p := range byLen {
-		byLen[p] = p
-	}
-	sort.SliceStable(byLen, func(a, b int) bool { return len(names[byLen[a]]) > len(names[byLen[b]]) })
-	for rest != "" {
-		found := false
-		for _, p := range byLen {
-			if !strings.HasPrefix(rest, names[p]) {
-				continue
-			}
-			m := reOrderItem.FindStringSubmatch(rest[len(names[p]):])
-			if m == nil {
-				continue
-			}
-			players = append(players, p)
-			spent = append(spent, atoiOr(m[1], 0))
-			rest = strings.TrimPrefix(rest[len(names[p])+len(m[0]):], ", ")
-			found = true
-			break
-		}
-		if !found {
-			return players, spent
-		}
-	}
-	return players, spent
 }
 
 // snapshotAt finds the snapshot taken after a round, and the one before it.
@@ -213,50 +159,35 @@ type roundData struct {
 	Lines []roundLine // in the new turn order
 }
 
-// readRound gathers a round's turn order, income and snapshots.
-func readRound(log []engine.LogEntry, snaps []engine.Snapshot, names []string, n int, era engine.Era, round int) roundData {
+// readRound gathers a round's turn order and income from the snapshot taken after it.
+func readRound(snaps []engine.Snapshot, n int, era engine.Era, round int) roundData {
 	d := roundData{Era: era, Round: round}
 	lines := make([]roundLine, n)
 	for p := range lines {
 		lines[p] = roundLine{Player: p, Pos: -1}
 	}
-	for _, e := range log {
-		if e.Era != era || e.Round != round || e.Move < 0 {
-			continue
+	after, before := snapshotAt(snaps, era, round)
+	if after != nil && len(after.Order) == n {
+		for i, p := range after.Order {
+			if p >= 0 && p < n {
+				lines[p].Pos = i
+			}
 		}
-		switch e.Kind {
-		case engine.LogOrder:
-			players, spent := parseOrder(e.Text, names)
-			for i, p := range players {
-				if p < n {
-					lines[p].Pos, lines[p].Spent = i, spent[i]
-				}
-			}
-		case engine.LogIncome:
-			p := e.Player
-			if p < 0 || p >= n {
-				continue
-			}
+		for p := range lines {
 			l := &lines[p]
-			switch {
-			case reTakes.MatchString(e.Text):
-				l.Income += atoiOr(reTakes.FindStringSubmatch(e.Text)[1], 0)
-				l.IncomePaid = true
-			case rePaysPart.MatchString(e.Text):
-				m := rePaysPart.FindStringSubmatch(e.Text)
-				l.Income -= atoiOr(m[1], 0)
-				l.IncomePaid = true
-				l.Note = addNote(l.Note, "short by "+hudMoney(atoiOr(m[2], 0)-atoiOr(m[1], 0))+": lost "+m[3]+" VP")
-			case rePays.MatchString(e.Text):
-				l.Income -= atoiOr(rePays.FindStringSubmatch(e.Text)[1], 0)
-				l.IncomePaid = true
-			case reRemoves.MatchString(e.Text):
-				m := reRemoves.FindStringSubmatch(e.Text)
-				l.Note = addNote(l.Note, "removed "+m[1]+" ("+m[2]+") for "+hudMoney(atoiOr(m[3], 0)))
+			l.Spent = snapValue(after.Spent, p)
+			l.Income, l.IncomePaid = snapValue(after.Taken, p), after.IncomePaid
+			if v := snapValue(after.Removed, p); v > 0 {
+				l.Note = addNote(l.Note, "removed tiles for "+hudMoney(v))
+			}
+			// A negative level is owed in full; what was not paid cost VP.
+			if level := snapValue(after.Income, p); after.IncomePaid && level < 0 {
+				if short := -level + l.Income; short > 0 {
+					l.Note = addNote(l.Note, "short by "+hudMoney(short)+": lost "+strconv.Itoa(snapValue(after.VPLost, p))+" VP")
+				}
 			}
 		}
 	}
-	after, before := snapshotAt(snaps, era, round)
 	for p := range lines {
 		l := &lines[p]
 		if after != nil {
@@ -319,7 +250,7 @@ func (r *roundSummary) Game(g *engine.Game) *roundSummary {
 // GameRound reads one given round from the game.
 func (r *roundSummary) GameRound(g *engine.Game, era engine.Era, round int) *roundSummary {
 	st := g.State()
-	r.IData = readRound(g.Log(), g.Snapshots(), engineNames(st), int(st.NumPlayers), era, round)
+	r.IData = readRound(g.Snapshots(), int(st.NumPlayers), era, round)
 	if r.INames == nil {
 		r.INames = engineNames(st)
 	}
@@ -442,33 +373,29 @@ type eraData struct {
 	HasRound    bool
 }
 
-// readEra reads an era's scoring from the log.
-func readEra(log []engine.LogEntry, snaps []engine.Snapshot, names []string, n int, era engine.Era) eraData {
+// readEra reads an era's scoring from the snapshot of its last round, and the
+// maintenance note from the log.
+func readEra(log []engine.LogEntry, snaps []engine.Snapshot, n int, era engine.Era) eraData {
 	d := eraData{Era: era}
-	last := 0
 	for _, e := range log {
-		if e.Era != era {
-			continue
-		}
-		switch e.Kind {
-		case engine.LogScore:
-			m := reEraScore.FindStringSubmatch(e.Text)
-			if m == nil || e.Player < 0 || e.Player >= n {
-				continue
-			}
-			l := eraLine{Player: e.Player, Links: atoiOr(m[1], 0), Tiles: atoiOr(m[2], 0), Total: atoiOr(m[3], 0)}
-			l.Before = l.Total - l.Links - l.Tiles
-			d.Lines = append(d.Lines, l)
-			last = e.Round
-		case engine.LogMaintenance:
+		if e.Era == era && e.Kind == engine.LogMaintenance {
 			d.Maintenance = e.Text
 		}
 	}
-	sort.SliceStable(d.Lines, func(a, b int) bool { return d.Lines[a].Total > d.Lines[b].Total })
-	if last > 0 {
-		d.Round = readRound(log, snaps, names, n, era, last)
+	for i := range snaps {
+		sn := &snaps[i]
+		if sn.Era != era || !sn.Scored {
+			continue
+		}
+		for p := 0; p < n; p++ {
+			l := eraLine{Player: p, Links: snapValue(sn.LinkVP, p), Tiles: snapValue(sn.TileVP, p), Total: snapValue(sn.VP, p)}
+			l.Before = l.Total - l.Links - l.Tiles
+			d.Lines = append(d.Lines, l)
+		}
+		d.Round = readRound(snaps, n, era, sn.Round)
 		d.HasRound = true
 	}
+	sort.SliceStable(d.Lines, func(a, b int) bool { return d.Lines[a].Total > d.Lines[b].Total })
 	return d
 }
 
@@ -494,7 +421,7 @@ func (s *eraSummary) Game(g *engine.Game) *eraSummary {
 // GameEra reads one given era's scoring from the game.
 func (s *eraSummary) GameEra(g *engine.Game, era engine.Era) *eraSummary {
 	st := g.State()
-	s.IData = readEra(g.Log(), g.Snapshots(), engineNames(st), int(st.NumPlayers), era)
+	s.IData = readEra(g.Log(), g.Snapshots(), int(st.NumPlayers), era)
 	if s.INames == nil {
 		s.INames = engineNames(st)
 	}
