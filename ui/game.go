@@ -474,7 +474,7 @@ func (g *gameScreen) renderBuilder(game *engine.Game, c engine.Choice, names []s
 			typ := at.typ
 			btn := goapp.Button().ID("action-" + typ).Class("gs-action").Text(at.label).Title(at.help)
 			if n == 0 {
-				btn = btn.Disabled(true).Title(at.help + " (not possible now)")
+				btn = btn.Disabled(true).Title(at.label + " is not possible now: " + whyNot(st, typ))
 			} else {
 				btn = btn.OnClick(func(ctx goapp.Context, e goapp.Event) { g.startAction(typ) }, goapp.EventScope(typ))
 			}
@@ -631,4 +631,38 @@ func names2(names []string) string { return strings.Join(names, ", ") }
 // slot wraps a conditional part in an element that is always there (see Render).
 func slot(class string, ui goapp.UI) goapp.UI {
 	return goapp.Div().Class(class).Body(ui)
+}
+
+// whyNot explains, in general terms, why no move of a type is legal now; the engine's own
+// message explains any particular choice once the player makes it.
+func whyNot(st *engine.State, typ string) string {
+	p := st.Actor()
+	if p < 0 {
+		return "the game is over."
+	}
+	pl := &st.Players[p]
+	r := &st.Edition().Rules
+	switch typ {
+	case "loan":
+		return "a loan would take your income below level " + strconv.Itoa(r.MinIncomeLevel) + "."
+	case "scout":
+		for _, k := range st.HandCards(p) {
+			if t := st.Edition().Cards[k].Type; t == engine.WildLocationCard || t == engine.WildIndustryCard {
+				return "you already hold a wild card."
+			}
+		}
+		return "Scout discards 3 cards and you hold fewer."
+	case "sell":
+		return "none of your Cotton Mills, Manufacturers or Potteries can be sold: each must be unflipped, connected to a merchant that buys it, with enough beer."
+	case "network":
+		if pl.LinksLeft == 0 {
+			return "you have no link tiles left."
+		}
+		return "no line next to your network can be built and paid for (rail links also need coal)."
+	case "develop":
+		return "you cannot pay for the iron, or no tile left on your mat may be developed."
+	case "build":
+		return "none of your cards allows a tile you can place and pay for (with its coal and iron)."
+	}
+	return "no legal move of this kind."
 }
