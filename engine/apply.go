@@ -431,9 +431,9 @@ func (s *State) listSources(opts []int8, what string, merchant int) string {
 // and Iron to the Market").
 func (s *State) sellToMarket(p int, sp int) {
 	t := &s.Tiles[sp]
-	mkt, count, what := &s.ed.Coal, &s.CoalMarket, "coal"
+	mkt, count, what := &s.ed.CoalMarket, &s.CoalMarket, "coal"
 	if t.Industry == Iron {
-		mkt, count, what = &s.ed.IronMkt, &s.IronMarket, "iron"
+		mkt, count, what = &s.ed.IronMarket, &s.IronMarket, "iron"
 	} else if s.reach(locBit(s.ed.Spaces[sp].Location))&s.ed.merchantMask == 0 {
 		return
 	}

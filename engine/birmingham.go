@@ -246,8 +246,8 @@ func buildBirmingham() *Edition {
 	)
 	e.MerchantTiles = birminghamMerchantTiles
 	// §7: markets.
-	e.Coal = Market{Prices: []int{1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7}, Initial: 13, EmptyPrice: 8}
-	e.IronMkt = Market{Prices: []int{1, 1, 2, 2, 3, 3, 4, 4, 5, 5}, Initial: 8, EmptyPrice: 6}
+	e.CoalMarket = Market{Prices: []int{1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7}, Initial: 13, EmptyPrice: 8}
+	e.IronMarket = Market{Prices: []int{1, 1, 2, 2, 3, 3, 4, 4, 5, 5}, Initial: 8, EmptyPrice: 6}
 	// §9: constants.
 	e.Rules = Rules{
 		MinPlayers: 2, MaxPlayers: 4, StartingMoney: 17, StartingIncomeSpace: 10, HandSize: 8,

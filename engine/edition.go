@@ -214,8 +214,9 @@ type Market struct {
 	EmptyPrice int   // price when the market is empty
 }
 
-// buyPrice is the price of the next cube bought when count cubes are in the market.
-func (m *Market) buyPrice(count int) int {
+// BuyPrice is the price of the next cube bought when count cubes are in the market:
+// the cheapest filled space, or the empty price.
+func (m *Market) BuyPrice(count int) int {
 	if count <= 0 {
 		return m.EmptyPrice
 	}
@@ -252,7 +253,6 @@ type Rules struct {
 	WildLocations          int
 	WildIndustries         int
 	BreweryBeer            [2]int // barrels on a new brewery in the Canal and Rail eras
-	EmptyCoalPrice         int
 }
 
 // Edition is the static data of one game: board, tiles, cards, merchants, markets, rules.
@@ -267,7 +267,8 @@ type Edition struct {
 	Cards          []Card
 	MerchantTiles  []MerchantTile
 	MerchantSpaces []MerchantSpace
-	Coal, IronMkt  Market
+	CoalMarket     Market
+	IronMarket     Market
 	Rules          Rules
 
 	merchantMask uint64

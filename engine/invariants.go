@@ -115,7 +115,7 @@ func (s *State) CheckInvariants() error {
 	if wildLoc != r.WildLocations || wildInd != r.WildIndustries {
 		return fmt.Errorf("wild cards: %d locations and %d industries", wildLoc, wildInd)
 	}
-	if int(s.CoalMarket) > len(e.Coal.Prices) || int(s.IronMarket) > len(e.IronMkt.Prices) {
+	if int(s.CoalMarket) > len(e.CoalMarket.Prices) || int(s.IronMarket) > len(e.IronMarket.Prices) {
 		return fmt.Errorf("markets overfull: coal %d, iron %d", s.CoalMarket, s.IronMarket)
 	}
 	for m := range e.MerchantSpaces {

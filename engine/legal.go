@@ -62,7 +62,7 @@ type resPlan struct {
 // plan lists stay on the stack in the common case.
 const planBufSize = 128
 
-// untakeMarket restores a pool after taking one unit from src; cost and market count are
+// untake restores a pool after taking one unit from src; cost and the market counts are
 // the values saved before the take.
 func untake(pl *pool, src int8, cost int, coalMkt, ironMkt uint8) {
 	if src >= 0 {

@@ -118,7 +118,7 @@ func (c *coalCtx) options(pl *pool, out *[maxSpaces]int8) (n int, dist int8) {
 // takeCoal consumes one coal from src (a mine or the market).
 func (s *State) takeCoal(pl *pool, src int8) {
 	if src == SrcMarket {
-		pl.cost += s.ed.Coal.buyPrice(int(pl.coalMkt))
+		pl.cost += s.ed.CoalMarket.BuyPrice(int(pl.coalMkt))
 		if pl.coalMkt > 0 {
 			pl.coalMkt--
 		}
@@ -147,7 +147,7 @@ func (s *State) ironOptions(pl *pool, out *[maxSpaces]int8) int {
 
 func (s *State) takeIron(pl *pool, src int8) {
 	if src == SrcMarket {
-		pl.cost += s.ed.IronMkt.buyPrice(int(pl.ironMkt))
+		pl.cost += s.ed.IronMarket.BuyPrice(int(pl.ironMkt))
 		if pl.ironMkt > 0 {
 			pl.ironMkt--
 		}

@@ -301,11 +301,11 @@ func TestBoardData(t *testing.T) {
 	})
 
 	t.Run("coal market 14 spaces with 13 cubes, iron 10 with 8 (fact sheet §7)", func(t *testing.T) {
-		if !slices.Equal(ed.Coal.Prices, []int{1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7}) || ed.Coal.Initial != 13 || ed.Coal.EmptyPrice != 8 {
-			t.Errorf("coal market %+v", ed.Coal)
+		if !slices.Equal(ed.CoalMarket.Prices, []int{1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7}) || ed.CoalMarket.Initial != 13 || ed.CoalMarket.EmptyPrice != 8 {
+			t.Errorf("coal market %+v", ed.CoalMarket)
 		}
-		if !slices.Equal(ed.IronMkt.Prices, []int{1, 1, 2, 2, 3, 3, 4, 4, 5, 5}) || ed.IronMkt.Initial != 8 || ed.IronMkt.EmptyPrice != 6 {
-			t.Errorf("iron market %+v", ed.IronMkt)
+		if !slices.Equal(ed.IronMarket.Prices, []int{1, 1, 2, 2, 3, 3, 4, 4, 5, 5}) || ed.IronMarket.Initial != 8 || ed.IronMarket.EmptyPrice != 6 {
+			t.Errorf("iron market %+v", ed.IronMarket)
 		}
 	})
 

@@ -19,9 +19,6 @@ func soakGames() int {
 	return 1000
 }
 
-// actionKey identifies an action for duplicate checks.
-func actionKey(a Action) Action { return a }
-
 // playRandom plays a whole game choosing uniformly among the legal actions, calling check
 // after every action.
 func playRandom(t testing.TB, players int, seed uint64, check func(s *State, legal []Action, step int)) *State {
@@ -66,10 +63,10 @@ func TestSoak(t *testing.T) {
 				}
 				seen := make(map[Action]bool, len(legal))
 				for _, a := range legal {
-					if seen[actionKey(a)] {
+					if seen[a] {
 						t.Fatalf("%dp seed %d step %d: duplicate legal action %v", n, seed, step, s.ed.Encode(a))
 					}
-					seen[actionKey(a)] = true
+					seen[a] = true
 					c := *s
 					if err := c.Apply(&a); err != nil {
 						t.Fatalf("%dp seed %d step %d: legal action %v refused: %v", n, seed, step, s.ed.Encode(a), err)

@@ -223,7 +223,7 @@ func New(cfg Config) (*State, error) {
 		}
 	}
 	// Setup 7 and 8: the markets.
-	s.CoalMarket, s.IronMarket = uint8(ed.Coal.Initial), uint8(ed.IronMkt.Initial)
+	s.CoalMarket, s.IronMarket = uint8(ed.CoalMarket.Initial), uint8(ed.IronMarket.Initial)
 	// Player area setup: £17, income space 10, VP 0, 8 cards and one face-down discard.
 	for p := 0; p < n; p++ {
 		pl := &s.Players[p]

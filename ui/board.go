@@ -756,8 +756,8 @@ func (b *board) merchantSlot(st *engine.State, ed *engine.Edition, loc *engine.L
 
 func (b *board) markets(st *engine.State, ed *engine.Edition) app.UI {
 	return svgEl("g").Class("bb-markets").Body(
-		b.market("coal_market", "Coal", &ed.Coal, boardLayout.Coal, int(st.CoalMarket), "bb-coal"),
-		b.market("iron_market", "Iron", &ed.IronMkt, boardLayout.Iron, int(st.IronMarket), "bb-iron"),
+		b.market("coal_market", "Coal", &ed.CoalMarket, boardLayout.Coal, int(st.CoalMarket), "bb-coal"),
+		b.market("iron_market", "Iron", &ed.IronMarket, boardLayout.Iron, int(st.IronMarket), "bb-iron"),
 	)
 }
 

@@ -322,7 +322,7 @@ func (g *gameScreen) Render() goapp.UI {
 		// The engine's state hash and move count, for tests and for checking two devices agree.
 		DataSet("hash", strconv.FormatUint(game.Hash(), 16)).DataSet("moves", len(game.Moves())).
 		DataSet("actor", actor).DataSet("phase", int(st.Phase)).Body(
-		goapp.H1().Class("visually-hidden").Text("Brass: Birmingham, "+names2(names)),
+		goapp.H1().Class("visually-hidden").Text("Brass: Birmingham, "+strings.Join(names, ", ")),
 		goapp.Header().Class("gs-top").Body(
 			newStatusBar().State(*shown).Names(names).Colours(colours),
 			goapp.Div().Class("gs-menu").Body(
@@ -569,16 +569,9 @@ func (g *gameScreen) renderQuestion(game *engine.Game, c engine.Choice, names []
 func marketLabel(st *engine.State, field string) string {
 	ed := st.Edition()
 	if strings.HasPrefix(field, "coal.") {
-		return "the coal market (£" + strconv.Itoa(marketPrice(ed.Coal, int(st.CoalMarket))) + ")"
+		return "the coal market (£" + strconv.Itoa(ed.CoalMarket.BuyPrice(int(st.CoalMarket))) + ")"
 	}
-	return "the iron market (£" + strconv.Itoa(marketPrice(ed.IronMkt, int(st.IronMarket))) + ")"
-}
-
-func marketPrice(m engine.Market, count int) int {
-	if count <= 0 {
-		return m.EmptyPrice
-	}
-	return m.Prices[len(m.Prices)-count]
+	return "the iron market (£" + strconv.Itoa(ed.IronMarket.BuyPrice(int(st.IronMarket))) + ")"
 }
 
 // safeID makes a value usable in an element id.
@@ -625,8 +618,6 @@ func logClass(open bool) string {
 	}
 	return "gs-log"
 }
-
-func names2(names []string) string { return strings.Join(names, ", ") }
 
 // slot wraps a conditional part in an element that is always there (see Render).
 func slot(class string, ui goapp.UI) goapp.UI {

@@ -186,17 +186,6 @@ func hudCount(sorted []string, id string) int {
 	return n
 }
 
-// hudMarketPrice is the price of the next cube bought from a market holding count cubes.
-func hudMarketPrice(m *engine.Market, count int) int {
-	if count <= 0 || len(m.Prices) == 0 {
-		return m.EmptyPrice
-	}
-	if count > len(m.Prices) {
-		count = len(m.Prices)
-	}
-	return m.Prices[len(m.Prices)-count]
-}
-
 // hudClasses joins non-empty class names.
 func hudClasses(c ...string) string {
 	var out []string

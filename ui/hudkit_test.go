@@ -177,13 +177,13 @@ func TestHudHelpers(t *testing.T) {
 		t.Errorf("ordinals: %q", got)
 	}
 	ed, _ := engine.EditionByID("birmingham")
-	if got := hudMarketPrice(&ed.Coal, 13); got != 1 {
+	if got := ed.CoalMarket.BuyPrice(13); got != 1 {
 		t.Errorf("coal price with 13 cubes = %d, want 1", got)
 	}
-	if got := hudMarketPrice(&ed.Coal, 0); got != 8 {
+	if got := ed.CoalMarket.BuyPrice(0); got != 8 {
 		t.Errorf("coal price when empty = %d, want 8", got)
 	}
-	if got := hudMarketPrice(&ed.IronMkt, 1); got != 5 {
+	if got := ed.IronMarket.BuyPrice(1); got != 5 {
 		t.Errorf("iron price with 1 cube = %d, want 5", got)
 	}
 	s := hudNewState(t, 4)

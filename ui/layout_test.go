@@ -145,11 +145,11 @@ func TestLayoutNoOverlaps(t *testing.T) {
 
 func TestLayoutMarketsAndTrack(t *testing.T) {
 	ed := birminghamEdition(t)
-	if len(boardLayout.Coal.Spaces) != len(ed.Coal.Prices) || len(ed.Coal.Prices) != 14 {
-		t.Errorf("coal market: %d spaces laid out, %d prices", len(boardLayout.Coal.Spaces), len(ed.Coal.Prices))
+	if len(boardLayout.Coal.Spaces) != len(ed.CoalMarket.Prices) || len(ed.CoalMarket.Prices) != 14 {
+		t.Errorf("coal market: %d spaces laid out, %d prices", len(boardLayout.Coal.Spaces), len(ed.CoalMarket.Prices))
 	}
-	if len(boardLayout.Iron.Spaces) != len(ed.IronMkt.Prices) || len(ed.IronMkt.Prices) != 10 {
-		t.Errorf("iron market: %d spaces laid out, %d prices", len(boardLayout.Iron.Spaces), len(ed.IronMkt.Prices))
+	if len(boardLayout.Iron.Spaces) != len(ed.IronMarket.Prices) || len(ed.IronMarket.Prices) != 10 {
+		t.Errorf("iron market: %d spaces laid out, %d prices", len(boardLayout.Iron.Spaces), len(ed.IronMarket.Prices))
 	}
 	seen := map[rect]int{}
 	for i, r := range boardLayout.Track {

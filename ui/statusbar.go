@@ -102,9 +102,9 @@ func (sb *statusBar) Render() app.UI {
 		))
 	}
 
-	coalCap, ironCap := len(ed.Coal.Prices), len(ed.IronMkt.Prices)
-	coalPrice := hudMarketPrice(&ed.Coal, int(st.CoalMarket))
-	ironPrice := hudMarketPrice(&ed.IronMkt, int(st.IronMarket))
+	coalCap, ironCap := len(ed.CoalMarket.Prices), len(ed.IronMarket.Prices)
+	coalPrice := ed.CoalMarket.BuyPrice(int(st.CoalMarket))
+	ironPrice := ed.IronMarket.BuyPrice(int(st.IronMarket))
 	supplies := app.Div().Class("sb-supplies").Body(
 		sb.supply("deck", "Deck", strconv.Itoa(int(st.DeckLen)), "", hudPlural(int(st.DeckLen), "card", "cards")+" in the draw deck"),
 		sb.supply("wild", "Wild", strconv.Itoa(int(st.WildLocations))+" · "+strconv.Itoa(int(st.WildIndustries)), "",
