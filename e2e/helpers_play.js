@@ -56,11 +56,15 @@ async function answerAndConfirm(page) {
       continue;
     }
     const onBoard = await page.$('#board g.bb-hl[id], #board g.bb-src[id]');
+    const choice = onBoard ? null : await page.$('#builder .gs-choice');
+    if (!onBoard && !choice) {
+      // the page is between two renders (a previous click is being applied): look again
+      await page.waitForTimeout(50);
+      continue;
+    }
     if (onBoard) {
       await onBoard.click({ force: true });
     } else {
-      const choice = await page.$('#builder .gs-choice');
-      if (!choice) throw new Error('no answer to choose: ' + (await page.textContent('#builder')));
       await choice.click();
     }
     // wait for the builder to move on to another question or to the summary

@@ -118,7 +118,11 @@ function watchErrors(page, { blockedSW = false } = {}) {
     errors.push(`console error: ${text}`);
   });
   page.on('requestfailed', (req) => {
-    errors.push(`request failed: ${req.method()} ${req.url()}: ${req.failure()?.errorText}`);
+    const why = req.failure()?.errorText;
+    // A navigation (goto, reload) aborts the previous page's requests still in flight; that
+    // is the test moving on, not the app failing.
+    if (why === 'net::ERR_ABORTED') return;
+    errors.push(`request failed: ${req.method()} ${req.url()}: ${why}`);
   });
   page.on('response', (res) => {
     if (res.status() >= 400) errors.push(`HTTP ${res.status()}: ${res.url()}`);

@@ -57,6 +57,7 @@ test('a 3-player hotseat game from the first round to the end of the Canal Era',
     assert.match(await page.textContent('#notice'), /railway line only/);
     assert.deepEqual(await gameState(page), beforeIllegal);
     await page.click('#board g[id^="link-"].bb-hl', { force: true });
+    await page.waitForSelector('#confirm, .gs-crumbs li:nth-child(2)', { timeout: UI_TIMEOUT_MS });
     await answerAndConfirm(page);
     assert.match(await logText(page), new RegExp(`${networker} builds canal `));
 
