@@ -754,40 +754,11 @@ func (s *State) doSale(a *Action) error {
 	return nil
 }
 
-// anySale reports whether the player has at least one legal sale now (tile, merchant and beer).
+// anySale reports whether the player has at least one legal sale now, by the same
+// enumeration the legal-move list uses.
 func (s *State) anySale(p int) bool {
-	var pl pool
-	s.newPool(&pl)
-	var opts [maxSpaces + 1]int8
-	for sp := range s.ed.Spaces {
-		t := &s.Tiles[sp]
-		if t.Owner != uint8(p+1) || t.Flipped || !t.Industry.sellable() {
-			continue
-		}
-		reach := s.saleReach(sp)
-		beer := s.TileSpec(*t).Beer
-		for m := range s.ed.MerchantSpaces {
-			if !s.canSellTo(p, sp, m, reach) {
-				continue
-			}
-			if beer == 0 {
-				return true
-			}
-			k := s.beerOptions(p, reach, m, &pl, &opts)
-			avail := 0
-			for i := 0; i < k; i++ {
-				if opts[i] == SrcMerchant {
-					avail++
-				} else {
-					avail += int(pl.cubes[opts[i]])
-				}
-			}
-			if avail >= beer {
-				return true
-			}
-		}
-	}
-	return false
+	var buf [64]Action
+	return len(s.legalSales(p, []CardKind{NoCard}, buf[:0])) > 0
 }
 
 // ---- Loan, Scout ----

@@ -78,16 +78,20 @@ func (s *State) spaceLabel(sp int) string {
 }
 
 // linkName is e.g. "Birmingham–Dudley".
-func (s *State) linkName(l int) string {
+func (s *State) linkName(l int) string { return s.ed.LinkName(l) }
+
+// LinkName names a line by the towns it joins, e.g. "Birmingham–Dudley" (a farm brewery on
+// the Kidderminster–Worcester line is left out of the name).
+func (e *Edition) LinkName(l int) string {
 	out := ""
-	for i, loc := range s.ed.Links[l].Locations {
-		if s.ed.Locations[loc].Kind == FarmBrewery && i > 0 {
+	for i, loc := range e.Links[l].Locations {
+		if e.Locations[loc].Kind == FarmBrewery && i > 0 {
 			continue
 		}
 		if out != "" {
 			out += "–"
 		}
-		out += s.ed.Locations[loc].Name
+		out += e.Locations[loc].Name
 	}
 	return out
 }

@@ -469,10 +469,6 @@ func (b *board) link(st *engine.State, ed *engine.Edition, li int) app.UI {
 	owner := int(st.Links[li])
 	legal, sel := inSorted(b.ILinks, l.ID), inSorted(b.ISelected, l.ID)
 
-	var names []string
-	for _, loc := range l.Locations {
-		names = append(names, ed.Locations[loc].Name)
-	}
 	kind := "canal and rail"
 	switch {
 	case l.Canal && !l.Rail:
@@ -480,7 +476,7 @@ func (b *board) link(st *engine.State, ed *engine.Edition, li int) app.UI {
 	case l.Rail && !l.Canal:
 		kind = "rail only"
 	}
-	label := strings.Join(names, " – ") + " link (" + kind + "): "
+	label := ed.LinkName(li) + " link (" + kind + "): "
 
 	var body []app.UI
 	if owner > 0 {

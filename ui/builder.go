@@ -218,7 +218,7 @@ func choiceLabel(s *engine.State, names []string, chosen map[string]string, fiel
 		}
 	case "links.0", "links.1":
 		if l, ok := ed.LinkByID(value); ok {
-			return linkLabel(ed, l)
+			return ed.LinkName(l)
 		}
 	case "coal.0", "coal.1", "iron.0", "iron.1", "beer.0", "beer.1":
 		if value == "market" {
@@ -289,17 +289,6 @@ func merchantLabel(s *engine.State, m int) string {
 		}
 	}
 	return label
-}
-
-func linkLabel(ed *engine.Edition, l int) string {
-	parts := make([]string, 0, 3)
-	for _, loc := range ed.Links[l].Locations {
-		if ed.Locations[loc].Kind == engine.FarmBrewery {
-			continue
-		}
-		parts = append(parts, ed.Locations[loc].Name)
-	}
-	return strings.Join(parts, "–")
 }
 
 // boardIDs converts the values of a board question to the ids the board highlights:

@@ -45,20 +45,12 @@ func hudName(names []string, st *engine.State, p int) string {
 	return "Player " + strconv.Itoa(p+1)
 }
 
-// hudActor is the player to decide now, or −1 when nobody is (the game is over). It does
-// not call State.Actor, which indexes past the turn order once the game has ended.
+// hudActor is the player to decide now, or −1 when nobody is (no game, or the game is over).
 func hudActor(st *engine.State) int {
-	if st.Phase == engine.PhaseOver || st.NumPlayers == 0 {
+	if st.NumPlayers == 0 { // an empty state: no game yet
 		return -1
 	}
-	pos := int(st.TurnPos)
-	if st.Phase == engine.PhaseShortfall {
-		pos = int(st.ShortfallPos)
-	}
-	if pos < 0 || pos >= int(st.NumPlayers) {
-		return -1
-	}
-	return int(st.Order[pos])
+	return st.Actor()
 }
 
 // hudEdition is the state's edition, or Birmingham for a zero state.
