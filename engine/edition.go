@@ -271,7 +271,8 @@ type Edition struct {
 	IronMarket     Market
 	Rules          Rules
 
-	merchantMask uint64
+	merchantMask uint64 // merchant locations
+	townMask     uint64 // towns (where a Wild Location card builds)
 	locByID      map[string]int
 	spaceByID    map[string]int
 	linkByID     map[string]int
@@ -285,7 +286,7 @@ type Edition struct {
 const (
 	MaxPlayers        = 4
 	maxLocations      = 64
-	maxSpaces         = 64
+	maxSpaces         = 62 // two bits of Sources are the market and the merchant beer
 	maxLinks          = 64
 	maxCardKinds      = 48
 	maxMerchantSpaces = 12
@@ -302,8 +303,11 @@ func (e *Edition) finish() *Edition {
 	e.mspaceByID = map[string]int{}
 	for i := range e.Locations {
 		e.locByID[e.Locations[i].ID] = i
-		if e.Locations[i].Kind == MerchantLocation {
+		switch e.Locations[i].Kind {
+		case MerchantLocation:
 			e.merchantMask |= 1 << uint(i)
+		case Town:
+			e.townMask |= 1 << uint(i)
 		}
 	}
 	for i := range e.Spaces {
