@@ -42,29 +42,6 @@ func (s *State) scoutRule(p int) Reason {
 	return Reason{}
 }
 
-// cardsHeldRule: every action discards a card from the hand ("Player Turns"), and the
-// player must hold all the cards discarded together (repeats counted, for Scout).
-func (s *State) cardsHeldRule(p int, cards ...CardKind) Reason {
-	hand := &s.Players[p].Hand
-	for _, k := range cards {
-		if k == NoCard {
-			return Reason{Rule: RuleNeedCard}
-		}
-		n := 0
-		for _, x := range cards {
-			if x == k {
-				n++
-			}
-		}
-		if n > int(hand[k]) {
-			r := Reason{Rule: RuleCardNotHeld}
-			r.Card, r.N = k, int16(n)
-			return r
-		}
-	}
-	return Reason{}
-}
-
 func (s *State) doScout(a *Action) Reason {
 	p := int(a.Player)
 	if a.NCards != 2 {
