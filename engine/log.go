@@ -2,22 +2,29 @@ package engine
 
 import "fmt"
 
-// LogKind classifies log entries so a UI can style them and draw headings.
+// LogKind classifies log entries so a UI can style them, draw headings and tell an
+// action's own effects from what the end of a round or era does.
+//
+// A move's entries come in cause order. First the move's own line: LogAction (or, for a
+// tile removed to pay a shortfall, LogIncome). Then the action's own effects: LogFlip and
+// LogMarket entries, and, after a sale with merchant beer, the bonus as a second LogAction
+// line. Then what ending the turn does: LogDraw; and, after the last turn of a round,
+// LogOrder, LogIncome, LogScore, LogMaintenance, LogEra or LogRound, LogEnd.
 type LogKind uint8
 
 // Log entry kinds.
 const (
-	LogAction      LogKind = iota // a player's action
-	LogFlip                       // a tile flipped and income rose
-	LogMarket                     // cubes sold to a market
+	LogAction      LogKind = iota // a player's action (first line of the move), or a merchant beer bonus it earned
+	LogFlip                       // a tile flipped by the action (sold, or its last cube or barrel taken) and income rose
+	LogMarket                     // cubes of a newly built coal mine or iron works sold to their market
 	LogRound                      // a new round begins (heading)
 	LogEra                        // a new era begins (heading)
-	LogOrder                      // new turn order
-	LogIncome                     // income paid or taken
-	LogScore                      // end-of-era scoring
-	LogMaintenance                // end-of-Canal-era maintenance
-	LogDraw                       // cards drawn (counts only: hands are secret)
-	LogEnd                        // final result
+	LogOrder                      // end of round: the new turn order
+	LogIncome                     // end of round: income taken or paid, a shortfall, a tile removed for it
+	LogScore                      // end of era: links and flipped tiles scored (and the introductory game's extra scoring)
+	LogMaintenance                // end of the Canal Era: obsolete tiles, merchant beer, new deck and hands
+	LogDraw                       // end of turn: cards drawn (counts only: hands are secret)
+	LogEnd                        // the game is over: the result
 )
 
 // LogEntry is one line of the game log. Move is the index of the move that produced it
