@@ -41,10 +41,10 @@ const (
 	RuleOverbuildResource  // Space, Player, Industry: only when none of its resource is left
 	RuleSingleIconFirst    // Industry, Space; N: the single-icon space to use first
 	RuleTooManySources     // Res; N: units needed; M: sources given
-	RuleNoCoalConnection   // Industry, Level, Location: no coal mine or merchant is connected to the tile's location
+	RuleNoCoalConnection   // Industry, Level, Location: no coal mine or merchant connected to the tile
 	RuleNoCoalForLink      // Link: no coal mine or merchant is connected to the rail link
-	RuleSource             // Res, Space (the source named, or SrcMarket/SrcMerchant), Options; Merchant: the one sold to, or −1
-	RuleNoBeer             // Space, Industry, Level, N (beer needed): not enough beer for the sale
+	RuleSource             // Res, Space (the source named), Options; Merchant: the one sold to, or −1
+	RuleNoBeer             // Space, Industry, Level; N: beer needed (not enough for the sale)
 	RuleNoBeerForLink      // Link: no beer for the second rail link
 	RuleMoney              // Player; N: the price; M: of it, for coal or iron from the markets
 	RuleCanalOneLink       // a canal Network action builds one link
@@ -79,8 +79,8 @@ var ruleIDs = [numRules]string{
 	"mat_empty", "wrong_era", "card_location", "wild_location_farm", "card_industry",
 	"not_in_network", "no_icon", "canal_one_tile", "space_taken", "overbuild_level",
 	"overbuild_opponent", "overbuild_resource", "single_icon_first", "too_many_sources",
-	"no_coal_connection", "no_coal_for_link", "source", "no_beer", "no_beer_for_link", "money", "canal_one_link", "links_left",
-	"canal_no_coal_beer", "beer_double_rail_only", "link_built", "link_type",
+	"no_coal_connection", "no_coal_for_link", "source", "no_beer", "no_beer_for_link", "money",
+	"canal_one_link", "links_left", "canal_no_coal_beer", "beer_double_rail_only", "link_built", "link_type",
 	"link_not_in_network", "develop_count", "lightbulb", "no_tile_to_sell", "not_sellable",
 	"already_sold", "no_merchant_tile", "merchant_does_not_buy", "not_connected",
 	"free_develop_bonus", "other_merchant_beer", "loan_income", "scout_cards",

@@ -462,3 +462,20 @@ func TestReasonsNameABrokenRule(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryRuleHasAnIDAndAMessage: rule ids are distinct and stable names, and every rule
+// has its own message (not the fallback).
+func TestEveryRuleHasAnIDAndAMessage(t *testing.T) {
+	s, _ := New(Config{Edition: "birmingham", Players: 3, Seed: 1})
+	fallback := s.reasonText(Reason{Rule: numRules})
+	ids := map[string]Rule{}
+	for r := RuleNone + 1; r < numRules; r++ {
+		if id := r.String(); id == "" || ids[id] != 0 {
+			t.Errorf("rule %d: id %q empty or shared with %d", r, id, ids[id])
+		}
+		ids[r.String()] = r
+		if msg := s.refusal(Reason{Rule: r}).Msg; msg == "" || msg == fallback {
+			t.Errorf("rule %s has no message of its own", r)
+		}
+	}
+}
