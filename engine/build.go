@@ -156,6 +156,7 @@ func (s *State) doBuild(a *Action) Reason {
 	}
 	total := spec.Cost + pl.cost
 	if r := s.moneyRule(p, total, pl.cost); !r.OK() {
+		r.Industry, r.Level = ind, int8(spec.Level)
 		return r
 	}
 	old := s.Tiles[sp]

@@ -46,7 +46,7 @@ const (
 	RuleSource             // Res, Space (the source named), Options; Merchant: the one sold to, or −1
 	RuleNoBeer             // Space, Industry, Level; N: beer needed (not enough for the sale)
 	RuleNoBeerForLink      // Link: no beer for the second rail link
-	RuleMoney              // Player; N: the price; M: of it, for coal or iron from the markets
+	RuleMoney              // Player; N: the price; M: of it, from the markets; Industry, Level: a build
 	RuleCanalOneLink       // a canal Network action builds one link
 	RuleLinksLeft          // N: link tiles left
 	RuleCanalNoCoalBeer    // a canal link takes no coal and no beer
@@ -320,17 +320,21 @@ func (s *State) reasonText(r Reason) string {
 	case RuleNoBeer:
 		return "Selling " + tile() + " needs " + itoa(int(r.N)) + " beer: from your own breweries, an opponent's brewery connected to " + s.spaceName(int(r.Space)) + ", or the beer beside the merchant; not enough is available."
 	case RuleMoney:
-		txt := "This costs £" + itoa(int(r.N))
-		if r.M > 0 && r.M < r.N {
-			txt += ", £" + itoa(int(r.M)) + " of it for the market"
-		} else if r.M > 0 {
-			txt += " for the market"
-		}
-		have := 0
+		have := "."
 		if r.Player >= 0 && int(r.Player) < int(s.NumPlayers) {
-			have = int(s.Players[r.Player].Money)
+			have = "; you have £" + itoa(int(s.Players[r.Player].Money)) + "."
 		}
-		return txt + "; you have £" + itoa(have) + "."
+		market := ""
+		if r.M > 0 {
+			market = " plus £" + itoa(int(r.M)) + " from the market"
+		}
+		switch {
+		case r.Industry != NoIndustry: // a build
+			return tile() + " costs £" + itoa(int(r.N-r.M)) + market + have
+		case r.N > r.M: // a Network action
+			return "The network costs £" + itoa(int(r.N-r.M)) + market + have
+		}
+		return "The iron from the market costs £" + itoa(int(r.N)) + have
 	case RuleCanalOneLink:
 		return "In the Canal Era a Network action builds a single canal link."
 	case RuleLinksLeft:
