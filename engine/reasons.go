@@ -122,7 +122,12 @@ const (
 
 var resourceNames = [...]string{"coal", "iron", "beer"}
 
-func (r Resource) String() string { return resourceNames[r] }
+func (r Resource) String() string {
+	if int(r) < len(resourceNames) {
+		return resourceNames[r]
+	}
+	return "?"
+}
 
 // Sources is a set of coal, iron or beer sources: bit i for build space i, and two bits
 // above the build spaces for the market and the merchant beer (so an edition has at most
