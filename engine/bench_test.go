@@ -88,3 +88,23 @@ func BenchmarkReplay(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(data.Record.Moves)), "moves")
 }
+
+// BenchmarkApply times State.Apply of one legal action (with the log off, as bots play) on
+// mid-game states; it must not allocate.
+func BenchmarkApply(b *testing.B) {
+	states := midGameStates(200)
+	acts := make([]Action, len(states))
+	for i := range states {
+		legal := states[i].Legal(nil)
+		acts[i] = legal[len(legal)/2]
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		k := i % len(states)
+		s, a := states[k], acts[k]
+		if err := s.Apply(&a); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

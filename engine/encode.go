@@ -48,6 +48,9 @@ func (s *State) appendEncoding(b []byte) []byte {
 	b = append(b, s.WildLocations, s.WildIndustries)
 	b = binary.LittleEndian.AppendUint32(b, s.Moves)
 	b = binary.LittleEndian.AppendUint32(b, s.Revealed)
+	if s.Introductory {
+		b = append(b, 'I') // only when set: a normal game's encoding and hash are unchanged
+	}
 	return b
 }
 

@@ -12,7 +12,7 @@ func (s *State) Legal(buf []Action) []Action {
 	switch s.Phase {
 	case PhaseShortfall:
 		for sp := range s.ed.Spaces {
-			if s.Tiles[sp].Owner == uint8(p+1) && s.tileValue(sp) > 0 {
+			if s.removeRule(p, sp).OK() {
 				a := blankAction(KindRemoveTile, p)
 				a.Space = int8(sp)
 				buf = append(buf, a)
@@ -34,7 +34,7 @@ func (s *State) Legal(buf []Action) []Action {
 	buf = s.legalNetworks(p, cards, buf)
 	buf = s.legalDevelops(p, cards, buf)
 	buf = s.legalSales(p, cards, buf)
-	if s.IncomeLevel(p)-s.ed.Rules.LoanLevels >= s.ed.Rules.MinIncomeLevel {
+	if s.loanRule(p).OK() {
 		buf = withCards(buf, blankAction(KindLoan, p), cards)
 	}
 	buf = s.legalScouts(p, cards, buf)
@@ -167,7 +167,6 @@ func (s *State) beerPlans(p int, reach uint64, merchant int, pl *pool, n int, ou
 func (s *State) legalBuilds(p int, cards []CardKind, buf []Action) []Action {
 	net := s.networkMask(p)
 	anywhere := !s.hasTilesOnBoard(p)
-	money := int(s.Players[p].Money)
 	var spaces [8]int8
 	var allowed [maxCardKinds]CardKind
 	var base pool
@@ -180,34 +179,28 @@ func (s *State) legalBuilds(p int, cards []CardKind, buf []Action) []Action {
 	}
 	var coalBuf [planBufSize]resPlan
 	for _, ind := range Industries {
-		spec, ok := s.NextTile(p, ind)
-		if !ok || !s.eraAllows(spec) || spec.Cost > money {
+		spec, r := s.nextTileRule(p, ind)
+		if !r.OK() || !s.eraRule(ind, spec).OK() || !s.moneyRule(p, spec.Cost, 0).OK() {
 			continue
 		}
+		// where each held card builds this industry
+		var places [maxCardKinds]uint64
+		union := uint64(0)
+		for i, k := range cards {
+			places[i], _ = s.cardRule(k, ind, net, anywhere)
+			union |= places[i]
+		}
+		union &^= s.ed.merchantMask // no build spaces there
 		for loc := range s.ed.Locations {
-			if s.ed.Locations[loc].Kind == MerchantLocation {
+			if union&locBit(loc) == 0 {
 				continue
 			}
-			// which of the held cards allow this industry here
 			na := 0
-			for _, k := range cards {
-				c := &s.ed.Cards[k]
-				ok := false
-				switch c.Type {
-				case LocationCard:
-					ok = c.Location == loc
-				case WildLocationCard:
-					ok = s.ed.Locations[loc].Kind == Town
-				default:
-					ok = containsInd(c.Industries, ind) && (anywhere || net&locBit(loc) != 0)
-				}
-				if ok {
+			for i, k := range cards {
+				if places[i]&locBit(loc) != 0 {
 					allowed[na] = k
 					na++
 				}
-			}
-			if na == 0 {
-				continue
 			}
 			sps := s.buildSpaces(p, loc, ind, spec, spaces[:0])
 			if len(sps) == 0 {
@@ -226,7 +219,7 @@ func (s *State) legalBuilds(p int, cards []CardKind, buf []Action) []Action {
 			for _, sp := range sps {
 				for _, cp := range coal {
 					for _, ip := range iron[spec.Iron] {
-						if spec.Cost+cp.cost+ip.cost > money {
+						if !s.moneyRule(p, spec.Cost+cp.cost+ip.cost, cp.cost+ip.cost).OK() {
 							continue
 						}
 						a := blankAction(KindBuild, p)
@@ -242,20 +235,14 @@ func (s *State) legalBuilds(p int, cards []CardKind, buf []Action) []Action {
 }
 
 func (s *State) legalNetworks(p int, cards []CardKind, buf []Action) []Action {
-	pl := &s.Players[p]
-	if pl.LinksLeft == 0 {
+	if !s.linksLeftRule(p, 1).OK() || !s.moneyRule(p, s.linkPrice(1), 0).OK() {
 		return buf
 	}
-	r := &s.ed.Rules
-	money := int(pl.Money)
 	anywhere := !s.hasTilesOnBoard(p)
 	net := s.networkMask(p)
 	if s.Era == Canal {
-		if money < r.CanalLinkCost {
-			return buf
-		}
 		for l := range s.ed.Links {
-			if s.linkLegal(l, net, anywhere) {
+			if s.linkRule(l, net, anywhere).OK() {
 				a := blankAction(KindNetwork, p)
 				a.Links[0], a.NLinks = int8(l), 1
 				buf = withCards(buf, a, cards)
@@ -263,14 +250,13 @@ func (s *State) legalNetworks(p int, cards []CardKind, buf []Action) []Action {
 		}
 		return buf
 	}
-	if money < r.RailLinkCost {
-		return buf
-	}
+	double := s.linksLeftRule(p, 2).OK()
+	single, pair := s.linkPrice(1), s.linkPrice(2)
 	var base pool
 	s.newPool(&base)
 	var plans1, plans2, beers [planBufSize]resPlan
 	for l1 := range s.ed.Links {
-		if !s.linkLegal(l1, net, anywhere) {
+		if !s.linkRule(l1, net, anywhere).OK() {
 			continue
 		}
 		s.Links[l1] = uint8(p + 1)
@@ -278,19 +264,19 @@ func (s *State) legalNetworks(p int, cards []CardKind, buf []Action) []Action {
 		s.coalContext(s.ed.Links[l1].mask, &c1)
 		net2 := net | s.ed.Links[l1].mask
 		for _, plan1 := range s.coalPlans(&c1, &base, 1, plans1[:0]) {
-			if r.RailLinkCost+plan1.cost <= money {
+			if s.moneyRule(p, single+plan1.cost, plan1.cost).OK() {
 				a := blankAction(KindNetwork, p)
 				a.Links[0], a.NLinks = int8(l1), 1
 				a.Coal[0], a.NCoal = plan1.coal[0], 1
 				buf = withCards(buf, a, cards)
 			}
-			if pl.LinksLeft < 2 || r.DoubleRailCost+plan1.cost > money {
+			if !double || !s.moneyRule(p, pair+plan1.cost, plan1.cost).OK() {
 				continue
 			}
 			after1 := base
 			s.takeCoal(&after1, plan1.coal[0])
 			for l2 := range s.ed.Links {
-				if l2 == l1 || !s.linkLegal(l2, net2, false) {
+				if !s.linkRule(l2, net2, false).OK() {
 					continue
 				}
 				s.Links[l2] = uint8(p + 1)
@@ -299,7 +285,7 @@ func (s *State) legalNetworks(p int, cards []CardKind, buf []Action) []Action {
 				reach2 := s.reach(s.ed.Links[l2].mask)
 				beer := s.beerPlans(p, reach2, -1, &base, 1, beers[:0])
 				for _, plan2 := range s.coalPlans(&c2, &after1, 1, plans2[:0]) {
-					if r.DoubleRailCost+plan2.cost > money {
+					if !s.moneyRule(p, pair+plan2.cost, plan2.cost).OK() {
 						continue
 					}
 					for _, plan3 := range beer {
@@ -319,7 +305,6 @@ func (s *State) legalNetworks(p int, cards []CardKind, buf []Action) []Action {
 }
 
 func (s *State) legalDevelops(p int, cards []CardKind, buf []Action) []Action {
-	money := int(s.Players[p].Money)
 	var base pool
 	s.newPool(&base)
 	var ironBuf [3][planBufSize]resPlan
@@ -329,9 +314,8 @@ func (s *State) legalDevelops(p int, cards []CardKind, buf []Action) []Action {
 	}
 	used := s.Players[p].MatUsed
 	developable := func(ind Industry, extra uint8) bool {
-		mat := s.ed.Mats[ind]
-		i := int(used[ind] + extra)
-		return i < len(mat) && !mat[i].Lightbulb
+		_, r := s.developRule(ind, int(used[ind]+extra))
+		return r.OK()
 	}
 	for i1, ind1 := range Industries {
 		if !developable(ind1, 0) {
@@ -353,7 +337,7 @@ func (s *State) legalDevelops(p int, cards []CardKind, buf []Action) []Action {
 					}
 				}
 				for _, plan := range iron[n] {
-					if plan.cost > money {
+					if !s.moneyRule(p, plan.cost, plan.cost).OK() {
 						continue
 					}
 					a := blankAction(KindDevelop, p)
@@ -375,14 +359,13 @@ func (s *State) legalSales(p int, cards []CardKind, buf []Action) []Action {
 	s.newPool(&base)
 	var beerBuf [planBufSize]resPlan
 	for sp := range s.ed.Spaces {
-		t := &s.Tiles[sp]
-		if t.Owner != uint8(p+1) || t.Flipped || !t.Industry.sellable() {
-			continue
+		if s.Tiles[sp].Owner != uint8(p+1) || !s.saleTileRule(p, sp).OK() {
+			continue // (only the player's own tiles are candidates at all)
 		}
 		reach := s.saleReach(sp)
-		spec := s.TileSpec(*t)
+		spec := s.TileSpec(s.Tiles[sp])
 		for m := range s.ed.MerchantSpaces {
-			if !s.canSellTo(p, sp, m, reach) {
+			if !s.saleMerchantRule(sp, m, reach).OK() {
 				continue
 			}
 			bonus := s.ed.Locations[s.ed.MerchantSpaces[m].Location].Bonus
@@ -393,7 +376,7 @@ func (s *State) legalSales(p int, cards []CardKind, buf []Action) []Action {
 				buf = withCards(buf, a, cards)
 				if plan.merchantBeer && bonus == BonusDevelop {
 					for _, ind := range Industries {
-						if next, ok := s.NextTile(p, ind); ok && !next.Lightbulb {
+						if _, r := s.developRule(ind, int(s.Players[p].MatUsed[ind])); r.OK() {
 							a.Dev[0], a.NDev = ind, 1
 							buf = withCards(buf, a, cards)
 						}
@@ -406,8 +389,7 @@ func (s *State) legalSales(p int, cards []CardKind, buf []Action) []Action {
 }
 
 func (s *State) legalScouts(p int, cards []CardKind, buf []Action) []Action {
-	hand := &s.Players[p].Hand
-	if hand[s.ed.wildLoc] > 0 || hand[s.ed.wildInd] > 0 || s.WildLocations == 0 || s.WildIndustries == 0 {
+	if !s.scoutRule(p).OK() {
 		return buf
 	}
 	for i, k1 := range cards {
@@ -415,11 +397,7 @@ func (s *State) legalScouts(p int, cards []CardKind, buf []Action) []Action {
 			k2 := cards[j]
 			for l := j; l < len(cards); l++ {
 				k3 := cards[l]
-				var need [maxCardKinds]uint8
-				need[k1]++
-				need[k2]++
-				need[k3]++
-				if need[k1] > hand[k1] || need[k2] > hand[k2] || need[k3] > hand[k3] {
+				if !s.cardsHeldRule(p, k1, k2, k3).OK() {
 					continue
 				}
 				a := blankAction(KindScout, p)

@@ -49,8 +49,10 @@ func (s *State) flip(sp int) {
 	t.Flipped = true
 	spec := s.TileSpec(*t)
 	s.advanceIncome(int(t.Owner)-1, spec.Income)
-	s.logf(LogFlip, int(t.Owner)-1, "%s's %s in %s flips: income +%d spaces (level %d).",
-		s.name(int(t.Owner)-1), tileName(t.Industry, spec.Level), s.spaceName(sp), spec.Income, s.IncomeLevel(int(t.Owner)-1))
+	if s.log != nil {
+		s.logf(LogFlip, int(t.Owner)-1, "%s's %s in %s flips: income +%d spaces (level %d).",
+			s.name(int(t.Owner)-1), tileName(t.Industry, spec.Level), s.spaceName(sp), spec.Income, s.IncomeLevel(int(t.Owner)-1))
+	}
 }
 
 // coalCtx lists the coal mines connected to a place, closest first.
@@ -200,6 +202,119 @@ func (s *State) resourceOnBoard(ind Industry) bool {
 		}
 	}
 	return false
+}
+
+// consumed lists, in order, the coal, iron and beer an action takes and what each unit
+// cost from a market, for the action's log line.
+type consumed struct {
+	n     uint8
+	res   [6]Resource
+	src   [6]int8
+	price [6]int16
+}
+
+func (u *consumed) add(res Resource, src int8, price int) {
+	if int(u.n) < len(u.res) {
+		u.res[u.n], u.src[u.n], u.price[u.n] = res, src, int16(price)
+		u.n++
+	}
+}
+
+// The pay functions plan n units for one tile, link or sale: the given sources in order,
+// then the default for each unit left out (the first of the legal sources: see Move). ctx
+// carries the ids a refusal names (the tile, the link or the sale), and its Rule is the
+// rule to give when no source is left (RuleNoCoalConnection or RuleNoCoalForLink,
+// RuleNoBeer or RuleNoBeerForLink; iron always has the market).
+
+// payCoal plans n coal for a tile or link at the locations in at.
+func (s *State) payCoal(pl *pool, at uint64, n int, given []int8, u *consumed, ctx Reason) Reason {
+	if len(given) > n {
+		return tooMany(ctx, ResCoal, n, len(given))
+	}
+	if n == 0 {
+		return Reason{}
+	}
+	var c coalCtx
+	s.coalContext(at, &c)
+	var opts [maxSpaces]int8
+	for i := 0; i < n; i++ {
+		k, _ := c.options(pl, &opts)
+		if k == 0 {
+			return ctx
+		}
+		src := opts[0]
+		if i < len(given) {
+			src = given[i]
+			if !containsSrc(opts[:k], src) {
+				return badSource(ctx, ResCoal, src, opts[:k])
+			}
+		}
+		cost := pl.cost
+		s.takeCoal(pl, src)
+		u.add(ResCoal, src, pl.cost-cost)
+	}
+	return Reason{}
+}
+
+// payIron plans n iron (no connection needed).
+func (s *State) payIron(pl *pool, n int, given []int8, u *consumed, ctx Reason) Reason {
+	if len(given) > n {
+		return tooMany(ctx, ResIron, n, len(given))
+	}
+	var opts [maxSpaces]int8
+	for i := 0; i < n; i++ {
+		k := s.ironOptions(pl, &opts)
+		src := opts[0]
+		if i < len(given) {
+			src = given[i]
+			if !containsSrc(opts[:k], src) {
+				return badSource(ctx, ResIron, src, opts[:k])
+			}
+		}
+		cost := pl.cost
+		s.takeIron(pl, src)
+		u.add(ResIron, src, pl.cost-cost)
+	}
+	return Reason{}
+}
+
+// payBeer plans n beer for player p: reach is where an opponent's brewery must be, and
+// merchant the merchant space sold to (−1: none, for a double rail link). merchantBeer
+// reports whether the merchant's beer was taken.
+func (s *State) payBeer(p int, pl *pool, reach uint64, merchant int, n int, given []int8, u *consumed, ctx Reason) (r Reason, merchantBeer bool) {
+	if len(given) > n {
+		return tooMany(ctx, ResBeer, n, len(given)), false
+	}
+	var opts [maxSpaces + 1]int8
+	for i := 0; i < n; i++ {
+		k := s.beerOptions(p, reach, merchant, pl, &opts)
+		if k == 0 {
+			return ctx, false
+		}
+		src := opts[0]
+		if i < len(given) {
+			src = given[i]
+			if !containsSrc(opts[:k], src) {
+				return badSource(ctx, ResBeer, src, opts[:k]), false
+			}
+		}
+		if src == SrcMerchant {
+			merchantBeer = true
+		}
+		s.takeBeer(pl, src, merchant)
+		u.add(ResBeer, src, 0)
+	}
+	return Reason{}, merchantBeer
+}
+
+func tooMany(ctx Reason, res Resource, need, given int) Reason {
+	ctx.Rule, ctx.Res, ctx.N, ctx.M = RuleTooManySources, res, int16(need), int16(given)
+	return ctx
+}
+
+func badSource(ctx Reason, res Resource, src int8, opts []int8) Reason {
+	ctx.Rule, ctx.Res, ctx.Space, ctx.Options = RuleSource, res, src, sourcesOf(opts)
+	return ctx
 }
 
 func containsSrc(list []int8, v int8) bool {

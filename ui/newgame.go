@@ -11,7 +11,8 @@ import (
 )
 
 // newGameDialog is the modal dialog that sets up a hotseat game: 2–4 players, their
-// names and colours (distinct, from the palette), and an optional seed. Start creates and
+// names and colours (distinct, from the palette), the rulebook's introductory game (the
+// Canal Era only) or the full game, and an optional seed. Start creates and
 // saves the game and hands the session to OnStart; Cancel, Escape or the close button
 // call OnCancel. It is a native <dialog> opened with showModal, so the browser keeps the
 // focus inside it and makes the page behind it inert.
@@ -26,6 +27,7 @@ type newGameDialog struct {
 	names   [app.MaxPlayers]string
 	colours [app.MaxPlayers]string
 	seed    string
+	intro   bool // the introductory game (engine.Config.Introductory)
 	err     string
 	done    bool // started or cancelled: ignore further events
 }
@@ -85,7 +87,7 @@ func (d *newGameDialog) setColour(i int, css string) {
 
 // config reads the form into a game config and colours, or says what is wrong.
 func (d *newGameDialog) config() (engine.Config, []string, string) {
-	cfg := engine.Config{Edition: "birmingham", Players: d.players, Names: append([]string(nil), d.names[:d.players]...)}
+	cfg := engine.Config{Edition: "birmingham", Players: d.players, Names: append([]string(nil), d.names[:d.players]...), Introductory: d.intro}
 	if s := strings.TrimSpace(d.seed); s != "" {
 		v, err := strconv.ParseUint(s, 10, 64)
 		if err != nil {
@@ -175,6 +177,15 @@ func (d *newGameDialog) Render() goapp.UI {
 				goapp.Div().Class("ng-count-options").Body(counts...),
 			),
 			goapp.Div().Class("ng-seats").Body(seats...),
+			goapp.Div().Class("ng-intro").Body(
+				goapp.Label().For("ng-intro").Body(
+					goapp.Input().Type("checkbox").ID("ng-intro").Checked(d.intro).Aria("describedby", "ng-intro-help").
+						OnChange(func(ctx goapp.Context, e goapp.Event) { d.intro = ctx.JSSrc().Get("checked").Bool() }),
+					goapp.Text(" Introductory game (Canal Era only)"),
+				),
+				goapp.P().ID("ng-intro-help").Class("ng-help").
+					Text("A shorter first game: it ends after the Canal Era, then money, income level and level II+ tiles score extra VP."),
+			),
 			goapp.Div().Class("ng-seed").Body(
 				goapp.Label().For("ng-seed").Body(
 					goapp.Text("Seed "), goapp.Span().Class("ng-optional").Text("(optional)"),
