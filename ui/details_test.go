@@ -88,7 +88,7 @@ func TestLinkLabelNamesFarmBreweries(t *testing.T) {
 func TestTypeset(t *testing.T) {
 	for in, want := range map[string]string{
 		"Ada takes a £30 loan; income falls to level -3.": "Ada takes a £30 loan; income falls to level −3.",
-		"a shortfall of -£2 (-4 VP)":                       "a shortfall of −£2 (−4 VP)",
+		"a shortfall of -£2 (-4 VP)":                      "a shortfall of −£2 (−4 VP)",
 		"Stoke-on-Trent and Burton-on-Trent":              "Stoke-on-Trent and Burton-on-Trent",
 	} {
 		if got := hudTypeset(in); got != want {
