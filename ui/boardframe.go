@@ -9,6 +9,7 @@ package ui
 
 import (
 	"math"
+	"sort"
 
 	"brass/engine"
 
@@ -213,9 +214,7 @@ func (f *boardFrame) twoPointers() (a, b pt, n int) {
 	for id := range f.pointers {
 		ids = append(ids, id)
 	}
-	if len(ids) > 1 && ids[0] > ids[1] {
-		ids[0], ids[1] = ids[1], ids[0]
-	}
+	sort.Ints(ids)
 	if len(ids) > 0 {
 		a = f.pointers[ids[0]]
 	}

@@ -294,7 +294,7 @@ func (d *boardDetails) Render() app.UI {
 	if card.Colour != "" {
 		head = append(head, app.Span().Class("bd-sw").Style("background", card.Colour).Aria("hidden", "true"))
 	}
-	head = append(head, app.H3().Class("bd-title").Text(card.Title))
+	head = append(head, app.H2().Class("bd-title").Text(card.Title))
 	if d.IPinned {
 		head = append(head, app.Button().Type("button").ID("board-details-close").Class("bd-x").
 			Aria("label", "Close the details").Text("×").OnClick(func(ctx app.Context, e app.Event) {
