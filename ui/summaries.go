@@ -573,6 +573,7 @@ func newFinalScores() *finalScores { return &finalScores{} }
 type vpBreakdown struct {
 	CanalLinks, CanalTiles int
 	RailLinks, RailTiles   int
+	RailScored             bool // the Rail Era was played and scored
 	Other                  int
 	Total                  int
 }
@@ -591,6 +592,7 @@ func readBreakdown(snaps []engine.Snapshot, st *engine.State) []vpBreakdown {
 				out[p].CanalLinks, out[p].CanalTiles = snapValue(sn.LinkVP, p), snapValue(sn.TileVP, p)
 			} else {
 				out[p].RailLinks, out[p].RailTiles = snapValue(sn.LinkVP, p), snapValue(sn.TileVP, p)
+				out[p].RailScored = true
 			}
 		}
 	}
@@ -738,11 +740,12 @@ func (fs *finalScores) Render() app.UI {
 
 // breakdown is where every player's VP come from, era by era.
 func (fs *finalScores) breakdown() app.UI {
-	other := false // an Other column only when something came outside the era scoring
+	// An Other column only when something came outside the eras' link and tile scoring;
+	// Rail Era columns only when it was played.
+	other, rail := false, false
 	for _, b := range fs.IScores {
-		if b.Other != 0 {
-			other = true
-		}
+		other = other || b.Other != 0
+		rail = rail || b.RailScored
 	}
 	var rows []app.UI
 	for _, s := range fs.IStandings {
@@ -753,7 +756,8 @@ func (fs *finalScores) breakdown() app.UI {
 		num := func(v int) app.UI { return app.Td().Class("sum-num").Text(strconv.Itoa(v)) }
 		rows = append(rows, app.Tr().DataSet("player", s.Player).Body(
 			sumPlayerCell(hudColor(fs.IColours, s.Player), fs.name(s.Player)),
-			num(b.CanalLinks), num(b.CanalTiles), num(b.RailLinks), num(b.RailTiles),
+			num(b.CanalLinks), num(b.CanalTiles),
+			app.If(rail, func() app.UI { return num(b.RailLinks) }), app.If(rail, func() app.UI { return num(b.RailTiles) }),
 			app.If(other, func() app.UI { return app.Td().Class("sum-num").Text(hudSigned(b.Other)) }),
 			app.Td().Class("sum-num sum-strong").Text(strconv.Itoa(b.Total)),
 		))
@@ -772,14 +776,15 @@ func (fs *finalScores) breakdown() app.UI {
 				app.Tr().Body(
 					app.Td(),
 					app.Th().Scope("colgroup").ColSpan(2).Class("sum-era-head").Text("Canal Era"),
-					app.Th().Scope("colgroup").ColSpan(2).Class("sum-era-head").Text("Rail Era"),
+					app.If(rail, func() app.UI { return app.Th().Scope("colgroup").ColSpan(2).Class("sum-era-head").Text("Rail Era") }),
 					app.If(other, func() app.UI { return app.Td() }), app.Td(),
 				),
 				app.Tr().Body(
 					app.Th().Scope("col").Text("Player"),
 					col("Links", "Canal Era links"), col("Tiles", "Canal Era flipped tiles"),
-					col("Links", "Rail Era links"), col("Tiles", "Rail Era flipped tiles"),
-					app.If(other, func() app.UI { return col("Other", "Other VP: merchant beer bonuses, shortfalls") }),
+					app.If(rail, func() app.UI { return col("Links", "Rail Era links") }),
+					app.If(rail, func() app.UI { return col("Tiles", "Rail Era flipped tiles") }),
+					app.If(other, func() app.UI { return col("Other", "Other VP: merchant beer bonuses, shortfalls, other scoring") }),
 					col("Total", "Total VP"),
 				),
 			),
@@ -795,7 +800,7 @@ func (fs *finalScores) breakdown() app.UI {
 func breakdownNote(other bool) string {
 	s := "Links and flipped tiles score at the end of each era (links: 1 VP per link icon where they end; tiles: the VP printed on them)."
 	if other {
-		s += " Other is what came during the rounds: merchant beer bonuses, and VP lost to shortfalls."
+		s += " Other is everything else: merchant beer bonuses, VP lost to shortfalls, and any scoring at the end of the game (see the log lines below)."
 	}
 	return s
 }
