@@ -269,7 +269,7 @@ func (f *boardFrame) onPointerUp(ctx app.Context, e app.Event) {
 	}
 	f.moved = false
 	f.endedAt = e.Get("timeStamp").Float()
-	// Re-render: the zoom buttons and touch handling follow the zoom.
+	// Re-render: the touch handling (bf-zoomed) follows the zoom.
 }
 
 // ---- taps and hover
