@@ -34,17 +34,18 @@ type savedGame struct {
 
 // GameSummary is one entry of the saved-games list (the index under brass/games).
 type GameSummary struct {
-	ID      string   `json:"id"`
-	Names   []string `json:"names"`
-	Colours []string `json:"colours"`
-	Players int      `json:"players"`
-	Moves   int      `json:"moves"`
-	Era     string   `json:"era"` // "Canal Era" or "Rail Era"
-	Round   int      `json:"round"`
-	Over    bool     `json:"over"`
-	Winners []string `json:"winners,omitempty"` // names of the players ranked first, once over
-	Created int64    `json:"created"`           // unix ms
-	Updated int64    `json:"updated"`           // unix ms
+	ID       string   `json:"id"`
+	Names    []string `json:"names"`
+	Colours  []string `json:"colours"`
+	Players  int      `json:"players"`
+	Moves    int      `json:"moves"`
+	Era      string   `json:"era"` // "Canal Era" or "Rail Era"
+	Round    int      `json:"round"`
+	Over     bool     `json:"over"`
+	Winners  []string `json:"winners,omitempty"`   // names of the players ranked first, once over
+	WinnerVP int      `json:"winner_vp,omitempty"` // their VP, once over
+	Created  int64    `json:"created"`             // unix ms
+	Updated  int64    `json:"updated"`             // unix ms
 	// Error is set when the stored game does not replay (it cannot be opened, only
 	// exported or deleted); the other fields then describe the valid part.
 	Error string `json:"error,omitempty"`
@@ -204,6 +205,7 @@ func summarize(sg savedGame, g *engine.Game) GameSummary {
 		for _, st := range s.Standings() {
 			if st.Rank == 1 {
 				sum.Winners = append(sum.Winners, s.Name(st.Player))
+				sum.WinnerVP = st.VP
 			}
 		}
 	}

@@ -32,12 +32,11 @@ type newGameDialog struct {
 	done    bool // started or cancelled: ignore further events
 }
 
-// newNewGameDialog returns the dialog with 3 players named "Player 1"… in the first
-// palette colours.
+// newNewGameDialog returns the dialog with 3 players in the first palette colours. The
+// name fields start empty, showing "Player 1"… as a placeholder; an empty name is that.
 func newNewGameDialog() *newGameDialog {
 	d := &newGameDialog{players: 3}
-	for i := range d.names {
-		d.names[i] = app.DefaultName(i)
+	for i := range d.colours {
 		d.colours[i] = app.Palette[i].CSS
 	}
 	return d
@@ -87,7 +86,13 @@ func (d *newGameDialog) setColour(i int, css string) {
 
 // config reads the form into a game config and colours, or says what is wrong.
 func (d *newGameDialog) config() (engine.Config, []string, string) {
-	cfg := engine.Config{Edition: "birmingham", Players: d.players, Names: append([]string(nil), d.names[:d.players]...), Introductory: d.intro}
+	cfg := engine.Config{Edition: "birmingham", Players: d.players, Names: make([]string, d.players), Introductory: d.intro}
+	for i := range cfg.Names {
+		cfg.Names[i] = d.names[i]
+		if strings.TrimSpace(cfg.Names[i]) == "" {
+			cfg.Names[i] = app.DefaultName(i)
+		}
+	}
 	if s := strings.TrimSpace(d.seed); s != "" {
 		v, err := strconv.ParseUint(s, 10, 64)
 		if err != nil {
@@ -229,7 +234,7 @@ func (d *newGameDialog) renderSeat(i int) goapp.UI {
 		goapp.Div().Class("ng-name").Body(
 			goapp.Label().For(nameID).Class("visually-hidden").Text(title+" name"),
 			goapp.Input().ID(nameID).Type("text").MaxLength(app.MaxNameLength).AutoComplete(false).
-				Attr("spellcheck", "false").Value(d.names[i]).
+				Attr("spellcheck", "false").Placeholder(app.DefaultName(i)).Value(d.names[i]).
 				OnInput(func(ctx goapp.Context, e goapp.Event) { d.names[i] = ctx.JSSrc().Get("value").String() }, goapp.EventScope(i)),
 		),
 		goapp.FieldSet().Class("ng-colours").Body(

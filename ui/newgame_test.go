@@ -15,7 +15,7 @@ func TestNewGameDialogDefaults(t *testing.T) {
 	html := goapp.HTMLString(d)
 	for _, want := range []string{
 		`<dialog`, `aria-labelledby="ng-title"`, `New game`,
-		`id="ng-players-3"`, `for="ng-name-1"`, `id="ng-name-3"`, `value="Player 3"`,
+		`id="ng-players-3"`, `for="ng-name-1"`, `id="ng-name-3"`, `placeholder="Player 3"`,
 		`id="ng-colour-1-red"`, `for="ng-seed"`, `aria-describedby="ng-seed-help"`, `type="submit"`,
 		`type="checkbox"`, `id="ng-intro"`, `Introductory game (Canal Era only)`, `aria-describedby="ng-intro-help"`,
 	} {
@@ -25,6 +25,9 @@ func TestNewGameDialogDefaults(t *testing.T) {
 	}
 	if strings.Contains(html, `id="ng-name-4"`) {
 		t.Error("4 seats shown for 3 players")
+	}
+	if strings.Contains(html, `value="Player`) {
+		t.Error("name fields are pre-filled instead of showing a placeholder")
 	}
 	d.setPlayers(4)
 	if html := goapp.HTMLString(d); !strings.Contains(html, `id="ng-name-4"`) {
@@ -83,7 +86,7 @@ func TestNewGameDialogStart(t *testing.T) {
 	}{
 		{func(d *newGameDialog) { d.seed = "12a" }, "whole number"},
 		{func(d *newGameDialog) { d.seed = "-3" }, "whole number"},
-		{func(d *newGameDialog) { d.names[0] = "   " }, "Player 1 needs a name"},
+		{func(d *newGameDialog) { d.names[0] = strings.Repeat("x", app.MaxNameLength+1) }, "too long"},
 		{func(d *newGameDialog) { d.names[2] = "player 1" }, "both called"},
 	} {
 		started = nil

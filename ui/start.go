@@ -332,13 +332,17 @@ func (s *startScreen) renderGame(g app.GameSummary) goapp.UI {
 	)
 }
 
-// savedState is "Canal Era, round 3", or who won.
+// savedState is "Canal Era, round 3", or who won and with how many VP.
 func savedState(g app.GameSummary) string {
+	score := ""
+	if g.WinnerVP > 0 {
+		score = fmt.Sprintf(" with %d VP", g.WinnerVP)
+	}
 	switch {
 	case g.Over && len(g.Winners) == 1:
-		return "Finished: " + g.Winners[0] + " won"
+		return "Finished: " + g.Winners[0] + " won" + score
 	case g.Over && len(g.Winners) > 1:
-		return "Finished: " + savedNames(g.Winners) + " shared the win"
+		return "Finished: " + savedNames(g.Winners) + " shared the win" + score
 	case g.Over:
 		return "Finished"
 	case g.Era == "":
