@@ -51,13 +51,13 @@ func seedFrom(game string, secrets []string) uint64 {
 
 // seedDraw is one device's view of the commit-reveal for a game.
 type seedDraw struct {
-	game    string
-	players []string          // player ids by seat
-	secret  string            // this device's secret
-	commits map[string]string // player id → commitment
-	reveals map[string]string // player id → secret
-	seeded  map[string]string // player id → hash of the initial state they built
-	revealed bool             // this device has sent its secret
+	game     string
+	players  []string          // player ids by seat
+	secret   string            // this device's secret
+	commits  map[string]string // player id → commitment
+	reveals  map[string]string // player id → secret
+	seeded   map[string]string // player id → hash of the initial state they built
+	revealed bool              // this device has sent its secret
 }
 
 func newSeedDraw(game string, players []string) *seedDraw {
