@@ -113,7 +113,7 @@ func newAppHandler(wasm *wasmAsset) *app.Handler {
 		},
 		BackgroundColor: "#1e140d",
 		ThemeColor:      "#2b1d14",
-		Styles:          []string{"/web/app.css"},
+		Styles:          []string{"/web/app.css", "/web/online.css"},
 		CacheableResources: []string{
 			"/web/icon.svg",
 		},

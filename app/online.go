@@ -73,7 +73,7 @@ type Online struct {
 	notices []Notice
 }
 
-var _ Session = (*Online)(nil)
+var _ Live = (*Online)(nil)
 
 // OnlinePhase is where an online game stands.
 type OnlinePhase int

@@ -643,3 +643,16 @@ func OpenOnline(store Store, id string, opts OnlineOptions) (*Online, error) {
 	o.game = g
 	return o, nil
 }
+
+// OpenSaved opens a saved game as the session it was played in: a hotseat game on this
+// device, or an online game (which then needs opts to reconnect).
+func OpenSaved(store Store, id string, opts OnlineOptions) (Session, error) {
+	sg, err := loadGame(store, id)
+	if err != nil {
+		return nil, err
+	}
+	if sg.Online != nil {
+		return OpenOnline(store, id, opts)
+	}
+	return OpenHotseat(store, id)
+}

@@ -17,9 +17,12 @@ import (
 type gameScreen struct {
 	goapp.Compo
 
-	ISession app.Session
-	IVersion int // bumped by the owner whenever it hands over another session
-	IOnQuit  func(ctx goapp.Context)
+	ISession  app.Session
+	IVersion  int // bumped by the owner whenever it hands over another session
+	IRevision int // bumped by the owner whenever a live session changed by itself
+	IOnQuit   func(ctx goapp.Context)
+
+	seenMoves int // moves in the game when the screen last caught up with it
 
 	version  int // the IVersion this screen was set up for
 	builder  actionBuilder
@@ -48,6 +51,9 @@ func (g *gameScreen) Session(s app.Session) *gameScreen { g.ISession = s; return
 // Version tells the screen the session was replaced (another game opened).
 func (g *gameScreen) Version(v int) *gameScreen { g.IVersion = v; return g }
 
+// Revision tells the screen that a live session (online, bots) changed by itself.
+func (g *gameScreen) Revision(r int) *gameScreen { g.IRevision = r; return g }
+
 // OnQuit is called when the player leaves the game for the start screen.
 func (g *gameScreen) OnQuit(fn func(ctx goapp.Context)) *gameScreen { g.IOnQuit = fn; return g }
 
@@ -62,6 +68,7 @@ func (g *gameScreen) reset() {
 	g.dialog = ""
 	if g.ISession != nil {
 		g.shownPoints = len(g.ISession.Game().Snapshots())
+		g.seenMoves = len(g.ISession.Game().Moves())
 	}
 }
 
@@ -76,6 +83,11 @@ func (g *gameScreen) OnMount(ctx goapp.Context) {
 func (g *gameScreen) OnUpdate(ctx goapp.Context) {
 	if g.IVersion != g.version {
 		g.reset()
+		return
+	}
+	// Another device's move, an agreed undo or a catch-up changed the game under the screen.
+	if n := len(g.ISession.Game().Moves()); n != g.seenMoves {
+		g.afterChange()
 	}
 }
 
@@ -206,6 +218,7 @@ func (g *gameScreen) submit(ctx goapp.Context, m engine.Move) {
 
 // afterChange updates the screen after the game moved on (a move or an undo).
 func (g *gameScreen) afterChange() {
+	g.seenMoves = len(g.ISession.Game().Moves())
 	g.builder.reset()
 	g.legalFor = -1
 	g.setNotice("", false)
@@ -342,6 +355,7 @@ func (g *gameScreen) Render() goapp.UI {
 		),
 		// Conditional parts sit in fixed slots: go-app diffs children by position, so a part
 		// appearing before its siblings would otherwise remount them all.
+		slot("gs-slot-online", g.renderOnline()),
 		slot("gs-slot-history", goapp.If(!live, func() goapp.UI {
 			return goapp.Div().ID("history-banner").Class("gs-history").Body(
 				goapp.Span().Text("Viewing the board after move "+strconv.Itoa(g.history)+" (read-only). "),
@@ -377,6 +391,15 @@ func (g *gameScreen) Render() goapp.UI {
 			return newFinalScores().Game(game).Names(names).Colours(colours)
 		})),
 	)
+}
+
+// renderOnline is the online players' strip, for an online game.
+func (g *gameScreen) renderOnline() goapp.UI {
+	on, ok := g.ISession.(*app.Online)
+	if !ok {
+		return nil
+	}
+	return newPeerStrip().Session(on).Revision(g.IRevision)
 }
 
 // localSeats is how many seats play on this device.
