@@ -40,6 +40,8 @@ type gameScreen struct {
 	dialog      string // "round", "era" or ""
 	showLog     bool
 	debug       bool
+	auto        bool       // debug auto-play is on (online: it waits for this device's turns)
+	autoEra     engine.Era // the era auto-play stops at the end of
 }
 
 // newGameScreen returns the game screen; set the session.
@@ -88,6 +90,9 @@ func (g *gameScreen) OnUpdate(ctx goapp.Context) {
 	// Another device's move, an agreed undo or a catch-up changed the game under the screen.
 	if n := len(g.ISession.Game().Moves()); n != g.seenMoves {
 		g.afterChange()
+		if g.auto {
+			g.autoStep()
+		}
 	}
 }
 
@@ -279,22 +284,36 @@ func (g *gameScreen) showHistory(ctx goapp.Context, move int) {
 }
 
 // autoPlay is a clearly labelled debug aid (enabled by the localStorage key brass/debug):
-// it plays random legal moves until the era changes or the game ends, to fast-forward tests.
+// it plays random legal moves for this device's seats until the era changes or the game
+// ends, to fast-forward tests. Online, it plays this device's seat whenever its turn comes.
 func (g *gameScreen) autoPlay(ctx goapp.Context, e goapp.Event) {
+	g.auto, g.autoEra = true, g.ISession.Game().State().Era
+	g.autoStep()
+}
+
+// autoStep plays while the actor is on this device.
+func (g *gameScreen) autoStep() {
 	game := g.ISession.Game()
-	era := game.State().Era
 	seed := uint64(len(game.Moves()))*2654435761 + 1
-	for !game.Over() && game.State().Era == era {
+	played := false
+	for !game.Over() && game.State().Era == g.autoEra && g.ISession.LocalSeat(game.State().Actor()) {
 		legal := game.LegalMoves()
 		seed = seed*6364136223846793005 + 1442695040888963407
 		m := legal[int((seed>>33)%uint64(len(legal)))]
 		if err := g.ISession.Submit(m); err != nil {
 			g.setNotice(err.Error(), true)
+			g.auto = false
 			return
 		}
+		played = true
 		game = g.ISession.Game()
 	}
-	g.afterChange()
+	if game.Over() || game.State().Era != g.autoEra {
+		g.auto = false
+	}
+	if played {
+		g.afterChange()
+	}
 }
 
 // ---- rendering ----
@@ -455,6 +474,9 @@ func (g *gameScreen) highlight(b *board, c engine.Choice) {
 func (g *gameScreen) renderControls(game *engine.Game, c engine.Choice, names []string) goapp.UI {
 	st := game.State()
 	actor := st.Actor()
+	if !g.ISession.LocalSeat(actor) {
+		return g.renderWaiting(st, names)
+	}
 	var choosable, selected []string
 	if c.Field == "card" {
 		choosable = append(choosable, c.Values...)
@@ -467,6 +489,22 @@ func (g *gameScreen) renderControls(game *engine.Game, c engine.Choice, names []
 		g.renderBuilder(game, c, names),
 		newHand().State(*st).Player(actor).Choosable(choosable).Selected(selected).OnCard(g.onCard),
 	)
+}
+
+// renderWaiting is the side panel while another device (or a bot) plays: whose turn it is,
+// and this device's own hand, never the actor's.
+func (g *gameScreen) renderWaiting(st *engine.State, names []string) goapp.UI {
+	me := -1
+	for p := 0; p < int(st.NumPlayers); p++ {
+		if g.ISession.LocalSeat(p) {
+			me = p
+		}
+	}
+	body := []goapp.UI{goapp.P().ID("waiting").Class("gs-prompt").Role("status").Text("Waiting for " + names[st.Actor()] + " to play…")}
+	if me >= 0 {
+		body = append(body, newHand().State(*st).Player(me))
+	}
+	return goapp.Section().ID("controls").Class("gs-controls").Aria("label", "Waiting").Body(body...)
 }
 
 func (g *gameScreen) renderBuilder(game *engine.Game, c engine.Choice, names []string) goapp.UI {
