@@ -1,103 +1,35 @@
+//go:build !js
+
 package app
 
 import (
-	"context"
-	"errors"
 	"fmt"
+	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"brass/app/mesh"
 	"brass/engine"
+	"brass/internal/turntest"
+	"brass/signal"
 )
 
-// ---- an in-memory signalling server with the real one's rules ----
+// ---- the real signalling server on loopback ----
 
-type fakeSignalServer struct {
-	mu    sync.Mutex
-	rooms map[string]*fakeRoom
-	codes int
+type testHub struct {
+	url string
+	srv *signal.Server
 }
 
-type fakeRoom struct {
-	size    int
-	next    int
-	members map[string]*fakeSig
-}
-
-type fakeSig struct {
-	srv    *fakeSignalServer
-	room   *fakeRoom
-	id     string
-	events chan mesh.SignalEvent
-	closed chan struct{}
-	once   sync.Once
-}
-
-func newFakeSignalServer() *fakeSignalServer { return &fakeSignalServer{rooms: map[string]*fakeRoom{}} }
-
-func (s *fakeSignalServer) dial(ctx context.Context, req RoomRequest) (mesh.Signalling, Welcome, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	code := req.Room
-	if req.Kind == "host" {
-		s.codes++
-		code = fmt.Sprintf("TEST%04d", s.codes)
-	}
-	room := s.rooms[code]
-	switch {
-	case room == nil && req.Kind == "join":
-		return nil, Welcome{}, &RoomError{Code: "no-room", Msg: "There is no room " + code + "."}
-	case room == nil:
-		room = &fakeRoom{size: req.Size, members: map[string]*fakeSig{}}
-		s.rooms[code] = room
-	case len(room.members) >= room.size:
-		return nil, Welcome{}, &RoomError{Code: "room-full", Msg: "This room is full."}
-	}
-	room.next++
-	c := &fakeSig{srv: s, room: room, id: fmt.Sprintf("p%d", room.next), events: make(chan mesh.SignalEvent, 256), closed: make(chan struct{})}
-	w := Welcome{Room: code, You: c.id}
-	for id, o := range room.members {
-		w.Peers = append(w.Peers, id)
-		o.events <- mesh.SignalEvent{Kind: mesh.PeerJoined, Peer: c.id}
-	}
-	room.members[c.id] = c
-	return c, w, nil
-}
-
-func (c *fakeSig) Recv(ctx context.Context) (mesh.SignalEvent, error) {
-	select {
-	case ev := <-c.events:
-		return ev, nil
-	case <-c.closed:
-		return mesh.SignalEvent{}, errors.New("closed")
-	case <-ctx.Done():
-		return mesh.SignalEvent{}, ctx.Err()
-	}
-}
-
-func (c *fakeSig) Relay(ctx context.Context, to string, data []byte) error {
-	c.srv.mu.Lock()
-	defer c.srv.mu.Unlock()
-	if o := c.room.members[to]; o != nil {
-		o.events <- mesh.SignalEvent{Kind: mesh.Relayed, Peer: c.id, Data: append([]byte(nil), data...)}
-	}
-	return nil
-}
-
-func (c *fakeSig) Close() error {
-	c.once.Do(func() {
-		close(c.closed)
-		c.srv.mu.Lock()
-		delete(c.room.members, c.id)
-		for _, o := range c.room.members {
-			o.events <- mesh.SignalEvent{Kind: mesh.PeerLeft, Peer: c.id}
-		}
-		c.srv.mu.Unlock()
+func newTestHub(t *testing.T, cfg signal.Config) *testHub {
+	s := signal.NewServer(cfg)
+	hs := httptest.NewServer(s)
+	t.Cleanup(func() {
+		s.Close()
+		hs.Close()
 	})
-	return nil
+	return &testHub{url: "ws" + strings.TrimPrefix(hs.URL, "http"), srv: s}
 }
 
 // ---- a device: one online session on its own "UI goroutine" ----
@@ -208,16 +140,23 @@ func (d *device) notices() string {
 	return strings.Join(out, "\n")
 }
 
-func testOptions(srv *fakeSignalServer) OnlineOptions {
-	return OnlineOptions{Dial: srv.dial, Mesh: mesh.Config{Loopback: true, Heartbeat: 100 * time.Millisecond, QuietAfter: time.Second}, Retry: 50 * time.Millisecond}
+func testOptions(h *testHub) OnlineOptions {
+	return OnlineOptions{Dial: SignalDialer(h.url), Mesh: mesh.Config{Loopback: true, Heartbeat: 100 * time.Millisecond, QuietAfter: time.Second}, Retry: 50 * time.Millisecond}
 }
 
 // startGame hosts a room on the first device, joins the others and starts the game.
-func startGame(t *testing.T, srv *fakeSignalServer, names ...string) []*device {
+func startGame(t *testing.T, srv *testHub, names ...string) []*device {
 	t.Helper()
+	return startGameWith(t, srv, func(*OnlineOptions) {}, names...)
+}
+
+func startGameWith(t *testing.T, srv *testHub, tune func(*OnlineOptions), names ...string) []*device {
+	t.Helper()
+	opts := testOptions(srv)
+	tune(&opts)
 	colours := []string{"Red", "Gold", "Purple", "Teal"}
 	var devs []*device
-	host, err := HostOnline(nil, len(names), names[0], colours[0], testOptions(srv))
+	host, err := HostOnline(nil, len(names), names[0], colours[0], opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -229,7 +168,7 @@ func startGame(t *testing.T, srv *fakeSignalServer, names ...string) []*device {
 	d0.waitUntil("the room has a code", 10*time.Second, func(o *Online) bool { room = o.Room(); return room != "" })
 	for i, n := range names[1:] {
 		d := newDevice(t, n)
-		o, err := JoinOnline(d.store, room, n, colours[i+1], testOptions(srv))
+		o, err := JoinOnline(d.store, room, n, colours[i+1], opts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -316,12 +255,12 @@ func sameEverywhere(t *testing.T, devs []*device) (int, string) {
 }
 
 func TestOnlineLobbySeedAndSeats(t *testing.T) {
-	srv := newFakeSignalServer()
+	srv := newTestHub(t, signal.Config{})
 	devs := startGame(t, srv, "Ada", "Brunel", "Kate")
 	sameEverywhere(t, devs)
 	seats := map[int]bool{}
 	defer func() {
-		if len(seats) != 3 {
+		if len(seats) != len(devs) {
 			t.Errorf("seats taken: %v", seats)
 		}
 	}()
@@ -356,9 +295,35 @@ func TestOnlineLobbySeedAndSeats(t *testing.T) {
 	}
 }
 
+// Four native pion peers connect through the real signalling server and play a whole
+// random game over their data channels; every device ends with the same hash.
 func TestOnlineWholeGame(t *testing.T) {
-	srv := newFakeSignalServer()
-	devs := startGame(t, srv, "Ada", "Brunel", "Kate")
+	srv := newTestHub(t, signal.Config{})
+	devs := startGame(t, srv, "Ada", "Brunel", "Kate", "Dora")
+	playWholeGame(t, devs)
+}
+
+// The same over a real TURN relay (coturn on loopback), every connection forced through it:
+// the ICE servers reach the devices from the signalling server's configuration.
+func TestOnlineWholeGameOverTURNRelay(t *testing.T) {
+	relay := turntest.Start(t)
+	srv := newTestHub(t, signal.Config{ICEServers: []signal.ICEServer{{URLs: []string{relay.URL}, Username: relay.Username, Credential: relay.Password}}})
+	relayOnly := func(o *OnlineOptions) { o.Mesh.RelayOnly = true }
+	devs := startGameWith(t, srv, relayOnly, "Ada", "Brunel", "Kate")
+	for _, d := range devs {
+		d.do(func() {
+			for _, r := range d.o.remotes {
+				if local, remote := d.o.mesh.Route(r.peer); local != "relay" || remote != "relay" {
+					t.Errorf("%s's connection to %s goes %s ↔ %s, not through the relay", d.name, r.name, local, remote)
+				}
+			}
+		})
+	}
+	playWholeGame(t, devs)
+}
+
+func playWholeGame(t *testing.T, devs []*device) {
+	t.Helper()
 	playMoves(t, devs, 1000, 7)
 	n, _ := sameEverywhere(t, devs)
 	devs[0].do(func() {
@@ -389,7 +354,7 @@ func (d *device) waitNotice(text string) {
 }
 
 func TestOnlineRefusesIllegalAndOutOfTurnMoves(t *testing.T) {
-	srv := newFakeSignalServer()
+	srv := newTestHub(t, signal.Config{})
 	devs := startGame(t, srv, "Ada", "Brunel", "Kate")
 	playMoves(t, devs, 5, 3)
 	n, h := sameEverywhere(t, devs)
@@ -439,7 +404,7 @@ func TestOnlineRefusesIllegalAndOutOfTurnMoves(t *testing.T) {
 }
 
 func TestOnlineDetectsATamperedHashAtThatMove(t *testing.T) {
-	srv := newFakeSignalServer()
+	srv := newTestHub(t, signal.Config{})
 	devs := startGame(t, srv, "Ada", "Brunel", "Kate")
 	playMoves(t, devs, 4, 5)
 	a := actorDevice(t, devs)
@@ -477,7 +442,7 @@ func TestOnlineDetectsATamperedHashAtThatMove(t *testing.T) {
 }
 
 func TestOnlineDivergedDeviceAdoptsTheMajorityRecord(t *testing.T) {
-	srv := newFakeSignalServer()
+	srv := newTestHub(t, signal.Config{})
 	devs := startGame(t, srv, "Ada", "Brunel", "Kate")
 	playMoves(t, devs, 6, 8)
 	// Kate's device goes wrong: its game takes a different move than the others'.
@@ -512,7 +477,7 @@ func TestOnlineDivergedDeviceAdoptsTheMajorityRecord(t *testing.T) {
 }
 
 func TestOnlineDroppedDeviceReconnectsAndCatchesUp(t *testing.T) {
-	srv := newFakeSignalServer()
+	srv := newTestHub(t, signal.Config{})
 	devs := startGame(t, srv, "Ada", "Brunel", "Kate")
 	playMoves(t, devs, 8, 10)
 	kate := devs[2]
@@ -550,7 +515,7 @@ func TestOnlineDroppedDeviceReconnectsAndCatchesUp(t *testing.T) {
 }
 
 func TestOnlineUndoNeedsEveryonesAgreement(t *testing.T) {
-	srv := newFakeSignalServer()
+	srv := newTestHub(t, signal.Config{})
 	devs := startGame(t, srv, "Ada", "Brunel", "Kate")
 	// Play to the first action of a two-action turn in round 2 or later.
 	for i := 0; i < 60; i++ {
@@ -623,7 +588,7 @@ func TestOnlineUndoNeedsEveryonesAgreement(t *testing.T) {
 }
 
 func TestOnlineSeedDrawNamesAPlayerWhoseSecretDoesNotMatch(t *testing.T) {
-	o, err := HostOnline(NewMemoryStore(), 2, "Ada", "Red", OnlineOptions{Dial: newFakeSignalServer().dial})
+	o, err := HostOnline(NewMemoryStore(), 2, "Ada", "Red", OnlineOptions{Dial: SignalDialer("ws://127.0.0.1:9/signal")})
 	if err != nil {
 		t.Fatal(err)
 	}

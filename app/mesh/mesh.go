@@ -620,3 +620,21 @@ func sortStrings(s []string) {
 		}
 	}
 }
+
+// Route says how the connection to a peer travels: the candidate types of the selected pair
+// on this side and the other ("host", "srflx", "prflx" or "relay"), or "" while unknown.
+func (m *Mesh) Route(peer string) (local, remote string) {
+	p := m.peer(peer)
+	if p == nil || !p.open {
+		return "", ""
+	}
+	sctp := p.pc.SCTP()
+	if sctp == nil || sctp.Transport() == nil || sctp.Transport().ICETransport() == nil {
+		return "", ""
+	}
+	pair, err := sctp.Transport().ICETransport().GetSelectedCandidatePair()
+	if err != nil || pair == nil || pair.Local == nil || pair.Remote == nil {
+		return "", ""
+	}
+	return pair.Local.Typ.String(), pair.Remote.Typ.String()
+}

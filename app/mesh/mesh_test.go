@@ -1,78 +1,51 @@
+//go:build !js
+
 package mesh
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"sync"
+	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
+
+	"brass/signal"
 )
 
-// fakeHub is an in-memory signalling server with the real one's roles: members already in
-// the room are told of a newcomer and offer to it.
-type fakeHub struct {
-	mu      sync.Mutex
-	next    int
-	members map[string]*fakeConn
+// hub is a real signalling server on loopback with one room; join enters it.
+type hub struct {
+	t    *testing.T
+	url  string
+	room string
 }
 
-type fakeConn struct {
-	hub    *fakeHub
-	id     string
-	events chan SignalEvent
-	closed chan struct{}
-	once   sync.Once
-}
-
-func newFakeHub() *fakeHub { return &fakeHub{members: map[string]*fakeConn{}} }
-
-// join registers a newcomer, then tells the others.
-func (h *fakeHub) join() *fakeConn {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	h.next++
-	c := &fakeConn{hub: h, id: fmt.Sprintf("p%d", h.next), events: make(chan SignalEvent, 256), closed: make(chan struct{})}
-	for _, o := range h.members {
-		o.events <- SignalEvent{Kind: PeerJoined, Peer: c.id}
-	}
-	h.members[c.id] = c
-	return c
-}
-
-func (c *fakeConn) Recv(ctx context.Context) (SignalEvent, error) {
-	select {
-	case ev := <-c.events:
-		return ev, nil
-	case <-c.closed:
-		return SignalEvent{}, errors.New("closed")
-	case <-ctx.Done():
-		return SignalEvent{}, ctx.Err()
-	}
-}
-
-func (c *fakeConn) Relay(ctx context.Context, to string, data []byte) error {
-	c.hub.mu.Lock()
-	defer c.hub.mu.Unlock()
-	o := c.hub.members[to]
-	if o == nil {
-		return errors.New("unknown peer")
-	}
-	o.events <- SignalEvent{Kind: Relayed, Peer: c.id, Data: append([]byte(nil), data...)}
-	return nil
-}
-
-func (c *fakeConn) Close() error {
-	c.once.Do(func() {
-		close(c.closed)
-		c.hub.mu.Lock()
-		delete(c.hub.members, c.id)
-		for _, o := range c.hub.members {
-			o.events <- SignalEvent{Kind: PeerLeft, Peer: c.id}
-		}
-		c.hub.mu.Unlock()
+func newHub(t *testing.T) *hub {
+	s := signal.NewServer(signal.Config{})
+	hs := httptest.NewServer(s)
+	t.Cleanup(func() {
+		s.Close()
+		hs.Close()
 	})
-	return nil
+	return &hub{t: t, url: "ws" + strings.TrimPrefix(hs.URL, "http")}
+}
+
+// join enters the room (the first one opens it) and returns the connection.
+func (h *hub) join() *signal.Conn {
+	h.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	hello := signal.Message{Type: signal.TypeJoin, Room: h.room}
+	if h.room == "" {
+		hello = signal.Message{Type: signal.TypeHost, Size: 4}
+	}
+	c, w, err := signal.Dial(ctx, h.url, hello)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	h.room = w.Room
+	return c
 }
 
 // waitFor reads events until one matches, failing after the timeout.
@@ -92,14 +65,12 @@ func waitFor(t *testing.T, m *Mesh, what string, timeout time.Duration, match fu
 }
 
 func TestThreePeersConnectAndTalkInOrder(t *testing.T) {
-	hub := newFakeHub()
+	h := newHub(t)
 	cfg := Config{Loopback: true}
 	var meshes []*Mesh
-	var ids []string
+	ids := []string{"p1", "p2", "p3"} // the server numbers members in the order they join
 	for i := 0; i < 3; i++ {
-		c := hub.join()
-		ids = append(ids, c.id)
-		meshes = append(meshes, New(c, cfg))
+		meshes = append(meshes, New(Over(h.join()), cfg))
 	}
 	defer func() {
 		for _, m := range meshes {
@@ -150,11 +121,11 @@ func TestThreePeersConnectAndTalkInOrder(t *testing.T) {
 }
 
 func TestQuietAndHeard(t *testing.T) {
-	hub := newFakeHub()
+	h := newHub(t)
 	// a beats often; b never beats (as a frozen tab would not).
-	a := New(hub.join(), Config{Loopback: true, Heartbeat: 50 * time.Millisecond, QuietAfter: 300 * time.Millisecond})
+	a := New(Over(h.join()), Config{Loopback: true, Heartbeat: 50 * time.Millisecond, QuietAfter: 300 * time.Millisecond})
 	defer a.Close()
-	b := New(hub.join(), Config{Loopback: true, Heartbeat: time.Hour, QuietAfter: 300 * time.Millisecond})
+	b := New(Over(h.join()), Config{Loopback: true, Heartbeat: time.Hour, QuietAfter: 300 * time.Millisecond})
 	defer b.Close()
 	ev := waitFor(t, a, "open", 20*time.Second, func(ev Event) bool { return ev.Kind == Open })
 	waitFor(t, b, "open", 20*time.Second, func(ev Event) bool { return ev.Kind == Open })
@@ -173,8 +144,8 @@ func TestQuietAndHeard(t *testing.T) {
 }
 
 func TestSendRefusesOversizedMessages(t *testing.T) {
-	hub := newFakeHub()
-	a := New(hub.join(), Config{Loopback: true, MaxMessage: 100})
+	h := newHub(t)
+	a := New(Over(h.join()), Config{Loopback: true, MaxMessage: 100})
 	defer a.Close()
 	if err := a.Send("p9", make([]byte, 101)); !errors.Is(err, ErrTooBig) {
 		t.Fatalf("got %v", err)
@@ -182,13 +153,13 @@ func TestSendRefusesOversizedMessages(t *testing.T) {
 }
 
 func TestLostSignallingClosesEverything(t *testing.T) {
-	hub := newFakeHub()
-	ac := hub.join()
-	a := New(ac, Config{Loopback: true})
-	b := New(hub.join(), Config{Loopback: true})
+	h := newHub(t)
+	ac := h.join()
+	a := New(Over(ac), Config{Loopback: true})
+	b := New(Over(h.join()), Config{Loopback: true})
 	defer b.Close()
 	waitFor(t, a, "open", 20*time.Second, func(ev Event) bool { return ev.Kind == Open })
-	close(ac.closed) // the server vanished under a
+	ac.Close() // the signalling connection breaks under a
 	waitFor(t, a, "lost", 5*time.Second, func(ev Event) bool { return ev.Kind == Lost })
 	a.Close()
 }
