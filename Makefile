@@ -13,7 +13,7 @@ GO ?= go
 BROTLI_QUALITY ?= 11
 SERVER_BIN := bin/brass
 
-.PHONY: build server run test fmt-check vet test-go test-wasm e2e clean
+.PHONY: build server run test fmt-check vet test-deps test-go test-wasm e2e clean
 
 build:
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o web/app.wasm .
@@ -25,7 +25,7 @@ server:
 run: build server
 	./$(SERVER_BIN)
 
-test: fmt-check vet test-go test-wasm build e2e
+test: fmt-check vet test-deps test-go test-wasm build e2e
 
 fmt-check:
 	@files="$$(find . -name '*.go' -not -path './e2e/node_modules/*' -not -path './.git/*' -print0 | xargs -0 gofmt -l)"; \
@@ -35,6 +35,10 @@ fmt-check:
 vet:
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./...
+
+# coturn's turnserver, for the online tests over a real TURN relay.
+test-deps:
+	tools/ensure-coturn.sh
 
 test-go:
 	$(GO) test ./...

@@ -30,6 +30,8 @@ type savedGame struct {
 	Updated int64         `json:"updated"` // unix ms
 	Colours []string      `json:"colours"`
 	Record  engine.Record `json:"record"`
+	// Online is set for a game played over the network.
+	Online *onlineMeta `json:"online,omitempty"`
 }
 
 // GameSummary is one entry of the saved-games list (the index under brass/games).
@@ -46,6 +48,10 @@ type GameSummary struct {
 	WinnerVP int      `json:"winner_vp,omitempty"` // their VP, once over
 	Created  int64    `json:"created"`             // unix ms
 	Updated  int64    `json:"updated"`             // unix ms
+	// Room is the room code of an online game ("" for a game on this device only), and Seat
+	// the seat this device plays in it.
+	Room string `json:"room,omitempty"`
+	Seat int    `json:"seat,omitempty"`
 	// Error is set when the stored game does not replay (it cannot be opened, only
 	// exported or deleted); the other fields then describe the valid part.
 	Error string `json:"error,omitempty"`
@@ -189,6 +195,14 @@ func summarize(sg savedGame, g *engine.Game) GameSummary {
 		Moves:   len(sg.Record.Moves),
 		Created: sg.Created,
 		Updated: sg.Updated,
+	}
+	if sg.Online != nil {
+		sum.Room = sg.Online.Room
+		for i, p := range sg.Online.Players {
+			if p == sg.Online.Me {
+				sum.Seat = i
+			}
+		}
 	}
 	if g == nil {
 		sum.Names = append([]string(nil), sg.Record.Config.Names...)

@@ -16,9 +16,12 @@ import (
 type gameScreen struct {
 	goapp.Compo
 
-	ISession app.Session
-	IVersion int // bumped by the owner whenever it hands over another session
-	IOnQuit  func(ctx goapp.Context)
+	ISession  app.Session
+	IVersion  int // bumped by the owner whenever it hands over another session
+	IRevision int // bumped by the owner whenever a live session changed by itself
+	IOnQuit   func(ctx goapp.Context)
+
+	seenMoves int // moves in the game when the screen last caught up with it
 
 	version  int // the IVersion this screen was set up for
 	builder  actionBuilder
@@ -36,6 +39,8 @@ type gameScreen struct {
 	dialog      string // "round", "era" or ""
 	showLog     bool
 	debug       bool
+	auto        bool       // debug auto-play is on (online: it waits for this device's turns)
+	autoEra     engine.Era // the era auto-play stops at the end of
 
 	// ctx is the screen's own context, from OnMount: the half-built action is kept in the
 	// browser's local storage through it (native tests never mount, and keep nothing).
@@ -52,6 +57,9 @@ func (g *gameScreen) Session(s app.Session) *gameScreen { g.ISession = s; return
 // Version tells the screen the session was replaced (another game opened).
 func (g *gameScreen) Version(v int) *gameScreen { g.IVersion = v; return g }
 
+// Revision tells the screen that a live session (online, bots) changed by itself.
+func (g *gameScreen) Revision(r int) *gameScreen { g.IRevision = r; return g }
+
 // OnQuit is called when the player leaves the game for the start screen.
 func (g *gameScreen) OnQuit(fn func(ctx goapp.Context)) *gameScreen { g.IOnQuit = fn; return g }
 
@@ -66,6 +74,7 @@ func (g *gameScreen) reset() {
 	g.dialog = ""
 	if g.ISession != nil {
 		g.shownPoints = len(g.ISession.Game().Snapshots())
+		g.seenMoves = len(g.ISession.Game().Moves())
 	}
 }
 
@@ -83,6 +92,14 @@ func (g *gameScreen) OnUpdate(ctx goapp.Context) {
 	if g.IVersion != g.version {
 		g.reset()
 		g.loadDraft()
+		return
+	}
+	// Another device's move, an agreed undo or a catch-up changed the game under the screen.
+	if n := len(g.ISession.Game().Moves()); n != g.seenMoves {
+		g.afterChange()
+		if g.auto {
+			g.autoStep()
+		}
 	}
 }
 
@@ -282,6 +299,7 @@ func (g *gameScreen) submit(ctx goapp.Context, m engine.Move) {
 
 // afterChange updates the screen after the game moved on (a move or an undo).
 func (g *gameScreen) afterChange() {
+	g.seenMoves = len(g.ISession.Game().Moves())
 	g.builder.reset()
 	g.legalFor = -1
 	g.setNotice("", false)
@@ -361,22 +379,36 @@ func (g *gameScreen) showHistory(ctx goapp.Context, move int) {
 }
 
 // autoPlay is a clearly labelled debug aid (enabled by the localStorage key brass/debug):
-// it plays random legal moves until the era changes or the game ends, to fast-forward tests.
+// it plays random legal moves for this device's seats until the era changes or the game
+// ends, to fast-forward tests. Online, it plays this device's seat whenever its turn comes.
 func (g *gameScreen) autoPlay(ctx goapp.Context, e goapp.Event) {
+	g.auto, g.autoEra = true, g.ISession.Game().State().Era
+	g.autoStep()
+}
+
+// autoStep plays while the actor is on this device.
+func (g *gameScreen) autoStep() {
 	game := g.ISession.Game()
-	era := game.State().Era
 	seed := uint64(len(game.Moves()))*2654435761 + 1
-	for !game.Over() && game.State().Era == era {
+	played := false
+	for !game.Over() && game.State().Era == g.autoEra && g.ISession.LocalSeat(game.State().Actor()) {
 		legal := game.LegalMoves()
 		seed = seed*6364136223846793005 + 1442695040888963407
 		m := legal[int((seed>>33)%uint64(len(legal)))]
 		if err := g.ISession.Submit(m); err != nil {
 			g.setNotice(err.Error(), true)
+			g.auto = false
 			return
 		}
+		played = true
 		game = g.ISession.Game()
 	}
-	g.afterChange()
+	if game.Over() || game.State().Era != g.autoEra {
+		g.auto = false
+	}
+	if played {
+		g.afterChange()
+	}
 }
 
 // ---- rendering ----
@@ -447,6 +479,7 @@ func (g *gameScreen) Render() goapp.UI {
 		),
 		// Conditional parts sit in fixed slots: go-app diffs children by position, so a part
 		// appearing before its siblings would otherwise remount them all.
+		slot("gs-slot-online", g.renderOnline()),
 		slot("gs-slot-history", goapp.If(!live, func() goapp.UI {
 			return goapp.Div().ID("history-banner").Class("gs-history").Body(
 				goapp.Span().Text("Viewing the board after move "+strconv.Itoa(g.history)+" (read-only). "),
@@ -498,6 +531,15 @@ func (g *gameScreen) toggleLog(ctx goapp.Context, e goapp.Event) {
 			}
 		})
 	}
+}
+
+// renderOnline is the online players' strip, for an online game.
+func (g *gameScreen) renderOnline() goapp.UI {
+	on, ok := g.ISession.(*app.Online)
+	if !ok {
+		return nil
+	}
+	return newPeerStrip().Session(on).Revision(g.IRevision)
 }
 
 // localSeats is how many seats play on this device.
@@ -552,6 +594,9 @@ func (g *gameScreen) highlight(b *boardProps, c engine.Choice) {
 func (g *gameScreen) renderControls(game *engine.Game, c engine.Choice, names []string) goapp.UI {
 	st := game.State()
 	actor := st.Actor()
+	if !g.ISession.LocalSeat(actor) {
+		return g.renderWaiting(st, names)
+	}
 	var choosable, selected []string
 	switch c.Field {
 	case "card":
@@ -573,6 +618,22 @@ func (g *gameScreen) renderControls(game *engine.Game, c engine.Choice, names []
 		g.renderBuilder(game, c, names),
 		newHand().State(*st).Player(actor).Choosable(choosable).Selected(selected).OnCard(g.onCard).OnRefused(g.onCardRefused),
 	)
+}
+
+// renderWaiting is the side panel while another device (or a bot) plays: whose turn it is,
+// and this device's own hand, never the actor's.
+func (g *gameScreen) renderWaiting(st *engine.State, names []string) goapp.UI {
+	me := -1
+	for p := 0; p < int(st.NumPlayers); p++ {
+		if g.ISession.LocalSeat(p) {
+			me = p
+		}
+	}
+	body := []goapp.UI{goapp.P().ID("waiting").Class("gs-prompt").Role("status").Text("Waiting for " + names[st.Actor()] + " to play…")}
+	if me >= 0 {
+		body = append(body, newHand().State(*st).Player(me))
+	}
+	return goapp.Section().ID("controls").Class("gs-controls").Aria("label", "Waiting").Body(body...)
 }
 
 func (g *gameScreen) renderBuilder(game *engine.Game, c engine.Choice, names []string) goapp.UI {
