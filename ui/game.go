@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"brass/app"
 	"brass/engine"
@@ -42,6 +43,7 @@ type gameScreen struct {
 	debug       bool
 	auto        bool       // debug auto-play is on (online: it waits for this device's turns)
 	autoEra     engine.Era // the era auto-play stops at the end of
+	ctx         goapp.Context
 }
 
 // newGameScreen returns the game screen; set the session.
@@ -77,6 +79,7 @@ func (g *gameScreen) reset() {
 func (g *gameScreen) OnInit() { g.reset() }
 
 func (g *gameScreen) OnMount(ctx goapp.Context) {
+	g.ctx = ctx
 	var debug bool
 	ctx.LocalStorage().Get("brass/debug", &debug)
 	g.debug = debug
@@ -291,11 +294,14 @@ func (g *gameScreen) autoPlay(ctx goapp.Context, e goapp.Event) {
 	g.autoStep()
 }
 
-// autoStep plays while the actor is on this device.
+// autoStep plays while the actor is on this device: all at once when every seat is here
+// (a hotseat fast-forward), otherwise one move per frame, so the other devices see each
+// move as a player would make it.
 func (g *gameScreen) autoStep() {
 	game := g.ISession.Game()
 	seed := uint64(len(game.Moves()))*2654435761 + 1
 	played := false
+	stepwise := g.localSeats() < game.Config().Players
 	for !game.Over() && game.State().Era == g.autoEra && g.ISession.LocalSeat(game.State().Actor()) {
 		legal := game.LegalMoves()
 		seed = seed*6364136223846793005 + 1442695040888963407
@@ -307,6 +313,14 @@ func (g *gameScreen) autoStep() {
 		}
 		played = true
 		game = g.ISession.Game()
+		if stepwise {
+			g.ctx.After(20*time.Millisecond, func(goapp.Context) {
+				if g.auto {
+					g.autoStep()
+				}
+			})
+			break
+		}
 	}
 	if game.Over() || game.State().Era != g.autoEra {
 		g.auto = false
@@ -502,7 +516,9 @@ func (g *gameScreen) renderWaiting(st *engine.State, names []string) goapp.UI {
 	}
 	body := []goapp.UI{goapp.P().ID("waiting").Class("gs-prompt").Role("status").Text("Waiting for " + names[st.Actor()] + " to play…")}
 	if me >= 0 {
-		body = append(body, newHand().State(*st).Player(me))
+		// The same callback as the playing hand: go-app keeps a mounted component's
+		// unexported fields, so this hand keeps it when the turn comes.
+		body = append(body, newHand().State(*st).Player(me).OnCard(g.onCard))
 	}
 	return goapp.Section().ID("controls").Class("gs-controls").Aria("label", "Waiting").Body(body...)
 }
