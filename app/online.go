@@ -71,6 +71,7 @@ type Online struct {
 	agreed  map[int]string
 
 	notices []Notice
+	dirty   bool // something the screen shows changed while handling an event
 }
 
 var _ Live = (*Online)(nil)
@@ -405,8 +406,14 @@ func (o *Online) meshEvent(m *mesh.Mesh, ev mesh.Event) {
 			o.abortDraw("The connection to the other players was lost while drawing the seed.")
 		}
 	case mesh.Message:
+		// Most messages (acknowledgements, heartbeats of the protocol) change nothing on
+		// screen; the handlers mark what does, so the screen re-renders only then.
 		o.message(o.remote(ev.Peer), ev.Data)
+		if !o.dirty {
+			return
+		}
 	}
+	o.dirty = false
 	o.changed()
 }
 
@@ -495,6 +502,7 @@ func (o *Online) onHello(r *remote, m wireMessage) {
 			delete(o.remotes, id)
 		}
 	}
+	o.dirty = true
 	r.player, r.name, r.colour = m.Player, m.Name, m.Colour
 	r.count, r.hash, r.hasGame, r.game = m.Count, m.Hash, m.HasGame, m.Game
 	switch o.phase {
@@ -548,6 +556,7 @@ func (o *Online) Me() string { return o.me }
 func (o *Online) Notices() []Notice { return o.notices }
 
 func (o *Online) notify(text string, bad bool) {
+	o.dirty = true
 	o.notices = append(o.notices, Notice{Text: text, Bad: bad, At: o.opts.Now()})
 	if len(o.notices) > 20 {
 		o.notices = o.notices[len(o.notices)-20:]

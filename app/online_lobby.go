@@ -56,6 +56,7 @@ func (o *Online) freeColour(want, player string) string {
 }
 
 func (o *Online) broadcastLobby() {
+	o.dirty = true
 	o.broadcast(wireMessage{Type: msgLobby, Size: o.size, Seats: o.lobby, Host: o.me})
 }
 
@@ -64,6 +65,7 @@ func (o *Online) onLobby(r *remote, m wireMessage) {
 	if o.phase != PhaseLobby || o.host || r.player != m.Host || (o.lobbyHost != "" && o.lobbyHost != m.Host) {
 		return
 	}
+	o.dirty = true
 	o.lobbyHost, o.size = m.Host, m.Size
 	o.lobby = append([]lobbySeat(nil), m.Seats...)
 	for _, s := range o.lobby {
@@ -178,6 +180,7 @@ func (o *Online) onStart(r *remote, m wireMessage) {
 
 // beginDraw commits to this device's secret and waits for the others'.
 func (o *Online) beginDraw(start wireMessage) {
+	o.dirty = true
 	o.phase = PhaseSeeding
 	o.drawStart = &start
 	o.draw = newSeedDraw(start.Game, start.Players)

@@ -148,8 +148,10 @@ func (o *Online) Desync() string {
 	return fmt.Sprintf("The players' games disagree after move %d; resolving by the majority's record.", o.desync.at+1)
 }
 
-// afterMove drops undo requests a new move made obsolete.
+// afterMove drops undo requests a new move made obsolete; the game changed, so the screen
+// must show it.
 func (o *Online) afterMove() {
+	o.dirty = true
 	o.undo, o.asked = nil, nil
 	o.agreed = map[int]string{}
 }
@@ -514,6 +516,7 @@ func (o *Online) onUndoRequest(r *remote, m wireMessage) {
 		return
 	}
 	o.asked = &undoRequest{at: m.At, from: r.player}
+	o.dirty = true
 }
 
 func (o *Online) onUndoVote(r *remote, m wireMessage) {
@@ -543,6 +546,7 @@ func (o *Online) onUndoVote(r *remote, m wireMessage) {
 	}
 	o.hashes = o.hashes[:len(o.game.Moves())]
 	o.save()
+	o.dirty = true
 	o.broadcast(wireMessage{Type: msgUndo, Game: o.saved.ID, At: u.at})
 	o.notify("Everyone agreed: your last move is taken back.", false)
 }
@@ -558,6 +562,7 @@ func (o *Online) onUndo(r *remote, m wireMessage) {
 	}
 	o.hashes = o.hashes[:len(o.game.Moves())]
 	o.save()
+	o.dirty = true
 	o.notify(o.playerName(r.player)+" took back their last move, as everyone agreed.", false)
 }
 

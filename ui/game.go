@@ -3,6 +3,7 @@ package ui
 import (
 	"strconv"
 	"strings"
+	"time"
 
 	"brass/app"
 	"brass/engine"
@@ -386,11 +387,14 @@ func (g *gameScreen) autoPlay(ctx goapp.Context, e goapp.Event) {
 	g.autoStep()
 }
 
-// autoStep plays while the actor is on this device.
+// autoStep plays while the actor is on this device: all at once when every seat is here
+// (a hotseat fast-forward), otherwise one move per frame, so the other devices see each
+// move as a player would make it.
 func (g *gameScreen) autoStep() {
 	game := g.ISession.Game()
 	seed := uint64(len(game.Moves()))*2654435761 + 1
 	played := false
+	stepwise := g.localSeats() < game.Config().Players
 	for !game.Over() && game.State().Era == g.autoEra && g.ISession.LocalSeat(game.State().Actor()) {
 		legal := game.LegalMoves()
 		seed = seed*6364136223846793005 + 1442695040888963407
@@ -402,6 +406,14 @@ func (g *gameScreen) autoStep() {
 		}
 		played = true
 		game = g.ISession.Game()
+		if stepwise {
+			g.ctx.After(20*time.Millisecond, func(goapp.Context) {
+				if g.auto {
+					g.autoStep()
+				}
+			})
+			break
+		}
 	}
 	if game.Over() || game.State().Era != g.autoEra {
 		g.auto = false
@@ -631,7 +643,9 @@ func (g *gameScreen) renderWaiting(st *engine.State, names []string) goapp.UI {
 	}
 	body := []goapp.UI{goapp.P().ID("waiting").Class("gs-prompt").Role("status").Text("Waiting for " + names[st.Actor()] + " to play…")}
 	if me >= 0 {
-		body = append(body, newHand().State(*st).Player(me))
+		// The same callback as the playing hand: go-app keeps a mounted component's
+		// unexported fields, so this hand keeps it when the turn comes.
+		body = append(body, newHand().State(*st).Player(me).OnCard(g.onCard))
 	}
 	return goapp.Section().ID("controls").Class("gs-controls").Aria("label", "Waiting").Body(body...)
 }

@@ -70,6 +70,15 @@ func (r *root) OnMount(ctx goapp.Context) {
 		}
 		return nil
 	}))
+	// A join link opened in a tab that already shows the app only changes the fragment.
+	goapp.Window().Call("addEventListener", "hashchange", goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
+		ctx.Dispatch(func(goapp.Context) {
+			if code := joinCodeFromURL(); code != "" && r.session == nil {
+				r.joinCode = code
+			}
+		})
+		return nil
+	}))
 }
 
 // joinCodeFromURL reads a room code from a join link's fragment (#join=K7QF-9MZT); the
