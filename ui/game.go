@@ -645,7 +645,7 @@ func (g *gameScreen) renderWaiting(st *engine.State, names []string) goapp.UI {
 	if me >= 0 {
 		// The same callback as the playing hand: go-app keeps a mounted component's
 		// unexported fields, so this hand keeps it when the turn comes.
-		body = append(body, newHand().State(*st).Player(me).OnCard(g.onCard))
+		body = append(body, newHand().State(*st).Player(me).OnCard(g.onCard).OnRefused(g.onCardRefused))
 	}
 	return goapp.Section().ID("controls").Class("gs-controls").Aria("label", "Waiting").Body(body...)
 }
