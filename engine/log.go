@@ -92,18 +92,29 @@ func (s *State) spaceLabel(sp int) string {
 // linkName is e.g. "Birmingham–Dudley".
 func (s *State) linkName(l int) string { return s.ed.LinkName(l) }
 
-// LinkName names a line by the towns it joins, e.g. "Birmingham–Dudley" (a farm brewery on
-// the Kidderminster–Worcester line is left out of the name).
+// LinkName names a line by the places it joins, e.g. "Birmingham–Dudley". A farm brewery is
+// named by its kind, since its location name repeats the town's: "Cannock–Farm Brewery"; on
+// the Kidderminster–Worcester line, which passes one, it is added at the end:
+// "Kidderminster–Worcester (and the Farm Brewery)".
 func (e *Edition) LinkName(l int) string {
-	out := ""
-	for i, loc := range e.Links[l].Locations {
+	out, farm := "", false
+	locs := e.Links[l].Locations
+	for i, loc := range locs {
+		name := e.Locations[loc].Name
 		if e.Locations[loc].Kind == FarmBrewery && i > 0 {
-			continue
+			if len(locs) > 2 {
+				farm = true
+				continue
+			}
+			name = "Farm Brewery"
 		}
 		if out != "" {
 			out += "–"
 		}
-		out += e.Locations[loc].Name
+		out += name
+	}
+	if farm {
+		out += " (and the Farm Brewery)"
 	}
 	return out
 }

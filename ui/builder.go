@@ -279,7 +279,7 @@ func choiceLabel(s *engine.State, names []string, chosen map[string]string, fiel
 		}
 	case "links.0", "links.1":
 		if l, ok := ed.LinkByID(value); ok {
-			return linkLabel(ed, l)
+			return ed.LinkName(l)
 		}
 	case "coal.0", "coal.1", "iron.0", "iron.1", "beer.0", "beer.1":
 		if value == "market" {

@@ -199,7 +199,7 @@ func merchantFacts(st *engine.State, m int) detailCard {
 func linkFacts(st *engine.State, l int, who func(int) string, colours []string) detailCard {
 	ed := st.Edition()
 	link := &ed.Links[l]
-	c := detailCard{Title: linkLabel(ed, l)}
+	c := detailCard{Title: ed.LinkName(l)}
 	switch {
 	case link.Canal && link.Rail:
 		c.Lines = append(c.Lines, "Canal and rail.")
@@ -232,24 +232,6 @@ func marketFacts(st *engine.State, iron bool) detailCard {
 		strconv.Itoa(n) + " of " + strconv.Itoa(len(m.Prices)) + " cubes; the next costs " + hudMoney(m.BuyPrice(n)) + ".",
 		"When it is empty a cube costs " + hudMoney(m.EmptyPrice) + ".",
 	}}
-}
-
-// linkLabel names a line for the player. The engine's name leaves out a farm brewery at
-// the end of a line; here it is named, so Cannock's two lines are told apart.
-func linkLabel(ed *engine.Edition, l int) string {
-	name := ed.LinkName(l)
-	if strings.Contains(name, "Farm Brewery") {
-		return name
-	}
-	for _, loc := range ed.Links[l].Locations {
-		if ed.Locations[loc].Kind == engine.FarmBrewery {
-			if len(ed.Links[l].Locations) == 2 {
-				return name + "–Farm Brewery"
-			}
-			return name + " (and the Farm Brewery)"
-		}
-	}
-	return name
 }
 
 // ---------------------------------------------------------------------------------------

@@ -69,22 +69,6 @@ func TestDetailFacts(t *testing.T) {
 	}
 }
 
-func TestLinkLabelNamesFarmBreweries(t *testing.T) {
-	ed := birminghamEdition(t)
-	seen := map[string]string{}
-	for l := range ed.Links {
-		name := linkLabel(ed, l)
-		if other, dup := seen[name]; dup {
-			t.Errorf("%s and %s are both called %q", other, ed.Links[l].ID, name)
-		}
-		seen[name] = ed.Links[l].ID
-	}
-	l, _ := ed.LinkByID("cannock-farm_brewery_north")
-	if got := linkLabel(ed, l); got != "Cannock–Farm Brewery" {
-		t.Errorf("Cannock's farm brewery line is %q", got)
-	}
-}
-
 func TestTypeset(t *testing.T) {
 	for in, want := range map[string]string{
 		"Ada takes a £30 loan; income falls to level -3.": "Ada takes a £30 loan; income falls to level −3.",

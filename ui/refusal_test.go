@@ -79,3 +79,35 @@ func TestFinalBreakdownAddsUp(t *testing.T) {
 		t.Error("a long name is cut in the chart")
 	}
 }
+
+// The introductory game's final scores show its extra scoring, and the parts add up.
+func TestFinalBreakdownOfAnIntroductoryGame(t *testing.T) {
+	g, err := engine.NewGame(engine.Config{Edition: "birmingham", Players: 3, Seed: 11, Introductory: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; !g.Over(); i++ {
+		legal := g.LegalMoves()
+		if err := g.Apply(legal[(i*7919)%len(legal)]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fs := newFinalScores().Game(g)
+	intro := 0
+	for p, b := range fs.IScores {
+		if !b.Intro || b.RailScored {
+			t.Errorf("player %d: %+v", p, b)
+		}
+		if b.CanalLinks+b.CanalTiles+b.Money+b.Income+b.TilesAgain+b.Other != b.Total || b.Total != int(g.State().Players[p].VP) {
+			t.Errorf("player %d: %+v does not add up to VP %d", p, b, g.State().Players[p].VP)
+		}
+		intro += b.Money + b.Income + b.TilesAgain
+	}
+	if intro == 0 {
+		t.Error("no introductory scoring shown")
+	}
+	table := hudRender(t, fs).First(hAttr("id", "final-breakdown"))
+	if !strings.Contains(table.Text(), "Introductory game") || strings.Contains(table.Text(), "Rail Era") {
+		t.Errorf("breakdown: %s", table.Text())
+	}
+}

@@ -574,8 +574,12 @@ type vpBreakdown struct {
 	CanalLinks, CanalTiles int
 	RailLinks, RailTiles   int
 	RailScored             bool // the Rail Era was played and scored
-	Other                  int
-	Total                  int
+	// The introductory game's extra scoring after the Canal Era: 1 VP per £4 (at most 15),
+	// the income level, and level II+ flipped tiles again.
+	Intro                     bool
+	Money, Income, TilesAgain int
+	Other                     int
+	Total                     int
 }
 
 // readBreakdown reads each player's era scores from the snapshots of the scored rounds.
@@ -590,6 +594,10 @@ func readBreakdown(snaps []engine.Snapshot, st *engine.State) []vpBreakdown {
 		for p := 0; p < n; p++ {
 			if sn.Era == engine.Canal {
 				out[p].CanalLinks, out[p].CanalTiles = snapValue(sn.LinkVP, p), snapValue(sn.TileVP, p)
+				if len(sn.MoneyVP) > 0 {
+					out[p].Intro = true
+					out[p].Money, out[p].Income, out[p].TilesAgain = snapValue(sn.MoneyVP, p), snapValue(sn.IncomeVP, p), snapValue(sn.TileVPAgain, p)
+				}
 			} else {
 				out[p].RailLinks, out[p].RailTiles = snapValue(sn.LinkVP, p), snapValue(sn.TileVP, p)
 				out[p].RailScored = true
@@ -599,7 +607,7 @@ func readBreakdown(snaps []engine.Snapshot, st *engine.State) []vpBreakdown {
 	for p := range out {
 		b := &out[p]
 		b.Total = int(st.Players[p].VP)
-		b.Other = b.Total - b.CanalLinks - b.CanalTiles - b.RailLinks - b.RailTiles
+		b.Other = b.Total - b.CanalLinks - b.CanalTiles - b.RailLinks - b.RailTiles - b.Money - b.Income - b.TilesAgain
 	}
 	return out
 }
@@ -742,10 +750,11 @@ func (fs *finalScores) Render() app.UI {
 func (fs *finalScores) breakdown() app.UI {
 	// An Other column only when something came outside the eras' link and tile scoring;
 	// Rail Era columns only when it was played.
-	other, rail := false, false
+	other, rail, intro := false, false, false
 	for _, b := range fs.IScores {
 		other = other || b.Other != 0
 		rail = rail || b.RailScored
+		intro = intro || b.Intro
 	}
 	var rows []app.UI
 	for _, s := range fs.IStandings {
@@ -758,6 +767,8 @@ func (fs *finalScores) breakdown() app.UI {
 			sumPlayerCell(hudColor(fs.IColours, s.Player), fs.name(s.Player)),
 			num(b.CanalLinks), num(b.CanalTiles),
 			app.If(rail, func() app.UI { return num(b.RailLinks) }), app.If(rail, func() app.UI { return num(b.RailTiles) }),
+			app.If(intro, func() app.UI { return num(b.Money) }), app.If(intro, func() app.UI { return app.Td().Class("sum-num").Text(hudSigned(b.Income)) }),
+			app.If(intro, func() app.UI { return num(b.TilesAgain) }),
 			app.If(other, func() app.UI { return app.Td().Class("sum-num").Text(hudSigned(b.Other)) }),
 			app.Td().Class("sum-num sum-strong").Text(strconv.Itoa(b.Total)),
 		))
@@ -777,6 +788,9 @@ func (fs *finalScores) breakdown() app.UI {
 					app.Td(),
 					app.Th().Scope("colgroup").ColSpan(2).Class("sum-era-head").Text("Canal Era"),
 					app.If(rail, func() app.UI { return app.Th().Scope("colgroup").ColSpan(2).Class("sum-era-head").Text("Rail Era") }),
+					app.If(intro, func() app.UI {
+						return app.Th().Scope("colgroup").ColSpan(3).Class("sum-era-head").Text("Introductory game")
+					}),
 					app.If(other, func() app.UI { return app.Td() }), app.Td(),
 				),
 				app.Tr().Body(
@@ -784,21 +798,27 @@ func (fs *finalScores) breakdown() app.UI {
 					col("Links", "Canal Era links"), col("Tiles", "Canal Era flipped tiles"),
 					app.If(rail, func() app.UI { return col("Links", "Rail Era links") }),
 					app.If(rail, func() app.UI { return col("Tiles", "Rail Era flipped tiles") }),
+					app.If(intro, func() app.UI { return col("Money", "1 VP per £4 of money, at most 15") }),
+					app.If(intro, func() app.UI { return col("Income", "VP equal to the income level") }),
+					app.If(intro, func() app.UI { return col("Tiles again", "Level II and higher flipped tiles scored again") }),
 					app.If(other, func() app.UI { return col("Other", "Other VP: merchant beer bonuses, shortfalls, other scoring") }),
 					col("Total", "Total VP"),
 				),
 			),
 			app.TBody().Body(rows...),
 		)),
-		app.P().Class("sum-why").Text(breakdownNote(other)),
+		app.P().Class("sum-why").Text(breakdownNote(other, intro)),
 		app.If(len(lines) > 0, func() app.UI {
 			return app.Ul().Class("sum-why sum-endlog").Aria("label", "The last scoring, from the log").Body(lines...)
 		}),
 	)
 }
 
-func breakdownNote(other bool) string {
+func breakdownNote(other, intro bool) string {
 	s := "Links and flipped tiles score at the end of each era (links: 1 VP per link icon where they end; tiles: the VP printed on them)."
+	if intro {
+		s += " The introductory game ends after the Canal Era and then scores 1 VP per £4 (at most 15), VP equal to the income level, and every flipped tile of level II or higher a second time."
+	}
 	if other {
 		s += " Other is everything else: merchant beer bonuses, VP lost to shortfalls, and any scoring at the end of the game (see the log lines below)."
 	}
