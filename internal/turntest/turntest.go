@@ -25,9 +25,16 @@ type Relay struct {
 	Realm    string
 }
 
-// Start runs turnserver on free loopback ports until the test ends, or skips the test when
-// coturn is not installed.
-func Start(t testing.TB) Relay {
+// Start runs turnserver on free loopback ports until the test ends, with one static user
+// (long-term credentials), or skips the test when coturn is not installed.
+func Start(t testing.TB) Relay { return start(t, "") }
+
+// StartWithSecret runs turnserver in coturn's use-auth-secret mode: it accepts credentials
+// minted from secret (username "expiry:name", credential base64 HMAC-SHA1), as the signalling
+// server hands them out with -turn-secret.
+func StartWithSecret(t testing.TB, secret string) Relay { return start(t, secret) }
+
+func start(t testing.TB, secret string) Relay {
 	t.Helper()
 	bin, err := exec.LookPath("turnserver")
 	if err != nil {
@@ -40,6 +47,11 @@ func Start(t testing.TB) Relay {
 	}
 	r := Relay{Addr: "127.0.0.1:" + strconv.Itoa(port), Username: "brass", Password: "brass-test", Realm: "brass.test"}
 	r.URL = "turn:" + r.Addr + "?transport=udp"
+	auth := "lt-cred-mech\nuser=" + r.Username + ":" + r.Password
+	if secret != "" {
+		auth = "use-auth-secret\nstatic-auth-secret=" + secret
+		r.Username, r.Password = "", ""
+	}
 	dir := t.TempDir()
 	conf := fmt.Sprintf(`listening-ip=127.0.0.1
 listening-port=%d
@@ -47,8 +59,7 @@ relay-ip=127.0.0.1
 min-port=%d
 max-port=%d
 realm=%s
-lt-cred-mech
-user=%s:%s
+%s
 allow-loopback-peers
 no-multicast-peers
 no-cli
@@ -59,7 +70,7 @@ fingerprint
 pidfile=%s
 log-file=stdout
 simple-log
-`, port, relayFrom, relayFrom+200, r.Realm, r.Username, r.Password, filepath.Join(dir, "turnserver.pid"))
+`, port, relayFrom, relayFrom+200, r.Realm, auth, filepath.Join(dir, "turnserver.pid"))
 	confPath := filepath.Join(dir, "turnserver.conf")
 	if err := os.WriteFile(confPath, []byte(conf), 0o600); err != nil {
 		t.Fatal(err)
