@@ -120,11 +120,9 @@ const (
 
 // The levels' settings.
 var (
-	mediumWeights = weights{money: 0.2, spend: 8, excess: 0.1, sellReady: 0.9, sellNoBeer: 0.55, sellFar: 0.3,
-		coalQ: 0.45, coalConn: 0.08, ironQ: 0.7, beerQ: 0.3, beerDem: 0.5, future: 0.5, later: 0.6, carry: 0.9, oppMax: 0.5, oppMean: 0.5}
-	easyWeights = weights{money: 0.35, spend: 12, excess: 0.1, sellReady: 0.6, sellNoBeer: 0.6, sellFar: 0.6,
-		coalQ: 0.45, coalConn: 0.08, ironQ: 0.7, beerQ: 0.3, beerDem: 0.5, later: 0.5, carry: 0.5, flat: true}
-	profiles = [...]profile{
+	mediumWeights = weights{money: 0.2, spend: 8, excess: 0.1, future: 0.5, later: 0.6, carry: 0.9, oppMax: 0.5, oppMean: 0.5}
+	easyWeights   = weights{money: 0.35, spend: 12, excess: 0.1, sellFlat: 0.6, later: 0.5, carry: 0.5, flat: true}
+	profiles      = [...]profile{
 		Easy:   {mode: modeGreedy, w: easyWeights, noise: 3},
 		Medium: {mode: modePlan, w: mediumWeights, width: 8, perKind: 1},
 		Hard: {mode: modeSearch, w: mediumWeights,

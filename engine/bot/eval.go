@@ -8,25 +8,17 @@ import (
 
 // weights are the evaluation's tunable numbers. Each level has its own set.
 type weights struct {
-	money  float64 // VP per £ that the actions left can spend
-	spend  float64 // £ an action can usefully spend
-	excess float64 // value of £ beyond that, as a fraction
-	// The chance that an unflipped Cotton Mill, Manufacturer or Pottery is sold this era:
-	sellReady  float64 // connected to a merchant that buys it, with enough beer in reach
-	sellNoBeer float64 // connected to a buyer, beer missing
-	sellFar    float64 // no buyer connected yet
-	// The chance per cube that the coal, iron or beer on a tile is used up this era:
-	coalQ    float64 // coal, plus coalConn per other location connected to the mine (up to 4)
-	coalConn float64
-	ironQ    float64 // iron (needs no connection)
-	beerQ    float64 // beer with no demand in sight, plus beerDemand per barrel of demand
-	beerDem  float64
-	future   float64 // link icons expected on an empty build space by the end of a whole era
-	later    float64 // chance that a level II+ tile not flipped in the Canal Era flips in the Rail Era
-	carry    float64 // weight of the Rail Era rescoring of level II+ tiles flipped in the Canal Era
-	oppMax   float64 // weight of the best opponent's projection in the relative score
-	oppMean  float64 // weight of the opponents' mean projection
-	flat     bool    // Easy: unflipped tiles count at flat chances, blind to connections and beer
+	money    float64                               // VP per £ that the actions left can spend
+	spend    float64                               // £ an action can usefully spend
+	excess   float64                               // value of £ beyond that, as a fraction
+	sellFlat float64                               // Easy: the chance it gives every Cotton Mill, Manufacturer and Pottery to be sold
+	future   float64                               // link icons expected on an empty build space by the end of a whole era
+	later    float64                               // chance that a level II+ tile not flipped in the Canal Era flips in the Rail Era
+	carry    float64                               // weight of the Rail Era rescoring of level II+ tiles flipped in the Canal Era
+	oppMax   float64                               // weight of the best opponent's projection in the relative score
+	oppMean  float64                               // weight of the opponents' mean projection
+	flat     bool                                  // Easy: unflipped tiles count at flat chances, blind to connections and beer
+	table    *[5][2][numClasses][rlBuckets]float64 // flip chances; nil: flipTable
 }
 
 // evaluator estimates every player's final VP from a position. It keeps scratch tables so
@@ -150,8 +142,6 @@ func (e *evaluator) project(s *engine.State, out *[engine.MaxPlayers]float64) {
 			e.wantOwn[t.Owner-1] += need
 		}
 	}
-	// time left for cubes to be used up this era
-	q := 0.55 + 0.45*math.Min(1, float64(roundsLeft)/3)
 	// Link icons at the end of the era: the merchants' own, those of tiles flipped by then,
 	// and, for empty spaces, tiles still to be built and flipped by someone.
 	eraRounds := float64(max(e.b.railRounds[n], 1))
@@ -173,7 +163,7 @@ func (e *evaluator) project(s *engine.State, out *[engine.MaxPlayers]float64) {
 		spec := s.TileSpec(t)
 		pf := 1.0
 		if !t.Flipped {
-			pf = e.flipChance(s, sp, t, spec, p, q)
+			pf = e.flipChance(s, sp, t, p, roundsLeft)
 		}
 		e.tileP[sp] = pf
 		e.icons[e.b.spaceLoc[sp]] += pf * float64(spec.LinkIcons)
@@ -225,60 +215,81 @@ func (e *evaluator) project(s *engine.State, out *[engine.MaxPlayers]float64) {
 	}
 }
 
-// flipChance estimates the chance that an unflipped tile flips before the era ends.
-func (e *evaluator) flipChance(s *engine.State, sp int, t engine.Tile, spec *engine.TileSpec, p int, q float64) float64 {
-	w := e.w
-	if sellable(t.Industry) {
-		acts := e.actsEra[p]
-		if acts < 0.5 {
-			return 0
-		}
-		var pf float64
-		if w.flat {
-			pf = w.sellNoBeer
-		} else {
-			c := e.comp[e.b.spaceLoc[sp]]
-			if e.buys[c]&(1<<t.Industry) == 0 {
-				pf = w.sellFar
-			} else {
-				beer := e.ownBeer[p] + int(e.mbeer[c][t.Industry])
-				for o := 0; o < int(s.NumPlayers); o++ {
-					if o != p {
-						beer += int(e.brew[c][o])
-					}
-				}
-				if beer >= spec.Beer {
-					pf = w.sellReady
-				} else {
-					pf = w.sellNoBeer
-				}
-			}
-		}
-		if acts < 1.5 {
-			pf *= 0.75
-		}
-		return pf
-	}
+// Tile classes: what decides whether an unflipped tile flips before the era ends.
+const (
+	classSellFar    = iota // Cotton Mill, Manufacturer or Pottery with no buyer connected
+	classSellNoBeer        // a buyer connected, not enough beer in reach
+	classSellReady         // a buyer connected and beer in reach
+	classBrewLow           // brewery, little demand for its beer (per barrel the owner has)
+	classBrewMid           // brewery, some demand
+	classBrewHigh          // brewery, demand for every barrel
+	classCoal1             // coal mine with 1 cube, joined to no other location
+	classCoal2             // … 2 cubes
+	classCoal3             // … 3 or more
+	classCoalNet1          // coal mine with 1 cube, joined to other locations
+	classCoalNet2
+	classCoalNet3
+	classIron1 // iron works with 1 cube
+	classIron2 // … 2 or more
+	numClasses
+)
+
+// rlBuckets: rounds left in the era, 1 … rlBuckets (and more).
+const rlBuckets = 6
+
+// tileClass classifies an unflipped tile of player p on space sp.
+func (e *evaluator) tileClass(s *engine.State, sp int, t engine.Tile, p int) int {
 	c := e.comp[e.b.spaceLoc[sp]]
 	switch t.Industry {
-	case engine.Coal:
-		q *= w.coalQ + w.coalConn*float64(min(int(e.size[c])-1, 4))
-	case engine.Iron:
-		q *= w.ironQ
+	case engine.Cotton, engine.Manufacturer, engine.Pottery:
+		if e.buys[c]&(1<<t.Industry) == 0 {
+			return classSellFar
+		}
+		beer := e.ownBeer[p] + int(e.mbeer[c][t.Industry])
+		for o := 0; o < int(s.NumPlayers); o++ {
+			if o != p {
+				beer += int(e.brew[c][o])
+			}
+		}
+		if beer >= s.TileSpec(t).Beer {
+			return classSellReady
+		}
+		return classSellNoBeer
 	case engine.Brewery:
 		// Beer is drunk by the owner's sales anywhere and by others' sales connected to
 		// it; the owner's demand is shared among all their barrels.
 		dem := e.wantOwn[p] + 0.5*(e.wantComp[c]-e.ownWantIn(s, c, p))
-		if s.Era == engine.Rail {
-			dem += 0.5 // a double rail link takes a barrel too
+		r := dem / float64(max(e.ownBeer[p], 1))
+		switch {
+		case r < 0.5:
+			return classBrewLow
+		case r < 1:
+			return classBrewMid
 		}
-		q *= math.Min(0.9, w.beerQ+w.beerDem*dem/float64(max(e.ownBeer[p], 1)))
+		return classBrewHigh
+	case engine.Coal:
+		k := min(int(t.Cubes), 3) - 1
+		if e.size[c] > 1 {
+			return classCoalNet1 + k
+		}
+		return classCoal1 + k
 	}
-	pf := 1.0
-	for i := 0; i < int(t.Cubes); i++ {
-		pf *= q
+	return classIron1 + min(int(t.Cubes), 2) - 1
+}
+
+// flipChance is the chance that an unflipped tile flips before the era ends, from the
+// table measured in self-play (calibration.go).
+func (e *evaluator) flipChance(s *engine.State, sp int, t engine.Tile, p int, roundsLeft int) float64 {
+	cl := e.tileClass(s, sp, t, p)
+	if e.w.flat && cl <= classSellReady {
+		return e.w.sellFlat
 	}
-	return pf
+	rl := min(max(roundsLeft, 1), rlBuckets)
+	tab := &flipTable
+	if e.w.table != nil {
+		tab = e.w.table
+	}
+	return tab[int(s.NumPlayers)][s.Era][cl][rl-1]
 }
 
 // ownWantIn is the beer wanted by player p's own connected sellable tiles in component c

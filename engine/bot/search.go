@@ -35,31 +35,50 @@ func (t *thinker) search(sm *sampler, p int, prm hardParams) (engine.Action, []r
 		alive[i] = i
 	}
 	mean := func(i int) float64 { return sum[i] / float64(max(cnt[i], 1)) }
-	for len(alive) > 1 && t.evals < prm.budget {
-		// one stage: a few deals for every surviving candidate, as many as the budget
-		// allows for this stage given the cost of a rollout so far
+	perRollout := 0 // evaluations one rollout costs, measured on the first
+	for len(alive) > 1 {
+		// one stage: the same deals for every surviving candidate, as many as the budget
+		// allows for the stages still to come
 		stagesLeft := 0
 		for n := len(alive); n > 1; n = (n + 1) / 2 {
 			stagesLeft++
 		}
+		left := prm.budget - t.evals
 		deals := 1
-		before := t.evals
+		if perRollout > 0 {
+			deals = left / (stagesLeft * len(alive) * perRollout)
+			if deals == 0 {
+				// not even one deal each: keep the candidates one deal can afford
+				alive = alive[:min(len(alive), max(left/perRollout, 0))]
+				if len(alive) < 2 {
+					break
+				}
+				deals = 1
+			}
+		}
 		for d := 0; d < deals; d++ {
 			sm.sample(t.r, &det)
-			for _, i := range alive {
+			for k := 0; k < len(alive); k++ {
+				i := alive[k]
+				before := t.evals
 				sum[i] += t.rollout(&det, cands[i].a, p, prm.horizon)
 				cnt[i]++
+				if perRollout == 0 {
+					// the first rollout tells what one costs: keep only the candidates
+					// that the budget lets play at least this deal
+					perRollout = max(t.evals-before, 1)
+					alive = alive[:min(len(alive), max(1+(prm.budget-t.evals)/perRollout, k+1))]
+				}
 			}
-			if d == 0 {
-				perDeal := max(t.evals-before, 1)
-				deals = max(1, (prm.budget-before)/(stagesLeft*perDeal))
-			}
-			if t.evals >= prm.budget {
-				break
-			}
+		}
+		if len(alive) < 2 {
+			break
 		}
 		sort.SliceStable(alive, func(a, b int) bool { return mean(alive[a]) > mean(alive[b]) })
 		alive = alive[:(len(alive)+1)/2]
+	}
+	if len(alive) == 0 {
+		return cands[0].a, cands
 	}
 	sort.SliceStable(alive, func(a, b int) bool { return mean(alive[a]) > mean(alive[b]) })
 	out := make([]rated, len(cands))
