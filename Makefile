@@ -1,5 +1,5 @@
 # Brass: Birmingham in the browser. GNU make.
-#   make build   wasm client (web/app.wasm) + precompressed .br/.gz
+#   make build   wasm client (web/app.wasm), the bots' worker wasm (web/bot.wasm), precompressed .br/.gz
 #   make run     build, then serve http://localhost:8000 (PORT overrides)
 #   make test    format, vet, native tests, engine tests under wasm, build, browser tests
 
@@ -17,7 +17,9 @@ SERVER_BIN := bin/brass
 
 build:
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o web/app.wasm .
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o web/bot.wasm ./app/botworker
 	$(GO) run ./tools/compress -quality $(BROTLI_QUALITY) web/app.wasm
+	$(GO) run ./tools/compress -quality $(BROTLI_QUALITY) web/bot.wasm
 
 server:
 	$(GO) build -trimpath -o $(SERVER_BIN) .
@@ -57,4 +59,4 @@ e2e:
 	e2e/run.sh
 
 clean:
-	rm -rf bin web/app.wasm web/app.wasm.br web/app.wasm.gz
+	rm -rf bin web/app.wasm web/app.wasm.br web/app.wasm.gz web/bot.wasm web/bot.wasm.br web/bot.wasm.gz

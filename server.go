@@ -40,6 +40,9 @@ const (
 
 	wasmURL = "/web/app.wasm"
 
+	// botWasmURL is the bot-only wasm that the bots' Web Worker (web/botworker.js) runs.
+	botWasmURL = "/web/bot.wasm"
+
 	// signalURL is the WebSocket endpoint that introduces online players to each other.
 	signalURL = "/signal"
 )
@@ -52,6 +55,11 @@ func serve() {
 	wasm, err := loadWasm(filepath.Join(webDir, "app.wasm"))
 	if err != nil {
 		log.Fatalf("%v (build it first with `make build`, and start the server from the repository root)", err)
+	}
+	bots, err := loadWasm(filepath.Join(webDir, "bot.wasm"))
+	if err != nil {
+		log.Printf("%v: the bots cannot play (build it with `make build`)", err)
+		bots = nil
 	}
 
 	sigCfg, err := signalConfig(os.Args[1:], os.Getenv)
@@ -71,7 +79,7 @@ func serve() {
 
 	srv := &http.Server{
 		Addr:              addr,
-		Handler:           newMux(newAppHandler(wasm), wasm, hub),
+		Handler:           newMux(newAppHandler(appVersion(wasm, bots), len(wasm.raw)), wasm, bots, hub),
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 	}
@@ -81,7 +89,7 @@ func serve() {
 		log.Fatal(err)
 	}
 	log.Printf("serving on http://localhost:%s (listening on %s; version %s; wasm %d bytes, gzip %d, brotli %d)",
-		port, ln.Addr(), wasm.version, len(wasm.raw), len(wasm.gz), len(wasm.br))
+		port, ln.Addr(), appVersion(wasm, bots), len(wasm.raw), len(wasm.gz), len(wasm.br))
 	log.Printf("signalling at %s; ICE servers handed out: %s", signalURL, describeICE(sigCfg))
 
 	ctx, stop := ossignal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -103,11 +111,15 @@ func serve() {
 	}
 }
 
-// newMux routes /web/app.wasm to the precompressed wasm, /signal to the
-// signalling server and everything else to go-app.
-func newMux(appHandler http.Handler, wasm *wasmAsset, hub http.Handler) *http.ServeMux {
+// newMux routes /web/app.wasm and /web/bot.wasm to the precompressed wasm
+// (bots may be nil when it was not built), /signal to the signalling server
+// and everything else to go-app.
+func newMux(appHandler http.Handler, wasm, bots *wasmAsset, hub http.Handler) *http.ServeMux {
 	mux := http.NewServeMux()
 	mux.Handle(wasmURL, wasm)
+	if bots != nil {
+		mux.Handle(botWasmURL, bots)
+	}
 	mux.Handle(signalURL, hub)
 	mux.Handle("/", appHandler)
 	return mux
@@ -185,7 +197,7 @@ func describeICE(cfg signal.Config) string {
 
 // newAppHandler configures go-app: page, manifest, service worker and the
 // static files under web/ (served from the working directory).
-func newAppHandler(wasm *wasmAsset) *app.Handler {
+func newAppHandler(version string, wasmBytes int) *app.Handler {
 	return &app.Handler{
 		Name:        "Brass: Birmingham",
 		ShortName:   "Brass",
@@ -201,21 +213,37 @@ func newAppHandler(wasm *wasmAsset) *app.Handler {
 		BackgroundColor: "#1e140d",
 		ThemeColor:      "#2b1d14",
 		Styles:          []string{"/web/app.css", "/web/online.css"},
+		// The bots' worker and its wasm are cached too, so bots play offline.
 		CacheableResources: []string{
 			"/web/icon.svg",
+			"/web/botworker.js",
+			botWasmURL,
 		},
 		// The service worker's cache name and every ETag derive from the
-		// version, so a new app.wasm means a new worker and fresh caches.
-		Version:           wasm.version,
-		WasmContentLength: strconv.Itoa(len(wasm.raw)),
+		// version, so a new build means a new worker and fresh caches.
+		Version:           version,
+		WasmContentLength: strconv.Itoa(wasmBytes),
 	}
 }
 
-// wasmAsset is web/app.wasm held in memory with its precompressed variants.
+// appVersion is the version of a build: a hash of its wasm files' hashes
+// (the bots' may be missing).
+func appVersion(assets ...*wasmAsset) string {
+	h := sha256.New()
+	for _, a := range assets {
+		if a != nil {
+			io.WriteString(h, a.version)
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil)[:6])
+}
+
+// wasmAsset is a wasm file (the app's or the bots') held in memory with its
+// precompressed variants.
 type wasmAsset struct {
 	raw, gz, br []byte
 	version     string // short content hash of raw
-	etag        string // quoted version, the same ETag go-app uses
+	etag        string // quoted version
 }
 
 // loadWasm reads the wasm binary and its .gz and .br siblings. A compressed

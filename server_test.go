@@ -235,7 +235,7 @@ func TestAppHandler(t *testing.T) {
 	}
 	hub := signal.NewServer(signal.Config{})
 	defer hub.Close()
-	mux := newMux(newAppHandler(a), a, hub)
+	mux := newMux(newAppHandler(a.version, len(a.raw)), a, nil, hub)
 
 	body := func(res *http.Response) string {
 		b, err := io.ReadAll(res.Body)
@@ -334,7 +334,7 @@ func TestSignalEndpointOnTheMux(t *testing.T) {
 	}
 	hub := signal.NewServer(signal.Config{})
 	defer hub.Close()
-	srv := httptest.NewServer(newMux(newAppHandler(a), a, hub))
+	srv := httptest.NewServer(newMux(newAppHandler(a.version, len(a.raw)), a, nil, hub))
 	defer srv.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()

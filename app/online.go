@@ -72,9 +72,13 @@ type Online struct {
 
 	notices []Notice
 	dirty   bool // something the screen shows changed while handling an event
+	bots    botDriver
 }
 
-var _ Live = (*Online)(nil)
+var (
+	_ Live    = (*Online)(nil)
+	_ BotHost = (*Online)(nil)
+)
 
 // OnlinePhase is where an online game stands.
 type OnlinePhase int
@@ -250,6 +254,7 @@ func newOnline(store Store, name, colour string, opts OnlineOptions) (*Online, e
 		return nil, &Error{Msg: "Online play needs a connection to the signalling server."}
 	}
 	return &Online{
+		bots:    newBotDriver(DefaultBotPause),
 		store:   store,
 		opts:    opts,
 		me:      newPlayerID(),
@@ -269,6 +274,7 @@ func (o *Online) Connect(run func(func()), changed func()) {
 		return
 	}
 	o.run, o.changed = run, changed
+	o.bots.run, o.bots.changed = run, changed
 	o.ctx, o.cancel = context.WithCancel(context.Background())
 	go o.connectLoop(o.ctx)
 }

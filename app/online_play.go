@@ -43,6 +43,18 @@ func (o *Online) LocalSeat(p int) bool {
 	return o.game != nil && p >= 0 && p < len(o.saved.Online.Players) && o.saved.Online.Players[p] == o.me
 }
 
+// SetBrain implements BotHost: the brain gives this device's player hints.
+func (o *Online) SetBrain(b Brain) { o.bots.brain = b }
+
+// Hint asks the Hard bot what this device's player should do; done gets the move and a reason.
+func (o *Online) Hint(done func(BotReply)) {
+	if o.game == nil {
+		done(BotReply{Error: "The game has not started yet."})
+		return
+	}
+	o.bots.hint(o.game, o.MySeat(), done)
+}
+
 // MySeat is this device's seat, or −1 before the game.
 func (o *Online) MySeat() int {
 	if o.game != nil {
@@ -615,6 +627,7 @@ func OpenOnline(store Store, id string, opts OnlineOptions) (*Online, error) {
 		return nil, &Error{Msg: "This saved game cannot be opened. " + err.Error(), Err: err}
 	}
 	o := &Online{
+		bots:    newBotDriver(DefaultBotPause),
 		store:   store,
 		opts:    opts,
 		room:    meta.Room,

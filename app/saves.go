@@ -32,6 +32,9 @@ type savedGame struct {
 	Record  engine.Record `json:"record"`
 	// Online is set for a game played over the network.
 	Online *onlineMeta `json:"online,omitempty"`
+	// Bots gives, by seat, the level of the bot playing it ("" for a person); empty when
+	// people play every seat.
+	Bots []string `json:"bots,omitempty"`
 }
 
 // GameSummary is one entry of the saved-games list (the index under brass/games).
@@ -80,14 +83,24 @@ func (e *Error) Unwrap() error { return e.Err }
 type Option func(*options)
 
 type options struct {
-	now func() time.Time
+	now      func() time.Time
+	bots     []string
+	botPause time.Duration
 }
 
 // WithClock makes the created and updated times come from now instead of time.Now.
 func WithClock(now func() time.Time) Option { return func(o *options) { o.now = now } }
 
+// WithBots makes seats bots: by seat, "" for a person or a level ("easy", "medium", "hard").
+func WithBots(levels []string) Option {
+	return func(o *options) { o.bots = append([]string(nil), levels...) }
+}
+
+// WithBotPause sets the least time a bot's move takes to appear (tests: 0).
+func WithBotPause(d time.Duration) Option { return func(o *options) { o.botPause = d } }
+
 func makeOptions(opts []Option) options {
-	o := options{now: time.Now}
+	o := options{now: time.Now, botPause: DefaultBotPause}
 	for _, f := range opts {
 		f(&o)
 	}

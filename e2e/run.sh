@@ -35,7 +35,7 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$lock_sum" ]; then
 	echo "$lock_sum" >"$stamp"
 fi
 
-if [ ! -f web/app.wasm ]; then
+if [ ! -f web/app.wasm ] || [ ! -f web/bot.wasm ]; then
 	make build
 fi
 go build -trimpath -o bin/brass .

@@ -40,6 +40,7 @@ type gameScreen struct {
 	dialog      string // "round", "era" or ""
 	showLog     bool
 	debug       bool
+	hint        *hintState // the Hard bot's suggestion on screen, or nil
 	auto        bool       // debug auto-play is on (online: it waits for this device's turns)
 	autoEra     engine.Era // the era auto-play stops at the end of
 
@@ -439,7 +440,9 @@ func (g *gameScreen) Render() goapp.UI {
 	names := g.names()
 	colours := g.ISession.Colours()
 	actor := st.Actor()
-	covered := live && !game.Over() && g.revealed != actor && g.localSeats() > 1
+	// The hand is covered between the people sharing this device, never for a bot's turn or
+	// another device's.
+	covered := live && !game.Over() && g.revealed != actor && g.ISession.LocalSeat(actor) && g.localSeats() > 1
 
 	var choice engine.Choice
 	if live && g.builder.active() && !covered {
@@ -449,15 +452,22 @@ func (g *gameScreen) Render() goapp.UI {
 	if live && g.builder.active() && !covered {
 		g.highlight(&props, choice)
 	}
-	// While the hand is covered, the board marks what the last player did.
+	// While the hand is covered, and whenever others (bots, other devices) have played since
+	// this device's people last did, the board marks what they did and a recap tells it.
 	var recap goapp.UI
-	if covered {
-		if p, from, to := lastTurn(game.Moves()); p >= 0 {
+	if live && !game.Over() && (covered || !g.builder.active()) {
+		if p, from, to := g.recapRange(game, covered); p >= 0 {
 			for _, m := range game.Moves()[from:to] {
 				props.Recent = append(props.Recent, moveBoardIDs(m)...)
 			}
 			props.Recent = dedupSorted(props.Recent)
-			recap = newMoveRecap().Entries(recapEntries(game.Log(), from, to)).Name(names[p]).Colour(colourOf(colours, p))
+			who := names[p]
+			for _, m := range game.Moves()[from:to] {
+				if m.Player != p {
+					who = "the other players"
+				}
+			}
+			recap = newMoveRecap().Entries(recapEntries(game.Log(), from, to)).Name(who).Colour(colourOf(colours, p))
 		}
 	}
 
@@ -509,7 +519,7 @@ func (g *gameScreen) Render() goapp.UI {
 						newPassDevice().Name(names[actor]).Colour(colourOf(colours, actor)).OnReveal(g.reveal),
 						slot("gs-slot-recap", recap),
 					)
-				}).ElseIf(live && !game.Over(), func() goapp.UI { return g.renderControls(game, choice, names) })),
+				}).ElseIf(live && !game.Over(), func() goapp.UI { return g.renderControls(game, choice, names, recap) })),
 				goapp.Div().Class("gs-panels").Body(panels...),
 			),
 			// The log is a column of its own (on a phone, a panel under the header): it never
@@ -603,11 +613,11 @@ func (g *gameScreen) highlight(b *boardProps, c engine.Choice) {
 }
 
 // renderControls is the hand and the action builder.
-func (g *gameScreen) renderControls(game *engine.Game, c engine.Choice, names []string) goapp.UI {
+func (g *gameScreen) renderControls(game *engine.Game, c engine.Choice, names []string, recap goapp.UI) goapp.UI {
 	st := game.State()
 	actor := st.Actor()
 	if !g.ISession.LocalSeat(actor) {
-		return g.renderWaiting(st, names)
+		return g.renderWaiting(st, names, recap)
 	}
 	var choosable, selected []string
 	switch c.Field {
@@ -627,21 +637,30 @@ func (g *gameScreen) renderControls(game *engine.Game, c engine.Choice, names []
 		selected = append(selected, g.builder.pending)
 	}
 	return goapp.Section().ID("controls").Class("gs-controls").Aria("label", names[actor]+"'s turn").Body(
+		slot("gs-slot-recap", recap),
+		slot("gs-slot-hint", g.renderHint(names)),
 		g.renderBuilder(game, c, names),
 		newHand().State(*st).Player(actor).Choosable(choosable).Selected(selected).OnCard(g.onCard).OnRefused(g.onCardRefused),
 	)
 }
 
 // renderWaiting is the side panel while another device (or a bot) plays: whose turn it is,
-// and this device's own hand, never the actor's.
-func (g *gameScreen) renderWaiting(st *engine.State, names []string) goapp.UI {
+// what the last player did, and this device's own hand, never the actor's.
+func (g *gameScreen) renderWaiting(st *engine.State, names []string, recap goapp.UI) goapp.UI {
 	me := -1
 	for p := 0; p < int(st.NumPlayers); p++ {
 		if g.ISession.LocalSeat(p) {
 			me = p
 		}
 	}
-	body := []goapp.UI{goapp.P().ID("waiting").Class("gs-prompt").Role("status").Text("Waiting for " + names[st.Actor()] + " to play…")}
+	text := "Waiting for " + names[st.Actor()] + " to play…"
+	if lv := botLevel(g.ISession, st.Actor()); lv != "" {
+		text = names[st.Actor()] + " (" + app.BotLevelName(lv) + " bot) is thinking…"
+	}
+	body := []goapp.UI{
+		goapp.P().ID("waiting").Class("gs-prompt gs-waiting").Role("status").Text(text),
+		slot("gs-slot-recap", recap),
+	}
 	if me >= 0 {
 		// The same callback as the playing hand: go-app keeps a mounted component's
 		// unexported fields, so this hand keeps it when the turn comes.

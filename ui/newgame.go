@@ -27,7 +27,8 @@ type newGameDialog struct {
 	names   [app.MaxPlayers]string
 	colours [app.MaxPlayers]string
 	seed    string
-	intro   bool // the introductory game (engine.Config.Introductory)
+	intro   bool                   // the introductory game (engine.Config.Introductory)
+	kinds   [app.MaxPlayers]string // by seat: "" a person, or a bot level
 	err     string
 	done    bool // started or cancelled: ignore further events
 }
@@ -90,7 +91,7 @@ func (d *newGameDialog) config() (engine.Config, []string, string) {
 	for i := range cfg.Names {
 		cfg.Names[i] = d.names[i]
 		if strings.TrimSpace(cfg.Names[i]) == "" {
-			cfg.Names[i] = app.DefaultName(i)
+			cfg.Names[i] = d.defaultName(i)
 		}
 	}
 	if s := strings.TrimSpace(d.seed); s != "" {
@@ -115,7 +116,11 @@ func (d *newGameDialog) onSubmit(ctx goapp.Context, e goapp.Event) {
 		d.err = msg
 		return
 	}
-	hs, err := app.NewHotseat(d.IStore, cfg, colours)
+	var opts []app.Option
+	if d.anyBot() {
+		opts = append(opts, app.WithBots(d.kinds[:d.players]))
+	}
+	hs, err := app.NewHotseat(d.IStore, cfg, colours, opts...)
 	if err != nil {
 		d.err = err.Error()
 		return
@@ -125,6 +130,23 @@ func (d *newGameDialog) onSubmit(ctx goapp.Context, e goapp.Event) {
 	if d.IOnStart != nil {
 		d.IOnStart(ctx, hs)
 	}
+}
+
+// defaultName is a seat's name when its field is left empty: "Player 2", or "Hard bot 2".
+func (d *newGameDialog) defaultName(i int) string {
+	if d.kinds[i] != "" {
+		return app.BotLevelName(d.kinds[i]) + " bot " + strconv.Itoa(i+1)
+	}
+	return app.DefaultName(i)
+}
+
+func (d *newGameDialog) anyBot() bool {
+	for _, k := range d.kinds[:d.players] {
+		if k != "" {
+			return true
+		}
+	}
+	return false
 }
 
 func (d *newGameDialog) cancel(ctx goapp.Context) {
@@ -175,7 +197,7 @@ func (d *newGameDialog) Render() goapp.UI {
 		goapp.Form().Class("ng-form").Attr("novalidate", true).OnSubmit(d.onSubmit).Body(
 			goapp.Div().Class("ng-head").Body(
 				goapp.H2().ID("ng-title").Text("New game"),
-				goapp.P().Class("ng-hint").Text("Everyone plays on this device, taking turns."),
+				goapp.P().Class("ng-hint").Text("Play on this device: people take turns, and bots play the seats you give them."),
 			),
 			goapp.FieldSet().Class("ng-counts").Body(
 				goapp.Legend().Text("Number of players"),
@@ -226,15 +248,28 @@ func (d *newGameDialog) renderSeat(i int) goapp.UI {
 		)
 	}
 	title := "Player " + seat
+	kindID := "ng-kind-" + seat
+	kinds := []goapp.UI{goapp.Option().Value("").Selected(d.kinds[i] == "").Text("Person")}
+	for _, l := range app.BotLevels {
+		kinds = append(kinds, goapp.Option().Value(l).Selected(d.kinds[i] == l).Text(app.BotLevelName(l)+" bot"))
+	}
 	return goapp.Div().Class("ng-seat").Role("group").Aria("labelledby", "ng-seat-"+seat).Body(
 		goapp.Span().ID("ng-seat-"+seat).Class("ng-seat-title").Body(
 			goapp.Span().Class("st-swatch").Style("background-color", d.colours[i]).Aria("hidden", true),
 			goapp.Text(title),
 		),
+		goapp.Div().Class("ng-kind").Body(
+			goapp.Label().For(kindID).Class("visually-hidden").Text(title+" is played by"),
+			goapp.Select().ID(kindID).Body(kinds...).
+				OnChange(func(ctx goapp.Context, e goapp.Event) {
+					d.kinds[i] = ctx.JSSrc().Get("value").String()
+					d.err = ""
+				}, goapp.EventScope(i)),
+		),
 		goapp.Div().Class("ng-name").Body(
 			goapp.Label().For(nameID).Class("visually-hidden").Text(title+" name"),
 			goapp.Input().ID(nameID).Type("text").MaxLength(app.MaxNameLength).AutoComplete(false).
-				Attr("spellcheck", "false").Placeholder(app.DefaultName(i)).Value(d.names[i]).
+				Attr("spellcheck", "false").Placeholder(d.defaultName(i)).Value(d.names[i]).
 				OnInput(func(ctx goapp.Context, e goapp.Event) { d.names[i] = ctx.JSSrc().Get("value").String() }, goapp.EventScope(i)),
 		),
 		goapp.FieldSet().Class("ng-colours").Body(

@@ -34,6 +34,7 @@ type root struct {
 	current  string // the id recorded as the game to resume
 	ctx      goapp.Context
 	mounted  bool
+	brain    *workerBrain // thinks for the bots and the hints, in a Web Worker
 }
 
 // OnAppUpdate is called when the service worker has installed a new build (the server's
@@ -98,8 +99,15 @@ func joinCodeFromURL() string {
 }
 
 // connect starts a live session's background work: its changes come back to the UI
-// goroutine through the root's own context and bump the revision.
+// goroutine through the root's own context and bump the revision. A session with bots (or
+// hints) gets the worker brain first.
 func (r *root) connect() {
+	if bh, ok := r.session.(app.BotHost); ok && r.mounted {
+		if r.brain == nil {
+			r.brain = newWorkerBrain()
+		}
+		bh.SetBrain(r.brain)
+	}
 	live, ok := r.session.(app.Live)
 	if !ok || !r.mounted {
 		return

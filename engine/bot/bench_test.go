@@ -1,0 +1,34 @@
+package bot
+
+import (
+	"testing"
+
+	"brass/engine"
+)
+
+// benchDecisions times one decision of a level over positions of a 4-player Medium game
+// (every 9th decision), reporting milliseconds per decision. Run natively with
+// GOMAXPROCS=1 and under wasm:
+//
+//	GOMAXPROCS=1 go test ./engine/bot -run XXX -bench .
+//	PATH="$(go env GOROOT)/lib/wasm:$PATH" GOOS=js GOARCH=wasm go test ./engine/bot -run XXX -bench Hard
+func benchDecisions(b *testing.B, l Level) {
+	states := positions(b, 4, 2024, 9)
+	views := make([]engine.State, len(states))
+	for i := range states {
+		views[i] = states[i].View(states[i].Actor())
+	}
+	bot := Bot{Level: l}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		v := &views[i%len(views)]
+		if _, err := bot.Choose(v, v.Actor(), uint64(i)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/decision")
+}
+
+func BenchmarkEasy(b *testing.B)   { benchDecisions(b, Easy) }
+func BenchmarkMedium(b *testing.B) { benchDecisions(b, Medium) }
+func BenchmarkHard(b *testing.B)   { benchDecisions(b, Hard) }

@@ -1,0 +1,330 @@
+package bot
+
+import (
+	"math"
+
+	"brass/engine"
+)
+
+// weights are the evaluation's tunable numbers. Each level has its own set.
+type weights struct {
+	money    float64                               // VP per £ that the actions left can spend
+	spend    float64                               // £ an action can usefully spend
+	excess   float64                               // value of £ beyond that, as a fraction
+	sellFlat float64                               // Easy: the chance it gives every Cotton Mill, Manufacturer and Pottery to be sold
+	future   float64                               // link icons expected on an empty build space by the end of a whole era
+	later    float64                               // chance that a level II+ tile not flipped in the Canal Era flips in the Rail Era
+	carry    float64                               // weight of the Rail Era rescoring of level II+ tiles flipped in the Canal Era
+	oppMax   float64                               // weight of the best opponent's projection in the relative score
+	oppMean  float64                               // weight of the opponents' mean projection
+	flat     bool                                  // Easy: unflipped tiles count at flat chances, blind to connections and beer
+	table    *[5][2][numClasses][rlBuckets]float64 // flip chances; nil: flipTable
+}
+
+// evaluator estimates every player's final VP from a position. It keeps scratch tables so
+// that an evaluation allocates nothing.
+type evaluator struct {
+	b *board
+	w *weights
+
+	comp    [64]int8
+	buys    [64]uint8                    // per component: industries bought by its merchant tiles (bit per industry)
+	mbeer   [64][8]uint8                 // per component and industry: merchant barrels beside tiles buying it
+	brew    [64][engine.MaxPlayers]uint8 // per component and owner: barrels on unflipped breweries
+	ownBeer [engine.MaxPlayers]int       // barrels on each player's breweries, anywhere
+	size    [64]int8                     // per component: how many locations it joins
+	// beer wanted by unflipped Cotton Mills, Manufacturers and Potteries: each player's own
+	// (they may use their own beer anywhere) and, per component, everyone's
+	wantOwn  [engine.MaxPlayers]float64
+	wantComp [64]float64
+	tileP    [64]float64 // chance each tile is flipped by the end of the era
+	icons    [64]float64 // expected link icons of each location at the end of the era
+
+	actsEra [engine.MaxPlayers]float64 // actions left to each player in this era
+	cashV   [engine.MaxPlayers]float64 // VP value of money in hand and income to come
+	incomeV [engine.MaxPlayers]float64 // VP per extra income level for the rest of the game
+}
+
+func newEvaluator(b *board, w *weights) *evaluator { return &evaluator{b: b, w: w} }
+
+// timing fills in, per player, the actions left in the era and what money and income are
+// worth. Money turns into points only through actions: each action left can usefully spend
+// about w.spend, so cash beyond what the remaining actions can spend (the money in hand plus
+// the income still to come) is worth only w.excess of its face value. Income is worth the
+// cash it will bring at the same rate.
+func (e *evaluator) timing(s *engine.State) (roundsLeft int) {
+	n := int(s.NumPlayers)
+	cards := int(s.DeckLen)
+	for p := 0; p < n; p++ {
+		cards += int(s.Players[p].HandLen)
+	}
+	roundsLeft = (cards + 2*n - 1) / (2 * n)
+	rail := e.b.railRounds[n]
+	w := e.w
+	for p := 0; p < n; p++ {
+		acts := float64(s.Players[p].HandLen) + float64(s.DeckLen)/float64(n)
+		e.actsEra[p] = acts
+		game, payouts := acts, roundsLeft-1
+		if s.Era == engine.Canal {
+			game += float64(2 * rail)
+			payouts = roundsLeft + rail - 1
+		}
+		payouts = max(payouts, 0)
+		cash := float64(s.Players[p].Money) + float64(s.IncomeLevel(p)*payouts)
+		cap := w.spend * game
+		rate := w.money
+		if cash > cap {
+			e.cashV[p] = w.money * (cap + w.excess*(cash-cap))
+			rate *= w.excess
+		} else {
+			e.cashV[p] = w.money * cash
+		}
+		e.incomeV[p] = rate * float64(payouts)
+	}
+	return roundsLeft
+}
+
+// project writes each player's estimated final VP into out.
+func (e *evaluator) project(s *engine.State, out *[engine.MaxPlayers]float64) {
+	n := int(s.NumPlayers)
+	if s.Phase == engine.PhaseOver {
+		for p := 0; p < n; p++ {
+			// ties are broken by income level, then money
+			out[p] = float64(s.Players[p].VP) + 0.01*float64(s.IncomeLevel(p)) + 0.0001*float64(s.Players[p].Money)
+		}
+		return
+	}
+	ed := e.b.ed
+	w := e.w
+	canal := s.Era == engine.Canal
+	roundsLeft := e.timing(s)
+	e.b.components(s, &e.comp)
+	nl := len(ed.Locations)
+	for i := 0; i < nl; i++ {
+		e.buys[i] = 0
+		e.mbeer[i] = [8]uint8{}
+		e.brew[i] = [engine.MaxPlayers]uint8{}
+		e.size[i] = 0
+		e.wantComp[i] = 0
+	}
+	for i := 0; i < nl; i++ {
+		e.size[e.comp[i]]++
+	}
+	for p := 0; p < n; p++ {
+		e.ownBeer[p] = 0
+		e.wantOwn[p] = 0
+	}
+	for m := range ed.MerchantSpaces {
+		slot := s.Merchants[m]
+		if slot.Tile == 0 {
+			continue
+		}
+		c := e.comp[ed.MerchantSpaces[m].Location]
+		for _, ind := range ed.MerchantTiles[slot.Tile-1].Buys {
+			e.buys[c] |= 1 << ind
+			e.mbeer[c][ind] += slot.Beer
+		}
+	}
+	for sp := range ed.Spaces {
+		t := &s.Tiles[sp]
+		if t.Owner != 0 && t.Industry == engine.Brewery && t.Cubes > 0 {
+			e.brew[e.comp[e.b.spaceLoc[sp]]][t.Owner-1] += t.Cubes
+			e.ownBeer[t.Owner-1] += int(t.Cubes)
+		}
+		if t.Owner != 0 && !t.Flipped && sellable(t.Industry) {
+			c := e.comp[e.b.spaceLoc[sp]]
+			need := float64(s.TileSpec(*t).Beer)
+			if e.buys[c]&(1<<t.Industry) != 0 {
+				e.wantComp[c] += need
+			} else {
+				need *= 0.5
+			}
+			e.wantOwn[t.Owner-1] += need
+		}
+	}
+	// Link icons at the end of the era: the merchants' own, those of tiles flipped by then,
+	// and, for empty spaces, tiles still to be built and flipped by someone.
+	eraRounds := float64(max(e.b.railRounds[n], 1))
+	future := w.future * math.Min(1, float64(roundsLeft)/eraRounds)
+	for i := 0; i < nl; i++ {
+		e.icons[i] = float64(ed.Locations[i].LinkIcons)
+		for _, sp := range e.b.townSpaces[i] {
+			if s.Tiles[sp].Owner == 0 {
+				e.icons[i] += future
+			}
+		}
+	}
+	for sp := range ed.Spaces {
+		t := s.Tiles[sp]
+		if t.Owner == 0 {
+			continue
+		}
+		p := int(t.Owner) - 1
+		spec := s.TileSpec(t)
+		pf := 1.0
+		if !t.Flipped {
+			pf = e.flipChance(s, sp, t, p, roundsLeft)
+		}
+		e.tileP[sp] = pf
+		e.icons[e.b.spaceLoc[sp]] += pf * float64(spec.LinkIcons)
+	}
+	for p := 0; p < n; p++ {
+		out[p] = float64(s.Players[p].VP) + e.cashV[p]
+	}
+	for sp := range ed.Spaces {
+		t := s.Tiles[sp]
+		if t.Owner == 0 {
+			continue
+		}
+		p := int(t.Owner) - 1
+		spec := s.TileSpec(t)
+		vp := float64(spec.VP)
+		if t.Flipped {
+			if canal && spec.Level >= 2 {
+				vp += w.carry * vp
+			}
+			out[p] += vp
+			continue
+		}
+		pf := e.tileP[sp]
+		space := int(s.Players[p].IncomeSpace)
+		gain := float64(engine.IncomeLevel(min(space+spec.Income, ed.Rules.MaxIncomeSpace)) - engine.IncomeLevel(space))
+		if canal && spec.Level >= 2 {
+			// not flipped by the end of the Canal Era, it may still flip in the Rail Era:
+			// a tile for sale at the later rate, coal, iron or beer about as likely as now
+			later := w.later
+			if !sellable(t.Industry) {
+				later = pf
+			}
+			pr := pf + (1-pf)*later
+			out[p] += pf*vp + w.carry*pr*vp + pr*gain*e.incomeV[p]
+		} else {
+			out[p] += pf * (vp + gain*e.incomeV[p])
+		}
+	}
+	for l := range ed.Links {
+		o := s.Links[l]
+		if o == 0 {
+			continue
+		}
+		v := 0.0
+		for _, loc := range ed.Links[l].Locations {
+			v += e.icons[loc]
+		}
+		out[o-1] += v
+	}
+}
+
+// Tile classes: what decides whether an unflipped tile flips before the era ends.
+const (
+	classSellFar    = iota // Cotton Mill, Manufacturer or Pottery with no buyer connected
+	classSellNoBeer        // a buyer connected, not enough beer in reach
+	classSellReady         // a buyer connected and beer in reach
+	classBrewLow           // brewery, little demand for its beer (per barrel the owner has)
+	classBrewMid           // brewery, some demand
+	classBrewHigh          // brewery, demand for every barrel
+	classCoal1             // coal mine with 1 cube, joined to no other location
+	classCoal2             // … 2 cubes
+	classCoal3             // … 3 or more
+	classCoalNet1          // coal mine with 1 cube, joined to other locations
+	classCoalNet2
+	classCoalNet3
+	classIron1 // iron works with 1 cube
+	classIron2 // … 2 or more
+	numClasses
+)
+
+// rlBuckets: rounds left in the era, 1 … rlBuckets (and more).
+const rlBuckets = 6
+
+// tileClass classifies an unflipped tile of player p on space sp.
+func (e *evaluator) tileClass(s *engine.State, sp int, t engine.Tile, p int) int {
+	c := e.comp[e.b.spaceLoc[sp]]
+	switch t.Industry {
+	case engine.Cotton, engine.Manufacturer, engine.Pottery:
+		if e.buys[c]&(1<<t.Industry) == 0 {
+			return classSellFar
+		}
+		beer := e.ownBeer[p] + int(e.mbeer[c][t.Industry])
+		for o := 0; o < int(s.NumPlayers); o++ {
+			if o != p {
+				beer += int(e.brew[c][o])
+			}
+		}
+		if beer >= s.TileSpec(t).Beer {
+			return classSellReady
+		}
+		return classSellNoBeer
+	case engine.Brewery:
+		// Beer is drunk by the owner's sales anywhere and by others' sales connected to
+		// it; the owner's demand is shared among all their barrels.
+		dem := e.wantOwn[p] + 0.5*(e.wantComp[c]-e.ownWantIn(s, c, p))
+		r := dem / float64(max(e.ownBeer[p], 1))
+		switch {
+		case r < 0.5:
+			return classBrewLow
+		case r < 1:
+			return classBrewMid
+		}
+		return classBrewHigh
+	case engine.Coal:
+		k := min(int(t.Cubes), 3) - 1
+		if e.size[c] > 1 {
+			return classCoalNet1 + k
+		}
+		return classCoal1 + k
+	}
+	return classIron1 + min(int(t.Cubes), 2) - 1
+}
+
+// flipChance is the chance that an unflipped tile flips before the era ends, from the
+// table measured in self-play (calibration.go).
+func (e *evaluator) flipChance(s *engine.State, sp int, t engine.Tile, p int, roundsLeft int) float64 {
+	cl := e.tileClass(s, sp, t, p)
+	if e.w.flat && cl <= classSellReady {
+		return e.w.sellFlat
+	}
+	rl := min(max(roundsLeft, 1), rlBuckets)
+	tab := &flipTable
+	if e.w.table != nil {
+		tab = e.w.table
+	}
+	return tab[int(s.NumPlayers)][s.Era][cl][rl-1]
+}
+
+// ownWantIn is the beer wanted by player p's own connected sellable tiles in component c
+// (already counted in their own demand).
+func (e *evaluator) ownWantIn(s *engine.State, c int8, p int) float64 {
+	v := 0.0
+	for sp := range e.b.ed.Spaces {
+		t := &s.Tiles[sp]
+		if t.Owner == uint8(p+1) && !t.Flipped && e.comp[e.b.spaceLoc[sp]] == c && e.buys[c]&(1<<t.Industry) != 0 &&
+			sellable(t.Industry) {
+			v += float64(s.TileSpec(*t).Beer)
+		}
+	}
+	return v
+}
+
+// relative is player p's projection against the opponents': what the bot maximises.
+func (e *evaluator) relative(proj *[engine.MaxPlayers]float64, n, p int) float64 {
+	best, sum := math.Inf(-1), 0.0
+	for q := 0; q < n; q++ {
+		if q == p {
+			continue
+		}
+		sum += proj[q]
+		if proj[q] > best {
+			best = proj[q]
+		}
+	}
+	if n < 2 {
+		return proj[p]
+	}
+	return proj[p] - e.w.oppMax*best - e.w.oppMean*sum/float64(n-1)
+}
+
+// sellable reports whether tiles of the industry flip by a Sell action.
+func sellable(ind engine.Industry) bool {
+	return ind == engine.Cotton || ind == engine.Manufacturer || ind == engine.Pottery
+}

@@ -1,0 +1,167 @@
+package bot
+
+import (
+	"math"
+	"math/rand/v2"
+	"sort"
+
+	"brass/engine"
+)
+
+// thinker holds what one decision needs: the evaluation, scratch buffers and a count of the
+// work done (evaluations), which is what budgets the search.
+type thinker struct {
+	b     *board
+	ev    *evaluator
+	r     *rand.Rand
+	evals int
+	legal []engine.Action
+	keep  [64]float64
+}
+
+func newThinker(b *board, w *weights, seed uint64) *thinker {
+	return &thinker{b: b, ev: newEvaluator(b, w), r: rand.New(rand.NewPCG(seed, 0x6272617373))}
+}
+
+// candidates appends to out the distinct choices of the player to act. Actions that differ
+// only in the card discarded are one choice, made with the card the player least wants to
+// keep; of the Scout actions only the one discarding the three least wanted cards is kept.
+func (t *thinker) candidates(s *engine.State, out []engine.Action) []engine.Action {
+	t.legal = s.Legal(t.legal[:0])
+	p := s.Actor()
+	if s.Phase == engine.PhaseAction {
+		cardValues(t.b, s, p, &t.keep)
+	}
+	start := len(out)
+	var scout engine.Action
+	scoutV := math.Inf(1)
+	for _, a := range t.legal {
+		if a.Kind == engine.KindScout {
+			if v := t.keep[a.Card] + t.keep[a.Cards[0]] + t.keep[a.Cards[1]]; v < scoutV {
+				scout, scoutV = a, v
+			}
+			continue
+		}
+		if len(out) > start && a.Card != engine.NoCard {
+			last := &out[len(out)-1]
+			key, lk := a, *last
+			key.Card, lk.Card = engine.NoCard, engine.NoCard
+			if key == lk {
+				if t.keep[a.Card] < t.keep[last.Card] {
+					last.Card = a.Card
+				}
+				continue
+			}
+		}
+		out = append(out, a)
+	}
+	if scoutV < math.Inf(1) {
+		out = append(out, scout)
+	}
+	return out
+}
+
+// score applies a to a copy of s and returns player p's relative evaluation afterwards.
+func (t *thinker) score(s *engine.State, a *engine.Action, p int) (float64, bool) {
+	c := *s
+	if err := c.Apply(a); err != nil {
+		return 0, false
+	}
+	return t.eval(&c, p), true
+}
+
+// eval is player p's relative evaluation of s.
+func (t *thinker) eval(s *engine.State, p int) float64 {
+	t.evals++
+	var proj [engine.MaxPlayers]float64
+	t.ev.project(s, &proj)
+	return t.ev.relative(&proj, int(s.NumPlayers), p)
+}
+
+// rated is a candidate action with its value.
+type rated struct {
+	a engine.Action
+	v float64
+}
+
+// rateAll rates every candidate by the position right after it.
+func (t *thinker) rateAll(s *engine.State, out []rated) []rated {
+	var cbuf [256]engine.Action
+	p := s.Actor()
+	for _, a := range t.candidates(s, cbuf[:0]) {
+		if v, ok := t.score(s, &a, p); ok {
+			out = append(out, rated{a, v})
+		}
+	}
+	return out
+}
+
+// greedy returns the candidate with the best value right after it. With noise > 0 each
+// value gets a random disturbance of that size (Easy's mistakes).
+func (t *thinker) greedy(s *engine.State, noise float64) (engine.Action, bool) {
+	var cbuf [256]engine.Action
+	p := s.Actor()
+	best, bestV, found := engine.Action{}, math.Inf(-1), false
+	for _, a := range t.candidates(s, cbuf[:0]) {
+		v, ok := t.score(s, &a, p)
+		if !ok {
+			continue
+		}
+		if noise > 0 {
+			v += noise * (t.r.Float64()*2 - 1)
+		}
+		if v > bestV {
+			best, bestV, found = a, v, true
+		}
+	}
+	return best, found
+}
+
+// turnKey identifies the turn in progress.
+func turnKey(s *engine.State) uint32 {
+	return uint32(s.Era)<<16 | uint32(s.Round)<<8 | uint32(s.TurnPos)
+}
+
+// finishTurn plays the rest of the current turn of player p greedily (the second action,
+// further sales of a Sell action).
+func (t *thinker) finishTurn(s *engine.State, p int) {
+	key := turnKey(s)
+	for s.Phase != engine.PhaseOver && s.Phase != engine.PhaseShortfall && s.Actor() == p && turnKey(s) == key {
+		a, ok := t.greedy(s, 0)
+		if !ok || s.Apply(&a) != nil {
+			return
+		}
+	}
+}
+
+// planTurn rates the first actions of the turn by the whole turn: each of the most
+// promising candidates (the best overall plus the best of each kind, so that a loan or a
+// develop that pays off only with the next action is tried) is applied, the rest of the turn
+// is played greedily and the position evaluated. The result is sorted, best first.
+func (t *thinker) planTurn(s *engine.State, width, perKind int) []rated {
+	p := s.Actor()
+	all := t.rateAll(s, nil)
+	sort.SliceStable(all, func(i, j int) bool { return all[i].v > all[j].v })
+	var picked []rated
+	var kinds [16]int
+	for i, r := range all {
+		k := int(r.a.Kind)
+		if i < width || kinds[k] < perKind {
+			picked = append(picked, r)
+		}
+		kinds[k]++
+	}
+	key := turnKey(s)
+	for i := range picked {
+		c := *s
+		if err := c.Apply(&picked[i].a); err != nil {
+			continue
+		}
+		if c.Phase != engine.PhaseOver && c.Actor() == p && turnKey(&c) == key {
+			t.finishTurn(&c, p)
+			picked[i].v = t.eval(&c, p)
+		}
+	}
+	sort.SliceStable(picked, func(i, j int) bool { return picked[i].v > picked[j].v })
+	return picked
+}

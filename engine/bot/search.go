@@ -1,0 +1,127 @@
+package bot
+
+import (
+	"sort"
+
+	"brass/engine"
+)
+
+// hardParams size the Hard search.
+type hardParams struct {
+	width, perKind int // turn planning: candidates completed into whole turns
+	keep           int // candidates that go on to the rollouts
+	budget         int // evaluations in all (the work budget)
+	horizon        int // own turns played after this one in each rollout
+}
+
+// search is Hard's decision. It plans the turn on one sampled deal, keeps the best few
+// first actions, and then plays each of them forward on freshly sampled deals — the rest of
+// this turn, every opponent's answer and the bot's own next turn(s), everyone choosing
+// greedily by the evaluation — and judges them by the position reached. All candidates are
+// played on the same deals (common random numbers), and the worse half is dropped after
+// each stage (successive halving) until the budget is spent.
+func (t *thinker) search(sm *sampler, p int, prm hardParams) (engine.Action, []rated) {
+	var det engine.State
+	sm.sample(t.r, &det)
+	plans := t.planTurn(&det, prm.width, prm.perKind)
+	if len(plans) <= 1 {
+		return firstOr(plans), plans
+	}
+	cands := plans[:min(prm.keep, len(plans))]
+	sum := make([]float64, len(cands))
+	cnt := make([]int, len(cands))
+	alive := make([]int, len(cands))
+	for i := range alive {
+		alive[i] = i
+	}
+	mean := func(i int) float64 { return sum[i] / float64(max(cnt[i], 1)) }
+	perRollout := 0 // evaluations one rollout costs, measured on the first
+	for len(alive) > 1 {
+		// one stage: the same deals for every surviving candidate, as many as the budget
+		// allows for the stages still to come
+		stagesLeft := 0
+		for n := len(alive); n > 1; n = (n + 1) / 2 {
+			stagesLeft++
+		}
+		left := prm.budget - t.evals
+		deals := 1
+		if perRollout > 0 {
+			deals = left / (stagesLeft * len(alive) * perRollout)
+			if deals == 0 {
+				// not even one deal each: keep the candidates one deal can afford
+				alive = alive[:min(len(alive), max(left/perRollout, 0))]
+				if len(alive) < 2 {
+					break
+				}
+				deals = 1
+			}
+		}
+		for d := 0; d < deals; d++ {
+			sm.sample(t.r, &det)
+			for k := 0; k < len(alive); k++ {
+				i := alive[k]
+				before := t.evals
+				sum[i] += t.rollout(&det, cands[i].a, p, prm.horizon)
+				cnt[i]++
+				if perRollout == 0 {
+					// the first rollout tells what one costs: keep only the candidates
+					// that the budget lets play at least this deal
+					perRollout = max(t.evals-before, 1)
+					alive = alive[:min(len(alive), max(1+(prm.budget-t.evals)/perRollout, k+1))]
+				}
+			}
+		}
+		if len(alive) < 2 {
+			break
+		}
+		sort.SliceStable(alive, func(a, b int) bool { return mean(alive[a]) > mean(alive[b]) })
+		alive = alive[:(len(alive)+1)/2]
+	}
+	if len(alive) == 0 {
+		return cands[0].a, cands
+	}
+	sort.SliceStable(alive, func(a, b int) bool { return mean(alive[a]) > mean(alive[b]) })
+	out := make([]rated, len(cands))
+	for i := range cands {
+		out[i] = rated{cands[i].a, mean(i)}
+		if cnt[i] == 0 {
+			out[i].v = cands[i].v
+		}
+	}
+	return cands[alive[0]].a, out
+}
+
+// rollout plays candidate a for player p on a sampled deal and returns p's evaluation of
+// the position after p's next `horizon` turns (or at the end of the game).
+func (t *thinker) rollout(det *engine.State, a engine.Action, p int, horizon int) float64 {
+	s := *det
+	if err := s.Apply(&a); err != nil {
+		return -1e9
+	}
+	t.finishTurn(&s, p)
+	own := 0
+	last := turnKey(&s)
+	for steps := 0; s.Phase != engine.PhaseOver && steps < 200; steps++ {
+		actor := s.Actor()
+		key := turnKey(&s)
+		if actor == p && s.Phase == engine.PhaseAction && key != last {
+			if own >= horizon {
+				break
+			}
+			own++
+			last = key
+		}
+		b, ok := t.greedy(&s, 0)
+		if !ok || s.Apply(&b) != nil {
+			break
+		}
+	}
+	return t.eval(&s, p)
+}
+
+func firstOr(r []rated) engine.Action {
+	if len(r) == 0 {
+		return engine.Action{}
+	}
+	return r[0].a
+}

@@ -1,0 +1,239 @@
+// Command tournament plays seeded games between bot levels and reports how each level
+// fares: win rates with 95% Wilson confidence intervals, mean VP and the winners' mean VP.
+//
+//	go run ./tools/tournament -players 2 -games 200 -bots hard,easy -seed 1
+//
+// -bots lists the levels seat by seat, repeated to fill the table ("hard,easy" at 4 players
+// is hard, easy, hard, easy). Every deal is played once per rotation of the seats, so each
+// level sits in every seat equally often: -games should be a multiple of -players. Games
+// run in parallel on -workers goroutines; the results do not depend on how many.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"math"
+	"os"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"brass/engine"
+	"brass/engine/bot"
+)
+
+// config is one tournament.
+type config struct {
+	players int
+	games   int
+	seats   []bot.Level // level per seat before rotation
+	seed    uint64
+	workers int
+	budget  int // Hard's work budget per decision; 0: the default
+}
+
+// gameResult is one finished game.
+type gameResult struct {
+	seats     []bot.Level // level per seat as played
+	vp        []int
+	rank      []int
+	decisions []int           // per seat
+	thinking  []time.Duration // per seat
+}
+
+func main() {
+	log.SetFlags(0)
+	log.SetPrefix("tournament: ")
+	players := flag.Int("players", 2, "players per game, 2 to 4")
+	games := flag.Int("games", 20, "games to play (a multiple of -players keeps the seats balanced)")
+	bots := flag.String("bots", "hard,easy", "levels seat by seat, comma separated, repeated to fill the table")
+	seed := flag.Uint64("seed", 1, "first deal's seed")
+	workers := flag.Int("workers", runtime.NumCPU(), "games played at once")
+	budget := flag.Int("budget", 0, "Hard's work budget per decision in evaluations (0: the default)")
+	flag.Parse()
+	cfg, err := newConfig(*players, *games, *bots, *seed, *workers, *budget)
+	if err != nil {
+		log.Fatal(err)
+	}
+	start := time.Now()
+	results, err := play(cfg, func(done int) {
+		if done%max(1, cfg.games/10) == 0 {
+			fmt.Fprintf(os.Stderr, "%d/%d games\n", done, cfg.games)
+		}
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	report(os.Stdout, cfg, results, time.Since(start))
+}
+
+func newConfig(players, games int, bots string, seed uint64, workers, budget int) (config, error) {
+	if players < 2 || players > engine.MaxPlayers {
+		return config{}, fmt.Errorf("-players must be 2 to %d", engine.MaxPlayers)
+	}
+	if games < 1 {
+		return config{}, fmt.Errorf("-games must be at least 1")
+	}
+	var levels []bot.Level
+	for _, name := range strings.Split(bots, ",") {
+		l, err := bot.ParseLevel(strings.TrimSpace(name))
+		if err != nil {
+			return config{}, err
+		}
+		levels = append(levels, l)
+	}
+	seats := make([]bot.Level, players)
+	for i := range seats {
+		seats[i] = levels[i%len(levels)]
+	}
+	return config{players: players, games: games, seats: seats, seed: seed, workers: max(workers, 1), budget: budget}, nil
+}
+
+// play runs the games on cfg.workers goroutines and returns the results in game order.
+func play(cfg config, progress func(done int)) ([]gameResult, error) {
+	results := make([]gameResult, cfg.games)
+	errs := make([]error, cfg.games)
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	done := 0
+	for w := 0; w < cfg.workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for g := range jobs {
+				results[g], errs[g] = playOne(cfg, g)
+				mu.Lock()
+				done++
+				if progress != nil {
+					progress(done)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for g := 0; g < cfg.games; g++ {
+		jobs <- g
+	}
+	close(jobs)
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return results, nil
+}
+
+// playOne plays game g: deal cfg.seed + g/players with the seats rotated by g%players.
+func playOne(cfg config, g int) (gameResult, error) {
+	n := cfg.players
+	deal := cfg.seed + uint64(g/n)
+	s, err := engine.New(engine.Config{Edition: "birmingham", Players: n, Seed: deal})
+	if err != nil {
+		return gameResult{}, err
+	}
+	r := gameResult{seats: make([]bot.Level, n), vp: make([]int, n), rank: make([]int, n),
+		decisions: make([]int, n), thinking: make([]time.Duration, n)}
+	for i := range r.seats {
+		r.seats[i] = cfg.seats[(i+g)%n]
+	}
+	for step := 0; s.Phase != engine.PhaseOver; step++ {
+		p := s.Actor()
+		view := s.View(p)
+		b := bot.Bot{Level: r.seats[p], Budget: cfg.budget}
+		t0 := time.Now()
+		a, err := b.Choose(&view, p, deal*1_000_003+uint64(step)*31+uint64(p))
+		r.thinking[p] += time.Since(t0)
+		r.decisions[p]++
+		if err != nil {
+			return r, fmt.Errorf("deal %d, move %d: %v", deal, step, err)
+		}
+		if err := s.Apply(&a); err != nil {
+			return r, fmt.Errorf("deal %d, move %d: the %v bot chose an illegal action %v: %v", deal, step, r.seats[p], s.Edition().Encode(a), err)
+		}
+	}
+	for _, st := range s.Standings() {
+		r.vp[st.Player], r.rank[st.Player] = st.VP, st.Rank
+	}
+	return r, nil
+}
+
+// wilson is the 95% Wilson score interval of k successes in n trials.
+func wilson(k, n int) (lo, hi float64) {
+	if n == 0 {
+		return 0, 1
+	}
+	const z = 1.959964
+	p := float64(k) / float64(n)
+	nn := float64(n)
+	den := 1 + z*z/nn
+	center := (p + z*z/(2*nn)) / den
+	half := z * math.Sqrt(p*(1-p)/nn+z*z/(4*nn*nn)) / den
+	return math.Max(0, center-half), math.Min(1, center+half)
+}
+
+// levelStats sums one level's seats over all games.
+type levelStats struct {
+	seats, wins    int
+	vp             int
+	decisions      int
+	thinking       time.Duration
+	winVP, winSeat int
+}
+
+func report(w io.Writer, cfg config, results []gameResult, took time.Duration) {
+	stats := map[bot.Level]*levelStats{}
+	winnerVP := 0
+	for _, r := range results {
+		best := 0
+		for p := range r.seats {
+			st := stats[r.seats[p]]
+			if st == nil {
+				st = &levelStats{}
+				stats[r.seats[p]] = st
+			}
+			st.seats++
+			st.vp += r.vp[p]
+			st.decisions += r.decisions[p]
+			st.thinking += r.thinking[p]
+			if r.rank[p] == 1 {
+				st.wins++
+				st.winVP += r.vp[p]
+			}
+			best = max(best, r.vp[p])
+		}
+		winnerVP += best
+	}
+	names := make([]string, len(cfg.seats))
+	for i, l := range cfg.seats {
+		names[i] = l.String()
+	}
+	fmt.Fprintf(w, "%d games, %d players, seats %s (rotated), seeds %d..%d, %d workers, %s\n",
+		len(results), cfg.players, strings.Join(names, ","), cfg.seed, cfg.seed+uint64((len(results)-1)/cfg.players), cfg.workers, took.Round(time.Second))
+	fmt.Fprintf(w, "winner's mean VP: %.1f\n", float64(winnerVP)/float64(len(results)))
+	var levels []bot.Level
+	for l := range stats {
+		levels = append(levels, l)
+	}
+	sort.Slice(levels, func(i, j int) bool { return levels[i] > levels[j] })
+	fmt.Fprintf(w, "%-7s %6s %6s %9s %17s %8s %11s %12s\n", "level", "seats", "wins", "win rate", "95% CI (Wilson)", "mean VP", "mean win VP", "ms/decision")
+	for _, l := range levels {
+		st := stats[l]
+		lo, hi := wilson(st.wins, st.seats)
+		winVP := math.NaN()
+		if st.wins > 0 {
+			winVP = float64(st.winVP) / float64(st.wins)
+		}
+		fmt.Fprintf(w, "%-7s %6d %6d %8.1f%% %7.1f%% – %5.1f%% %8.1f %11.1f %12.2f\n", l, st.seats, st.wins,
+			100*float64(st.wins)/float64(st.seats), 100*lo, 100*hi, float64(st.vp)/float64(st.seats), winVP,
+			float64(st.thinking.Microseconds())/1000/float64(max(st.decisions, 1)))
+	}
+	if len(levels) == 1 {
+		fmt.Fprintf(w, "(one level in every seat: its win rate is 1/players by symmetry, less shared wins)\n")
+	}
+}
