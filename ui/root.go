@@ -58,6 +58,7 @@ func NewRoot() goapp.Composer {
 }
 
 func (r *root) OnMount(ctx goapp.Context) {
+	PerfMark("brass-mounted")
 	r.ctx, r.mounted = ctx, true
 	r.joinCode = joinCodeFromURL()
 	r.open(app.NewBrowserStore(ctx.LocalStorage()))

@@ -1,0 +1,285 @@
+package ui
+
+// The parts of the board that never change: the paper, the progress track with its income
+// levels, the compass, the key, the shared SVG definitions (industry icons, barrel, link
+// marks) and the board's style sheet. They are components without inputs, so go-app draws
+// them once and never again.
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"brass/engine"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// boardBack is everything under the links: style, definitions, paper, frame, compass and
+// the progress track.
+type boardBack struct{ app.Compo }
+
+func (*boardBack) Render() app.UI {
+	return svgEl("g").Class("bb-back").Body(
+		svgEl("style").Text(boardCSS),
+		boardDefs(),
+		boardBackground(),
+		boardTrack(),
+	)
+}
+
+// boardLegend is the key to the lines and markers.
+type boardLegend struct{ app.Compo }
+
+func (*boardLegend) Render() app.UI { return boardKey() }
+
+func boardBackground() app.UI {
+	return svgEl("g").Class("bb-bg").Body(
+		svgEl("rect").Attr("width", svgNum(boardW)).Attr("height", svgNum(boardH)).Attr("fill", "url(#bb-paper)"),
+		svgEl("rect").Attr("x", svgNum(cellW+4)).Attr("y", svgNum(cellH+4)).
+			Attr("width", svgNum(boardW-2*cellW-8)).Attr("height", svgNum(boardH-2*cellH-8)).
+			Attr("fill", "none").Attr("stroke", "#8a6a3e").Attr("stroke-width", svgNum(1.5)).Attr("rx", svgNum(6)),
+		compassRose(compassAt),
+	)
+}
+
+// compassRose is a small decorative compass with north up.
+func compassRose(c pt) app.UI {
+	star := func(long, short float64, rot float64) string {
+		var d strings.Builder
+		for i := 0; i < 8; i++ {
+			r := short
+			if i%2 == 0 {
+				r = long
+			}
+			p := polar(r, rot+float64(i)*math.Pi/4-math.Pi/2)
+			if i == 0 {
+				d.WriteString("M")
+			} else {
+				d.WriteString("L")
+			}
+			d.WriteString(fmtPt(p))
+		}
+		return d.String() + "Z"
+	}
+	return svgEl("g").Class("bb-compass").Attr("transform", "translate("+fmtPt(c)+")").Body(
+		svgEl("circle").Attr("r", svgNum(22)),
+		svgEl("path").Attr("d", star(20, 5, math.Pi/4)).Class("bb-compass-minor"),
+		svgEl("path").Attr("d", star(30, 6, 0)),
+		svgEl("text").Attr("y", svgNum(-33)).Text("N"),
+	)
+}
+
+// ---- progress track
+
+func boardTrack() app.UI {
+	cells := make([]app.UI, 0, 4*len(boardLayout.Track)+1)
+	cells = append(cells, svgEl("rect").Attr("width", svgNum(boardW)).Attr("height", svgNum(boardH)).
+		Attr("fill", "none").Attr("stroke", "#5b4122").Attr("stroke-width", svgNum(3)))
+	for i, r := range boardLayout.Track {
+		level := engine.IncomeLevel(i)
+		fill := "#f1dfb6"
+		if level%2 != 0 {
+			fill = "#e4cd98"
+		}
+		c := r.center()
+		coin := "bb-coin"
+		lv := strconv.Itoa(level)
+		if level < 0 {
+			coin = "bb-coin bb-neg"
+			lv = "−" + strconv.Itoa(-level)
+		}
+		cells = append(cells,
+			svgEl("rect").Attr("x", svgNum(r.X)).Attr("y", svgNum(r.Y)).Attr("width", svgNum(r.W)).Attr("height", svgNum(r.H)).
+				Attr("fill", fill).Class("bb-cell"),
+			svgEl("text").Attr("x", svgNum(c.X)).Attr("y", svgNum(r.Y+14)).Class("bb-tnum").Text(strconv.Itoa(i)),
+			svgEl("circle").Attr("cx", svgNum(c.X)).Attr("cy", svgNum(r.Y+27)).Attr("r", svgNum(9.5)).Class(coin),
+			svgEl("text").Attr("x", svgNum(c.X)).Attr("y", svgNum(r.Y+30.5)).Class("bb-clv").Text(lv),
+		)
+	}
+	return svgEl("g").Class("bb-track").Body(cells...)
+}
+
+// ---- legend
+
+func boardKey() app.UI {
+	x, y := 862.0, 280.0
+	line := func(dy float64, cls []string, text string) []app.UI {
+		var out []app.UI
+		for _, c := range cls {
+			out = append(out, svgEl("path").Attr("d", "M"+fmtPt(pt{x, y + dy})+"h26").Class(c))
+		}
+		return append(out, svgEl("text").Attr("x", svgNum(x+32)).Attr("y", svgNum(y+dy+4)).Class("bb-key").Text(text))
+	}
+	body := []app.UI{
+		svgEl("rect").Attr("x", svgNum(x-10)).Attr("y", svgNum(y-20)).Attr("width", svgNum(102)).Attr("height", svgNum(158)).Attr("rx", svgNum(6)).Class("bb-keybox"),
+		svgEl("text").Attr("x", svgNum(x+41)).Attr("y", svgNum(y-4)).Class("bb-keyhead").Text("Key"),
+	}
+	body = append(body, line(16, []string{"bb-canal", "bb-rail", "bb-rail-line"}, "both")...)
+	body = append(body, line(38, []string{"bb-canal bb-canal-only"}, "canal")...)
+	body = append(body, line(60, []string{"bb-rail bb-rail-only", "bb-rail-line"}, "rail")...)
+	body = append(body,
+		svgEl("circle").Attr("cx", svgNum(x+13)).Attr("cy", svgNum(y+84)).Attr("r", svgNum(7)).Attr("fill", "#fff").Class("bb-vpm"),
+		svgEl("text").Attr("x", svgNum(x+32)).Attr("y", svgNum(y+88)).Class("bb-key").Text("VP"),
+		svgEl("rect").Attr("x", svgNum(x+6)).Attr("y", svgNum(y+99)).Attr("width", svgNum(14)).Attr("height", svgNum(14)).Attr("rx", svgNum(2)).Attr("fill", "#fff").Class("bb-incm"),
+		svgEl("text").Attr("x", svgNum(x+32)).Attr("y", svgNum(y+110)).Class("bb-key").Text("income"),
+		svgEl("circle").Attr("cx", svgNum(x+13)).Attr("cy", svgNum(y+126)).Attr("r", svgNum(7)).Class("bb-coin"),
+		svgEl("text").Attr("x", svgNum(x+32)).Attr("y", svgNum(y+130)).Class("bb-key").Text("£ level"),
+	)
+	return svgEl("g").Class("bb-legend").Aria("hidden", "true").Body(body...)
+}
+
+// ---------------------------------------------------------------------------------------
+// Shared definitions: the paper, the industry icons, the barrel, the link tile marks.
+
+// industryGlyphs are white pictograms in a 20-unit box centred on 0,0.
+var industryGlyphs = map[engine.Industry]string{
+	// a cotton boll: four puffs over a calyx
+	engine.Cotton: circlePath(-3.7, -1.2, 3.7) + circlePath(3.7, -1.2, 3.7) + circlePath(0, -4.6, 3.7) +
+		circlePath(0, 1.4, 3.5) + "M-6,3.2Q0,10 6,3.2Q0,6.5 -6,3.2Z",
+	// a mine cart heaped with coal
+	engine.Coal: "M-8,-1.5H8L5.5,5H-5.5Z" + circlePath(-3.6, 6.6, 1.9) + circlePath(3.6, 6.6, 1.9) +
+		"M-7.2,-2.2Q-6.6,-6 -3,-5.2Q-0.5,-8.6 3,-5.6Q6.6,-6.4 7.2,-2.2Z",
+	// an anvil
+	engine.Iron: "M-9,-5.5H7.5V-2.2H3.4Q1.8,-0.6 2.4,1.8L5,4.6V6.8H-5V4.6L-2.4,1.8Q-1.8,-0.6 -3.6,-2.2H-5.4Q-8.4,-2.6 -9,-5.5Z",
+	// a gear
+	engine.Manufacturer: gearPath(8, 8.6, 6.2, 2.8),
+	// a vase
+	engine.Pottery: "M-3,-8.5H3V-7Q3,-6 1.8,-5Q7.6,-2 6,3.6Q5,7.6 2.6,8.5H-2.6Q-5,7.6 -6,3.6Q-7.6,-2 -1.8,-5Q-3,-6 -3,-7Z",
+	// a barrel with two hoops
+	engine.Brewery: "M-5.5,-8.5H5.5Q8.6,0 5.5,8.5H-5.5Q-8.6,0 -5.5,-8.5Z" +
+		"M-6.4,-4.7H6.4V-3.1H-6.4Z" + "M-6.4,3.1H6.4V4.7H-6.4Z",
+}
+
+func circlePath(cx, cy, r float64) string {
+	return "M" + fmtPt(pt{cx - r, cy}) + "a" + fmtNum(r) + "," + fmtNum(r) + " 0 1,0 " + fmtNum(2*r) + ",0" +
+		"a" + fmtNum(r) + "," + fmtNum(r) + " 0 1,0 " + fmtNum(-2*r) + ",0Z"
+}
+
+func gearPath(teeth int, outer, inner, hole float64) string {
+	var b strings.Builder
+	step := 2 * math.Pi / float64(teeth)
+	for i := 0; i < teeth; i++ {
+		a := float64(i) * step
+		pts := []pt{
+			polar(inner, a-step*0.5), polar(inner, a-step*0.28), polar(outer, a-step*0.2),
+			polar(outer, a+step*0.2), polar(inner, a+step*0.28),
+		}
+		for j, p := range pts {
+			if i == 0 && j == 0 {
+				b.WriteString("M")
+			} else {
+				b.WriteString("L")
+			}
+			b.WriteString(fmtPt(p))
+		}
+	}
+	b.WriteString("Z")
+	b.WriteString(circlePath(0, 0, hole))
+	return b.String()
+}
+
+func polar(r, a float64) pt { return pt{r * math.Cos(a), r * math.Sin(a)} }
+
+// boardDefs returns the <defs> shared by the whole board.
+func boardDefs() app.UI {
+	defs := []app.UI{
+		svgEl("radialGradient").ID("bb-paper").Attr("cx", "50%").Attr("cy", "45%").Attr("r", "75%").Body(
+			svgEl("stop").Attr("offset", "0").Attr("stop-color", "#f7ead0"),
+			svgEl("stop").Attr("offset", "0.7").Attr("stop-color", "#ecd7ab"),
+			svgEl("stop").Attr("offset", "1").Attr("stop-color", "#d9bb83"),
+		),
+		svgEl("symbol").ID("bb-barrel").Attr("viewBox", "-6 -8 12 16").Body(
+			svgEl("path").Attr("d", "M-4,-7.5H4Q6.6,0 4,7.5H-4Q-6.6,0 -4,-7.5Z").
+				Attr("fill", "#d8962a").Attr("stroke", "#5a3510").Attr("stroke-width", svgNum(1.2)),
+			svgEl("path").Attr("d", "M-5.2,-3.2H5.2M-5.2,3.2H5.2").Attr("stroke", "#5a3510").Attr("stroke-width", svgNum(1.2)),
+		),
+		svgEl("symbol").ID("bb-canal").Attr("viewBox", "0 0 26 10").Body(
+			svgEl("path").Attr("d", "M1,3.5q3,-3 6,0t6,0t6,0t6,0M1,8q3,-3 6,0t6,0t6,0t6,0").
+				Attr("fill", "none").Attr("stroke", "#fff").Attr("stroke-width", svgNum(1.6)),
+		),
+		svgEl("symbol").ID("bb-rail").Attr("viewBox", "0 0 26 10").Body(
+			svgEl("path").Attr("d", "M1,2.5H25M1,7.5H25M4,0.5V9.5M9.5,0.5V9.5M15,0.5V9.5M20.5,0.5V9.5").
+				Attr("fill", "none").Attr("stroke", "#fff").Attr("stroke-width", svgNum(1.5)),
+		),
+	}
+	for _, ind := range engine.Industries {
+		defs = append(defs, svgEl("symbol").ID("bb-i-"+ind.ID()).Attr("viewBox", "-12 -12 24 24").Body(
+			svgEl("circle").Attr("r", svgNum(11)).Attr("fill", industryColors[ind]).Attr("stroke", "#fffaf0").Attr("stroke-width", svgNum(1.3)),
+			svgEl("path").Attr("d", industryGlyphs[ind]).Attr("fill", "#fff").Attr("fill-rule", "evenodd"),
+		))
+	}
+	return svgEl("defs").Body(defs...)
+}
+
+// boardCSS styles the board. It is scoped by the bb- prefix; no quotes, so it survives
+// HTML escaping when prerendered.
+const boardCSS = `
+.bb{display:block;width:100%;height:auto;font-family:Georgia,Cambria,Times New Roman,serif;user-select:none;-webkit-user-select:none}
+.bb text{pointer-events:none;text-anchor:middle}
+.bb-tnum{font-size:12px;fill:#4d3a1e;font-weight:bold}
+.bb-coin{fill:#e7b84a;stroke:#8a6212;stroke-width:1}
+.bb-coin.bb-neg{fill:#d9826f;stroke:#7d2f20}
+.bb-clv{font-size:10.5px;font-weight:bold;fill:#3a2a10;font-family:Verdana,Arial,sans-serif}
+.bb-cell{stroke:#9a7a48;stroke-width:.8}
+.bb-vpm{stroke:#fff;stroke-width:2;filter:drop-shadow(0 1px 1.5px rgba(0,0,0,.7))}
+.bb-incm{stroke:#222;stroke-width:1.6;filter:drop-shadow(0 1px 1.5px rgba(0,0,0,.6))}
+.bb-box{fill:#f8efd9;stroke-width:2.2;filter:drop-shadow(0 2px 2px rgba(60,40,10,.35))}
+.bb-farm .bb-box{fill:#eef0d2}
+.bb-name{font-size:14px;font-weight:bold;fill:#fff;letter-spacing:.2px}
+.bb-empty{fill:#efe2c2;stroke:#a08457;stroke-width:1.2;stroke-dasharray:3 2}
+.bb-tile{stroke:rgba(0,0,0,.55);stroke-width:1.5}
+.bb-tile.bb-flipped{filter:brightness(.62) saturate(.8)}
+.bb-lvl{font-size:13px;font-weight:bold;fill:#fff;stroke:rgba(0,0,0,.75);stroke-width:2.6px;paint-order:stroke;text-anchor:end!important}
+.bb-tvp{font-size:11px;font-weight:bold;fill:#fff;stroke:rgba(0,0,0,.75);stroke-width:2.4px;paint-order:stroke}
+.bb-coal{fill:#1d1d1d;stroke:#000;stroke-width:.8}
+.bb-iron{fill:#e57a2c;stroke:#6b2e06;stroke-width:.8}
+.bb-canal{fill:none;stroke:#8fbfe0;stroke-width:9;stroke-linecap:round;stroke-linejoin:round}
+.bb-canal.bb-canal-only{stroke:#3f83bf;stroke-width:5;stroke-dasharray:11 6}
+.bb-rail{fill:none;stroke:#5a4632;stroke-width:8;stroke-dasharray:1.6 5}
+.bb-rail-line{fill:none;stroke:#4a3826;stroke-width:1.6;stroke-linejoin:round}
+.bb-built-edge{fill:none;stroke:#222;stroke-width:12;stroke-linecap:round;stroke-linejoin:round}
+.bb-built{fill:none;stroke-width:8.5;stroke-linecap:round;stroke-linejoin:round}
+.bb-ltile{stroke:#222;stroke-width:1.5}
+.bb-hit{fill:none;stroke:transparent;stroke-width:22;stroke-linecap:round;stroke-linejoin:round}
+.bb-mbox{fill:#e9dfca;stroke:#3f3a36;stroke-width:2.2;filter:drop-shadow(0 2px 2px rgba(60,40,10,.35))}
+.bb-mtile{fill:#fbf6ea;stroke:#7a6a55;stroke-width:1.2}
+.bb-out .bb-mtile{fill:#eee5d2;stroke:#a89a86;stroke-dasharray:3 2}
+.bb-out .bb-mbox{stroke:#8a837c}
+.bb-out .bb-bonus{fill:#6f6860;font-style:italic}
+.bb-nobeer{fill:none;stroke:#9a7a48;stroke-width:1.2;stroke-dasharray:2 2}
+.bb-bonus{font-size:12px;font-weight:bold;fill:#3f3a36}
+.bb-blank{font-size:16px;fill:#9a8a75}
+.bb-mkt{fill:#efe3c6;stroke:#6b5230;stroke-width:1.5}
+.bb-mkt-title{font-size:15px;font-weight:bold;fill:#3d2c14}
+.bb-price{font-size:12px;font-weight:bold;fill:#5a4220}
+.bb-mspace{fill:#fff9ea;stroke:#a38a60;stroke-width:1;stroke-dasharray:2 1.5}
+.bb-empty-price{font-size:10.5px;font-style:italic;fill:#5a4220}
+.bb-compass{opacity:.55}
+.bb-compass circle{fill:none;stroke:#7a5a2e;stroke-width:1.2}
+.bb-compass path{fill:#7a5a2e;stroke:#7a5a2e;stroke-width:.6}
+.bb-compass .bb-compass-minor{fill:#e9d6ad}
+.bb-compass text{font-size:13px;font-weight:bold;fill:#6a4c22}
+.bb-keybox{fill:rgba(255,250,235,.7);stroke:#8a6a3e;stroke-width:1}
+.bb-keyhead{font-size:13px;font-weight:bold;fill:#3d2c14}
+.bb-key{font-size:12px;fill:#3d2c14;text-anchor:start!important}
+.bb-ring{fill:none;stroke:none;pointer-events:none}
+.bb-click{cursor:pointer}
+.bb-choosing g[role=img]{cursor:not-allowed}
+.bb-click:focus{outline:none}
+.bb-hl .bb-ring{stroke:#ffc21a;stroke-width:4.5;filter:drop-shadow(0 0 4px #ff9d00);animation:bb-pulse 1.1s ease-in-out infinite alternate}
+.bb-src .bb-ring{stroke:#19b5d8;stroke-width:4.5;stroke-dasharray:7 3;filter:drop-shadow(0 0 4px #0aa0d0);animation:bb-pulse 1.1s ease-in-out infinite alternate}
+.bb-recent .bb-ring{stroke:#2fbf71;stroke-width:4.5;stroke-dasharray:5 3;filter:drop-shadow(0 0 3px #1f9d57)}
+.bb-link.bb-recent .bb-hit{stroke:#2fbf71;stroke-opacity:.6;stroke-width:15}
+.bb-sel .bb-ring{stroke:#e0218a;stroke-width:5;stroke-dasharray:none;filter:drop-shadow(0 0 3px #e0218a);animation:none}
+.bb-link.bb-hl .bb-hit{stroke:#ffd84a;stroke-width:16;filter:drop-shadow(0 0 3px #ff9d00);animation:bb-lpulse 1.1s ease-in-out infinite alternate}
+.bb-link.bb-sel .bb-hit{stroke:#e0218a;stroke-opacity:.6;stroke-width:16;animation:none}
+.bb-click:focus-visible .bb-ring,.bb-link.bb-click:focus-visible .bb-hit{stroke:#1565c0;stroke-width:5;stroke-opacity:1}
+.bb-choosing .bb-link:not(.bb-hl):not(.bb-sel){opacity:.75}
+@keyframes bb-pulse{from{stroke-opacity:1}to{stroke-opacity:.35}}
+@keyframes bb-lpulse{from{stroke-opacity:.75}to{stroke-opacity:.2}}
+@media (prefers-reduced-motion:reduce){.bb *{animation:none!important}}
+`
+
+// svgNum formats a coordinate for an attribute (go-app would print floats with 4 decimals).
+func svgNum(v float64) string { return fmtNum(v) }
