@@ -242,4 +242,3 @@ func (b *board) title(st *engine.State, ed *engine.Edition) string {
 	}
 	return t
 }
-
