@@ -167,6 +167,7 @@ async function loadPhases(page) {
       wasmArrived: wasm?.responseEnd,
       instantiated: window.__wasmInstantiated,
       goMain: mark('brass-main'),
+      root: mark('brass-root'),
       mounted: mark('brass-mounted'),
       ready: window.__brassReadyAt,
     };
@@ -174,7 +175,7 @@ async function loadPhases(page) {
 }
 
 function phaseSummary(runs) {
-  const keys = ['html', 'fcp', 'wasmArrived', 'instantiated', 'goMain', 'mounted', 'ready'];
+  const keys = ['html', 'fcp', 'wasmArrived', 'instantiated', 'goMain', 'root', 'mounted', 'ready'];
   const med = {};
   for (const k of keys) {
     const xs = runs.map((r) => r[k]).filter(Number.isFinite);
@@ -186,7 +187,7 @@ function phaseSummary(runs) {
 function printPhases(label, runs, med) {
   console.log(`  ${label}: ms from navigation start, median of ${runs.length} runs (each run: ${runs.map((r) => ms(r.ready)).join(', ')} ms to ready)`);
   console.log(`    HTML received ${ms(med.html)}; first contentful paint ${ms(med.fcp)}; app.wasm received ${ms(med.wasmArrived)}; ` +
-    `compiled and instantiated ${ms(med.instantiated)}; Go main running ${ms(med.goMain)}; root mounted ${ms(med.mounted)}; start screen ready ${ms(med.ready)}`);
+    `compiled and instantiated ${ms(med.instantiated)}; Go main running (runtime and package init done) ${ms(med.goMain)}; root created ${ms(med.root)}; first screen rendered and mounted ${ms(med.mounted)}; start screen ready ${ms(med.ready)}`);
 }
 
 async function load(lib, opts) {

@@ -13,7 +13,10 @@ import (
 )
 
 // gameLog lists log entries. Each round is a component of its own (logRound) given its
-// part of the log, so a move re-renders only the round it added lines to.
+// part of the log, so a move re-renders only the round it added lines to. The list is laid
+// out bottom-up (CSS flex-direction: column-reverse), so the browser itself keeps the
+// newest entry in view as lines arrive, with no scrolling from Go (reading the layout
+// while rendering would force the page to be laid out twice).
 type gameLog struct {
 	app.Compo
 
@@ -23,8 +26,6 @@ type gameLog struct {
 	ISelected int                             // selected move index; −2 (or any value < −1): none
 	IColours  []string                        // player colours for the entry markers (none: plain markers)
 	onSelect  func(ctx app.Context, move int) // unexported: see board.onSpace
-
-	shown int // entries rendered last time, to scroll to new ones
 }
 
 // newGameLog returns an empty log with no selection.
@@ -58,49 +59,6 @@ func (l *gameLog) id() string {
 		return l.IID
 	}
 	return "game-log"
-}
-
-// OnMount scrolls to the newest entry.
-func (l *gameLog) OnMount(ctx app.Context) {
-	l.shown = len(l.IEntries)
-	ctx.Defer(l.scrollToEnd)
-}
-
-// OnUpdate follows new entries, unless the reader has scrolled up to older ones. (The list
-// is also laid out bottom-up in CSS, so a log shown after being hidden starts at the end.)
-func (l *gameLog) OnUpdate(ctx app.Context) {
-	if len(l.IEntries) != l.shown {
-		l.shown = len(l.IEntries)
-		if l.nearEnd() {
-			ctx.Defer(l.scrollToEnd)
-		}
-	}
-}
-
-// nearEnd reports whether the list shows its last entries (the DOM is not updated yet).
-func (l *gameLog) nearEnd() bool {
-	el := app.Window().GetElementByID(l.id())
-	if !el.Truthy() {
-		return true
-	}
-	top := el.Get("scrollTop").Float()
-	max := el.Get("scrollHeight").Float() - el.Get("clientHeight").Float()
-	if top <= 0 && top >= -48 {
-		return true // bottom-up layout: 0 is the end; or a list too short to scroll
-	}
-	return top >= max-48
-}
-
-func (l *gameLog) scrollToEnd(ctx app.Context) {
-	el := app.Window().GetElementByID(l.id())
-	if !el.Truthy() {
-		return
-	}
-	if app.Window().Call("getComputedStyle", el).Get("flexDirection").String() == "column-reverse" {
-		el.Set("scrollTop", 0)
-		return
-	}
-	el.Set("scrollTop", el.Get("scrollHeight"))
 }
 
 func (l *gameLog) selectMove(ctx app.Context, move int) {

@@ -54,6 +54,7 @@ func (r *root) OnAppUpdate(ctx goapp.Context) {
 
 // NewRoot returns the component routed at "/".
 func NewRoot() goapp.Composer {
+	PerfMark("brass-root")
 	return &root{status: "loading"}
 }
 
