@@ -2,13 +2,15 @@ package ui
 
 // The parts of the board that never change: the paper, the progress track with its income
 // levels, the compass, the key, the shared SVG definitions (industry icons, barrel, link
-// marks) and the board's style sheet. They are components without inputs, so go-app draws
-// them once and never again.
+// marks) and the board's style sheet. They are written once as SVG markup and inserted
+// whole (app.Raw): the browser parses them in one go instead of Go creating several
+// hundred elements one call at a time, and go-app never looks at them again.
 
 import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 
 	"brass/engine"
 
@@ -19,32 +21,80 @@ import (
 // the progress track.
 type boardBack struct{ app.Compo }
 
-func (*boardBack) Render() app.UI {
-	return svgEl("g").Class("bb-back").Body(
-		svgEl("style").Text(boardCSS),
-		boardDefs(),
-		boardBackground(),
-		boardTrack(),
-	)
-}
+func (*boardBack) Render() app.UI { return app.Raw(staticBoard().back) }
 
 // boardLegend is the key to the lines and markers.
 type boardLegend struct{ app.Compo }
 
-func (*boardLegend) Render() app.UI { return boardKey() }
+func (*boardLegend) Render() app.UI { return app.Raw(staticBoard().key) }
 
-func boardBackground() app.UI {
-	return svgEl("g").Class("bb-bg").Body(
-		svgEl("rect").Attr("width", svgNum(boardW)).Attr("height", svgNum(boardH)).Attr("fill", "url(#bb-paper)"),
-		svgEl("rect").Attr("x", svgNum(cellW+4)).Attr("y", svgNum(cellH+4)).
-			Attr("width", svgNum(boardW-2*cellW-8)).Attr("height", svgNum(boardH-2*cellH-8)).
-			Attr("fill", "none").Attr("stroke", "#8a6a3e").Attr("stroke-width", svgNum(1.5)).Attr("rx", svgNum(6)),
-		compassRose(compassAt),
-	)
+var (
+	staticOnce   sync.Once
+	staticMarkup struct{ back, key string }
+)
+
+// staticBoard returns the markup of the static layers, written on first use. Each is a
+// nested <svg> (a whole root, as app.Raw needs) in the board's own units.
+func staticBoard() *struct{ back, key string } {
+	staticOnce.Do(func() {
+		var w svgWriter
+		w.open("svg", "class", "bb-static")
+		w.text("style", boardCSS)
+		writeDefs(&w)
+		writeBackground(&w)
+		writeTrack(&w)
+		w.close("svg")
+		staticMarkup.back = w.String()
+
+		w = svgWriter{}
+		w.open("svg", "class", "bb-static")
+		writeKey(&w)
+		w.close("svg")
+		staticMarkup.key = w.String()
+	})
+	return &staticMarkup
 }
 
-// compassRose is a small decorative compass with north up.
-func compassRose(c pt) app.UI {
+// svgWriter writes SVG markup. Attributes are name, value pairs.
+type svgWriter struct{ strings.Builder }
+
+var svgEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
+
+func (w *svgWriter) start(tag string, attrs []string) {
+	w.WriteString("<" + tag)
+	if tag == "svg" {
+		w.WriteString(` xmlns="` + svgNS + `"`)
+	}
+	for i := 0; i+1 < len(attrs); i += 2 {
+		w.WriteString(" " + attrs[i] + `="` + svgEscaper.Replace(attrs[i+1]) + `"`)
+	}
+}
+
+// open starts an element that close ends.
+func (w *svgWriter) open(tag string, attrs ...string) { w.start(tag, attrs); w.WriteString(">") }
+
+func (w *svgWriter) close(tag string) { w.WriteString("</" + tag + ">") }
+
+// leaf writes an element without content.
+func (w *svgWriter) leaf(tag string, attrs ...string) { w.start(tag, attrs); w.WriteString("/>") }
+
+// text writes an element holding text.
+func (w *svgWriter) text(tag, text string, attrs ...string) {
+	w.start(tag, attrs)
+	w.WriteString(">" + svgEscaper.Replace(text) + "</" + tag + ">")
+}
+
+func writeBackground(w *svgWriter) {
+	w.open("g", "class", "bb-bg")
+	w.leaf("rect", "width", svgNum(boardW), "height", svgNum(boardH), "fill", "url(#bb-paper)")
+	w.leaf("rect", "x", svgNum(cellW+4), "y", svgNum(cellH+4), "width", svgNum(boardW-2*cellW-8), "height", svgNum(boardH-2*cellH-8),
+		"fill", "none", "stroke", "#8a6a3e", "stroke-width", svgNum(1.5), "rx", svgNum(6))
+	writeCompass(w, compassAt)
+	w.close("g")
+}
+
+// writeCompass draws a small decorative compass with north up.
+func writeCompass(w *svgWriter, c pt) {
 	star := func(long, short float64, rot float64) string {
 		var d strings.Builder
 		for i := 0; i < 8; i++ {
@@ -62,20 +112,18 @@ func compassRose(c pt) app.UI {
 		}
 		return d.String() + "Z"
 	}
-	return svgEl("g").Class("bb-compass").Attr("transform", "translate("+fmtPt(c)+")").Body(
-		svgEl("circle").Attr("r", svgNum(22)),
-		svgEl("path").Attr("d", star(20, 5, math.Pi/4)).Class("bb-compass-minor"),
-		svgEl("path").Attr("d", star(30, 6, 0)),
-		svgEl("text").Attr("y", svgNum(-33)).Text("N"),
-	)
+	w.open("g", "class", "bb-compass", "transform", "translate("+fmtPt(c)+")")
+	w.leaf("circle", "r", svgNum(22))
+	w.leaf("path", "d", star(20, 5, math.Pi/4), "class", "bb-compass-minor")
+	w.leaf("path", "d", star(30, 6, 0))
+	w.text("text", "N", "y", svgNum(-33))
+	w.close("g")
 }
 
-// ---- progress track
-
-func boardTrack() app.UI {
-	cells := make([]app.UI, 0, 4*len(boardLayout.Track)+1)
-	cells = append(cells, svgEl("rect").Attr("width", svgNum(boardW)).Attr("height", svgNum(boardH)).
-		Attr("fill", "none").Attr("stroke", "#5b4122").Attr("stroke-width", svgNum(3)))
+// writeTrack draws the progress track: each space's number and income level.
+func writeTrack(w *svgWriter) {
+	w.open("g", "class", "bb-track")
+	w.leaf("rect", "width", svgNum(boardW), "height", svgNum(boardH), "fill", "none", "stroke", "#5b4122", "stroke-width", svgNum(3))
 	for i, r := range boardLayout.Track {
 		level := engine.IncomeLevel(i)
 		fill := "#f1dfb6"
@@ -89,44 +137,36 @@ func boardTrack() app.UI {
 			coin = "bb-coin bb-neg"
 			lv = "−" + strconv.Itoa(-level)
 		}
-		cells = append(cells,
-			svgEl("rect").Attr("x", svgNum(r.X)).Attr("y", svgNum(r.Y)).Attr("width", svgNum(r.W)).Attr("height", svgNum(r.H)).
-				Attr("fill", fill).Class("bb-cell"),
-			svgEl("text").Attr("x", svgNum(c.X)).Attr("y", svgNum(r.Y+14)).Class("bb-tnum").Text(strconv.Itoa(i)),
-			svgEl("circle").Attr("cx", svgNum(c.X)).Attr("cy", svgNum(r.Y+27)).Attr("r", svgNum(9.5)).Class(coin),
-			svgEl("text").Attr("x", svgNum(c.X)).Attr("y", svgNum(r.Y+30.5)).Class("bb-clv").Text(lv),
-		)
+		w.leaf("rect", "x", svgNum(r.X), "y", svgNum(r.Y), "width", svgNum(r.W), "height", svgNum(r.H), "fill", fill, "class", "bb-cell")
+		w.text("text", strconv.Itoa(i), "x", svgNum(c.X), "y", svgNum(r.Y+14), "class", "bb-tnum")
+		w.leaf("circle", "cx", svgNum(c.X), "cy", svgNum(r.Y+27), "r", svgNum(9.5), "class", coin)
+		w.text("text", lv, "x", svgNum(c.X), "y", svgNum(r.Y+30.5), "class", "bb-clv")
 	}
-	return svgEl("g").Class("bb-track").Body(cells...)
+	w.close("g")
 }
 
-// ---- legend
-
-func boardKey() app.UI {
+// writeKey draws the key to the lines and markers.
+func writeKey(w *svgWriter) {
 	x, y := 862.0, 280.0
-	line := func(dy float64, cls []string, text string) []app.UI {
-		var out []app.UI
+	line := func(dy float64, cls []string, text string) {
 		for _, c := range cls {
-			out = append(out, svgEl("path").Attr("d", "M"+fmtPt(pt{x, y + dy})+"h26").Class(c))
+			w.leaf("path", "d", "M"+fmtPt(pt{x, y + dy})+"h26", "class", c)
 		}
-		return append(out, svgEl("text").Attr("x", svgNum(x+32)).Attr("y", svgNum(y+dy+4)).Class("bb-key").Text(text))
+		w.text("text", text, "x", svgNum(x+32), "y", svgNum(y+dy+4), "class", "bb-key")
 	}
-	body := []app.UI{
-		svgEl("rect").Attr("x", svgNum(x-10)).Attr("y", svgNum(y-20)).Attr("width", svgNum(102)).Attr("height", svgNum(158)).Attr("rx", svgNum(6)).Class("bb-keybox"),
-		svgEl("text").Attr("x", svgNum(x+41)).Attr("y", svgNum(y-4)).Class("bb-keyhead").Text("Key"),
-	}
-	body = append(body, line(16, []string{"bb-canal", "bb-rail", "bb-rail-line"}, "both")...)
-	body = append(body, line(38, []string{"bb-canal bb-canal-only"}, "canal")...)
-	body = append(body, line(60, []string{"bb-rail bb-rail-only", "bb-rail-line"}, "rail")...)
-	body = append(body,
-		svgEl("circle").Attr("cx", svgNum(x+13)).Attr("cy", svgNum(y+84)).Attr("r", svgNum(7)).Attr("fill", "#fff").Class("bb-vpm"),
-		svgEl("text").Attr("x", svgNum(x+32)).Attr("y", svgNum(y+88)).Class("bb-key").Text("VP"),
-		svgEl("rect").Attr("x", svgNum(x+6)).Attr("y", svgNum(y+99)).Attr("width", svgNum(14)).Attr("height", svgNum(14)).Attr("rx", svgNum(2)).Attr("fill", "#fff").Class("bb-incm"),
-		svgEl("text").Attr("x", svgNum(x+32)).Attr("y", svgNum(y+110)).Class("bb-key").Text("income"),
-		svgEl("circle").Attr("cx", svgNum(x+13)).Attr("cy", svgNum(y+126)).Attr("r", svgNum(7)).Class("bb-coin"),
-		svgEl("text").Attr("x", svgNum(x+32)).Attr("y", svgNum(y+130)).Class("bb-key").Text("£ level"),
-	)
-	return svgEl("g").Class("bb-legend").Aria("hidden", "true").Body(body...)
+	w.open("g", "class", "bb-legend", "aria-hidden", "true")
+	w.leaf("rect", "x", svgNum(x-10), "y", svgNum(y-20), "width", svgNum(102), "height", svgNum(158), "rx", svgNum(6), "class", "bb-keybox")
+	w.text("text", "Key", "x", svgNum(x+41), "y", svgNum(y-4), "class", "bb-keyhead")
+	line(16, []string{"bb-canal", "bb-rail", "bb-rail-line"}, "both")
+	line(38, []string{"bb-canal bb-canal-only"}, "canal")
+	line(60, []string{"bb-rail bb-rail-only", "bb-rail-line"}, "rail")
+	w.leaf("circle", "cx", svgNum(x+13), "cy", svgNum(y+84), "r", svgNum(7), "fill", "#fff", "class", "bb-vpm")
+	w.text("text", "VP", "x", svgNum(x+32), "y", svgNum(y+88), "class", "bb-key")
+	w.leaf("rect", "x", svgNum(x+6), "y", svgNum(y+99), "width", svgNum(14), "height", svgNum(14), "rx", svgNum(2), "fill", "#fff", "class", "bb-incm")
+	w.text("text", "income", "x", svgNum(x+32), "y", svgNum(y+110), "class", "bb-key")
+	w.leaf("circle", "cx", svgNum(x+13), "cy", svgNum(y+126), "r", svgNum(7), "class", "bb-coin")
+	w.text("text", "£ level", "x", svgNum(x+32), "y", svgNum(y+130), "class", "bb-key")
+	w.close("g")
 }
 
 // ---------------------------------------------------------------------------------------
@@ -181,35 +221,31 @@ func gearPath(teeth int, outer, inner, hole float64) string {
 
 func polar(r, a float64) pt { return pt{r * math.Cos(a), r * math.Sin(a)} }
 
-// boardDefs returns the <defs> shared by the whole board.
-func boardDefs() app.UI {
-	defs := []app.UI{
-		svgEl("radialGradient").ID("bb-paper").Attr("cx", "50%").Attr("cy", "45%").Attr("r", "75%").Body(
-			svgEl("stop").Attr("offset", "0").Attr("stop-color", "#f7ead0"),
-			svgEl("stop").Attr("offset", "0.7").Attr("stop-color", "#ecd7ab"),
-			svgEl("stop").Attr("offset", "1").Attr("stop-color", "#d9bb83"),
-		),
-		svgEl("symbol").ID("bb-barrel").Attr("viewBox", "-6 -8 12 16").Body(
-			svgEl("path").Attr("d", "M-4,-7.5H4Q6.6,0 4,7.5H-4Q-6.6,0 -4,-7.5Z").
-				Attr("fill", "#d8962a").Attr("stroke", "#5a3510").Attr("stroke-width", svgNum(1.2)),
-			svgEl("path").Attr("d", "M-5.2,-3.2H5.2M-5.2,3.2H5.2").Attr("stroke", "#5a3510").Attr("stroke-width", svgNum(1.2)),
-		),
-		svgEl("symbol").ID("bb-canal").Attr("viewBox", "0 0 26 10").Body(
-			svgEl("path").Attr("d", "M1,3.5q3,-3 6,0t6,0t6,0t6,0M1,8q3,-3 6,0t6,0t6,0t6,0").
-				Attr("fill", "none").Attr("stroke", "#fff").Attr("stroke-width", svgNum(1.6)),
-		),
-		svgEl("symbol").ID("bb-rail").Attr("viewBox", "0 0 26 10").Body(
-			svgEl("path").Attr("d", "M1,2.5H25M1,7.5H25M4,0.5V9.5M9.5,0.5V9.5M15,0.5V9.5M20.5,0.5V9.5").
-				Attr("fill", "none").Attr("stroke", "#fff").Attr("stroke-width", svgNum(1.5)),
-		),
-	}
+// writeDefs writes the <defs> shared by the whole board.
+func writeDefs(w *svgWriter) {
+	w.open("defs")
+	w.open("radialGradient", "id", "bb-paper", "cx", "50%", "cy", "45%", "r", "75%")
+	w.leaf("stop", "offset", "0", "stop-color", "#f7ead0")
+	w.leaf("stop", "offset", "0.7", "stop-color", "#ecd7ab")
+	w.leaf("stop", "offset", "1", "stop-color", "#d9bb83")
+	w.close("radialGradient")
+	w.open("symbol", "id", "bb-barrel", "viewBox", "-6 -8 12 16")
+	w.leaf("path", "d", "M-4,-7.5H4Q6.6,0 4,7.5H-4Q-6.6,0 -4,-7.5Z", "fill", "#d8962a", "stroke", "#5a3510", "stroke-width", svgNum(1.2))
+	w.leaf("path", "d", "M-5.2,-3.2H5.2M-5.2,3.2H5.2", "stroke", "#5a3510", "stroke-width", svgNum(1.2))
+	w.close("symbol")
+	w.open("symbol", "id", "bb-canal", "viewBox", "0 0 26 10")
+	w.leaf("path", "d", "M1,3.5q3,-3 6,0t6,0t6,0t6,0M1,8q3,-3 6,0t6,0t6,0t6,0", "fill", "none", "stroke", "#fff", "stroke-width", svgNum(1.6))
+	w.close("symbol")
+	w.open("symbol", "id", "bb-rail", "viewBox", "0 0 26 10")
+	w.leaf("path", "d", "M1,2.5H25M1,7.5H25M4,0.5V9.5M9.5,0.5V9.5M15,0.5V9.5M20.5,0.5V9.5", "fill", "none", "stroke", "#fff", "stroke-width", svgNum(1.5))
+	w.close("symbol")
 	for _, ind := range engine.Industries {
-		defs = append(defs, svgEl("symbol").ID("bb-i-"+ind.ID()).Attr("viewBox", "-12 -12 24 24").Body(
-			svgEl("circle").Attr("r", svgNum(11)).Attr("fill", industryColors[ind]).Attr("stroke", "#fffaf0").Attr("stroke-width", svgNum(1.3)),
-			svgEl("path").Attr("d", industryGlyphs[ind]).Attr("fill", "#fff").Attr("fill-rule", "evenodd"),
-		))
+		w.open("symbol", "id", "bb-i-"+ind.ID(), "viewBox", "-12 -12 24 24")
+		w.leaf("circle", "r", svgNum(11), "fill", industryColors[ind], "stroke", "#fffaf0", "stroke-width", svgNum(1.3))
+		w.leaf("path", "d", industryGlyphs[ind], "fill", "#fff", "fill-rule", "evenodd")
+		w.close("symbol")
 	}
-	return svgEl("defs").Body(defs...)
+	w.close("defs")
 }
 
 // boardCSS styles the board. It is scoped by the bb- prefix; no quotes, so it survives
