@@ -107,7 +107,7 @@ func (n *boardNode) hasClass(c string) bool {
 }
 
 // renderBoard encodes the board as go-app would prerender it and parses it back.
-func renderBoard(t testing.TB, b *board) *boardNode {
+func renderBoard(t testing.TB, b app.UI) *boardNode {
 	t.Helper()
 	html := app.HTMLString(b)
 	d := xml.NewDecoder(strings.NewReader(html))
@@ -473,4 +473,42 @@ func parseNum(t testing.TB, s string) float64 {
 		t.Fatal(err)
 	}
 	return v
+}
+
+// The pulsing overlay marks every answer not yet chosen, sources as sources, in the board's
+// own coordinates.
+func TestBoardMarksOverlay(t *testing.T) {
+	p := boardProps{
+		Spaces:   []string{"birmingham_2", "redditch_2"},
+		Links:    []string{"birmingham-oxford"},
+		Sources:  []string{"cannock_2", "coal_market"},
+		Selected: []string{"birmingham_2"},
+	}
+	marks := p.glowMarks()
+	want := []glowMark{
+		{boardTarget{targetSpace, "redditch_2"}, false},
+		{boardTarget{targetSpace, "cannock_2"}, true},
+		{boardTarget{targetMarket, "coal_market"}, true},
+		{boardTarget{targetLink, "birmingham-oxford"}, false},
+	}
+	if !reflect.DeepEqual(marks, want) {
+		t.Fatalf("marks %v, want %v", marks, want)
+	}
+	root := renderBoard(t, &boardMarks{IMarks: marks})
+	if root.Attr["id"] != "board-marks" || root.Attr["viewBox"] != "0 0 "+fmtNum(boardW)+" "+fmtNum(boardH) || root.Attr["aria-hidden"] == "" {
+		t.Errorf("overlay root %v", root.Attr)
+	}
+	if len(root.Children) != 4 {
+		t.Fatalf("%d shapes, want 4", len(root.Children))
+	}
+	r := boardLayout.Spaces["redditch_2"]
+	if got := root.Children[0]; got.Tag != "rect" || parseNum(t, got.Attr["x"]) != r.X-3 || got.hasClass("bb-glow-src") {
+		t.Errorf("redditch_2 glow %v", got.Attr)
+	}
+	if !root.Children[1].hasClass("bb-glow-src") || !root.Children[2].hasClass("bb-glow-src") {
+		t.Error("sources are not drawn as sources")
+	}
+	if got := root.Children[3]; got.Tag != "path" || got.Attr["d"] != boardLayout.Links["birmingham-oxford"].D || !got.hasClass("bb-glow-link") {
+		t.Errorf("link glow %v", got.Attr)
+	}
 }

@@ -636,3 +636,66 @@ func (c *boardMarkers) Render() app.UI {
 	}
 	return svgEl("g").Class("bb-markers").Body(out...)
 }
+
+// ---- the pulsing highlight
+
+// boardMarks is a second, small SVG laid exactly over the board (same viewBox, which the
+// frame keeps in step when zooming) that draws a glow around each answer of the current
+// question. The glow pulses by fading the whole overlay: the browser animates that
+// element's opacity without painting the board again, where animating anything inside the
+// board's own SVG repainted all of it on every frame (about a quarter of the main thread
+// while a question was open). It is always mounted, so it always has the frame's view.
+type boardMarks struct {
+	app.Compo
+	IMarks []glowMark
+}
+
+// glowMark is one answer to make pulse: a target, and whether it is a coal, iron or beer
+// source (drawn differently).
+type glowMark struct {
+	Target boardTarget
+	Source bool
+}
+
+func (m *boardMarks) Render() app.UI {
+	shapes := make([]app.UI, 0, len(m.IMarks))
+	for _, g := range m.IMarks {
+		t := g.Target
+		cls := "bb-glow"
+		if g.Source {
+			cls += " bb-glow-src"
+		}
+		switch t.Kind {
+		case targetLink:
+			if g, ok := boardLayout.Links[t.ID]; ok {
+				shapes = append(shapes, svgEl("path").Attr("d", g.D).Class(cls+" bb-glow-link"))
+			}
+			continue
+		case targetSpace:
+			if r, ok := boardLayout.Spaces[t.ID]; ok {
+				shapes = append(shapes, glowRect(rect{r.X - 3, r.Y - 3, r.W + 6, r.H + 6}, cls))
+			}
+		case targetMerchant:
+			if g, ok := boardLayout.MerchantSlots[t.ID]; ok {
+				r, br := g.Tile, g.Barrel
+				shapes = append(shapes, glowRect(rect{r.X - 3, r.Y - 3, br.X + br.W - r.X + 6, r.H + 6}, cls))
+			}
+		case targetMarket:
+			p := boardLayout.Coal.Panel
+			if t.ID == "iron_market" {
+				p = boardLayout.Iron.Panel
+			}
+			shapes = append(shapes, glowRect(rect{p.X - 3, p.Y - 3, p.W + 6, p.H + 6}, cls))
+		}
+	}
+	return svgEl("svg").ID("board-marks").Class("bb-marks").
+		Attr("viewBox", "0 0 "+fmtNum(boardW)+" "+fmtNum(boardH)).
+		Attr("preserveAspectRatio", "xMidYMid meet").
+		Aria("hidden", "true").
+		Body(shapes...)
+}
+
+func glowRect(r rect, cls string) app.UI {
+	return svgEl("rect").Attr("x", svgNum(r.X)).Attr("y", svgNum(r.Y)).Attr("width", svgNum(r.W)).Attr("height", svgNum(r.H)).
+		Attr("rx", svgNum(6)).Class(cls)
+}

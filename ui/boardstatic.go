@@ -303,18 +303,18 @@ const boardCSS = `
 .bb-click{cursor:pointer}
 .bb-choosing g[role=img]{cursor:not-allowed}
 .bb-click:focus{outline:none}
-.bb-hl .bb-ring{stroke:#ffc21a;stroke-width:4.5;filter:drop-shadow(0 0 4px #ff9d00);animation:bb-pulse 1.1s ease-in-out infinite alternate}
-.bb-src .bb-ring{stroke:#19b5d8;stroke-width:4.5;stroke-dasharray:7 3;filter:drop-shadow(0 0 4px #0aa0d0);animation:bb-pulse 1.1s ease-in-out infinite alternate}
 .bb-recent .bb-ring{stroke:#2fbf71;stroke-width:4.5;stroke-dasharray:5 3;filter:drop-shadow(0 0 3px #1f9d57)}
 .bb-link.bb-recent .bb-hit{stroke:#2fbf71;stroke-opacity:.6;stroke-width:15}
 .bb-sel .bb-ring{stroke:#e0218a;stroke-width:5;stroke-dasharray:none;filter:drop-shadow(0 0 3px #e0218a);animation:none}
-.bb-link.bb-hl .bb-hit{stroke:#ffd84a;stroke-width:16;filter:drop-shadow(0 0 3px #ff9d00);animation:bb-lpulse 1.1s ease-in-out infinite alternate}
 .bb-link.bb-sel .bb-hit{stroke:#e0218a;stroke-opacity:.6;stroke-width:16;animation:none}
 .bb-click:focus-visible .bb-ring,.bb-link.bb-click:focus-visible .bb-hit{stroke:#1565c0;stroke-width:5;stroke-opacity:1}
 .bb-choosing .bb-link:not(.bb-hl):not(.bb-sel){opacity:.75}
-@keyframes bb-pulse{from{stroke-opacity:1}to{stroke-opacity:.35}}
-@keyframes bb-lpulse{from{stroke-opacity:.75}to{stroke-opacity:.2}}
-@media (prefers-reduced-motion:reduce){.bb *{animation:none!important}}
+.bb-marks{position:absolute;inset:0;pointer-events:none;will-change:opacity;animation:bb-pulse 1.1s ease-in-out infinite alternate}
+.bb-glow{fill:none;stroke:#ffc21a;stroke-width:4.5;filter:drop-shadow(0 0 4px #ff9d00)}
+.bb-glow.bb-glow-src{stroke:#19b5d8;stroke-dasharray:7 3;filter:drop-shadow(0 0 4px #0aa0d0)}
+.bb-glow.bb-glow-link{stroke:#ffd84a;stroke-width:16;stroke-opacity:.75;stroke-linecap:round;stroke-linejoin:round;filter:drop-shadow(0 0 3px #ff9d00)}
+@keyframes bb-pulse{from{opacity:1}to{opacity:.35}}
+@media (prefers-reduced-motion:reduce){.bb-marks{animation:none}}
 `
 
 // svgNum formats a coordinate for an attribute (go-app would print floats with 4 decimals).
