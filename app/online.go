@@ -54,7 +54,7 @@ type Online struct {
 	// The lobby, as the host keeps it (and the others mirror it).
 	lobby      []lobbySeat
 	lobbyHost  string
-	edition    string
+	setup      GameSetup // the host's choice of game
 	draw       *seedDraw
 	drawStart  *wireMessage
 	earlySeeds []wireMessage // commits and reveals that came before the start
@@ -223,20 +223,34 @@ func newPlayerID() string {
 
 // HostOnline prepares a new room for players (2–4): this device is the host. Connect opens
 // the room; Room then gives its code.
-func HostOnline(store Store, players int, name, colour string, opts OnlineOptions) (*Online, error) {
-	if players < MinPlayers || players > MaxPlayers {
-		return nil, &Error{Msg: fmt.Sprintf("A game has %d to %d players, not %d.", MinPlayers, MaxPlayers, players)}
+func HostOnline(store Store, setup GameSetup, name, colour string, opts OnlineOptions) (*Online, error) {
+	if setup.Players < MinPlayers || setup.Players > MaxPlayers {
+		return nil, &Error{Msg: fmt.Sprintf("A game has %d to %d players, not %d.", MinPlayers, MaxPlayers, setup.Players)}
+	}
+	if setup.Edition == "" {
+		setup.Edition = "birmingham"
+	}
+	if _, ok := engine.EditionByID(setup.Edition); !ok {
+		return nil, &Error{Msg: fmt.Sprintf("There is no edition %q.", setup.Edition)}
 	}
 	o, err := newOnline(store, name, colour, opts)
 	if err != nil {
 		return nil, err
 	}
 	o.host = true
-	o.size = players
-	o.edition = "birmingham"
+	o.size = setup.Players
+	o.setup = setup
 	o.lobbyHost = o.me
 	o.lobby = []lobbySeat{{Player: o.me, Name: o.name, Colour: o.colour}}
 	return o, nil
+}
+
+// GameSetup is what the host of an online game chooses besides the seats: the number of
+// players, the edition and its options.
+type GameSetup struct {
+	Players      int
+	Edition      string // "" means Birmingham
+	Introductory bool   // the rulebook's introductory game (Canal Era only)
 }
 
 // JoinOnline prepares to join a room by its code.

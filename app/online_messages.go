@@ -102,10 +102,11 @@ type lobbySeat struct {
 // startConfig is the game's config as the host starts it: everything but the seed, which
 // the players draw together.
 type startConfig struct {
-	Edition string   `json:"edition"`
-	Players int      `json:"players"`
-	Names   []string `json:"names"`
-	Colours []string `json:"colours"`
+	Edition      string   `json:"edition"`
+	Players      int      `json:"players"`
+	Names        []string `json:"names"`
+	Colours      []string `json:"colours"`
+	Introductory bool     `json:"introductory,omitempty"`
 }
 
 func encodeMessage(m wireMessage) []byte {

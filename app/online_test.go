@@ -148,16 +148,17 @@ func testOptions(h *testHub) OnlineOptions {
 // startGame hosts a room on the first device, joins the others and starts the game.
 func startGame(t *testing.T, srv *testHub, names ...string) []*device {
 	t.Helper()
-	return startGameWith(t, srv, func(*OnlineOptions) {}, names...)
+	return startGameWith(t, srv, GameSetup{}, func(*OnlineOptions) {}, names...)
 }
 
-func startGameWith(t *testing.T, srv *testHub, tune func(*OnlineOptions), names ...string) []*device {
+func startGameWith(t *testing.T, srv *testHub, setup GameSetup, tune func(*OnlineOptions), names ...string) []*device {
 	t.Helper()
+	setup.Players = len(names)
 	opts := testOptions(srv)
 	tune(&opts)
 	colours := []string{"Red", "Gold", "Purple", "Teal"}
 	var devs []*device
-	host, err := HostOnline(nil, len(names), names[0], colours[0], opts)
+	host, err := HostOnline(nil, setup, names[0], colours[0], opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -310,7 +311,7 @@ func TestOnlineWholeGameOverTURNRelay(t *testing.T) {
 	relay := turntest.Start(t)
 	srv := newTestHub(t, signal.Config{ICEServers: []signal.ICEServer{{URLs: []string{relay.URL}, Username: relay.Username, Credential: relay.Password}}})
 	relayOnly := func(o *OnlineOptions) { o.Mesh.RelayOnly = true }
-	devs := startGameWith(t, srv, relayOnly, "Ada", "Brunel", "Kate")
+	devs := startGameWith(t, srv, GameSetup{}, relayOnly, "Ada", "Brunel", "Kate")
 	for _, d := range devs {
 		d.do(func() {
 			for _, r := range d.o.remotes {
@@ -589,7 +590,7 @@ func TestOnlineUndoNeedsEveryonesAgreement(t *testing.T) {
 }
 
 func TestOnlineSeedDrawNamesAPlayerWhoseSecretDoesNotMatch(t *testing.T) {
-	o, err := HostOnline(NewMemoryStore(), 2, "Ada", "Red", OnlineOptions{Dial: SignalDialer("ws://127.0.0.1:9/signal")})
+	o, err := HostOnline(NewMemoryStore(), GameSetup{Players: 2}, "Ada", "Red", OnlineOptions{Dial: SignalDialer("ws://127.0.0.1:9/signal")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -695,4 +696,18 @@ func TestOnlineBotPlaysTheSeatOfAPlayerWhoLeft(t *testing.T) {
 	}
 	playMoves(t, devs, 6, 90)
 	sameEverywhere(t, devs)
+}
+
+// The host's choice of the introductory game reaches every device's config.
+func TestOnlineIntroductoryGame(t *testing.T) {
+	srv := newTestHub(t, signal.Config{})
+	devs := startGameWith(t, srv, GameSetup{Introductory: true}, func(*OnlineOptions) {}, "Ada", "Brunel")
+	for _, d := range devs {
+		d.do(func() {
+			if !d.o.Game().Config().Introductory {
+				t.Errorf("%s's game is not the introductory game", d.name)
+			}
+		})
+	}
+	playWholeGame(t, devs)
 }
