@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // The Build action ("Build Action", "Canal Era Building", "Rail Era Building",
 // "Overbuilding", "Farm Breweries", "Building If You Have No Tiles on the Board").
 
@@ -56,19 +58,21 @@ func (s *State) cardRule(k CardKind, ind Industry, net uint64, anywhere bool) (u
 // before a shared one, or else an overbuild (a higher level of the same industry, over an
 // own tile, or over an opponent's coal mine or iron works when none of its resource is left).
 func (s *State) spaceRule(p int, sp int, ind Industry, spec *TileSpec) Reason {
-	space := &s.ed.Spaces[sp]
+	tab := &s.ed.tables
+	bit := uint64(1) << uint(sp)
 	var r Reason
 	r.Space, r.Industry, r.Level = int8(sp), ind, int8(spec.Level)
-	if !space.accepts(ind) {
+	if tab.icons[ind]&bit == 0 {
 		r.Rule = RuleNoIcon
 		return r
 	}
 	owner := uint8(p + 1)
-	locSpaces := s.ed.Locations[space.Location].Spaces
+	loc := int(tab.spaceLoc[sp])
+	others := tab.locSpaces[loc] &^ bit // the location's other spaces, in board order
 	if s.Era == Canal {
-		for _, o := range locSpaces {
-			if o != sp && s.Tiles[o].Owner == owner {
-				r.Rule, r.Location = RuleCanalOneTile, int8(space.Location)
+		for m := others; m != 0; m &= m - 1 {
+			if s.Tiles[bits.TrailingZeros64(m)].Owner == owner {
+				r.Rule, r.Location = RuleCanalOneTile, int8(loc)
 				return r
 			}
 		}
@@ -91,10 +95,9 @@ func (s *State) spaceRule(p int, sp int, ind Industry, spec *TileSpec) Reason {
 		}
 		return r
 	}
-	if len(space.Icons) > 1 {
-		for _, o := range locSpaces {
-			os := &s.ed.Spaces[o]
-			if o != sp && s.Tiles[o].Owner == 0 && len(os.Icons) == 1 && os.Icons[0] == ind {
+	if tab.shared&bit != 0 {
+		for m := others & tab.onlyIcon[ind]; m != 0; m &= m - 1 {
+			if o := bits.TrailingZeros64(m); s.Tiles[o].Owner == 0 {
 				r.Rule, r.N = RuleSingleIconFirst, int16(o)
 				return r
 			}
@@ -105,8 +108,8 @@ func (s *State) spaceRule(p int, sp int, ind Industry, spec *TileSpec) Reason {
 
 // buildSpaces lists the legal spaces for the player's next tile of an industry in a location.
 func (s *State) buildSpaces(p int, loc int, ind Industry, spec *TileSpec, out []int8) []int8 {
-	for _, sp := range s.ed.Locations[loc].Spaces {
-		if s.spaceRule(p, sp, ind, spec).OK() {
+	for m := s.ed.tables.locSpaces[loc]; m != 0; m &= m - 1 {
+		if sp := bits.TrailingZeros64(m); s.spaceRule(p, sp, ind, spec).OK() {
 			out = append(out, int8(sp))
 		}
 	}
@@ -144,11 +147,13 @@ func (s *State) doBuild(a *Action) Reason {
 	}
 	ctx := Reason{Rule: RuleNoCoalConnection}
 	ctx.Industry, ctx.Level, ctx.Location, ctx.Merchant = ind, int8(spec.Level), int8(loc), none
+	var g graph
+	s.graph(&g)
 	var pl pool
 	s.newPool(&pl)
 	pl.cubes[sp] = 0 // an overbuilt tile's cubes go back to the supply
 	var used consumed
-	if r := s.payCoal(&pl, locBit(loc), spec.Coal, a.Coal[:a.NCoal], &used, ctx); !r.OK() {
+	if r := s.payCoal(&g, &pl, locBit(loc), spec.Coal, a.Coal[:a.NCoal], &used, ctx); !r.OK() {
 		return r
 	}
 	if r := s.payIron(&pl, spec.Iron, a.Iron[:a.NIron], &used, ctx); !r.OK() {
@@ -177,7 +182,7 @@ func (s *State) doBuild(a *Action) Reason {
 	switch ind {
 	case Coal, Iron:
 		s.Tiles[sp].Cubes = uint8(spec.Produces)
-		s.sellToMarket(p, sp)
+		s.sellToMarket(&g, p, sp)
 	case Brewery:
 		s.Tiles[sp].Cubes = uint8(s.ed.Rules.BreweryBeer[s.Era])
 	}
@@ -186,13 +191,13 @@ func (s *State) doBuild(a *Action) Reason {
 
 // sellToMarket moves cubes from a newly built coal mine (connected to any merchant location)
 // or iron works to its market, most expensive spaces first, paying the owner ("Moving Coal
-// and Iron to the Market").
-func (s *State) sellToMarket(p int, sp int) {
+// and Iron to the Market"). g is the board's links.
+func (s *State) sellToMarket(g *graph, p int, sp int) {
 	t := &s.Tiles[sp]
 	mkt, count, what := &s.ed.CoalMarket, &s.CoalMarket, "coal"
 	if t.Industry == Iron {
 		mkt, count, what = &s.ed.IronMarket, &s.IronMarket, "iron"
-	} else if s.reach(locBit(s.ed.Spaces[sp].Location))&s.ed.merchantMask == 0 {
+	} else if g.reach(locBit(s.ed.Spaces[sp].Location))&s.ed.merchantMask == 0 {
 		return
 	}
 	sold, earned := 0, 0

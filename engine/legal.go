@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // Legal appends every legal action of the player to act to buf and returns it. The list is
 // complete and has no duplicates: where sources are interchangeable (two equally close coal
 // mines, two iron works, two beer barrels) each distinct choice appears once, with repeated
@@ -21,19 +23,20 @@ func (s *State) Legal(buf []Action) []Action {
 		return buf
 	case PhaseSelling:
 		buf = append(buf, blankAction(KindEndSell, p))
-		return s.legalSales(p, []CardKind{NoCard}, buf)
+		var g graph
+		s.graph(&g)
+		var base pool
+		s.newPool(&base)
+		noCard := [1]CardKind{NoCard}
+		return s.legalSales(p, noCard[:], &g, &base, buf)
 	}
-	var cardBuf [maxCardKinds]CardKind
-	cards := cardBuf[:0]
-	for k, n := range s.Players[p].Hand {
-		if n > 0 {
-			cards = append(cards, CardKind(k))
-		}
-	}
-	buf = s.legalBuilds(p, cards, buf)
-	buf = s.legalNetworks(p, cards, buf)
-	buf = s.legalDevelops(p, cards, buf)
-	buf = s.legalSales(p, cards, buf)
+	var c legalCtx
+	s.newLegalCtx(&c, p)
+	buf = s.legalBuilds(&c, buf)
+	buf = s.legalNetworks(&c, buf)
+	buf = s.legalDevelops(&c, buf)
+	cards := c.cards()
+	buf = s.legalSales(p, cards, &c.g, &c.base, buf)
 	if s.loanRule(p).OK() {
 		buf = withCards(buf, blankAction(KindLoan, p), cards)
 	}
@@ -41,6 +44,45 @@ func (s *State) Legal(buf []Action) []Action {
 	buf = withCards(buf, blankAction(KindPass, p), cards)
 	return buf
 }
+
+// legalCtx is what the parts of the enumeration of one position share, derived from the
+// state once: the cards held, the board's links, its resources, the player's network and
+// the ways to pay for iron (which do not depend on where it goes).
+// (It holds arrays and counts rather than slices of itself, so it can stay on the stack.)
+type legalCtx struct {
+	p        int
+	nCards   int
+	cardBuf  [maxCardKinds]CardKind
+	g        graph
+	base     pool
+	net      uint64
+	anywhere bool
+	nIron    [3]int // by the number of iron needed
+	ironBuf  [3][planBufSize]resPlan
+}
+
+func (s *State) newLegalCtx(c *legalCtx, p int) {
+	c.p = p
+	c.nCards = 0
+	for k, n := range s.Players[p].Hand {
+		if n > 0 {
+			c.cardBuf[c.nCards] = CardKind(k)
+			c.nCards++
+		}
+	}
+	s.graph(&c.g)
+	s.newPool(&c.base)
+	c.net, c.anywhere = s.networkMask(p), !s.hasTilesOnBoard(p)
+	for n := 0; n <= 2; n++ {
+		c.nIron[n] = len(s.ironPlans(&c.base, n, c.ironBuf[n][:0]))
+	}
+}
+
+// cards lists the kinds of card held.
+func (c *legalCtx) cards() []CardKind { return c.cardBuf[:c.nCards] }
+
+// iron lists the ways to pay n iron.
+func (c *legalCtx) iron(n int) []resPlan { return c.ironBuf[n][:c.nIron[n]] }
 
 // withCards appends the action once per card kind.
 func withCards(buf []Action, a Action, cards []CardKind) []Action {
@@ -164,20 +206,12 @@ func (s *State) beerPlans(p int, reach uint64, merchant int, pl *pool, n int, ou
 	return out
 }
 
-func (s *State) legalBuilds(p int, cards []CardKind, buf []Action) []Action {
-	net := s.networkMask(p)
-	anywhere := !s.hasTilesOnBoard(p)
+func (s *State) legalBuilds(c *legalCtx, buf []Action) []Action {
+	p, cards := c.p, c.cards()
 	var spaces [8]int8
 	var allowed [maxCardKinds]CardKind
-	var base pool
-	s.newPool(&base)
-	// Iron plans do not depend on where the tile goes; coal plans depend on the location.
-	var ironBuf [3][planBufSize]resPlan
-	var iron [3][]resPlan
-	for n := 0; n <= 2; n++ {
-		iron[n] = s.ironPlans(&base, n, ironBuf[n][:0])
-	}
 	var coalBuf [planBufSize]resPlan
+	var cc coalCtx
 	for _, ind := range Industries {
 		spec, r := s.nextTileRule(p, ind)
 		if !r.OK() || !s.eraRule(ind, spec).OK() || !s.moneyRule(p, spec.Cost, 0).OK() {
@@ -187,14 +221,13 @@ func (s *State) legalBuilds(p int, cards []CardKind, buf []Action) []Action {
 		var places [maxCardKinds]uint64
 		union := uint64(0)
 		for i, k := range cards {
-			places[i], _ = s.cardRule(k, ind, net, anywhere)
+			places[i], _ = s.cardRule(k, ind, c.net, c.anywhere)
 			union |= places[i]
 		}
+		union &= 1<<uint(len(s.ed.Locations)) - 1
 		union &^= s.ed.merchantMask // no build spaces there
-		for loc := range s.ed.Locations {
-			if union&locBit(loc) == 0 {
-				continue
-			}
+		for u := union; u != 0; u &= u - 1 {
+			loc := bits.TrailingZeros64(u)
 			na := 0
 			for i, k := range cards {
 				if places[i]&locBit(loc) != 0 {
@@ -210,15 +243,14 @@ func (s *State) legalBuilds(p int, cards []CardKind, buf []Action) []Action {
 			// needs no coal, so the coal plans are the same for every space here.
 			coal := coalBuf[:0]
 			if spec.Coal > 0 {
-				var c coalCtx
-				s.coalContext(locBit(loc), &c)
-				coal = s.coalPlans(&c, &base, spec.Coal, coal)
+				s.coalContext(&c.g, &c.base, locBit(loc), &cc)
+				coal = s.coalPlans(&cc, &c.base, spec.Coal, coal)
 			} else {
 				coal = append(coal, resPlan{})
 			}
 			for _, sp := range sps {
 				for _, cp := range coal {
-					for _, ip := range iron[spec.Iron] {
+					for _, ip := range c.iron(spec.Iron) {
 						if !s.moneyRule(p, spec.Cost+cp.cost+ip.cost, cp.cost+ip.cost).OK() {
 							continue
 						}
@@ -234,12 +266,12 @@ func (s *State) legalBuilds(p int, cards []CardKind, buf []Action) []Action {
 	return buf
 }
 
-func (s *State) legalNetworks(p int, cards []CardKind, buf []Action) []Action {
+func (s *State) legalNetworks(c *legalCtx, buf []Action) []Action {
+	p, cards := c.p, c.cards()
 	if !s.linksLeftRule(p, 1).OK() || !s.moneyRule(p, s.linkPrice(1), 0).OK() {
 		return buf
 	}
-	anywhere := !s.hasTilesOnBoard(p)
-	net := s.networkMask(p)
+	anywhere, net := c.anywhere, c.net
 	if s.Era == Canal {
 		for l := range s.ed.Links {
 			if s.linkRule(l, net, anywhere).OK() {
@@ -252,18 +284,20 @@ func (s *State) legalNetworks(p int, cards []CardKind, buf []Action) []Action {
 	}
 	double := s.linksLeftRule(p, 2).OK()
 	single, pair := s.linkPrice(1), s.linkPrice(2)
-	var base pool
-	s.newPool(&base)
+	base := &c.base
 	var plans1, plans2, beers [planBufSize]resPlan
+	var c1, c2 coalCtx
 	for l1 := range s.ed.Links {
 		if !s.linkRule(l1, net, anywhere).OK() {
 			continue
 		}
+		// As doNetwork does: each link is placed before its coal is found.
+		m1 := s.ed.tables.linkMask[l1]
 		s.Links[l1] = uint8(p + 1)
-		var c1 coalCtx
-		s.coalContext(s.ed.Links[l1].mask, &c1)
-		net2 := net | s.ed.Links[l1].mask
-		for _, plan1 := range s.coalPlans(&c1, &base, 1, plans1[:0]) {
+		undo1 := c.g.place(m1)
+		s.coalContext(&c.g, base, m1, &c1)
+		net2 := net | m1
+		for _, plan1 := range s.coalPlans(&c1, base, 1, plans1[:0]) {
 			if s.moneyRule(p, single+plan1.cost, plan1.cost).OK() {
 				a := blankAction(KindNetwork, p)
 				a.Links[0], a.NLinks = int8(l1), 1
@@ -273,17 +307,17 @@ func (s *State) legalNetworks(p int, cards []CardKind, buf []Action) []Action {
 			if !double || !s.moneyRule(p, pair+plan1.cost, plan1.cost).OK() {
 				continue
 			}
-			after1 := base
+			after1 := *base
 			s.takeCoal(&after1, plan1.coal[0])
 			for l2 := range s.ed.Links {
 				if !s.linkRule(l2, net2, false).OK() {
 					continue
 				}
-				s.Links[l2] = uint8(p + 1)
-				var c2 coalCtx
-				s.coalContext(s.ed.Links[l2].mask, &c2)
-				reach2 := s.reach(s.ed.Links[l2].mask)
-				beer := s.beerPlans(p, reach2, -1, &base, 1, beers[:0])
+				m2 := s.ed.tables.linkMask[l2]
+				undo2 := c.g.place(m2)
+				s.coalContext(&c.g, base, m2, &c2)
+				reach2 := c.g.reach(m2)
+				beer := s.beerPlans(p, reach2, -1, base, 1, beers[:0])
 				for _, plan2 := range s.coalPlans(&c2, &after1, 1, plans2[:0]) {
 					if !s.moneyRule(p, pair+plan2.cost, plan2.cost).OK() {
 						continue
@@ -296,22 +330,17 @@ func (s *State) legalNetworks(p int, cards []CardKind, buf []Action) []Action {
 						buf = withCards(buf, a, cards)
 					}
 				}
-				s.Links[l2] = 0
+				c.g.unplace(m2, undo2)
 			}
 		}
+		c.g.unplace(m1, undo1)
 		s.Links[l1] = 0
 	}
 	return buf
 }
 
-func (s *State) legalDevelops(p int, cards []CardKind, buf []Action) []Action {
-	var base pool
-	s.newPool(&base)
-	var ironBuf [3][planBufSize]resPlan
-	var iron [3][]resPlan
-	for n := 1; n <= 2; n++ {
-		iron[n] = s.ironPlans(&base, n, ironBuf[n][:0])
-	}
+func (s *State) legalDevelops(c *legalCtx, buf []Action) []Action {
+	p, cards := c.p, c.cards()
 	used := s.Players[p].MatUsed
 	developable := func(ind Industry, extra uint8) bool {
 		_, r := s.developRule(ind, int(used[ind]+extra))
@@ -336,7 +365,7 @@ func (s *State) legalDevelops(p int, cards []CardKind, buf []Action) []Action {
 						continue
 					}
 				}
-				for _, plan := range iron[n] {
+				for _, plan := range c.iron(n) {
 					if !s.moneyRule(p, plan.cost, plan.cost).OK() {
 						continue
 					}
@@ -354,22 +383,20 @@ func (s *State) legalDevelops(p int, cards []CardKind, buf []Action) []Action {
 	return buf
 }
 
-func (s *State) legalSales(p int, cards []CardKind, buf []Action) []Action {
-	var base pool
-	s.newPool(&base)
+func (s *State) legalSales(p int, cards []CardKind, g *graph, base *pool, buf []Action) []Action {
 	var beerBuf [planBufSize]resPlan
 	for sp := range s.ed.Spaces {
 		if s.Tiles[sp].Owner != uint8(p+1) || !s.saleTileRule(p, sp).OK() {
 			continue // (only the player's own tiles are candidates at all)
 		}
-		reach := s.saleReach(sp)
+		reach := s.saleReach(g, sp)
 		spec := s.TileSpec(s.Tiles[sp])
 		for m := range s.ed.MerchantSpaces {
 			if !s.saleMerchantRule(sp, m, reach).OK() {
 				continue
 			}
 			bonus := s.ed.Locations[s.ed.MerchantSpaces[m].Location].Bonus
-			for _, plan := range s.beerPlans(p, reach, m, &base, spec.Beer, beerBuf[:0]) {
+			for _, plan := range s.beerPlans(p, reach, m, base, spec.Beer, beerBuf[:0]) {
 				a := blankAction(KindSell, p)
 				a.Space, a.Merchant = int8(sp), int8(m)
 				a.Beer, a.NBeer = plan.beer, plan.nb

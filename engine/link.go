@@ -70,6 +70,8 @@ func (s *State) doNetwork(a *Action) Reason {
 	if r := s.linksLeftRule(p, n); !r.OK() {
 		return r
 	}
+	var g graph
+	s.graph(&g)
 	var pl pool
 	s.newPool(&pl)
 	var used consumed
@@ -80,6 +82,7 @@ func (s *State) doNetwork(a *Action) Reason {
 			return r
 		}
 		s.Links[l] = uint8(p + 1) // placed before its coal is found (coal must reach it after placement)
+		g.add(s.ed.Links[l].mask)
 		net |= s.ed.Links[l].mask
 		anywhere = false // a second link must touch the first or the network
 		if s.Era == Rail {
@@ -89,7 +92,7 @@ func (s *State) doNetwork(a *Action) Reason {
 			}
 			ctx := Reason{Rule: RuleNoCoalForLink}
 			ctx.Link, ctx.Merchant = int8(l), none
-			if r := s.payCoal(&pl, s.ed.Links[l].mask, 1, given, &used, ctx); !r.OK() {
+			if r := s.payCoal(&g, &pl, s.ed.Links[l].mask, 1, given, &used, ctx); !r.OK() {
 				return r
 			}
 		}
@@ -97,7 +100,7 @@ func (s *State) doNetwork(a *Action) Reason {
 	if n == 2 {
 		ctx := Reason{Rule: RuleNoBeerForLink}
 		ctx.Link, ctx.Merchant = a.Links[1], none
-		reach := s.reach(s.ed.Links[a.Links[1]].mask)
+		reach := g.reach(s.ed.Links[a.Links[1]].mask)
 		if r, _ := s.payBeer(p, &pl, reach, -1, 1, a.Beer[:a.NBeer], &used, ctx); !r.OK() {
 			return r
 		}

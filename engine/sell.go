@@ -2,9 +2,10 @@ package engine
 
 // The Sell action ("Sell Action", "Merchant Beer Bonuses").
 
-// saleReach is where an opponent's brewery must be to supply beer for a sale of the tile.
-func (s *State) saleReach(sp int) uint64 {
-	return s.reach(locBit(s.ed.Spaces[sp].Location))
+// saleReach is where an opponent's brewery must be to supply beer for a sale of the tile,
+// over the links in g.
+func (s *State) saleReach(g *graph, sp int) uint64 {
+	return g.reach(locBit(int(s.ed.tables.spaceLoc[sp])))
 }
 
 // saleRule: the player's own unflipped Cotton Mill, Manufacturer or Pottery (saleTileRule),
@@ -66,7 +67,9 @@ func (s *State) freeDevelopRule(m int, merchantBeer bool) Reason {
 func (s *State) doSale(a *Action) Reason {
 	p := int(a.Player)
 	sp, m := int(a.Space), int(a.Merchant)
-	reach := s.saleReach(sp)
+	var g graph
+	s.graph(&g)
+	reach := s.saleReach(&g, sp)
 	if r := s.saleRule(p, sp, m, reach); !r.OK() {
 		return r
 	}
@@ -126,7 +129,7 @@ func (s *State) doSale(a *Action) Reason {
 			}
 		}
 	}
-	if !s.anySale(p) {
+	if !s.anySale(&g, p) {
 		s.Phase = PhaseAction
 		s.actionDone()
 	}
@@ -134,9 +137,11 @@ func (s *State) doSale(a *Action) Reason {
 }
 
 // anySale reports whether the player has at least one legal sale now, by the same
-// enumeration the legal-move list uses.
-func (s *State) anySale(p int) bool {
+// enumeration the legal-move list uses. g is the board's links.
+func (s *State) anySale(g *graph, p int) bool {
+	var base pool
+	s.newPool(&base)
 	var buf [64]Action
 	noCard := [1]CardKind{NoCard}
-	return len(s.legalSales(p, noCard[:], buf[:0])) > 0
+	return len(s.legalSales(p, noCard[:], g, &base, buf[:0])) > 0
 }
