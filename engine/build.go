@@ -138,7 +138,8 @@ func (s *State) doBuild(a *Action) Reason {
 	if r := s.eraRule(ind, spec); !r.OK() {
 		return r
 	}
-	if at, r := s.cardRule(a.Card, ind, s.networkMask(p), !s.hasTilesOnBoard(p)); at&locBit(loc) == 0 {
+	net, anywhere := s.network(p)
+	if at, r := s.cardRule(a.Card, ind, net, anywhere); at&locBit(loc) == 0 {
 		r.Location = int8(loc)
 		return r
 	}

@@ -64,15 +64,16 @@ type legalCtx struct {
 func (s *State) newLegalCtx(c *legalCtx, p int) {
 	c.p = p
 	c.nCards = 0
-	for k, n := range s.Players[p].Hand {
-		if n > 0 {
+	hand := &s.Players[p].Hand
+	for k := range s.ed.Cards {
+		if hand[k] > 0 {
 			c.cardBuf[c.nCards] = CardKind(k)
 			c.nCards++
 		}
 	}
 	s.graph(&c.g)
 	s.newPool(&c.base)
-	c.net, c.anywhere = s.networkMask(p), !s.hasTilesOnBoard(p)
+	c.net, c.anywhere = s.network(p)
 	for n := 0; n <= 2; n++ {
 		c.nIron[n] = len(s.ironPlans(&c.base, n, c.ironBuf[n][:0]))
 	}
@@ -84,20 +85,23 @@ func (c *legalCtx) cards() []CardKind { return c.cardBuf[:c.nCards] }
 // iron lists the ways to pay n iron.
 func (c *legalCtx) iron(n int) []resPlan { return c.ironBuf[n][:c.nIron[n]] }
 
-// withCards appends the action once per card kind.
+// withCards appends the action once per card kind. (It copies the action and then sets
+// the card in the copy: setting it first and copying after makes the processor wait for
+// the one-byte store before the wide load.)
 func withCards(buf []Action, a Action, cards []CardKind) []Action {
 	for _, k := range cards {
-		a.Card = k
 		buf = append(buf, a)
+		buf[len(buf)-1].Card = k
 	}
 	return buf
 }
 
 // resPlan is one way of paying coal, iron or beer: the sources in order and the market cost.
+// It is kept small because Legal holds arrays of them (which Go zeroes on every call).
 type resPlan struct {
+	cost             int32
 	coal, iron, beer [2]int8
 	nc, ni, nb       uint8
-	cost             int
 	merchantBeer     bool
 }
 
@@ -118,7 +122,7 @@ func untake(pl *pool, src int8, cost int, coalMkt, ironMkt uint8) {
 // pool's cost so far.
 func (s *State) coalPlans(c *coalCtx, pl *pool, n int, out []resPlan) []resPlan {
 	if n == 0 {
-		return append(out, resPlan{cost: pl.cost})
+		return append(out, resPlan{cost: int32(pl.cost)})
 	}
 	var o1, o2 [maxSpaces]int8
 	k1, d1 := c.options(pl, &o1)
@@ -127,7 +131,7 @@ func (s *State) coalPlans(c *coalCtx, pl *pool, n int, out []resPlan) []resPlan 
 		cost, cm, im := pl.cost, pl.coalMkt, pl.ironMkt
 		s.takeCoal(pl, src1)
 		if n == 1 {
-			out = append(out, resPlan{coal: [2]int8{src1, none}, nc: 1, cost: pl.cost})
+			out = append(out, resPlan{coal: [2]int8{src1, none}, nc: 1, cost: int32(pl.cost)})
 		} else {
 			k2, d2 := c.options(pl, &o2)
 			for j := 0; j < k2; j++ {
@@ -137,7 +141,7 @@ func (s *State) coalPlans(c *coalCtx, pl *pool, n int, out []resPlan) []resPlan 
 				}
 				cost2, cm2, im2 := pl.cost, pl.coalMkt, pl.ironMkt
 				s.takeCoal(pl, src2)
-				out = append(out, resPlan{coal: [2]int8{src1, src2}, nc: 2, cost: pl.cost})
+				out = append(out, resPlan{coal: [2]int8{src1, src2}, nc: 2, cost: int32(pl.cost)})
 				untake(pl, src2, cost2, cm2, im2)
 			}
 		}
@@ -149,7 +153,7 @@ func (s *State) coalPlans(c *coalCtx, pl *pool, n int, out []resPlan) []resPlan 
 // ironPlans appends every legal way to take n (0–2) iron, works in non-decreasing order.
 func (s *State) ironPlans(pl *pool, n int, out []resPlan) []resPlan {
 	if n == 0 {
-		return append(out, resPlan{cost: pl.cost})
+		return append(out, resPlan{cost: int32(pl.cost)})
 	}
 	var o1, o2 [maxSpaces]int8
 	k1 := s.ironOptions(pl, &o1)
@@ -158,7 +162,7 @@ func (s *State) ironPlans(pl *pool, n int, out []resPlan) []resPlan {
 		cost, cm, im := pl.cost, pl.coalMkt, pl.ironMkt
 		s.takeIron(pl, src1)
 		if n == 1 {
-			out = append(out, resPlan{iron: [2]int8{src1, none}, ni: 1, cost: pl.cost})
+			out = append(out, resPlan{iron: [2]int8{src1, none}, ni: 1, cost: int32(pl.cost)})
 		} else {
 			k2 := s.ironOptions(pl, &o2)
 			for j := 0; j < k2; j++ {
@@ -168,7 +172,7 @@ func (s *State) ironPlans(pl *pool, n int, out []resPlan) []resPlan {
 				}
 				cost2, cm2, im2 := pl.cost, pl.coalMkt, pl.ironMkt
 				s.takeIron(pl, src2)
-				out = append(out, resPlan{iron: [2]int8{src1, src2}, ni: 2, cost: pl.cost})
+				out = append(out, resPlan{iron: [2]int8{src1, src2}, ni: 2, cost: int32(pl.cost)})
 				untake(pl, src2, cost2, cm2, im2)
 			}
 		}
@@ -212,6 +216,7 @@ func (s *State) legalBuilds(c *legalCtx, buf []Action) []Action {
 	var allowed [maxCardKinds]CardKind
 	var coalBuf [planBufSize]resPlan
 	var cc coalCtx
+	a := blankAction(KindBuild, p) // every field that varies is set below
 	for _, ind := range Industries {
 		spec, r := s.nextTileRule(p, ind)
 		if !r.OK() || !s.eraRule(ind, spec).OK() || !s.moneyRule(p, spec.Cost, 0).OK() {
@@ -228,16 +233,16 @@ func (s *State) legalBuilds(c *legalCtx, buf []Action) []Action {
 		union &^= s.ed.merchantMask // no build spaces there
 		for u := union; u != 0; u &= u - 1 {
 			loc := bits.TrailingZeros64(u)
+			sps := s.buildSpaces(p, loc, ind, spec, spaces[:0])
+			if len(sps) == 0 {
+				continue
+			}
 			na := 0
 			for i, k := range cards {
 				if places[i]&locBit(loc) != 0 {
 					allowed[na] = k
 					na++
 				}
-			}
-			sps := s.buildSpaces(p, loc, ind, spec, spaces[:0])
-			if len(sps) == 0 {
-				continue
 			}
 			// Only a coal mine's own cubes could be lost to an overbuild, and a coal mine
 			// needs no coal, so the coal plans are the same for every space here.
@@ -251,10 +256,9 @@ func (s *State) legalBuilds(c *legalCtx, buf []Action) []Action {
 			for _, sp := range sps {
 				for _, cp := range coal {
 					for _, ip := range c.iron(spec.Iron) {
-						if !s.moneyRule(p, spec.Cost+cp.cost+ip.cost, cp.cost+ip.cost).OK() {
+						if !s.moneyRule(p, spec.Cost+int(cp.cost+ip.cost), int(cp.cost+ip.cost)).OK() {
 							continue
 						}
-						a := blankAction(KindBuild, p)
 						a.Industry, a.Space = ind, sp
 						a.Coal, a.NCoal, a.Iron, a.NIron = cp.coal, cp.nc, ip.iron, ip.ni
 						buf = withCards(buf, a, allowed[:na])
@@ -298,13 +302,13 @@ func (s *State) legalNetworks(c *legalCtx, buf []Action) []Action {
 		s.coalContext(&c.g, base, m1, &c1)
 		net2 := net | m1
 		for _, plan1 := range s.coalPlans(&c1, base, 1, plans1[:0]) {
-			if s.moneyRule(p, single+plan1.cost, plan1.cost).OK() {
+			if s.moneyRule(p, single+int(plan1.cost), int(plan1.cost)).OK() {
 				a := blankAction(KindNetwork, p)
 				a.Links[0], a.NLinks = int8(l1), 1
 				a.Coal[0], a.NCoal = plan1.coal[0], 1
 				buf = withCards(buf, a, cards)
 			}
-			if !double || !s.moneyRule(p, pair+plan1.cost, plan1.cost).OK() {
+			if !double || !s.moneyRule(p, pair+int(plan1.cost), int(plan1.cost)).OK() {
 				continue
 			}
 			after1 := *base
@@ -319,7 +323,7 @@ func (s *State) legalNetworks(c *legalCtx, buf []Action) []Action {
 				reach2 := c.g.reach(m2)
 				beer := s.beerPlans(p, reach2, -1, base, 1, beers[:0])
 				for _, plan2 := range s.coalPlans(&c2, &after1, 1, plans2[:0]) {
-					if !s.moneyRule(p, pair+plan2.cost, plan2.cost).OK() {
+					if !s.moneyRule(p, pair+int(plan2.cost), int(plan2.cost)).OK() {
 						continue
 					}
 					for _, plan3 := range beer {
@@ -341,6 +345,7 @@ func (s *State) legalNetworks(c *legalCtx, buf []Action) []Action {
 
 func (s *State) legalDevelops(c *legalCtx, buf []Action) []Action {
 	p, cards := c.p, c.cards()
+	a := blankAction(KindDevelop, p) // every field that varies is set below
 	used := s.Players[p].MatUsed
 	developable := func(ind Industry, extra uint8) bool {
 		_, r := s.developRule(ind, int(used[ind]+extra))
@@ -366,11 +371,10 @@ func (s *State) legalDevelops(c *legalCtx, buf []Action) []Action {
 					}
 				}
 				for _, plan := range c.iron(n) {
-					if !s.moneyRule(p, plan.cost, plan.cost).OK() {
+					if !s.moneyRule(p, int(plan.cost), int(plan.cost)).OK() {
 						continue
 					}
-					a := blankAction(KindDevelop, p)
-					a.Dev[0], a.NDev = ind1, uint8(n)
+					a.Dev[0], a.Dev[1], a.NDev = ind1, NoIndustry, uint8(n)
 					if n == 2 {
 						a.Dev[1] = ind2
 					}
@@ -419,6 +423,7 @@ func (s *State) legalScouts(p int, cards []CardKind, buf []Action) []Action {
 	if !s.scoutRule(p).OK() {
 		return buf
 	}
+	a := blankAction(KindScout, p) // every field that varies is set below
 	for i, k1 := range cards {
 		for j := i; j < len(cards); j++ {
 			k2 := cards[j]
@@ -427,7 +432,6 @@ func (s *State) legalScouts(p int, cards []CardKind, buf []Action) []Action {
 				if !s.cardsHeldRule(p, k1, k2, k3).OK() {
 					continue
 				}
-				a := blankAction(KindScout, p)
 				a.Card, a.Cards, a.NCards = k1, [2]CardKind{k2, k3}, 2
 				buf = append(buf, a)
 			}

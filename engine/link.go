@@ -75,7 +75,7 @@ func (s *State) doNetwork(a *Action) Reason {
 	var pl pool
 	s.newPool(&pl)
 	var used consumed
-	net, anywhere := s.networkMask(p), !s.hasTilesOnBoard(p)
+	net, anywhere := s.network(p)
 	for i := 0; i < n; i++ {
 		l := int(a.Links[i])
 		if r := s.linkRule(l, net, anywhere); !r.OK() {

@@ -76,23 +76,24 @@ func (s *State) reach(start uint64) uint64 {
 	return g.reach(start)
 }
 
-// networkMask is the player's network: locations with one of their industry tiles or next to
-// one of their link tiles (rulebook "Your Network").
-func (s *State) networkMask(p int) uint64 {
+// network is the player's network: locations with one of their industry tiles or next to
+// one of their link tiles (rulebook "Your Network"); anywhere reports that they have no
+// tile of either kind on the board ("Building If You Have No Tiles on the Board"), which is
+// when the network is empty, since every tile and link adds a location to it.
+func (s *State) network(p int) (net uint64, anywhere bool) {
 	owner := uint8(p + 1)
 	t := &s.ed.tables
-	var m uint64
 	for i := range s.ed.Spaces {
 		if s.Tiles[i].Owner == owner {
-			m |= 1 << t.spaceLoc[i]
+			net |= 1 << t.spaceLoc[i]
 		}
 	}
 	for i := range s.ed.Links {
 		if s.Links[i] == owner {
-			m |= t.linkMask[i]
+			net |= t.linkMask[i]
 		}
 	}
-	return m
+	return net, net == 0
 }
 
 func locBit(loc int) uint64 { return 1 << uint(loc) }
