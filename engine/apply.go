@@ -225,12 +225,3 @@ func (s *State) actionDone() {
 		s.endTurn()
 	}
 }
-
-func containsInd(list []Industry, v Industry) bool {
-	for _, x := range list {
-		if x == v {
-			return true
-		}
-	}
-	return false
-}

@@ -34,7 +34,7 @@ func (s *State) eraRule(ind Industry, spec *TileSpec) Reason {
 // the board. It answers for all locations at once so that Legal asks it once per card.
 func (s *State) cardRule(k CardKind, ind Industry, net uint64, anywhere bool) (uint64, Reason) {
 	c := &s.ed.Cards[k]
-	var r Reason
+	r := Reason{Rule: RuleNotInNetwork}
 	r.Card, r.Industry = k, ind
 	switch {
 	case c.Type == LocationCard:
@@ -43,13 +43,12 @@ func (s *State) cardRule(k CardKind, ind Industry, net uint64, anywhere bool) (u
 	case c.Type == WildLocationCard:
 		r.Rule = RuleWildLocationFarm
 		return s.ed.townMask, r
-	case !containsInd(c.Industries, ind):
+	case s.ed.tables.cardIcons[k]&(1<<ind) == 0:
 		r.Rule = RuleCardIndustry
 		return 0, r
 	case anywhere:
 		return ^uint64(0), Reason{}
 	}
-	r.Rule = RuleNotInNetwork
 	return net, r
 }
 

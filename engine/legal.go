@@ -423,7 +423,8 @@ func (s *State) legalScouts(p int, cards []CardKind, buf []Action) []Action {
 	if !s.scoutRule(p).OK() {
 		return buf
 	}
-	a := blankAction(KindScout, p) // every field that varies is set below
+	a := blankAction(KindScout, p)
+	a.NCards = 2
 	for i, k1 := range cards {
 		for j := i; j < len(cards); j++ {
 			k2 := cards[j]
@@ -432,8 +433,9 @@ func (s *State) legalScouts(p int, cards []CardKind, buf []Action) []Action {
 				if !s.cardsHeldRule(p, k1, k2, k3).OK() {
 					continue
 				}
-				a.Card, a.Cards, a.NCards = k1, [2]CardKind{k2, k3}, 2
 				buf = append(buf, a)
+				b := &buf[len(buf)-1]
+				b.Card, b.Cards = k1, [2]CardKind{k2, k3}
 			}
 		}
 	}

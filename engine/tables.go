@@ -11,6 +11,7 @@ type boardTables struct {
 	onlyIcon  [numIndustries]uint64 // the build spaces showing that icon alone
 	shared    uint64                // the build spaces showing two icons
 	linkMask  [maxLinks]uint64      // the locations each link joins (filled with the links)
+	cardIcons [maxCardKinds]uint8   // the industries each card shows (bit by Industry)
 }
 
 // build fills the tables from the edition's locations and spaces, refusing data in which a
@@ -46,6 +47,14 @@ func (t *boardTables) build(e *Edition) error {
 			}
 			prev = sp
 			t.locSpaces[loc] |= 1 << uint(sp)
+		}
+	}
+	for k := range e.Cards {
+		for _, ind := range e.Cards[k].Industries {
+			if ind == NoIndustry || ind >= numIndustries {
+				return errorf(ErrMalformed, "card %q shows an unknown industry", e.Cards[k].ID)
+			}
+			t.cardIcons[k] |= 1 << ind
 		}
 	}
 	for sp := range e.Spaces {
