@@ -106,8 +106,11 @@ func (s *State) spaceRule(p int, sp int, ind Industry, spec *TileSpec) Reason {
 }
 
 // buildSpaces lists the legal spaces for the player's next tile of an industry in a location.
+// Only the spaces showing the industry's icon are candidates at all (spaceRule refuses the
+// others first); spaceRule decides each of them.
 func (s *State) buildSpaces(p int, loc int, ind Industry, spec *TileSpec, out []int8) []int8 {
-	for m := s.ed.tables.locSpaces[loc]; m != 0; m &= m - 1 {
+	tab := &s.ed.tables
+	for m := tab.locSpaces[loc] & tab.icons[ind]; m != 0; m &= m - 1 {
 		if sp := bits.TrailingZeros64(m); s.spaceRule(p, sp, ind, spec).OK() {
 			out = append(out, int8(sp))
 		}

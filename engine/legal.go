@@ -229,8 +229,7 @@ func (s *State) legalBuilds(c *legalCtx, buf []Action) []Action {
 			places[i], _ = s.cardRule(k, ind, c.net, c.anywhere)
 			union |= places[i]
 		}
-		union &= 1<<uint(len(s.ed.Locations)) - 1
-		union &^= s.ed.merchantMask // no build spaces there
+		union &= s.ed.tables.iconLocs[ind] // (only where a space shows the icon: see buildSpaces)
 		for u := union; u != 0; u &= u - 1 {
 			loc := bits.TrailingZeros64(u)
 			sps := s.buildSpaces(p, loc, ind, spec, spaces[:0])

@@ -8,6 +8,7 @@ type boardTables struct {
 	spaceLoc  [maxSpaces]uint8      // the location of each build space
 	locSpaces [maxLocations]uint64  // the build spaces of each location
 	icons     [numIndustries]uint64 // the build spaces showing the industry's icon
+	iconLocs  [numIndustries]uint64 // the locations with such a space
 	onlyIcon  [numIndustries]uint64 // the build spaces showing that icon alone
 	shared    uint64                // the build spaces showing two icons
 	linkMask  [maxLinks]uint64      // the locations each link joins (filled with the links)
@@ -32,6 +33,7 @@ func (t *boardTables) build(e *Edition) error {
 				return errorf(ErrMalformed, "build space %q shows an unknown industry", space.ID)
 			}
 			t.icons[ind] |= bit
+			t.iconLocs[ind] |= 1 << uint(space.Location)
 		}
 		if len(space.Icons) == 1 {
 			t.onlyIcon[space.Icons[0]] |= bit
