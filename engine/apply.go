@@ -205,12 +205,12 @@ func (s *State) apply(a *Action) Reason {
 // player must hold all the cards discarded together (repeats counted, for Scout).
 func (s *State) cardsHeldRule(p int, cards ...CardKind) Reason {
 	hand := &s.Players[p].Hand
-	for _, k := range cards {
+	for i, k := range cards {
 		if k == NoCard {
 			return Reason{Rule: RuleNeedCard}
 		}
-		n := 0
-		for _, x := range cards {
+		n := 1 // this card and its repeats after it: all of them at its first appearance
+		for _, x := range cards[i+1:] {
 			if x == k {
 				n++
 			}

@@ -140,7 +140,9 @@ func (s *State) doBuild(a *Action) Reason {
 	if r := s.eraRule(ind, spec); !r.OK() {
 		return r
 	}
-	net, anywhere := s.network(p)
+	var b boardScan
+	s.scan(&b)
+	net, anywhere := b.network(p)
 	if at, r := s.cardRule(a.Card, ind, net, anywhere); at&locBit(loc) == 0 {
 		r.Location = int8(loc)
 		return r
@@ -150,16 +152,13 @@ func (s *State) doBuild(a *Action) Reason {
 	}
 	ctx := Reason{Rule: RuleNoCoalConnection}
 	ctx.Industry, ctx.Level, ctx.Location, ctx.Merchant = ind, int8(spec.Level), int8(loc), none
-	var g graph
-	s.graph(&g)
-	var pl pool
-	s.newPool(&pl)
+	pl, g := &b.pl, &b.g
 	pl.cubes[sp] = 0 // an overbuilt tile's cubes go back to the supply
 	var used consumed
-	if r := s.payCoal(&g, &pl, locBit(loc), spec.Coal, a.Coal[:a.NCoal], &used, ctx); !r.OK() {
+	if r := s.payCoal(g, pl, locBit(loc), spec.Coal, a.Coal[:a.NCoal], &used, ctx); !r.OK() {
 		return r
 	}
-	if r := s.payIron(&pl, spec.Iron, a.Iron[:a.NIron], &used, ctx); !r.OK() {
+	if r := s.payIron(pl, spec.Iron, a.Iron[:a.NIron], &used, ctx); !r.OK() {
 		return r
 	}
 	total := spec.Cost + pl.cost
@@ -179,13 +178,13 @@ func (s *State) doBuild(a *Action) Reason {
 	s.discard(p, a.Card)
 	s.spend(p, total)
 	s.Tiles[sp] = Tile{} // the overbuilt tile leaves the game; its cubes do not flip it
-	s.commitPool(&pl)
+	s.commitPool(pl)
 	s.Players[p].MatUsed[ind]++
 	s.Tiles[sp] = Tile{Owner: uint8(p + 1), Industry: ind, Spec: s.Players[p].MatUsed[ind] - 1}
 	switch ind {
 	case Coal, Iron:
 		s.Tiles[sp].Cubes = uint8(spec.Produces)
-		s.sellToMarket(&g, p, sp)
+		s.sellToMarket(g, p, sp)
 	case Brewery:
 		s.Tiles[sp].Cubes = uint8(s.ed.Rules.BreweryBeer[s.Era])
 	}

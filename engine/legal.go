@@ -23,12 +23,10 @@ func (s *State) Legal(buf []Action) []Action {
 		return buf
 	case PhaseSelling:
 		buf = append(buf, blankAction(KindEndSell, p))
-		var g graph
-		s.graph(&g)
-		var base pool
-		s.newPool(&base)
+		var b boardScan
+		s.scan(&b)
 		noCard := [1]CardKind{NoCard}
-		return s.legalSales(p, noCard[:], &g, &base, buf)
+		return s.legalSales(p, noCard[:], &b.g, &b.pl, buf)
 	}
 	var c legalCtx
 	s.newLegalCtx(&c, p)
@@ -36,7 +34,7 @@ func (s *State) Legal(buf []Action) []Action {
 	buf = s.legalNetworks(&c, buf)
 	buf = s.legalDevelops(&c, buf)
 	cards := c.cards()
-	buf = s.legalSales(p, cards, &c.g, &c.base, buf)
+	buf = s.legalSales(p, cards, &c.b.g, &c.b.pl, buf)
 	if s.loanRule(p).OK() {
 		buf = withCards(buf, blankAction(KindLoan, p), cards)
 	}
@@ -53,8 +51,7 @@ type legalCtx struct {
 	p        int
 	nCards   int
 	cardBuf  [maxCardKinds]CardKind
-	g        graph
-	base     pool
+	b        boardScan
 	net      uint64
 	anywhere bool
 	nIron    [3]int // by the number of iron needed
@@ -71,11 +68,10 @@ func (s *State) newLegalCtx(c *legalCtx, p int) {
 			c.nCards++
 		}
 	}
-	s.graph(&c.g)
-	s.newPool(&c.base)
-	c.net, c.anywhere = s.network(p)
+	s.scan(&c.b)
+	c.net, c.anywhere = c.b.network(p)
 	for n := 0; n <= 2; n++ {
-		c.nIron[n] = len(s.ironPlans(&c.base, n, c.ironBuf[n][:0]))
+		c.nIron[n] = len(s.ironPlans(&c.b.pl, n, c.ironBuf[n][:0]))
 	}
 }
 
@@ -247,8 +243,8 @@ func (s *State) legalBuilds(c *legalCtx, buf []Action) []Action {
 			// needs no coal, so the coal plans are the same for every space here.
 			coal := coalBuf[:0]
 			if spec.Coal > 0 {
-				s.coalContext(&c.g, &c.base, locBit(loc), &cc)
-				coal = s.coalPlans(&cc, &c.base, spec.Coal, coal)
+				s.coalContext(&c.b.g, &c.b.pl, locBit(loc), &cc)
+				coal = s.coalPlans(&cc, &c.b.pl, spec.Coal, coal)
 			} else {
 				coal = append(coal, resPlan{})
 			}
@@ -287,7 +283,7 @@ func (s *State) legalNetworks(c *legalCtx, buf []Action) []Action {
 	}
 	double := s.linksLeftRule(p, 2).OK()
 	single, pair := s.linkPrice(1), s.linkPrice(2)
-	base := &c.base
+	base := &c.b.pl
 	var plans1, plans2, beers [planBufSize]resPlan
 	var c1, c2 coalCtx
 	for l1 := range s.ed.Links {
@@ -297,8 +293,8 @@ func (s *State) legalNetworks(c *legalCtx, buf []Action) []Action {
 		// As doNetwork does: each link is placed before its coal is found.
 		m1 := s.ed.tables.linkMask[l1]
 		s.Links[l1] = uint8(p + 1)
-		undo1 := c.g.place(m1)
-		s.coalContext(&c.g, base, m1, &c1)
+		undo1 := c.b.g.place(m1)
+		s.coalContext(&c.b.g, base, m1, &c1)
 		net2 := net | m1
 		for _, plan1 := range s.coalPlans(&c1, base, 1, plans1[:0]) {
 			if s.moneyRule(p, single+int(plan1.cost), int(plan1.cost)).OK() {
@@ -317,9 +313,9 @@ func (s *State) legalNetworks(c *legalCtx, buf []Action) []Action {
 					continue
 				}
 				m2 := s.ed.tables.linkMask[l2]
-				undo2 := c.g.place(m2)
-				s.coalContext(&c.g, base, m2, &c2)
-				reach2 := c.g.reach(m2)
+				undo2 := c.b.g.place(m2)
+				s.coalContext(&c.b.g, base, m2, &c2)
+				reach2 := c.b.g.reach(m2)
 				beer := s.beerPlans(p, reach2, -1, base, 1, beers[:0])
 				for _, plan2 := range s.coalPlans(&c2, &after1, 1, plans2[:0]) {
 					if !s.moneyRule(p, pair+int(plan2.cost), int(plan2.cost)).OK() {
@@ -333,10 +329,10 @@ func (s *State) legalNetworks(c *legalCtx, buf []Action) []Action {
 						buf = withCards(buf, a, cards)
 					}
 				}
-				c.g.unplace(m2, undo2)
+				c.b.g.unplace(m2, undo2)
 			}
 		}
-		c.g.unplace(m1, undo1)
+		c.b.g.unplace(m1, undo1)
 		s.Links[l1] = 0
 	}
 	return buf

@@ -70,12 +70,11 @@ func (s *State) doNetwork(a *Action) Reason {
 	if r := s.linksLeftRule(p, n); !r.OK() {
 		return r
 	}
-	var g graph
-	s.graph(&g)
-	var pl pool
-	s.newPool(&pl)
+	var b boardScan
+	s.scan(&b)
+	pl, g := &b.pl, &b.g
 	var used consumed
-	net, anywhere := s.network(p)
+	net, anywhere := b.network(p)
 	for i := 0; i < n; i++ {
 		l := int(a.Links[i])
 		if r := s.linkRule(l, net, anywhere); !r.OK() {
@@ -92,7 +91,7 @@ func (s *State) doNetwork(a *Action) Reason {
 			}
 			ctx := Reason{Rule: RuleNoCoalForLink}
 			ctx.Link, ctx.Merchant = int8(l), none
-			if r := s.payCoal(&g, &pl, s.ed.Links[l].mask, 1, given, &used, ctx); !r.OK() {
+			if r := s.payCoal(g, pl, s.ed.Links[l].mask, 1, given, &used, ctx); !r.OK() {
 				return r
 			}
 		}
@@ -101,7 +100,7 @@ func (s *State) doNetwork(a *Action) Reason {
 		ctx := Reason{Rule: RuleNoBeerForLink}
 		ctx.Link, ctx.Merchant = a.Links[1], none
 		reach := g.reach(s.ed.Links[a.Links[1]].mask)
-		if r, _ := s.payBeer(p, &pl, reach, -1, 1, a.Beer[:a.NBeer], &used, ctx); !r.OK() {
+		if r, _ := s.payBeer(p, pl, reach, -1, 1, a.Beer[:a.NBeer], &used, ctx); !r.OK() {
 			return r
 		}
 	}
@@ -124,6 +123,6 @@ func (s *State) doNetwork(a *Action) Reason {
 	s.discard(p, a.Card)
 	s.spend(p, total)
 	s.Players[p].LinksLeft -= uint8(n)
-	s.commitPool(&pl)
+	s.commitPool(pl)
 	return Reason{}
 }

@@ -8,21 +8,10 @@ import "math/bits"
 
 // graph is the board's built links as adjacency sets: adj[loc] holds every location that
 // shares a built link with loc (loc itself included once a link touches it). It is derived
-// from State.Links when an action needs it (State.graph) and kept in step with the links an
+// from State.Links when an action needs it (State.scan) and kept in step with the links an
 // action places (graph.add).
 type graph struct {
 	adj [maxLocations]uint64
-}
-
-// graph fills g from the links on the board.
-func (s *State) graph(g *graph) {
-	*g = graph{}
-	t := &s.ed.tables
-	for l := range s.ed.Links {
-		if s.Links[l] != 0 {
-			g.add(t.linkMask[l])
-		}
-	}
 }
 
 // add joins the locations of one link (its mask).
@@ -67,33 +56,6 @@ func (g *graph) reach(start uint64) uint64 {
 		seen |= next
 	}
 	return seen
-}
-
-// reach is graph.reach on the links now on the board.
-func (s *State) reach(start uint64) uint64 {
-	var g graph
-	s.graph(&g)
-	return g.reach(start)
-}
-
-// network is the player's network: locations with one of their industry tiles or next to
-// one of their link tiles (rulebook "Your Network"); anywhere reports that they have no
-// tile of either kind on the board ("Building If You Have No Tiles on the Board"), which is
-// when the network is empty, since every tile and link adds a location to it.
-func (s *State) network(p int) (net uint64, anywhere bool) {
-	owner := uint8(p + 1)
-	t := &s.ed.tables
-	for i := range s.ed.Spaces {
-		if s.Tiles[i].Owner == owner {
-			net |= 1 << t.spaceLoc[i]
-		}
-	}
-	for i := range s.ed.Links {
-		if s.Links[i] == owner {
-			net |= t.linkMask[i]
-		}
-	}
-	return net, net == 0
 }
 
 func locBit(loc int) uint64 { return 1 << uint(loc) }

@@ -19,32 +19,6 @@ type pool struct {
 	breweries uint64 // breweries
 }
 
-func (s *State) newPool(pl *pool) {
-	pl.mines, pl.ironWorks, pl.breweries = 0, 0, 0
-	for i := range s.ed.Spaces {
-		t := &s.Tiles[i]
-		pl.cubes[i] = t.Cubes
-		if t.Owner == 0 {
-			continue
-		}
-		switch bit := uint64(1) << uint(i); t.Industry {
-		case Coal:
-			if !t.Flipped {
-				pl.mines |= bit
-			}
-		case Iron:
-			pl.ironWorks |= bit
-		case Brewery:
-			pl.breweries |= bit
-		}
-	}
-	pl.coalMkt, pl.ironMkt = s.CoalMarket, s.IronMarket
-	for m := range s.ed.MerchantSpaces {
-		pl.mbeer[m] = s.Merchants[m].Beer
-	}
-	pl.cost = 0
-}
-
 // commitPool writes the pool back into the state. A coal mine, iron works or brewery whose
 // last cube or barrel was taken flips and raises its owner's income ("Flipping Industry Tiles").
 func (s *State) commitPool(pl *pool) {
