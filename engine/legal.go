@@ -26,7 +26,7 @@ func (s *State) Legal(buf []Action) []Action {
 		var b boardScan
 		s.scan(&b)
 		noCard := [1]CardKind{NoCard}
-		return s.legalSales(p, noCard[:], &b.g, &b.pl, buf)
+		return s.legalSales(p, noCard[:], &b, buf)
 	}
 	var c legalCtx
 	s.newLegalCtx(&c, p)
@@ -34,7 +34,7 @@ func (s *State) Legal(buf []Action) []Action {
 	buf = s.legalNetworks(&c, buf)
 	buf = s.legalDevelops(&c, buf)
 	cards := c.cards()
-	buf = s.legalSales(p, cards, &c.b.g, &c.b.pl, buf)
+	buf = s.legalSales(p, cards, &c.b, buf)
 	if s.loanRule(p).OK() {
 		buf = withCards(buf, blankAction(KindLoan, p), cards)
 	}
@@ -92,13 +92,14 @@ func withCards(buf []Action, a Action, cards []CardKind) []Action {
 	return buf
 }
 
-// resPlan is one way of paying coal, iron or beer: the sources in order and the market cost.
-// It is kept small because Legal holds arrays of them (which Go zeroes on every call).
+// resPlan is one way of paying coal, iron or beer (which one the caller knows): the sources
+// in order and the market cost. It is kept small because Legal holds arrays of them, which
+// Go zeroes on every call.
 type resPlan struct {
-	cost             int32
-	coal, iron, beer [2]int8
-	nc, ni, nb       uint8
-	merchantBeer     bool
+	cost         int32
+	src          [2]int8
+	n            uint8
+	merchantBeer bool
 }
 
 // plan lists stay on the stack in the common case.
@@ -127,7 +128,7 @@ func (s *State) coalPlans(c *coalCtx, pl *pool, n int, out []resPlan) []resPlan 
 		cost, cm, im := pl.cost, pl.coalMkt, pl.ironMkt
 		s.takeCoal(pl, src1)
 		if n == 1 {
-			out = append(out, resPlan{coal: [2]int8{src1, none}, nc: 1, cost: int32(pl.cost)})
+			out = append(out, resPlan{src: [2]int8{src1, none}, n: 1, cost: int32(pl.cost)})
 		} else {
 			k2, d2 := c.options(pl, &o2)
 			for j := 0; j < k2; j++ {
@@ -137,7 +138,7 @@ func (s *State) coalPlans(c *coalCtx, pl *pool, n int, out []resPlan) []resPlan 
 				}
 				cost2, cm2, im2 := pl.cost, pl.coalMkt, pl.ironMkt
 				s.takeCoal(pl, src2)
-				out = append(out, resPlan{coal: [2]int8{src1, src2}, nc: 2, cost: int32(pl.cost)})
+				out = append(out, resPlan{src: [2]int8{src1, src2}, n: 2, cost: int32(pl.cost)})
 				untake(pl, src2, cost2, cm2, im2)
 			}
 		}
@@ -158,7 +159,7 @@ func (s *State) ironPlans(pl *pool, n int, out []resPlan) []resPlan {
 		cost, cm, im := pl.cost, pl.coalMkt, pl.ironMkt
 		s.takeIron(pl, src1)
 		if n == 1 {
-			out = append(out, resPlan{iron: [2]int8{src1, none}, ni: 1, cost: int32(pl.cost)})
+			out = append(out, resPlan{src: [2]int8{src1, none}, n: 1, cost: int32(pl.cost)})
 		} else {
 			k2 := s.ironOptions(pl, &o2)
 			for j := 0; j < k2; j++ {
@@ -168,7 +169,7 @@ func (s *State) ironPlans(pl *pool, n int, out []resPlan) []resPlan {
 				}
 				cost2, cm2, im2 := pl.cost, pl.coalMkt, pl.ironMkt
 				s.takeIron(pl, src2)
-				out = append(out, resPlan{iron: [2]int8{src1, src2}, ni: 2, cost: int32(pl.cost)})
+				out = append(out, resPlan{src: [2]int8{src1, src2}, n: 2, cost: int32(pl.cost)})
 				untake(pl, src2, cost2, cm2, im2)
 			}
 		}
@@ -188,12 +189,12 @@ func (s *State) beerPlans(p int, reach uint64, merchant int, pl *pool, n int, ou
 		src1 := o1[i]
 		s.takeBeer(pl, src1, merchant)
 		if n == 1 {
-			out = append(out, resPlan{beer: [2]int8{src1, none}, nb: 1, merchantBeer: src1 == SrcMerchant})
+			out = append(out, resPlan{src: [2]int8{src1, none}, n: 1, merchantBeer: src1 == SrcMerchant})
 		} else {
 			k2 := s.beerOptions(p, reach, merchant, pl, &o2)
 			for j := 0; j < k2; j++ {
 				if src2 := o2[j]; src2 >= src1 {
-					out = append(out, resPlan{beer: [2]int8{src1, src2}, nb: 2, merchantBeer: src1 == SrcMerchant || src2 == SrcMerchant})
+					out = append(out, resPlan{src: [2]int8{src1, src2}, n: 2, merchantBeer: src1 == SrcMerchant || src2 == SrcMerchant})
 				}
 			}
 		}
@@ -255,7 +256,7 @@ func (s *State) legalBuilds(c *legalCtx, buf []Action) []Action {
 							continue
 						}
 						a.Industry, a.Space = ind, sp
-						a.Coal, a.NCoal, a.Iron, a.NIron = cp.coal, cp.nc, ip.iron, ip.ni
+						a.Coal, a.NCoal, a.Iron, a.NIron = cp.src, cp.n, ip.src, ip.n
 						buf = withCards(buf, a, allowed[:na])
 					}
 				}
@@ -300,14 +301,14 @@ func (s *State) legalNetworks(c *legalCtx, buf []Action) []Action {
 			if s.moneyRule(p, single+int(plan1.cost), int(plan1.cost)).OK() {
 				a := blankAction(KindNetwork, p)
 				a.Links[0], a.NLinks = int8(l1), 1
-				a.Coal[0], a.NCoal = plan1.coal[0], 1
+				a.Coal[0], a.NCoal = plan1.src[0], 1
 				buf = withCards(buf, a, cards)
 			}
 			if !double || !s.moneyRule(p, pair+int(plan1.cost), int(plan1.cost)).OK() {
 				continue
 			}
 			after1 := *base
-			s.takeCoal(&after1, plan1.coal[0])
+			s.takeCoal(&after1, plan1.src[0])
 			for l2 := range s.ed.Links {
 				if !s.linkRule(l2, net2, false).OK() {
 					continue
@@ -324,8 +325,8 @@ func (s *State) legalNetworks(c *legalCtx, buf []Action) []Action {
 					for _, plan3 := range beer {
 						a := blankAction(KindNetwork, p)
 						a.Links[0], a.Links[1], a.NLinks = int8(l1), int8(l2), 2
-						a.Coal[0], a.Coal[1], a.NCoal = plan1.coal[0], plan2.coal[0], 2
-						a.Beer[0], a.NBeer = plan3.beer[0], 1
+						a.Coal[0], a.Coal[1], a.NCoal = plan1.src[0], plan2.src[0], 2
+						a.Beer[0], a.NBeer = plan3.src[0], 1
 						buf = withCards(buf, a, cards)
 					}
 				}
@@ -373,7 +374,7 @@ func (s *State) legalDevelops(c *legalCtx, buf []Action) []Action {
 					if n == 2 {
 						a.Dev[1] = ind2
 					}
-					a.Iron, a.NIron = plan.iron, plan.ni
+					a.Iron, a.NIron = plan.src, plan.n
 					buf = withCards(buf, a, cards)
 				}
 			}
@@ -382,23 +383,24 @@ func (s *State) legalDevelops(c *legalCtx, buf []Action) []Action {
 	return buf
 }
 
-func (s *State) legalSales(p int, cards []CardKind, g *graph, base *pool, buf []Action) []Action {
+func (s *State) legalSales(p int, cards []CardKind, b *boardScan, buf []Action) []Action {
 	var beerBuf [planBufSize]resPlan
-	for sp := range s.ed.Spaces {
-		if s.Tiles[sp].Owner != uint8(p+1) || !s.saleTileRule(p, sp).OK() {
-			continue // (only the player's own tiles are candidates at all)
+	for own := b.owned[p]; own != 0; own &= own - 1 { // (only the player's own tiles are candidates at all)
+		sp := bits.TrailingZeros64(own)
+		if !s.saleTileRule(p, sp).OK() {
+			continue
 		}
-		reach := s.saleReach(g, sp)
+		reach := s.saleReach(&b.g, sp)
 		spec := s.TileSpec(s.Tiles[sp])
 		for m := range s.ed.MerchantSpaces {
 			if !s.saleMerchantRule(sp, m, reach).OK() {
 				continue
 			}
 			bonus := s.ed.Locations[s.ed.MerchantSpaces[m].Location].Bonus
-			for _, plan := range s.beerPlans(p, reach, m, base, spec.Beer, beerBuf[:0]) {
+			for _, plan := range s.beerPlans(p, reach, m, &b.pl, spec.Beer, beerBuf[:0]) {
 				a := blankAction(KindSell, p)
 				a.Space, a.Merchant = int8(sp), int8(m)
-				a.Beer, a.NBeer = plan.beer, plan.nb
+				a.Beer, a.NBeer = plan.src, plan.n
 				buf = withCards(buf, a, cards)
 				if plan.merchantBeer && bonus == BonusDevelop {
 					for _, ind := range Industries {

@@ -6,7 +6,8 @@ package engine
 type boardScan struct {
 	pl       pool
 	g        graph
-	tileLocs [MaxPlayers]uint64 // locations holding an industry tile of the player
+	owned    [MaxPlayers]uint64 // build spaces holding an industry tile of the player
+	tileLocs [MaxPlayers]uint64 // locations holding one
 	linkLocs [MaxPlayers]uint64 // locations touched by a link tile of the player
 }
 
@@ -15,17 +16,19 @@ func (s *State) scan(b *boardScan) {
 	tab := &s.ed.tables
 	pl := &b.pl
 	pl.mines, pl.ironWorks, pl.breweries = 0, 0, 0
-	b.tileLocs = [MaxPlayers]uint64{}
+	b.owned, b.tileLocs = [MaxPlayers]uint64{}, [MaxPlayers]uint64{}
 	for i := range s.ed.Spaces {
 		t := &s.Tiles[i]
 		pl.cubes[i] = t.Cubes
 		if t.Owner == 0 {
 			continue
 		}
+		bit := uint64(1) << uint(i)
 		if o := int(t.Owner) - 1; o < MaxPlayers {
+			b.owned[o] |= bit
 			b.tileLocs[o] |= 1 << tab.spaceLoc[i]
 		}
-		switch bit := uint64(1) << uint(i); t.Industry {
+		switch t.Industry {
 		case Coal:
 			if !t.Flipped {
 				pl.mines |= bit

@@ -142,5 +142,5 @@ func (s *State) anySale(p int) bool {
 	s.scan(&b)
 	var buf [64]Action
 	noCard := [1]CardKind{NoCard}
-	return len(s.legalSales(p, noCard[:], &b.g, &b.pl, buf[:0])) > 0
+	return len(s.legalSales(p, noCard[:], &b, buf[:0])) > 0
 }
