@@ -81,13 +81,19 @@ func (c *legalCtx) cards() []CardKind { return c.cardBuf[:c.nCards] }
 // iron lists the ways to pay n iron.
 func (c *legalCtx) iron(n int) []resPlan { return c.ironBuf[n][:c.nIron[n]] }
 
-// withCards appends the action once per card kind. (It copies the action and then sets
-// the card in the copy: setting it first and copying after makes the processor wait for
-// the one-byte store before the wide load.)
+// withCards appends the action once per card kind. It makes room for all of them at once,
+// then copies the action and sets the card in the copy (setting it first and copying after
+// would make the processor wait for the one-byte store before each wide load).
 func withCards(buf []Action, a Action, cards []CardKind) []Action {
-	for _, k := range cards {
-		buf = append(buf, a)
-		buf[len(buf)-1].Card = k
+	n := len(buf)
+	if cap(buf)-n < len(cards) {
+		buf = append(buf, make([]Action, len(cards))...)
+	}
+	buf = buf[:n+len(cards)]
+	out := buf[n:]
+	for i, k := range cards {
+		out[i] = a
+		out[i].Card = k
 	}
 	return buf
 }
