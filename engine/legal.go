@@ -14,7 +14,8 @@ func (s *State) Legal(buf []Action) []Action {
 	switch s.Phase {
 	case PhaseShortfall:
 		for sp := range s.ed.Spaces {
-			if s.removeRule(p, sp).OK() {
+			// (only the player's own tiles are candidates at all)
+			if s.Tiles[sp].Owner == uint8(p+1) && s.removeRule(p, sp).OK() {
 				a := blankAction(KindRemoveTile, p)
 				a.Space = int8(sp)
 				buf = append(buf, a)

@@ -17,12 +17,15 @@ type pool struct {
 	mines     uint64 // unflipped coal mines
 	ironWorks uint64 // iron works
 	breweries uint64 // breweries
+	taken     uint64 // the spaces a cube or barrel was taken from (for commitPool)
 }
 
 // commitPool writes the pool back into the state. A coal mine, iron works or brewery whose
 // last cube or barrel was taken flips and raises its owner's income ("Flipping Industry Tiles").
+// Only the spaces something was taken from can have changed.
 func (s *State) commitPool(pl *pool) {
-	for i := range s.ed.Spaces {
+	for m := pl.taken; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros64(m)
 		t := &s.Tiles[i]
 		if t.Owner == 0 || t.Cubes == pl.cubes[i] {
 			continue
@@ -115,6 +118,7 @@ func (s *State) takeCoal(pl *pool, src int8) {
 		return
 	}
 	pl.cubes[src]--
+	pl.taken |= 1 << uint(src)
 }
 
 // ironOptions lists the legal sources of the next iron: any unflipped iron works with iron
@@ -143,6 +147,7 @@ func (s *State) takeIron(pl *pool, src int8) {
 		return
 	}
 	pl.cubes[src]--
+	pl.taken |= 1 << uint(src)
 }
 
 // beerOptions lists the legal beer sources for player p: their own breweries anywhere, an
@@ -176,6 +181,7 @@ func (s *State) takeBeer(pl *pool, src int8, merchant int) {
 		return
 	}
 	pl.cubes[src]--
+	pl.taken |= 1 << uint(src)
 }
 
 // resourceOnBoard reports whether any cube of the industry's resource is on a tile or in its

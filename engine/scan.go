@@ -15,7 +15,7 @@ type boardScan struct {
 func (s *State) scan(b *boardScan) {
 	tab := &s.ed.tables
 	pl := &b.pl
-	pl.mines, pl.ironWorks, pl.breweries = 0, 0, 0
+	pl.mines, pl.ironWorks, pl.breweries, pl.taken = 0, 0, 0, 0
 	b.owned, b.tileLocs = [MaxPlayers]uint64{}, [MaxPlayers]uint64{}
 	for i := range s.ed.Spaces {
 		t := &s.Tiles[i]
