@@ -349,13 +349,18 @@ func (s *State) legalNetworks(c *legalCtx, buf []Action) []Action {
 func (s *State) legalDevelops(c *legalCtx, buf []Action) []Action {
 	p, cards := c.p, c.cards()
 	a := blankAction(KindDevelop, p) // every field that varies is set below
-	used := s.Players[p].MatUsed
-	developable := func(ind Industry, extra uint8) bool {
-		_, r := s.developRule(ind, int(used[ind]+extra))
-		return r.OK()
+	// What developRule says of each industry's next tile (next) and, for two tiles of one
+	// industry, of the tile after it (again).
+	var next, again [numIndustries]bool
+	used := &s.Players[p].MatUsed
+	for _, ind := range Industries {
+		_, r := s.developRule(ind, int(used[ind]))
+		next[ind] = r.OK()
+		_, r = s.developRule(ind, int(used[ind])+1)
+		again[ind] = r.OK()
 	}
 	for i1, ind1 := range Industries {
-		if !developable(ind1, 0) {
+		if !next[ind1] {
 			continue
 		}
 		for n := 1; n <= 2; n++ {
@@ -364,14 +369,8 @@ func (s *State) legalDevelops(c *legalCtx, buf []Action) []Action {
 				if n == 1 && i2 > i1 {
 					break
 				}
-				if n == 2 {
-					extra := uint8(0)
-					if ind2 == ind1 {
-						extra = 1
-					}
-					if !developable(ind2, extra) {
-						continue
-					}
+				if n == 2 && (ind2 == ind1 && !again[ind2] || ind2 != ind1 && !next[ind2]) {
+					continue
 				}
 				for _, plan := range c.iron(n) {
 					if !s.moneyRule(p, int(plan.cost), int(plan.cost)).OK() {
