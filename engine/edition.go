@@ -363,6 +363,7 @@ func (e *Edition) finish() (*Edition, error) {
 			}
 			l.mask |= 1 << uint(loc)
 			e.Locations[loc].Links = append(e.Locations[loc].Links, i)
+			e.tables.locLinks[loc] |= 1 << uint(i)
 		}
 		e.linkByID[l.ID] = i
 		e.tables.linkMask[i] = l.mask

@@ -279,9 +279,15 @@ func (s *State) legalNetworks(c *legalCtx, buf []Action) []Action {
 		return buf
 	}
 	anywhere, net := c.anywhere, c.net
+	// Only the lines touching the network (any line, for a player with no tiles on the
+	// board) are candidates at all; linkRule decides each.
+	candidates := s.ed.tables.linksTouching(net)
+	if anywhere {
+		candidates = 1<<uint(len(s.ed.Links)) - 1
+	}
 	if s.Era == Canal {
-		for l := range s.ed.Links {
-			if s.linkRule(l, net, anywhere).OK() {
+		for m := candidates; m != 0; m &= m - 1 {
+			if l := bits.TrailingZeros64(m); s.linkRule(l, net, anywhere).OK() {
 				a := blankAction(KindNetwork, p)
 				a.Links[0], a.NLinks = int8(l), 1
 				buf = withCards(buf, a, cards)
@@ -294,7 +300,8 @@ func (s *State) legalNetworks(c *legalCtx, buf []Action) []Action {
 	base := &c.b.pl
 	var plans1, plans2, beers [planBufSize]resPlan
 	var c1, c2 coalCtx
-	for l1 := range s.ed.Links {
+	for m := candidates; m != 0; m &= m - 1 {
+		l1 := bits.TrailingZeros64(m)
 		if !s.linkRule(l1, net, anywhere).OK() {
 			continue
 		}
@@ -316,7 +323,8 @@ func (s *State) legalNetworks(c *legalCtx, buf []Action) []Action {
 			}
 			after1 := *base
 			s.takeCoal(&after1, plan1.src[0])
-			for l2 := range s.ed.Links {
+			for m2 := s.ed.tables.linksTouching(net2); m2 != 0; m2 &= m2 - 1 {
+				l2 := bits.TrailingZeros64(m2)
 				if !s.linkRule(l2, net2, false).OK() {
 					continue
 				}

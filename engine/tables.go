@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // boardTables are the edition's board as bit sets and flat arrays, derived once when the
 // edition is built, so that the rules read a table where they would otherwise walk slices
 // of structs (which costs most in wasm). Sets of locations, build spaces and links are
@@ -12,6 +14,7 @@ type boardTables struct {
 	onlyIcon  [numIndustries]uint64 // the build spaces showing that icon alone
 	shared    uint64                // the build spaces showing two icons
 	linkMask  [maxLinks]uint64      // the locations each link joins (filled with the links)
+	locLinks  [maxLocations]uint64  // the links touching each location (filled with the links)
 	cardIcons [maxCardKinds]uint8   // the industries each card shows (bit by Industry)
 }
 
@@ -65,4 +68,13 @@ func (t *boardTables) build(e *Edition) error {
 		}
 	}
 	return nil
+}
+
+// linksTouching is the set of links touching any of the locations in locs.
+func (t *boardTables) linksTouching(locs uint64) uint64 {
+	var m uint64
+	for ; locs != 0; locs &= locs - 1 {
+		m |= t.locLinks[bits.TrailingZeros64(locs)]
+	}
+	return m
 }
