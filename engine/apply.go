@@ -27,13 +27,13 @@ func (s *State) applyLogged(a *Action, log *[]LogEntry) error {
 			return s.refusal(r)
 		}
 	} else {
-		entries := new([]LogEntry)
-		s.log = entries
+		n := len(*log)
+		s.log = log // entries go straight to the caller's log, which is cut back on a refusal
 		if r := s.apply(a); !r.OK() {
+			*log = (*log)[:n]
 			*s = saved
 			return s.refusal(r)
 		}
-		*log = append(*log, *entries...)
 	}
 	s.log = saved.log
 	return nil
