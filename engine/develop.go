@@ -44,7 +44,7 @@ func (s *State) doDevelop(a *Action) Reason {
 		}
 	}
 	var b boardScan
-	s.scan(&b)
+	s.scanSpaces(&b) // (iron needs no connection)
 	pl := &b.pl
 	var spent consumed
 	var ctx Reason

@@ -13,6 +13,13 @@ type boardScan struct {
 
 // scan fills b from the state.
 func (s *State) scan(b *boardScan) {
+	s.scanSpaces(b)
+	s.scanLinks(b)
+}
+
+// scanSpaces fills what the build spaces and markets tell: the pool, and the players'
+// tiles. It is all a Develop action needs.
+func (s *State) scanSpaces(b *boardScan) {
 	tab := &s.ed.tables
 	pl := &b.pl
 	pl.mines, pl.ironWorks, pl.breweries, pl.taken = 0, 0, 0, 0
@@ -44,6 +51,11 @@ func (s *State) scan(b *boardScan) {
 		pl.mbeer[m] = s.Merchants[m].Beer
 	}
 	pl.cost = 0
+}
+
+// scanLinks fills what the links tell: the graph, and the players' links.
+func (s *State) scanLinks(b *boardScan) {
+	tab := &s.ed.tables
 	b.g = graph{}
 	b.linkLocs = [MaxPlayers]uint64{}
 	for l := range s.ed.Links {
