@@ -6,9 +6,8 @@ import (
 	"testing"
 )
 
-// TestFNV1a: the state hash's eight-bytes-a-round FNV-1a equals the standard library's
-// FNV-1a for every length (so the hashes recorded in fixtures and exchanged by peers keep
-// their meaning).
+// TestFNV1a: the state hash's FNV-1a equals the standard library's for every length (so
+// the hashes recorded in fixtures and exchanged by peers keep their meaning).
 func TestFNV1a(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for n := 0; n <= 70; n++ {

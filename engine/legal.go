@@ -45,9 +45,9 @@ func (s *State) Legal(buf []Action) []Action {
 }
 
 // legalCtx is what the parts of the enumeration of one position share, derived from the
-// state once: the cards held, the board's links, its resources, the player's network and
-// the ways to pay for iron (which do not depend on where it goes).
-// (It holds arrays and counts rather than slices of itself, so it can stay on the stack.)
+// state once: the cards held, the scan of the board (resources, links), the player's
+// network and the ways to pay for iron (which do not depend on where it goes). It holds
+// arrays and counts rather than slices of itself, so that it can stay on the stack.
 type legalCtx struct {
 	p        int
 	nCards   int
@@ -59,6 +59,7 @@ type legalCtx struct {
 	ironBuf  [3][planBufSize]resPlan
 }
 
+// newLegalCtx fills c for player p.
 func (s *State) newLegalCtx(c *legalCtx, p int) {
 	c.p = p
 	c.nCards = 0
