@@ -130,8 +130,8 @@ func (d *botDriver) answer(g *engine.Game, at, seat int, rep BotReply, level fun
 	if d.thinking == at {
 		d.thinking = -1
 	}
-	if d.closed || len(g.Moves()) != at || g.State().Actor() != seat {
-		return
+	if d.closed || len(g.Moves()) != at || g.State().Actor() != seat || level(seat) == "" {
+		return // the position moved on, or the seat is no longer this bot's
 	}
 	err := fmt.Errorf("%s", rep.Error)
 	if rep.Error == "" {

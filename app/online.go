@@ -54,7 +54,7 @@ type Online struct {
 	// The lobby, as the host keeps it (and the others mirror it).
 	lobby      []lobbySeat
 	lobbyHost  string
-	edition    string
+	setup      GameSetup // the host's choice of game
 	draw       *seedDraw
 	drawStart  *wireMessage
 	earlySeeds []wireMessage // commits and reveals that came before the start
@@ -73,6 +73,8 @@ type Online struct {
 	notices []Notice
 	dirty   bool // something the screen shows changed while handling an event
 	bots    botDriver
+	// seatBots are the seats a bot plays while their player is away: who runs it, which level.
+	seatBots map[int]seatBot
 }
 
 var (
@@ -133,6 +135,7 @@ type SeatStatus struct {
 	Colour string
 	State  PeerState
 	Host   bool
+	Bot    string // the level of the bot playing the seat while its player is away, or ""
 }
 
 // Notice is something the players should read: a refused move, a desync, an undo answer.
@@ -180,6 +183,9 @@ type OnlineOptions struct {
 	// Retry is the pause before reconnecting to the signalling server (default 1 s, doubling
 	// to 8 s).
 	Retry time.Duration
+	// BotPause is the least time the move of a bot run here takes to appear (default
+	// DefaultBotPause; tests: a moment).
+	BotPause time.Duration
 }
 
 func (o *OnlineOptions) defaults() {
@@ -188,6 +194,9 @@ func (o *OnlineOptions) defaults() {
 	}
 	if o.Retry <= 0 {
 		o.Retry = time.Second
+	}
+	if o.BotPause <= 0 {
+		o.BotPause = DefaultBotPause
 	}
 }
 
@@ -214,20 +223,34 @@ func newPlayerID() string {
 
 // HostOnline prepares a new room for players (2–4): this device is the host. Connect opens
 // the room; Room then gives its code.
-func HostOnline(store Store, players int, name, colour string, opts OnlineOptions) (*Online, error) {
-	if players < MinPlayers || players > MaxPlayers {
-		return nil, &Error{Msg: fmt.Sprintf("A game has %d to %d players, not %d.", MinPlayers, MaxPlayers, players)}
+func HostOnline(store Store, setup GameSetup, name, colour string, opts OnlineOptions) (*Online, error) {
+	if setup.Players < MinPlayers || setup.Players > MaxPlayers {
+		return nil, &Error{Msg: fmt.Sprintf("A game has %d to %d players, not %d.", MinPlayers, MaxPlayers, setup.Players)}
+	}
+	if setup.Edition == "" {
+		setup.Edition = "birmingham"
+	}
+	if _, ok := engine.EditionByID(setup.Edition); !ok {
+		return nil, &Error{Msg: fmt.Sprintf("There is no edition %q.", setup.Edition)}
 	}
 	o, err := newOnline(store, name, colour, opts)
 	if err != nil {
 		return nil, err
 	}
 	o.host = true
-	o.size = players
-	o.edition = "birmingham"
+	o.size = setup.Players
+	o.setup = setup
 	o.lobbyHost = o.me
 	o.lobby = []lobbySeat{{Player: o.me, Name: o.name, Colour: o.colour}}
 	return o, nil
+}
+
+// GameSetup is what the host of an online game chooses besides the seats: the number of
+// players, the edition and its options.
+type GameSetup struct {
+	Players      int
+	Edition      string // "" means Birmingham
+	Introductory bool   // the rulebook's introductory game (Canal Era only)
 }
 
 // JoinOnline prepares to join a room by its code.
@@ -254,15 +277,16 @@ func newOnline(store Store, name, colour string, opts OnlineOptions) (*Online, e
 		return nil, &Error{Msg: "Online play needs a connection to the signalling server."}
 	}
 	return &Online{
-		bots:    newBotDriver(DefaultBotPause),
-		store:   store,
-		opts:    opts,
-		me:      newPlayerID(),
-		name:    name,
-		colour:  colour,
-		remotes: map[string]*remote{},
-		heard:   map[string]map[int]string{},
-		agreed:  map[int]string{},
+		bots:     newBotDriver(opts.BotPause),
+		store:    store,
+		opts:     opts,
+		me:       newPlayerID(),
+		name:     name,
+		colour:   colour,
+		remotes:  map[string]*remote{},
+		heard:    map[string]map[int]string{},
+		agreed:   map[int]string{},
+		seatBots: map[int]seatBot{},
 	}, nil
 }
 
@@ -281,6 +305,7 @@ func (o *Online) Connect(run func(func()), changed func()) {
 
 // Close leaves the room. The game stays saved and can be reopened.
 func (o *Online) Close() {
+	o.bots.closed = true
 	if o.cancel != nil {
 		o.cancel()
 	}
@@ -470,6 +495,8 @@ func (o *Online) message(r *remote, data []byte) {
 		o.onUndoVote(r, m)
 	case msgUndo:
 		o.onUndo(r, m)
+	case msgSeatBot:
+		o.onSeatBot(r, m)
 	}
 }
 
@@ -535,6 +562,7 @@ func (o *Online) left(r *remote) {
 			o.undo = nil
 			o.notify("Your undo request lapsed: "+o.playerName(r.player)+" left.", true)
 		}
+		o.runnerLeft(r.player)
 	}
 }
 
@@ -581,7 +609,7 @@ func (o *Online) Seats() []SeatStatus {
 	if o.game != nil {
 		cfg := o.game.Config()
 		for i, p := range o.saved.Online.Players {
-			out = append(out, SeatStatus{Seat: i, Player: p, Name: cfg.Names[i], Colour: colourOf(o.saved.Colours, i), State: o.peerState(p), Host: p == o.saved.Online.Host})
+			out = append(out, SeatStatus{Seat: i, Player: p, Name: cfg.Names[i], Colour: colourOf(o.saved.Colours, i), State: o.peerState(p), Host: p == o.saved.Online.Host, Bot: o.seatBots[i].level})
 		}
 		return out
 	}

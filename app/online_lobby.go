@@ -134,7 +134,7 @@ func (o *Online) Start() error {
 	if !o.CanStart() {
 		return &Error{Msg: fmt.Sprintf("The game starts when all %d seats are taken and every player is connected.", o.size)}
 	}
-	cfg := startConfig{Edition: o.edition, Players: o.size}
+	cfg := startConfig{Edition: o.setup.Edition, Players: o.size, Introductory: o.setup.Introductory}
 	var players []string
 	for _, s := range o.lobby {
 		cfg.Names = append(cfg.Names, s.Name)
@@ -266,7 +266,7 @@ func (o *Online) maybeSeed() {
 		return
 	}
 	c := o.drawStart.Config
-	g, err := engine.NewGame(engine.Config{Edition: c.Edition, Players: c.Players, Seed: seed, Names: c.Names})
+	g, err := engine.NewGame(engine.Config{Edition: c.Edition, Players: c.Players, Seed: seed, Names: c.Names, Introductory: c.Introductory})
 	if err != nil {
 		o.fail("The game cannot be set up: " + sentenceFragment(err.Error()))
 		return

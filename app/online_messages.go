@@ -26,6 +26,7 @@ import (
 //	undo-request  please allow me to take back move at
 //	undo-vote     my answer to an undo request
 //	undo          move at is taken back (everyone agreed)
+//	seat-bot      a bot of level, run on the sender's device, plays seat at while its player is away
 
 // ProtocolVersion is the version of the online protocol; peers of another version are told
 // to reload.
@@ -47,6 +48,7 @@ const (
 	msgUndoRequest = "undo-request"
 	msgUndoVote    = "undo-vote"
 	msgUndo        = "undo"
+	msgSeatBot     = "seat-bot"
 )
 
 // Limits on what a peer may send.
@@ -87,6 +89,7 @@ type wireMessage struct {
 	Moves  []engine.Move `json:"moves,omitempty"`
 	Reason string        `json:"reason,omitempty"`
 	Yes    bool          `json:"yes,omitempty"`
+	Level  string        `json:"level,omitempty"` // seat-bot: the bot's level
 }
 
 // lobbySeat is one seat while players gather.
@@ -99,10 +102,11 @@ type lobbySeat struct {
 // startConfig is the game's config as the host starts it: everything but the seed, which
 // the players draw together.
 type startConfig struct {
-	Edition string   `json:"edition"`
-	Players int      `json:"players"`
-	Names   []string `json:"names"`
-	Colours []string `json:"colours"`
+	Edition      string   `json:"edition"`
+	Players      int      `json:"players"`
+	Names        []string `json:"names"`
+	Colours      []string `json:"colours"`
+	Introductory bool     `json:"introductory,omitempty"`
 }
 
 func encodeMessage(m wireMessage) []byte {
@@ -193,6 +197,10 @@ func decodeMessage(data []byte) (wireMessage, error) {
 	case msgUndoRequest, msgUndoVote, msgUndo:
 		if m.Game == "" {
 			return bad("no game")
+		}
+	case msgSeatBot:
+		if m.Game == "" || m.At >= MaxPlayers || (m.Level != "easy" && m.Level != "medium" && m.Level != "hard") {
+			return bad("a bad seat or level")
 		}
 	default:
 		return m, fmt.Errorf("a message of unknown type %q", m.Type)

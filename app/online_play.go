@@ -76,6 +76,12 @@ func (o *Online) Submit(m engine.Move) error {
 	if !o.LocalSeat(m.Player) {
 		return &Error{Msg: "On this device you play only your own seat."}
 	}
+	return o.play(m)
+}
+
+// play applies a move of a seat this device plays (its player's, or a seat its bot plays),
+// saves it and sends it to every other device.
+func (o *Online) play(m engine.Move) error {
 	at := len(o.game.Moves())
 	m.At = nil
 	if err := o.game.Apply(m); err != nil {
@@ -166,6 +172,7 @@ func (o *Online) afterMove() {
 	o.dirty = true
 	o.undo, o.asked = nil, nil
 	o.agreed = map[int]string{}
+	o.stepBots()
 }
 
 // seatOf returns the seat of a player id, or −1.
@@ -189,6 +196,7 @@ func (o *Online) playHello(r *remote, m wireMessage) {
 	if o.seatOf(m.Player) < 0 {
 		return // not a player of this game
 	}
+	o.seatReturned(m.Player)
 	n := len(o.game.Moves())
 	switch {
 	case m.Count > n:
@@ -207,7 +215,7 @@ func (o *Online) onMove(r *remote, m wireMessage) {
 	mv := *m.Move
 	mv.At = nil
 	who := o.playerName(r.player)
-	if mv.Player < 0 || mv.Player >= len(o.saved.Online.Players) || o.saved.Online.Players[mv.Player] != r.player {
+	if !o.mayPlay(r.player, mv.Player) {
 		o.refuse(r, m.At, fmt.Sprintf("%s sent a move for another player's seat", who))
 		return
 	}
@@ -627,17 +635,18 @@ func OpenOnline(store Store, id string, opts OnlineOptions) (*Online, error) {
 		return nil, &Error{Msg: "This saved game cannot be opened. " + err.Error(), Err: err}
 	}
 	o := &Online{
-		bots:    newBotDriver(DefaultBotPause),
-		store:   store,
-		opts:    opts,
-		room:    meta.Room,
-		me:      meta.Me,
-		host:    meta.Host == meta.Me,
-		remotes: map[string]*remote{},
-		heard:   map[string]map[int]string{},
-		agreed:  map[int]string{},
-		phase:   PhasePlaying,
-		saved:   sg,
+		bots:     newBotDriver(opts.BotPause),
+		store:    store,
+		opts:     opts,
+		room:     meta.Room,
+		me:       meta.Me,
+		host:     meta.Host == meta.Me,
+		remotes:  map[string]*remote{},
+		heard:    map[string]map[int]string{},
+		agreed:   map[int]string{},
+		seatBots: map[int]seatBot{},
+		phase:    PhasePlaying,
+		saved:    sg,
 	}
 	seat := -1
 	for i, p := range meta.Players {

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"brass/app/botbrain"
 	"brass/app/mesh"
 	"brass/engine"
 	"brass/internal/turntest"
@@ -141,22 +142,23 @@ func (d *device) notices() string {
 }
 
 func testOptions(h *testHub) OnlineOptions {
-	return OnlineOptions{Dial: SignalDialer(h.url), Mesh: mesh.Config{Loopback: true, Heartbeat: 100 * time.Millisecond, QuietAfter: time.Second}, Retry: 50 * time.Millisecond}
+	return OnlineOptions{Dial: SignalDialer(h.url), Mesh: mesh.Config{Loopback: true, Heartbeat: 100 * time.Millisecond, QuietAfter: time.Second}, Retry: 50 * time.Millisecond, BotPause: time.Millisecond}
 }
 
 // startGame hosts a room on the first device, joins the others and starts the game.
 func startGame(t *testing.T, srv *testHub, names ...string) []*device {
 	t.Helper()
-	return startGameWith(t, srv, func(*OnlineOptions) {}, names...)
+	return startGameWith(t, srv, GameSetup{}, func(*OnlineOptions) {}, names...)
 }
 
-func startGameWith(t *testing.T, srv *testHub, tune func(*OnlineOptions), names ...string) []*device {
+func startGameWith(t *testing.T, srv *testHub, setup GameSetup, tune func(*OnlineOptions), names ...string) []*device {
 	t.Helper()
+	setup.Players = len(names)
 	opts := testOptions(srv)
 	tune(&opts)
 	colours := []string{"Red", "Gold", "Purple", "Teal"}
 	var devs []*device
-	host, err := HostOnline(nil, len(names), names[0], colours[0], opts)
+	host, err := HostOnline(nil, setup, names[0], colours[0], opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -309,7 +311,7 @@ func TestOnlineWholeGameOverTURNRelay(t *testing.T) {
 	relay := turntest.Start(t)
 	srv := newTestHub(t, signal.Config{ICEServers: []signal.ICEServer{{URLs: []string{relay.URL}, Username: relay.Username, Credential: relay.Password}}})
 	relayOnly := func(o *OnlineOptions) { o.Mesh.RelayOnly = true }
-	devs := startGameWith(t, srv, relayOnly, "Ada", "Brunel", "Kate")
+	devs := startGameWith(t, srv, GameSetup{}, relayOnly, "Ada", "Brunel", "Kate")
 	for _, d := range devs {
 		d.do(func() {
 			for _, r := range d.o.remotes {
@@ -588,7 +590,7 @@ func TestOnlineUndoNeedsEveryonesAgreement(t *testing.T) {
 }
 
 func TestOnlineSeedDrawNamesAPlayerWhoseSecretDoesNotMatch(t *testing.T) {
-	o, err := HostOnline(NewMemoryStore(), 2, "Ada", "Red", OnlineOptions{Dial: SignalDialer("ws://127.0.0.1:9/signal")})
+	o, err := HostOnline(NewMemoryStore(), GameSetup{Players: 2}, "Ada", "Red", OnlineOptions{Dial: SignalDialer("ws://127.0.0.1:9/signal")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -628,4 +630,84 @@ func TestSeedDependsOnEverySecret(t *testing.T) {
 	if commitment("g", "p1", a) == commitment("g", "p2", a) || commitment("g", "p1", a) == commitment("g2", "p1", a) {
 		t.Fatal("a commitment is not bound to its game and player")
 	}
+}
+
+// A bot takes the seat of a player who left, run on another player's device; when the player
+// comes back, the seat is theirs again.
+func TestOnlineBotPlaysTheSeatOfAPlayerWhoLeft(t *testing.T) {
+	srv := newTestHub(t, signal.Config{})
+	devs := startGame(t, srv, "Ada", "Brunel", "Kate")
+	for _, d := range devs {
+		d.do(func() { d.o.SetBrain(botbrain.Local{}) })
+	}
+	playMoves(t, devs, 6, 60)
+	ada, kate := devs[0], devs[2]
+	var id string
+	var seat int
+	kate.do(func() {
+		id, seat = kate.o.ID(), kate.o.MySeat()
+		kate.o.Close()
+	})
+	ada.waitUntil("Kate is away", 10*time.Second, func(o *Online) bool { return o.Seats()[seat].State == PeerAway })
+	// Nobody may hand their own seat to a bot.
+	ada.do(func() {
+		if err := ada.o.LetBotPlay(ada.o.MySeat(), "easy"); err == nil {
+			t.Error("a bot took the seat of the device's own player")
+		}
+		if err := ada.o.LetBotPlay(seat, "easy"); err != nil {
+			t.Fatal(err)
+		}
+	})
+	devs[1].waitNotice("let an Easy bot play for Kate")
+	// Ada and Brunel play their seats; Ada's device plays Kate's with the bot.
+	bot := 0
+	for i := 0; i < 40; i++ {
+		var actor, n int
+		ada.do(func() { actor, n = ada.o.Game().State().Actor(), len(ada.o.Game().Moves()) })
+		if actor == seat {
+			for _, d := range devs[:2] {
+				d.waitUntil("the bot moved", 20*time.Second, func(o *Online) bool { return len(o.Game().Moves()) > n })
+			}
+			bot++
+			continue
+		}
+		playMoves(t, devs[:2], 1, uint64(70+i))
+	}
+	if bot == 0 {
+		t.Fatal("the bot never played Kate's seat")
+	}
+	n, h := sameEverywhere(t, devs[:2])
+	// Kate comes back: her seat is hers again and she catches up.
+	o, err := OpenOnline(kate.store, id, testOptions(srv))
+	if err != nil {
+		t.Fatal(err)
+	}
+	kate.o = o
+	kate.do(func() { o.Connect(kate.run, kate.changed) })
+	kate.waitUntil("Kate caught up", 20*time.Second, func(o *Online) bool { return len(o.Game().Moves()) >= n })
+	ada.waitNotice("Kate is back")
+	ada.do(func() {
+		if ada.o.BotLevel(seat) != "" {
+			t.Error("the bot still plays Kate's seat")
+		}
+	})
+	if _, h2 := kate.state(); h2 != h && len(kate.o.Game().Moves()) == n {
+		t.Fatalf("Kate caught up to %s, the others are at %s", h2, h)
+	}
+	playMoves(t, devs, 6, 90)
+	sameEverywhere(t, devs)
+}
+
+// The host's choice of the introductory game reaches every device's config.
+func TestOnlineIntroductoryGame(t *testing.T) {
+	srv := newTestHub(t, signal.Config{})
+	devs := startGameWith(t, srv, GameSetup{Introductory: true}, func(*OnlineOptions) {}, "Ada", "Brunel")
+	for _, d := range devs {
+		d.do(func() {
+			if !d.o.Game().Config().Introductory {
+				t.Errorf("%s's game is not the introductory game", d.name)
+			}
+		})
+	}
+	playWholeGame(t, devs)
 }

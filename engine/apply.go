@@ -9,27 +9,33 @@ func (s *State) Apply(a *Action) error {
 }
 
 // applyLogged is Apply that appends log entries for the move to log (when not nil).
+//
+// A refused move must leave the state exactly as it was, and a rule may refuse after the
+// action has begun to change the state (a Network action places its first link before it
+// finds that link's coal), so the move is applied to the state itself after saving a copy,
+// which is put back on a refusal: one copy of the state per move.
 func (s *State) applyLogged(a *Action, log *[]LogEntry) error {
 	if r := s.admit(a); !r.OK() {
 		return s.refusal(r)
 	}
-	t := *s
-	t.Moves++
+	saved := *s
+	s.Moves++
 	if log == nil {
-		t.log = nil
-		if r := t.apply(a); !r.OK() {
+		s.log = nil
+		if r := s.apply(a); !r.OK() {
+			*s = saved
 			return s.refusal(r)
 		}
 	} else {
-		entries := new([]LogEntry)
-		t.log = entries
-		if r := t.apply(a); !r.OK() {
+		n := len(*log)
+		s.log = log // entries go straight to the caller's log, which is cut back on a refusal
+		if r := s.apply(a); !r.OK() {
+			*log = (*log)[:n]
+			*s = saved
 			return s.refusal(r)
 		}
-		*log = append(*log, *entries...)
 	}
-	t.log = s.log
-	*s = t
+	s.log = saved.log
 	return nil
 }
 
@@ -134,7 +140,7 @@ func (s *State) shapeRule(a *Action) Reason {
 	return Reason{}
 }
 
-// apply performs an admitted action on s (a scratch copy: on a refusal the caller drops it).
+// apply performs an admitted action on s (on a refusal the caller puts back its copy of s).
 func (s *State) apply(a *Action) Reason {
 	switch s.Phase {
 	case PhaseSelling:
@@ -199,12 +205,12 @@ func (s *State) apply(a *Action) Reason {
 // player must hold all the cards discarded together (repeats counted, for Scout).
 func (s *State) cardsHeldRule(p int, cards ...CardKind) Reason {
 	hand := &s.Players[p].Hand
-	for _, k := range cards {
+	for i, k := range cards {
 		if k == NoCard {
 			return Reason{Rule: RuleNeedCard}
 		}
-		n := 0
-		for _, x := range cards {
+		n := 1 // this card and its repeats after it: all of them at its first appearance
+		for _, x := range cards[i+1:] {
 			if x == k {
 				n++
 			}
@@ -224,13 +230,4 @@ func (s *State) actionDone() {
 	if int(s.ActionsDone) >= s.ActionsThisTurn() {
 		s.endTurn()
 	}
-}
-
-func containsInd(list []Industry, v Industry) bool {
-	for _, x := range list {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }

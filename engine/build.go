@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // The Build action ("Build Action", "Canal Era Building", "Rail Era Building",
 // "Overbuilding", "Farm Breweries", "Building If You Have No Tiles on the Board").
 
@@ -32,7 +34,7 @@ func (s *State) eraRule(ind Industry, spec *TileSpec) Reason {
 // the board. It answers for all locations at once so that Legal asks it once per card.
 func (s *State) cardRule(k CardKind, ind Industry, net uint64, anywhere bool) (uint64, Reason) {
 	c := &s.ed.Cards[k]
-	var r Reason
+	r := Reason{Rule: RuleNotInNetwork}
 	r.Card, r.Industry = k, ind
 	switch {
 	case c.Type == LocationCard:
@@ -41,13 +43,12 @@ func (s *State) cardRule(k CardKind, ind Industry, net uint64, anywhere bool) (u
 	case c.Type == WildLocationCard:
 		r.Rule = RuleWildLocationFarm
 		return s.ed.townMask, r
-	case !containsInd(c.Industries, ind):
+	case s.ed.tables.cardIcons[k]&(1<<ind) == 0:
 		r.Rule = RuleCardIndustry
 		return 0, r
 	case anywhere:
 		return ^uint64(0), Reason{}
 	}
-	r.Rule = RuleNotInNetwork
 	return net, r
 }
 
@@ -56,19 +57,21 @@ func (s *State) cardRule(k CardKind, ind Industry, net uint64, anywhere bool) (u
 // before a shared one, or else an overbuild (a higher level of the same industry, over an
 // own tile, or over an opponent's coal mine or iron works when none of its resource is left).
 func (s *State) spaceRule(p int, sp int, ind Industry, spec *TileSpec) Reason {
-	space := &s.ed.Spaces[sp]
+	tab := &s.ed.tables
+	bit := uint64(1) << uint(sp)
 	var r Reason
 	r.Space, r.Industry, r.Level = int8(sp), ind, int8(spec.Level)
-	if !space.accepts(ind) {
+	if tab.icons[ind]&bit == 0 {
 		r.Rule = RuleNoIcon
 		return r
 	}
 	owner := uint8(p + 1)
-	locSpaces := s.ed.Locations[space.Location].Spaces
+	loc := int(tab.spaceLoc[sp])
+	others := tab.locSpaces[loc] &^ bit // the location's other spaces, in board order
 	if s.Era == Canal {
-		for _, o := range locSpaces {
-			if o != sp && s.Tiles[o].Owner == owner {
-				r.Rule, r.Location = RuleCanalOneTile, int8(space.Location)
+		for m := others; m != 0; m &= m - 1 {
+			if s.Tiles[bits.TrailingZeros64(m)].Owner == owner {
+				r.Rule, r.Location = RuleCanalOneTile, int8(loc)
 				return r
 			}
 		}
@@ -91,10 +94,9 @@ func (s *State) spaceRule(p int, sp int, ind Industry, spec *TileSpec) Reason {
 		}
 		return r
 	}
-	if len(space.Icons) > 1 {
-		for _, o := range locSpaces {
-			os := &s.ed.Spaces[o]
-			if o != sp && s.Tiles[o].Owner == 0 && len(os.Icons) == 1 && os.Icons[0] == ind {
+	if tab.shared&bit != 0 {
+		for m := others & tab.onlyIcon[ind]; m != 0; m &= m - 1 {
+			if o := bits.TrailingZeros64(m); s.Tiles[o].Owner == 0 {
 				r.Rule, r.N = RuleSingleIconFirst, int16(o)
 				return r
 			}
@@ -104,9 +106,12 @@ func (s *State) spaceRule(p int, sp int, ind Industry, spec *TileSpec) Reason {
 }
 
 // buildSpaces lists the legal spaces for the player's next tile of an industry in a location.
+// Only the spaces showing the industry's icon are candidates at all (spaceRule refuses the
+// others first); spaceRule decides each of them.
 func (s *State) buildSpaces(p int, loc int, ind Industry, spec *TileSpec, out []int8) []int8 {
-	for _, sp := range s.ed.Locations[loc].Spaces {
-		if s.spaceRule(p, sp, ind, spec).OK() {
+	tab := &s.ed.tables
+	for m := tab.locSpaces[loc] & tab.icons[ind]; m != 0; m &= m - 1 {
+		if sp := bits.TrailingZeros64(m); s.spaceRule(p, sp, ind, spec).OK() {
 			out = append(out, int8(sp))
 		}
 	}
@@ -135,7 +140,10 @@ func (s *State) doBuild(a *Action) Reason {
 	if r := s.eraRule(ind, spec); !r.OK() {
 		return r
 	}
-	if at, r := s.cardRule(a.Card, ind, s.networkMask(p), !s.hasTilesOnBoard(p)); at&locBit(loc) == 0 {
+	var b boardScan
+	s.scan(&b)
+	net, anywhere := b.network(p)
+	if at, r := s.cardRule(a.Card, ind, net, anywhere); at&locBit(loc) == 0 {
 		r.Location = int8(loc)
 		return r
 	}
@@ -144,14 +152,13 @@ func (s *State) doBuild(a *Action) Reason {
 	}
 	ctx := Reason{Rule: RuleNoCoalConnection}
 	ctx.Industry, ctx.Level, ctx.Location, ctx.Merchant = ind, int8(spec.Level), int8(loc), none
-	var pl pool
-	s.newPool(&pl)
+	pl, g := &b.pl, &b.g
 	pl.cubes[sp] = 0 // an overbuilt tile's cubes go back to the supply
 	var used consumed
-	if r := s.payCoal(&pl, locBit(loc), spec.Coal, a.Coal[:a.NCoal], &used, ctx); !r.OK() {
+	if r := s.payCoal(g, pl, locBit(loc), spec.Coal, a.Coal[:a.NCoal], &used, ctx); !r.OK() {
 		return r
 	}
-	if r := s.payIron(&pl, spec.Iron, a.Iron[:a.NIron], &used, ctx); !r.OK() {
+	if r := s.payIron(pl, spec.Iron, a.Iron[:a.NIron], &used, ctx); !r.OK() {
 		return r
 	}
 	total := spec.Cost + pl.cost
@@ -171,13 +178,13 @@ func (s *State) doBuild(a *Action) Reason {
 	s.discard(p, a.Card)
 	s.spend(p, total)
 	s.Tiles[sp] = Tile{} // the overbuilt tile leaves the game; its cubes do not flip it
-	s.commitPool(&pl)
+	s.commitPool(pl)
 	s.Players[p].MatUsed[ind]++
 	s.Tiles[sp] = Tile{Owner: uint8(p + 1), Industry: ind, Spec: s.Players[p].MatUsed[ind] - 1}
 	switch ind {
 	case Coal, Iron:
 		s.Tiles[sp].Cubes = uint8(spec.Produces)
-		s.sellToMarket(p, sp)
+		s.sellToMarket(g, p, sp)
 	case Brewery:
 		s.Tiles[sp].Cubes = uint8(s.ed.Rules.BreweryBeer[s.Era])
 	}
@@ -186,13 +193,13 @@ func (s *State) doBuild(a *Action) Reason {
 
 // sellToMarket moves cubes from a newly built coal mine (connected to any merchant location)
 // or iron works to its market, most expensive spaces first, paying the owner ("Moving Coal
-// and Iron to the Market").
-func (s *State) sellToMarket(p int, sp int) {
+// and Iron to the Market"). g is the board's links.
+func (s *State) sellToMarket(g *graph, p int, sp int) {
 	t := &s.Tiles[sp]
 	mkt, count, what := &s.ed.CoalMarket, &s.CoalMarket, "coal"
 	if t.Industry == Iron {
 		mkt, count, what = &s.ed.IronMarket, &s.IronMarket, "iron"
-	} else if s.reach(locBit(s.ed.Spaces[sp].Location))&s.ed.merchantMask == 0 {
+	} else if g.reach(locBit(s.ed.Spaces[sp].Location))&s.ed.merchantMask == 0 {
 		return
 	}
 	sold, earned := 0, 0

@@ -43,12 +43,13 @@ func (s *State) doDevelop(a *Action) Reason {
 			names += tileName(ind, spec.Level)
 		}
 	}
-	var pl pool
-	s.newPool(&pl)
+	var b boardScan
+	s.scanSpaces(&b) // (iron needs no connection)
+	pl := &b.pl
 	var spent consumed
 	var ctx Reason
 	ctx.Merchant = none
-	if r := s.payIron(&pl, n, a.Iron[:a.NIron], &spent, ctx); !r.OK() {
+	if r := s.payIron(pl, n, a.Iron[:a.NIron], &spent, ctx); !r.OK() {
 		return r
 	}
 	if r := s.moneyRule(p, pl.cost, pl.cost); !r.OK() {
@@ -60,6 +61,6 @@ func (s *State) doDevelop(a *Action) Reason {
 	s.discard(p, a.Card)
 	s.spend(p, pl.cost)
 	s.Players[p].MatUsed = used
-	s.commitPool(&pl)
+	s.commitPool(pl)
 	return Reason{}
 }

@@ -273,6 +273,7 @@ type Edition struct {
 
 	merchantMask uint64 // merchant locations
 	townMask     uint64 // towns (where a Wild Location card builds)
+	tables       boardTables
 	locByID      map[string]int
 	spaceByID    map[string]int
 	linkByID     map[string]int
@@ -345,6 +346,9 @@ func (e *Edition) finish() (*Edition, error) {
 		}
 		e.spaceByID[e.Spaces[i].ID] = i
 	}
+	if err := e.tables.build(e); err != nil {
+		return nil, err
+	}
 	for i := range e.Links {
 		l := &e.Links[i]
 		if len(l.Locations) < 2 || len(l.Locations) > 3 {
@@ -359,8 +363,10 @@ func (e *Edition) finish() (*Edition, error) {
 			}
 			l.mask |= 1 << uint(loc)
 			e.Locations[loc].Links = append(e.Locations[loc].Links, i)
+			e.tables.locLinks[loc] |= 1 << uint(i)
 		}
 		e.linkByID[l.ID] = i
+		e.tables.linkMask[i] = l.mask
 	}
 	for i := range e.Cards {
 		if _, dup := e.cardByID[e.Cards[i].ID]; dup {

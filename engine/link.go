@@ -70,16 +70,18 @@ func (s *State) doNetwork(a *Action) Reason {
 	if r := s.linksLeftRule(p, n); !r.OK() {
 		return r
 	}
-	var pl pool
-	s.newPool(&pl)
+	var b boardScan
+	s.scan(&b)
+	pl, g := &b.pl, &b.g
 	var used consumed
-	net, anywhere := s.networkMask(p), !s.hasTilesOnBoard(p)
+	net, anywhere := b.network(p)
 	for i := 0; i < n; i++ {
 		l := int(a.Links[i])
 		if r := s.linkRule(l, net, anywhere); !r.OK() {
 			return r
 		}
 		s.Links[l] = uint8(p + 1) // placed before its coal is found (coal must reach it after placement)
+		g.add(s.ed.Links[l].mask)
 		net |= s.ed.Links[l].mask
 		anywhere = false // a second link must touch the first or the network
 		if s.Era == Rail {
@@ -89,7 +91,7 @@ func (s *State) doNetwork(a *Action) Reason {
 			}
 			ctx := Reason{Rule: RuleNoCoalForLink}
 			ctx.Link, ctx.Merchant = int8(l), none
-			if r := s.payCoal(&pl, s.ed.Links[l].mask, 1, given, &used, ctx); !r.OK() {
+			if r := s.payCoal(g, pl, s.ed.Links[l].mask, 1, given, &used, ctx); !r.OK() {
 				return r
 			}
 		}
@@ -97,8 +99,8 @@ func (s *State) doNetwork(a *Action) Reason {
 	if n == 2 {
 		ctx := Reason{Rule: RuleNoBeerForLink}
 		ctx.Link, ctx.Merchant = a.Links[1], none
-		reach := s.reach(s.ed.Links[a.Links[1]].mask)
-		if r, _ := s.payBeer(p, &pl, reach, -1, 1, a.Beer[:a.NBeer], &used, ctx); !r.OK() {
+		reach := g.reach(s.ed.Links[a.Links[1]].mask)
+		if r, _ := s.payBeer(p, pl, reach, -1, 1, a.Beer[:a.NBeer], &used, ctx); !r.OK() {
 			return r
 		}
 	}
@@ -121,6 +123,6 @@ func (s *State) doNetwork(a *Action) Reason {
 	s.discard(p, a.Card)
 	s.spend(p, total)
 	s.Players[p].LinksLeft -= uint8(n)
-	s.commitPool(&pl)
+	s.commitPool(pl)
 	return Reason{}
 }

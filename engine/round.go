@@ -147,7 +147,7 @@ func (s *State) settleShortfall(p int) {
 		if int(s.Players[p].Money) >= owe {
 			break
 		}
-		if s.removeRule(p, sp).OK() {
+		if s.Tiles[sp].Owner == uint8(p+1) && s.removeRule(p, sp).OK() { // (own tiles are the candidates)
 			s.removeForShortfall(p, sp)
 		}
 	}

@@ -2,9 +2,10 @@ package engine
 
 // The Sell action ("Sell Action", "Merchant Beer Bonuses").
 
-// saleReach is where an opponent's brewery must be to supply beer for a sale of the tile.
-func (s *State) saleReach(sp int) uint64 {
-	return s.reach(locBit(s.ed.Spaces[sp].Location))
+// saleReach is where an opponent's brewery must be to supply beer for a sale of the tile,
+// over the links in g.
+func (s *State) saleReach(g *graph, sp int) uint64 {
+	return g.reach(locBit(int(s.ed.tables.spaceLoc[sp])))
 }
 
 // saleRule: the player's own unflipped Cotton Mill, Manufacturer or Pottery (saleTileRule),
@@ -66,18 +67,19 @@ func (s *State) freeDevelopRule(m int, merchantBeer bool) Reason {
 func (s *State) doSale(a *Action) Reason {
 	p := int(a.Player)
 	sp, m := int(a.Space), int(a.Merchant)
-	reach := s.saleReach(sp)
+	var b boardScan
+	s.scan(&b)
+	pl, g := &b.pl, &b.g
+	reach := s.saleReach(g, sp)
 	if r := s.saleRule(p, sp, m, reach); !r.OK() {
 		return r
 	}
 	t := s.Tiles[sp]
 	spec := s.TileSpec(t)
-	var pl pool
-	s.newPool(&pl)
 	var used consumed
 	ctx := Reason{Rule: RuleNoBeer}
 	ctx.Space, ctx.Industry, ctx.Level, ctx.Merchant, ctx.N = int8(sp), t.Industry, int8(spec.Level), int8(m), int16(spec.Beer)
-	r, merchantBeer := s.payBeer(p, &pl, reach, m, spec.Beer, a.Beer[:a.NBeer], &used, ctx)
+	r, merchantBeer := s.payBeer(p, pl, reach, m, spec.Beer, a.Beer[:a.NBeer], &used, ctx)
 	if !r.OK() {
 		return r
 	}
@@ -97,7 +99,7 @@ func (s *State) doSale(a *Action) Reason {
 		s.discard(p, a.Card)
 		s.Phase = PhaseSelling
 	}
-	s.commitPool(&pl)
+	s.commitPool(pl)
 	s.flip(sp)
 	if merchantBeer {
 		loc := &s.ed.Locations[s.ed.MerchantSpaces[m].Location]
@@ -136,7 +138,9 @@ func (s *State) doSale(a *Action) Reason {
 // anySale reports whether the player has at least one legal sale now, by the same
 // enumeration the legal-move list uses.
 func (s *State) anySale(p int) bool {
+	var b boardScan
+	s.scan(&b)
 	var buf [64]Action
 	noCard := [1]CardKind{NoCard}
-	return len(s.legalSales(p, noCard[:], buf[:0])) > 0
+	return len(s.legalSales(p, noCard[:], &b, buf[:0])) > 0
 }

@@ -291,19 +291,3 @@ func (s *State) discard(p int, k CardKind) {
 		pl.DiscardLen++
 	}
 }
-
-// hasTilesOnBoard reports whether the player has any industry or link tile on the board.
-func (s *State) hasTilesOnBoard(p int) bool {
-	owner := uint8(p + 1)
-	for i := range s.ed.Spaces {
-		if s.Tiles[i].Owner == owner {
-			return true
-		}
-	}
-	for i := range s.ed.Links {
-		if s.Links[i] == owner {
-			return true
-		}
-	}
-	return false
-}

@@ -258,14 +258,6 @@ func (d *newGameDialog) renderSeat(i int) goapp.UI {
 			goapp.Span().Class("st-swatch").Style("background-color", d.colours[i]).Aria("hidden", true),
 			goapp.Text(title),
 		),
-		goapp.Div().Class("ng-kind").Body(
-			goapp.Label().For(kindID).Class("visually-hidden").Text(title+" is played by"),
-			goapp.Select().ID(kindID).Body(kinds...).
-				OnChange(func(ctx goapp.Context, e goapp.Event) {
-					d.kinds[i] = ctx.JSSrc().Get("value").String()
-					d.err = ""
-				}, goapp.EventScope(i)),
-		),
 		goapp.Div().Class("ng-name").Body(
 			goapp.Label().For(nameID).Class("visually-hidden").Text(title+" name"),
 			goapp.Input().ID(nameID).Type("text").MaxLength(app.MaxNameLength).AutoComplete(false).
@@ -275,6 +267,14 @@ func (d *newGameDialog) renderSeat(i int) goapp.UI {
 		goapp.FieldSet().Class("ng-colours").Body(
 			goapp.Legend().Class("visually-hidden").Text(title+" colour"),
 			goapp.Div().Class("ng-swatches").Body(swatches...),
+		),
+		goapp.Div().Class("ng-kind").Body(
+			goapp.Label().For(kindID).Class("visually-hidden").Text(title+" is played by"),
+			goapp.Select().ID(kindID).Body(kinds...).
+				OnChange(func(ctx goapp.Context, e goapp.Event) {
+					d.kinds[i] = ctx.JSSrc().Get("value").String()
+					d.err = ""
+				}, goapp.EventScope(i)),
 		),
 	)
 }

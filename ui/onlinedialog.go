@@ -27,6 +27,7 @@ type onlineDialog struct {
 	name    string
 	colour  string
 	notify  bool
+	intro   bool // host: the introductory game
 	err     string
 	done    bool
 	inited  bool
@@ -98,7 +99,7 @@ func (d *onlineDialog) onSubmit(ctx goapp.Context, e goapp.Event) {
 	if d.join {
 		s, err = app.JoinOnline(d.IStore, d.code, name, colour, opts)
 	} else {
-		s, err = app.HostOnline(d.IStore, d.players, name, colour, opts)
+		s, err = app.HostOnline(d.IStore, app.GameSetup{Players: d.players, Introductory: d.intro}, name, colour, opts)
 	}
 	if err != nil {
 		d.err = err.Error()
@@ -162,9 +163,16 @@ func (d *onlineDialog) Render() goapp.UI {
 				goapp.Span().Text(strconv.Itoa(n)+" players"),
 			))
 		}
-		modeFields = goapp.FieldSet().Class("ng-counts").Body(
-			goapp.Legend().Text("Number of players"),
-			goapp.Div().Class("ng-count-options").Body(counts...),
+		modeFields = goapp.Div().Body(
+			goapp.FieldSet().Class("ng-counts").Body(
+				goapp.Legend().Text("Number of players"),
+				goapp.Div().Class("ng-count-options").Body(counts...),
+			),
+			goapp.Label().Class("ol-notify").For("ol-intro").Body(
+				goapp.Input().Type("checkbox").ID("ol-intro").Checked(d.intro).
+					OnChange(func(ctx goapp.Context, e goapp.Event) { d.intro = ctx.JSSrc().Get("checked").Bool() }),
+				goapp.Span().Text(" Introductory game (Canal Era only)"),
+			),
 		)
 	}
 	swatches := make([]goapp.UI, len(app.Palette))

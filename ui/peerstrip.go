@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strconv"
+
 	"brass/app"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -32,10 +34,11 @@ func (p *peerStrip) Render() goapp.UI {
 	seats := s.Seats()
 	chips := make([]goapp.UI, len(seats))
 	for i, st := range seats {
-		chips[i] = goapp.Li().Class("peer-chip peer-"+st.State.String()).DataSet("seat", st.Seat).DataSet("state", st.State.String()).Body(
+		chips[i] = goapp.Li().Class("peer-chip peer-"+st.State.String()).DataSet("seat", st.Seat).DataSet("state", st.State.String()).DataSet("bot", st.Bot).Body(
 			goapp.Span().Class("st-swatch").Style("background-color", st.Colour).Aria("hidden", true),
 			goapp.Span().Class("peer-name").Text(st.Name),
 			goapp.Span().Class("peer-state").Text(peerStateLabel(st.State)),
+			p.renderSeatBot(st),
 		)
 	}
 	var conn string
@@ -69,4 +72,27 @@ func (p *peerStrip) Render() goapp.UI {
 		}),
 		newOnlineNotices().Notices(s.Notices()),
 	)
+}
+
+// renderSeatBot offers to let a bot play an away player's seat, or says that one does.
+func (p *peerStrip) renderSeatBot(st app.SeatStatus) goapp.UI {
+	s := p.ISession
+	switch {
+	case st.Bot != "":
+		return goapp.Span().Class("peer-bot").Text("(" + app.BotLevelName(st.Bot) + " bot playing)")
+	case st.State != app.PeerAway || s.Game() == nil || s.Game().Over():
+		return nil
+	}
+	seat := st.Seat
+	opts := []goapp.UI{goapp.Option().Value("").Selected(true).Text("Let a bot play…")}
+	for _, l := range app.BotLevels {
+		opts = append(opts, goapp.Option().Value(l).Text(app.BotLevelName(l)+" bot"))
+	}
+	return goapp.Select().ID("seat-bot-"+strconv.Itoa(seat)).Class("peer-bot-pick").
+		Aria("label", "Let a bot play for "+st.Name+" while they are away").Body(opts...).
+		OnChange(func(ctx goapp.Context, e goapp.Event) {
+			if level := ctx.JSSrc().Get("value").String(); level != "" {
+				_ = s.LetBotPlay(seat, level) // a refusal is in the session's notices
+			}
+		}, goapp.EventScope(seat))
 }

@@ -163,3 +163,43 @@ func TestLostSignallingClosesEverything(t *testing.T) {
 	waitFor(t, a, "lost", 5*time.Second, func(ev Event) bool { return ev.Kind == Lost })
 	a.Close()
 }
+
+// BenchmarkJoinToOpen measures, for native peers over loopback, the time from a newcomer
+// dialling the signalling server to its data channel with the member already in the room
+// being open on both sides.
+func BenchmarkJoinToOpen(b *testing.B) {
+	s := signal.NewServer(signal.Config{MaxConnsPerAddr: 1 << 16})
+	hs := httptest.NewServer(s)
+	defer func() {
+		s.Close()
+		hs.Close()
+	}()
+	url := "ws" + strings.TrimPrefix(hs.URL, "http")
+	var total time.Duration
+	for i := 0; i < b.N; i++ {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		hc, w, err := signal.Dial(ctx, url, signal.Message{Type: signal.TypeHost, Size: 2})
+		if err != nil {
+			b.Fatal(err)
+		}
+		host := New(Over(hc), Config{Loopback: true})
+		start := time.Now()
+		jc, _, err := signal.Dial(ctx, url, signal.Message{Type: signal.TypeJoin, Room: w.Room})
+		if err != nil {
+			b.Fatal(err)
+		}
+		guest := New(Over(jc), Config{Loopback: true})
+		for _, m := range []*Mesh{host, guest} {
+			for ev := range m.Events() {
+				if ev.Kind == Open {
+					break
+				}
+			}
+		}
+		total += time.Since(start)
+		host.Close()
+		guest.Close()
+		cancel()
+	}
+	b.ReportMetric(float64(total.Microseconds())/1000/float64(b.N), "ms/join")
+}

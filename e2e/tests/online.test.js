@@ -1,7 +1,8 @@
 'use strict';
 // Online play in three browsers (three contexts, each its own storage): host a room, join
 // it by link and by typed code, draw the seed together, play with each page showing only its
-// own hand, reload a page mid-game, close a page (shown away) and bring it back, and play on
+// own hand, reload a page mid-game, close a page (shown away, and a bot plays its seat meanwhile)
+// and bring it back, and play on
 // to the end of the Canal Era with the same state hash everywhere. Prints the time from
 // joining to the data channels being open and the latency of a move from the acting page to
 // the others.
@@ -151,12 +152,20 @@ test('three browsers play online: lobby, seed, hidden hands, reload, away and ba
     t0 = Date.now();
     await ada.page.waitForSelector(`#peer-strip .peer-chip[data-seat="${cySeat}"][data-state="away"]`, { timeout: UI_TIMEOUT_MS });
     figure('online_away_shown_ms', Date.now() - t0);
+    // While Cy is away, Ada lets an Easy bot play Cy's seat: the game goes on through Cy's turns.
+    const movesAway = (await gameState(ada.page)).moves;
+    await ada.page.selectOption(`#seat-bot-${cySeat}`, 'easy');
+    await ada.page.waitForSelector(`#peer-strip .peer-chip[data-seat="${cySeat}"][data-bot="easy"]`, { timeout: UI_TIMEOUT_MS });
+    await bo.page.waitForSelector(`#peer-strip .peer-chip[data-seat="${cySeat}"][data-bot="easy"]`, { timeout: UI_TIMEOUT_MS });
+    await waitAllMoves([ada, bo], movesAway + 6);
     cy.page = await cy.context.newPage();
     cy.errors = [];
     await cy.page.goto(require('../lib').BASE_URL + '/');
     await cy.page.waitForSelector('.game-screen', { timeout: LONG });
     await ada.page.waitForSelector(`#peer-strip .peer-chip[data-seat="${cySeat}"][data-state="connected"]`, { timeout: LONG });
     await bo.page.waitForSelector(`#peer-strip .peer-chip[data-seat="${cySeat}"][data-state="connected"]`, { timeout: LONG });
+    // Back, Cy plays her own seat again.
+    await ada.page.waitForSelector(`#peer-strip .peer-chip[data-seat="${cySeat}"]:not([data-bot="easy"])`, { timeout: UI_TIMEOUT_MS });
     await autoplay(cy.page);
 
     // Play on to the end of the Canal Era.
