@@ -36,8 +36,32 @@ async function fillProfile(page, name) {
 
 async function waitAllMoves(players, n) {
   for (const p of players) {
-    await p.page.waitForFunction((n) => Number(document.querySelector('.game-screen')?.dataset.moves) >= n, n, { timeout: LONG });
+    try {
+      await p.page.waitForFunction((n) => Number(document.querySelector('.game-screen')?.dataset.moves) >= n, n, { timeout: LONG });
+    } catch (e) {
+      e.message += `\nwaiting for ${n} moves; where each page stood:\n${await whereAll(players)}`;
+      throw e;
+    }
   }
+}
+
+/** Where every page stands (moves, actor, the peer strip, notices and the waiting panel), for a failure's message. */
+async function whereAll(players) {
+  const lines = [];
+  for (const p of players) {
+    const s = await p.page
+      .evaluate(() => {
+        const g = document.querySelector('.game-screen');
+        const chips = [...document.querySelectorAll('#peer-strip .peer-chip')].map(
+          (c) => `${c.dataset.seat}:${c.dataset.state}${c.dataset.bot ? '/' + c.dataset.bot : ''}`,
+        );
+        const text = (sel) => [...document.querySelectorAll(sel)].map((e) => e.textContent.trim()).join(' | ');
+        return `moves=${g?.dataset.moves} actor=${g?.dataset.actor} chips=[${chips.join(' ')}] notices=${text('.online-notice, [role=alert]')} waiting=${text('#waiting, .gs-prompt')}`;
+      })
+      .catch((err) => `unreadable (${err.message.split('\n')[0]})`);
+    lines.push(`  ${p.name}: ${s}`);
+  }
+  return lines.join('\n');
 }
 
 async function hashes(players) {
