@@ -60,11 +60,11 @@ type Action struct {
 	Beer     [2]int8
 	Dev      [2]Industry // develop: the industries; sell: Gloucester's free develop (NDev 0 = decline)
 	Cards    [2]CardKind // scout: the two extra cards; build: the second card of a two-card build
-	Port     int8        // Lancashire sell: the port's build space, or ToDistantMarket
+	Port     int8        // Lancashire sell: 0 none; build space + 1 of the port sold to; or ToDistantMarket
 	Loan     uint8       // loan: steps of Rules.LoanAmount (0: the edition's only amount)
 }
 
 // blankAction returns an action with every index field set to "none".
 func blankAction(kind Kind, p int) Action {
-	return Action{Kind: kind, Player: uint8(p), Card: NoCard, Space: none, Merchant: none, Port: none}
+	return Action{Kind: kind, Player: uint8(p), Card: NoCard, Space: none, Merchant: none}
 }

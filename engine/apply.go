@@ -80,7 +80,7 @@ func (s *State) shapeRule(a *Action) Reason {
 	if a.Space < none || int(a.Space) >= len(e.Spaces) || a.Merchant < none || int(a.Merchant) >= len(e.MerchantSpaces) {
 		return unknown
 	}
-	if a.Port != none && a.Port != ToDistantMarket && (a.Port < 0 || int(a.Port) >= len(e.Spaces)) {
+	if a.Port != 0 && a.Port != ToDistantMarket && (a.Port < 0 || int(a.Port) > len(e.Spaces)) {
 		return unknown
 	}
 	if int(a.Loan) > e.Rules.LoanSteps {
@@ -121,7 +121,7 @@ func (s *State) shapeRule(a *Action) Reason {
 	ok := false
 	noSpace, noMerchant, noIndustry := a.Space == none, a.Merchant == none, a.Industry == NoIndustry
 	// (the Lancashire fields: a port only in a sale, a loan amount only in a loan)
-	if a.Port != none && (a.Kind != KindSell || !e.ports) || a.Loan != 0 && a.Kind != KindLoan {
+	if a.Port != 0 && (a.Kind != KindSell || !e.ports) || a.Loan != 0 && a.Kind != KindLoan {
 		r := Reason{Rule: RuleMalformed}
 		r.N = int16(a.Kind)
 		return r
@@ -134,7 +134,7 @@ func (s *State) shapeRule(a *Action) Reason {
 	case KindDevelop:
 		ok = noIndustry && noSpace && noMerchant && a.NLinks == 0 && a.NCoal == 0 && a.NBeer == 0 && a.NCards == 0
 	case KindSell:
-		ok = noIndustry && !noSpace && noMerchant != (a.Port == none) && a.NLinks == 0 && a.NCoal == 0 && a.NIron == 0 && a.NCards == 0 && a.NDev <= 1
+		ok = noIndustry && !noSpace && noMerchant != (a.Port == 0) && a.NLinks == 0 && a.NCoal == 0 && a.NIron == 0 && a.NCards == 0 && a.NDev <= 1
 	case KindLoan, KindPass:
 		ok = noIndustry && noSpace && noMerchant && a.NLinks == 0 && a.NCoal == 0 && a.NIron == 0 && a.NBeer == 0 && a.NDev == 0 && a.NCards == 0 &&
 			(a.Kind == KindPass || a.Loan != 0 || e.Rules.LoanSteps == 1)

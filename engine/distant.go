@@ -4,8 +4,9 @@ package engine
 // "ACTION 4 Sell cotton"; Roxley summary "Sell"), and the Distant Market's tiles and demand
 // track (fact sheet §6).
 
-// ToDistantMarket in Action.Port sells to the Distant Market rather than to a port.
-const ToDistantMarket int8 = -4
+// ToDistantMarket in Action.Port sells to the Distant Market rather than to a port (whose
+// build space + 1 Action.Port names otherwise; 0 is no sale to a port).
+const ToDistantMarket int8 = -1
 
 // setupDistant puts the era's Distant Market tiles for this player count in a stack and
 // shuffles it (setup: "Shuffle the Distant Market tiles and place them face down").
@@ -123,7 +124,7 @@ func (s *State) sellToDistant(p int, sp int) bool {
 // sale of a Sell action names its card, the next ones none (as in Birmingham's Sell action).
 func (s *State) doCottonSale(a *Action) Reason {
 	p := int(a.Player)
-	sp, port := int(a.Space), int(a.Port)
+	sp, port := int(a.Space), int(a.Port)-1
 	var b boardScan
 	s.scan(&b)
 	if r := s.saleTileRule(p, sp); !r.OK() {

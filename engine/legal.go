@@ -492,7 +492,7 @@ func (s *State) legalCottonSales(p, sp int, reach uint64, cards []CardKind, pl *
 	a.Space = int8(sp)
 	for m := pl.ports; m != 0; m &= m - 1 {
 		if port := bits.TrailingZeros64(m); s.salePortRule(sp, port, reach).OK() {
-			a.Port = int8(port)
+			a.Port = int8(port + 1)
 			buf = withCards(buf, a, cards)
 		}
 	}

@@ -166,7 +166,7 @@ func (e *Edition) Decode(m Move) (Action, error) {
 		if !ok {
 			return Action{}, errorf(ErrMalformed, "Unknown port %q.", m.Port)
 		}
-		a.Port = int8(sp)
+		a.Port = int8(sp + 1)
 	}
 	if m.Amount != 0 {
 		r := &e.Rules
@@ -232,8 +232,8 @@ func (e *Edition) Encode(a Action) Move {
 	switch {
 	case a.Port == ToDistantMarket:
 		m.Port = DistantMarketID
-	case a.Port >= 0 && int(a.Port) < len(e.Spaces):
-		m.Port = e.Spaces[a.Port].ID
+	case a.Port > 0 && int(a.Port) <= len(e.Spaces):
+		m.Port = e.Spaces[a.Port-1].ID
 	}
 	if a.Loan != 0 && e.Rules.LoanSteps > 1 {
 		m.Amount = int(a.Loan) * e.Rules.LoanAmount

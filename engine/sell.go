@@ -65,7 +65,7 @@ func (s *State) freeDevelopRule(m int, merchantBeer bool) Reason {
 }
 
 func (s *State) doSale(a *Action) Reason {
-	if a.Port != none {
+	if a.Port != 0 {
 		return s.doCottonSale(a)
 	}
 	p := int(a.Player)
