@@ -523,3 +523,22 @@ func equalStrings(got []string, want ...string) bool {
 	}
 	return true
 }
+
+// TestLancashireBarrowNeedsRail checks S0 "Barrow-in-Furness" ("You cannot build here until
+// the Rail Period. You can only build a shipyard or iron works in Barrow-in-Furness if there
+// is a constructed rail link leading to it to bring coal in"), which follows from the links:
+// Barrow's only line is the Lancaster rail.
+func TestLancashireBarrowNeedsRail(t *testing.T) {
+	iron := buildMove(0, "barrow", "iron_works", "barrow_2")
+	for _, rules := range []string{"", "original"} {
+		runRuleCases(t, []ruleCase{
+			{name: rules + " Canal Era: no coal reaches Barrow", pos: lanc(t, rules, 3).Hand(0, "barrow").
+				Tile("lancaster_1", 1, engine.Port, 1, 0), move: iron, wantErr: engine.ErrIllegal, wantRule: engine.RuleNoCoalConnection},
+			{name: rules + " Rail Era with the Lancaster rail", pos: lanc(t, rules, 3).Era(engine.Rail).Hand(0, "barrow").Mat(0, engine.Iron, 1).
+				Tile("lancaster_1", 1, engine.Port, 2, 0).Link("barrow-lancaster", 2), move: iron,
+				check: func(t *testing.T, was, s *engine.State) {
+					expectInt(t, "coal market (one bought through Lancaster's port)", s.CoalMarket, 7)
+				}},
+		})
+	}
+}
