@@ -6,10 +6,12 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"sort"
 	"time"
 
 	"brass/app/mesh"
 	"brass/engine"
+	"brass/signal"
 
 	"github.com/pion/webrtc/v4"
 )
@@ -346,8 +348,16 @@ func (o *Online) connectLoop(ctx context.Context) {
 		if err != nil {
 			var re *RoomError
 			if errors.As(err, &re) {
-				o.run(func() { o.refused(re) })
-				return
+				again := make(chan bool, 1)
+				o.run(func() { again <- o.refusal(re) })
+				select {
+				case retry := <-again:
+					if !retry {
+						return
+					}
+				case <-ctx.Done():
+					return
+				}
 			}
 			o.run(func() {
 				o.signal = SignalReconnecting
@@ -380,6 +390,18 @@ func (o *Online) connectLoop(ctx context.Context) {
 			return
 		}
 	}
+}
+
+// refusal decides what a refusal from the server means, and reports whether to try again.
+// A player coming back to a game in progress may find the room full of its own earlier
+// connection (a reload, a crash, a lost network) until the server notices that one closed:
+// that passes, so it tries again. Any other refusal is final.
+func (o *Online) refusal(re *RoomError) bool {
+	if re.Code == signal.CodeRoomFull && o.phase == PhasePlaying {
+		return true
+	}
+	o.refused(re)
+	return false
 }
 
 // refused stops trying after the server refused the room for good.
@@ -506,9 +528,24 @@ func (o *Online) send(peer string, m wireMessage) {
 	}
 }
 
+// broadcast sends a message to every peer this device has greeted. The mesh opens a channel
+// a moment before this device hears of it, and a peer ignores everything that comes before
+// a hello: a peer not yet greeted gets this device's state after the hellos instead (see
+// onHello).
 func (o *Online) broadcast(m wireMessage) {
-	if o.mesh != nil {
-		o.mesh.Broadcast(encodeMessage(m))
+	if o.mesh == nil {
+		return
+	}
+	var to []string
+	for id, r := range o.remotes {
+		if r.open {
+			to = append(to, id)
+		}
+	}
+	sort.Strings(to)
+	data := encodeMessage(m)
+	for _, id := range to {
+		_ = o.mesh.Send(id, data)
 	}
 }
 

@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 	"reflect"
+	"strings"
 	"time"
 
 	"brass/engine"
@@ -216,7 +217,7 @@ func (o *Online) onMove(r *remote, m wireMessage) {
 	mv.At = nil
 	who := o.playerName(r.player)
 	if !o.mayPlay(r.player, mv.Player) {
-		o.refuse(r, m.At, fmt.Sprintf("%s sent a move for another player's seat", who))
+		o.refuse(r, m.At, fmt.Sprintf("a move from %s for another player's seat", who))
 		return
 	}
 	n := len(o.game.Moves())
@@ -244,6 +245,7 @@ func (o *Online) onMove(r *remote, m wireMessage) {
 
 // refuse shows why a move was not applied and tells its sender.
 func (o *Online) refuse(r *remote, at int, why string) {
+	why = strings.TrimSuffix(why, ".") // the engine's reasons are sentences
 	o.notify("Refused "+why+".", true)
 	o.send(r.peer, wireMessage{Type: msgRefused, Game: o.saved.ID, At: at, Reason: why})
 }

@@ -5,6 +5,7 @@ package app
 import (
 	"fmt"
 	"net/http/httptest"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -114,15 +115,22 @@ func (d *device) waitUntil(what string, timeout time.Duration, cond func(o *Onli
 			return
 		}
 		if time.Now().After(deadline) {
-			var notes []string
+			var notes, peers []string
 			var phase OnlinePhase
 			d.do(func() {
 				phase = d.o.Phase()
 				for _, n := range d.o.Notices() {
 					notes = append(notes, n.Text)
 				}
+				if dr := d.o.draw; dr != nil {
+					peers = append(peers, fmt.Sprintf("draw: %d commits, %d reveals, %d seeded of %d", len(dr.commits), len(dr.reveals), len(dr.seeded), len(dr.players)))
+				}
+				for id, r := range d.o.remotes {
+					peers = append(peers, fmt.Sprintf("%s=%s open=%v quiet=%v moves=%d", id, r.player, r.open, r.quiet, r.count))
+				}
 			})
-			d.t.Fatalf("%s: timed out waiting until %s (phase %d); notices: %q", d.name, what, phase, notes)
+			sort.Strings(peers)
+			d.t.Fatalf("%s: timed out waiting until %s (phase %d); notices: %q; peers: %q", d.name, what, phase, notes, peers)
 		}
 		select {
 		case <-d.ticks:
@@ -226,6 +234,7 @@ func playMoves(t *testing.T, devs []*device, n int, seed uint64) {
 		if over {
 			return
 		}
+		settle(devs)
 		d := actorDevice(t, devs)
 		var err error
 		var want int
@@ -242,6 +251,20 @@ func playMoves(t *testing.T, devs []*device, n int, seed uint64) {
 		for _, o := range devs {
 			o.waitUntil(fmt.Sprintf("it has move %d", want), 10*time.Second, func(o *Online) bool { return len(o.Game().Moves()) >= want })
 		}
+	}
+}
+
+// settle waits until every device has every move any of them has (a move, or a seat bot's,
+// may still be on its way), so that they all agree whose turn it is.
+func settle(devs []*device) {
+	most := 0
+	for _, d := range devs {
+		if n, _ := d.state(); n > most {
+			most = n
+		}
+	}
+	for _, d := range devs {
+		d.waitUntil(fmt.Sprintf("it has move %d", most), 10*time.Second, func(o *Online) bool { return len(o.Game().Moves()) >= most })
 	}
 }
 
@@ -384,7 +407,7 @@ func TestOnlineRefusesIllegalAndOutOfTurnMoves(t *testing.T) {
 		seat := actor.o.MySeat()
 		other.o.broadcast(wireMessage{Type: msgMove, Game: other.o.ID(), At: n, Move: &engine.Move{Type: "loan", Player: seat, Card: "brewery"}, Hash: h})
 	})
-	actor.waitNotice("sent a move for another player's seat")
+	actor.waitNotice("Refused a move from " + other.name + " for another player's seat.")
 	// Garbage and a malformed message change nothing.
 	other.do(func() {
 		other.o.mesh.Broadcast([]byte("{not json"))
@@ -395,9 +418,14 @@ func TestOnlineRefusesIllegalAndOutOfTurnMoves(t *testing.T) {
 	if n2, h2 := sameEverywhere(t, devs); n2 != n || h2 != h {
 		t.Fatalf("refused input changed the game: %d %s → %d %s", n, h, n2, h2)
 	}
-	// A stale move: made against an earlier position.
+	// A stale move: made against an earlier position (and not the move made there, which
+	// would be a repeat, not a conflict).
 	other.do(func() {
-		other.o.broadcast(wireMessage{Type: msgMove, Game: other.o.ID(), At: n - 1, Move: &engine.Move{Type: "pass", Player: other.o.MySeat(), Card: "brewery"}, Hash: h})
+		stale := engine.Move{Type: "pass", Player: other.o.MySeat(), Card: "brewery"}
+		if sameMove(other.o.Game().Moves()[n-1], stale) {
+			stale.Card = "iron_works"
+		}
+		other.o.broadcast(wireMessage{Type: msgMove, Game: other.o.ID(), At: n - 1, Move: &stale, Hash: h})
 	})
 	actor.waitNotice("a stale move")
 	// Play goes on normally.
@@ -676,6 +704,12 @@ func TestOnlineBotPlaysTheSeatOfAPlayerWhoLeft(t *testing.T) {
 	if bot == 0 {
 		t.Fatal("the bot never played Kate's seat")
 	}
+	// The bot may still be playing Kate's turn: wait until the turn has passed and Brunel
+	// has every move Ada has.
+	ada.waitUntil("Kate's turn is over", 20*time.Second, func(o *Online) bool { return o.Game().State().Actor() != seat })
+	var want int
+	ada.do(func() { want = len(ada.o.Game().Moves()) })
+	devs[1].waitUntil("Brunel has every move", 20*time.Second, func(o *Online) bool { return len(o.Game().Moves()) >= want })
 	n, h := sameEverywhere(t, devs[:2])
 	// Kate comes back: her seat is hers again and she catches up.
 	o, err := OpenOnline(kate.store, id, testOptions(srv))

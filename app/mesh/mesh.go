@@ -112,6 +112,10 @@ type Config struct {
 	// MaxMessage is the largest message accepted or sent, in bytes (default 200 KiB; the
 	// browsers' data channels take 256 KiB).
 	MaxMessage int
+	// ConnectTimeout is how long a new connection may take to open its channel before it is
+	// given up and offered again (default 12 s). ICE that stalls (a lost relay allocation, a
+	// candidate pair that never answers) otherwise takes 30 s or more to be declared failed.
+	ConnectTimeout time.Duration
 }
 
 func (c *Config) defaults() {
@@ -123,6 +127,9 @@ func (c *Config) defaults() {
 	}
 	if c.MaxMessage <= 0 {
 		c.MaxMessage = 200 << 10
+	}
+	if c.ConnectTimeout <= 0 {
+		c.ConnectTimeout = 12 * time.Second
 	}
 }
 
@@ -158,6 +165,9 @@ type Mesh struct {
 
 // peer is the connection to one member.
 type peer struct {
+	// order serialises reporting this peer's channel open and its messages: they arrive on
+	// different goroutines, and the owner must hear Open before the first Message.
+	order   sync.Mutex
 	id      string
 	offerer bool
 	pc      *webrtc.PeerConnection
@@ -459,7 +469,24 @@ func (m *Mesh) newPeer(id string, offerer bool) (*peer, error) {
 			m.emit(Event{Kind: Closed, Peer: id})
 		}
 	}
+	go m.openWithin(p, m.cfg.ConnectTimeout)
 	return p, nil
+}
+
+// openWithin gives up a connection whose channel has not opened in time; fail then offers
+// again (from the side that offered).
+func (m *Mesh) openWithin(p *peer, d time.Duration) {
+	select {
+	case <-time.After(d):
+	case <-m.ctx.Done():
+		return
+	}
+	m.mu.Lock()
+	stalled := m.peers[p.id] == p && !p.open
+	m.mu.Unlock()
+	if stalled {
+		m.fail(p)
+	}
 }
 
 // attach wires a data channel to its peer.
@@ -467,7 +494,11 @@ func (m *Mesh) attach(p *peer, dc *webrtc.DataChannel) {
 	m.mu.Lock()
 	p.dc = dc
 	m.mu.Unlock()
-	dc.OnOpen(func() { m.opened(p) })
+	dc.OnOpen(func() {
+		p.order.Lock()
+		defer p.order.Unlock()
+		m.opened(p)
+	})
 	dc.OnClose(func() { m.fail(p) })
 	dc.OnMessage(func(msg webrtc.DataChannelMessage) {
 		m.received(p, msg.Data)
@@ -476,7 +507,8 @@ func (m *Mesh) attach(p *peer, dc *webrtc.DataChannel) {
 
 // opened marks a channel open and reports it once. The channel's open event and its first
 // message run on different goroutines and may come in either order, so whichever comes
-// first opens it: the owner always hears Open before the peer's first message.
+// first opens it; both hold p.order, so the owner always hears Open before the peer's
+// first message.
 func (m *Mesh) opened(p *peer) {
 	m.mu.Lock()
 	first := m.peers[p.id] == p && !p.open
@@ -496,6 +528,8 @@ func (m *Mesh) received(p *peer, frame []byte) {
 	if len(frame) == 0 || len(frame) > m.cfg.MaxMessage+1 {
 		return
 	}
+	p.order.Lock()
+	defer p.order.Unlock()
 	m.opened(p)
 	m.mu.Lock()
 	if m.peers[p.id] != p {

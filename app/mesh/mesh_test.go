@@ -203,3 +203,43 @@ func BenchmarkJoinToOpen(b *testing.B) {
 	}
 	b.ReportMetric(float64(total.Microseconds())/1000/float64(b.N), "ms/join")
 }
+
+// dropFirstAnswer loses the first SDP answer that reaches this side, as a lost or stalled
+// connection attempt would: the connection never opens.
+type dropFirstAnswer struct {
+	Signalling
+	dropped bool
+}
+
+func (d *dropFirstAnswer) Recv(ctx context.Context) (SignalEvent, error) {
+	for {
+		ev, err := d.Signalling.Recv(ctx)
+		if err == nil && !d.dropped && ev.Kind == Relayed && strings.Contains(string(ev.Data), `"answer"`) {
+			d.dropped = true
+			continue
+		}
+		return ev, err
+	}
+}
+
+func TestAConnectionThatNeverOpensIsOfferedAgain(t *testing.T) {
+	h := newHub(t)
+	cfg := Config{Loopback: true, ConnectTimeout: 500 * time.Millisecond}
+	offerer := New(&dropFirstAnswer{Signalling: Over(h.join())}, cfg)
+	defer offerer.Close()
+	answerer := New(Over(h.join()), cfg)
+	defer answerer.Close()
+	start := time.Now()
+	waitFor(t, offerer, "the channel open after the second offer", 10*time.Second, func(ev Event) bool { return ev.Kind == Open })
+	// The first attempt is given up after ConnectTimeout and offered again after a pause.
+	if took := time.Since(start); took < cfg.ConnectTimeout {
+		t.Fatalf("opened after %v, before the first attempt could have been given up: the answer was not dropped", took)
+	}
+	if err := offerer.Send("p2", []byte("hello")); err != nil {
+		t.Fatal(err)
+	}
+	ev := waitFor(t, answerer, "the message", 5*time.Second, func(ev Event) bool { return ev.Kind == Message })
+	if string(ev.Data) != "hello" {
+		t.Fatalf("got %q", ev.Data)
+	}
+}
