@@ -98,8 +98,11 @@ func (s *State) sellToDistant(p int, sp int) bool {
 	tile := &s.ed.DistantTiles[s.Distant[s.DistantLeft]]
 	s.Demand = uint8(min(int(s.Demand)+tile.Drop, len(s.ed.DemandBonus)))
 	s.Revealed = s.Moves // a hidden tile was revealed: no undo past this move
-	t := s.Tiles[sp]
-	what := tileName(t.Industry, s.TileSpec(t).Level) + " in " + s.spaceName(sp)
+	what := ""
+	if s.log != nil {
+		t := s.Tiles[sp]
+		what = tileName(t.Industry, s.TileSpec(t).Level) + " in " + s.spaceName(sp)
+	}
 	if s.DemandClosed() {
 		if s.log != nil {
 			s.addLog(LogAction, p, s.name(p)+" tries to sell "+what+" to the Distant Market: the tile shows −"+itoa(tile.Drop)+

@@ -343,19 +343,18 @@ type Edition struct {
 	// VirtualLinks join locations for industry-card builds only (see VirtualLink).
 	VirtualLinks []VirtualLink
 
-	merchantMask uint64 // merchant locations
-	anchorMask   uint64 // locations that always give access to the coal market: merchants, external locations
-	ports        bool   // the edition has Port tiles, which sales go to (Lancashire)
-	matLen       int    // MatUsed entries in the encoding: the highest industry of the edition + 1
-	townMask     uint64 // towns (where a Wild Location card builds)
-	tables       boardTables
-	locByID      map[string]int
-	spaceByID    map[string]int
-	linkByID     map[string]int
-	cardByID     map[string]CardKind
-	mspaceByID   map[string]int
-	wildLoc      CardKind
-	wildInd      CardKind
+	anchorMask uint64 // locations that always give access to the coal market: merchants, external locations
+	ports      bool   // the edition has Port tiles, which sales go to (Lancashire)
+	matLen     int    // MatUsed entries in the encoding: the highest industry of the edition + 1
+	townMask   uint64 // towns (where a Wild Location card builds)
+	tables     boardTables
+	locByID    map[string]int
+	spaceByID  map[string]int
+	linkByID   map[string]int
+	cardByID   map[string]CardKind
+	mspaceByID map[string]int
+	wildLoc    CardKind
+	wildInd    CardKind
 }
 
 // Size limits of the fixed arrays in State; editions must fit in them.
@@ -429,7 +428,6 @@ func (e *Edition) finish() (*Edition, error) {
 		e.locByID[e.Locations[i].ID] = i
 		switch e.Locations[i].Kind {
 		case MerchantLocation:
-			e.merchantMask |= 1 << uint(i)
 			e.anchorMask |= 1 << uint(i)
 		case ExternalLocation:
 			e.anchorMask |= 1 << uint(i)

@@ -467,3 +467,59 @@ func TestLancashireView(t *testing.T) {
 		t.Errorf("re-sampled stack holds drops %v, want the unrevealed %v", got, want)
 	}
 }
+
+// TestLancashireLog: a sale's log names the cause first, then what it caused (the flips and
+// the Distant Market bonus), naming the tile drawn and the port sold to.
+func TestLancashireLog(t *testing.T) {
+	g := lanc(t, "", 3).Hand(0, "bolton", "wigan").Tile("colne_1", 0, engine.Cotton, 1, 0).
+		Link("colne-yorkshire", 1).Distant(0, 3, 2).Game()
+	got := moveEntries(t, g, portSale(0, "bolton", "colne_1", engine.DistantMarketID))
+	expectLog(t, got,
+		entry(engine.LogAction, "Player 1 sells Cotton Mill I in Colne to the Distant Market: the tile shows −2, the cotton demand marker moves to space 3 (+2 income spaces)."),
+		entry(engine.LogFlip, "Player 1's Cotton Mill I in Colne flips: income +5 spaces (level 3)."),
+		entry(engine.LogFlip, "Player 1's Distant Market bonus: income +2 spaces (level 4)."))
+	g = lanc(t, "", 3).Hand(0, "bolton", "wigan").Tile("preston_2", 0, engine.Cotton, 1, 0).
+		Tile("preston_1", 1, engine.Port, 1, 0).Game()
+	got = moveEntries(t, g, portSale(0, "bolton", "preston_2", "preston_1"))
+	expectLog(t, got,
+		entry(engine.LogAction, "Player 1 sells Cotton Mill I in Preston to Player 2's Port I in Preston."),
+		entry(engine.LogFlip, "Player 2's Port I in Preston flips: income +3 spaces (level 2)."),
+		entry(engine.LogFlip, "Player 1's Cotton Mill I in Preston flips: income +5 spaces (level 3)."))
+	if !g.CanUndo() {
+		t.Error("a port sale reveals nothing: it may be undone")
+	}
+	g = lanc(t, "", 3).Hand(0, "bolton", "wigan").Tile("colne_1", 0, engine.Cotton, 1, 0).Link("colne-yorkshire", 1).Game()
+	moveEntries(t, g, portSale(0, "bolton", "colne_1", engine.DistantMarketID))
+	if g.CanUndo() {
+		t.Error("a Distant Market sale revealed a hidden tile: it cannot be undone")
+	}
+}
+
+// TestLancashireSteps: the step queries ask for Lancashire's new choices: a loan's amount, a
+// sale's port or the Distant Market, a two-card build's second card.
+func TestLancashireSteps(t *testing.T) {
+	g := lanc(t, "", 3).Hand(0, "bolton", "wigan").Tile("preston_2", 0, engine.Cotton, 1, 0).
+		Tile("preston_1", 1, engine.Port, 1, 0).Link("lancaster-preston", 2).Game()
+	legal := g.LegalMoves()
+	if c := engine.Next(legal, "loan", map[string]string{"card": "bolton"}); c.Field != "amount" || !equalStrings(c.Values, "10", "20", "30") {
+		t.Errorf("loan: %q %v", c.Field, c.Values)
+	}
+	if c := engine.Next(legal, "sell", map[string]string{"card": "bolton"}); c.Field != "port" || !sameMultiset(c.Values, []string{"preston_1", engine.DistantMarketID}) {
+		t.Errorf("sell: %q %v", c.Field, c.Values)
+	}
+	if c := engine.Next(legal, "build", map[string]string{"card": "bolton"}); c.Field != "cards" || !sameMultiset(c.Values, []string{"", "wigan"}) {
+		t.Errorf("build: %q %v", c.Field, c.Values)
+	}
+}
+
+func equalStrings(got []string, want ...string) bool {
+	if len(got) != len(want) {
+		return false
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			return false
+		}
+	}
+	return true
+}
