@@ -44,7 +44,7 @@ type panelView struct {
 	Level       int
 	HandLen     uint8
 	LinksLeft   uint8
-	Discard     int // the top card face up (card index); −1: no card; −2: face down
+	Discard     int       // the top card face up (card index); −1: no card; −2: face down
 	MatUsed     [16]uint8 // by industry (room for every industry of every edition)
 }
 
@@ -200,7 +200,7 @@ type matData struct {
 	Player int
 	Era    engine.Era
 	Used   [16]uint8 // tiles gone from the mat, by industry
-	Open   bool     // opened at first
+	Open   bool      // opened at first
 }
 
 func (m *playerMat) Render() app.UI {

@@ -581,7 +581,7 @@ type vpBreakdown struct {
 	// EndMoney is the VP for money at the end of the game (Lancashire: 1 per £10).
 	EndMoney, EndMoneyPer int
 	Other                 int
-	Total                     int
+	Total                 int
 }
 
 // readBreakdown reads each player's era scores from the snapshots of the scored rounds.
@@ -813,7 +813,9 @@ func (fs *finalScores) breakdown() app.UI {
 					app.If(intro, func() app.UI { return col("Money", "1 VP per £4 of money, at most 15") }),
 					app.If(intro, func() app.UI { return col("Income", "VP equal to the income level") }),
 					app.If(intro, func() app.UI { return col("Tiles again", "Level II and higher flipped tiles scored again") }),
-					app.If(endMoney > 0, func() app.UI { return col("Money", "1 VP per £"+strconv.Itoa(endMoney)+" held at the end of the game") }),
+					app.If(endMoney > 0, func() app.UI {
+						return col("Money", "1 VP per £"+strconv.Itoa(endMoney)+" held at the end of the game")
+					}),
 					app.If(other, func() app.UI { return col("Other", "Other VP: merchant beer bonuses, shortfalls, other scoring") }),
 					col("Total", "Total VP"),
 				),
