@@ -42,7 +42,7 @@ func TestNewHotseatSaves(t *testing.T) {
 		t.Fatalf("ListGames = %v, %v", list, err)
 	}
 	want := GameSummary{ID: h.ID(), Names: threeNames, Colours: []string{"#c0392b", "#e2b714", "#16a085"},
-		Players: 3, Moves: 0, Era: "Canal Era", Round: 1, Created: sg.Created, Updated: sg.Updated}
+		Players: 3, Edition: "Brass: Birmingham", Moves: 0, Era: "Canal Era", Round: 1, Created: sg.Created, Updated: sg.Updated}
 	if !reflect.DeepEqual(list[0], want) {
 		t.Errorf("summary\n got %+v\nwant %+v", list[0], want)
 	}
@@ -454,4 +454,28 @@ func TestWinnersInSummary(t *testing.T) {
 		t.Errorf("index %+v\nsummary %+v", list[0], s)
 	}
 	checkIndex(t, store)
+}
+
+// A Lancashire hotseat game is saved with its rule set and named by it in the list; bots
+// are refused there, since engine/bot plays Birmingham only.
+func TestNewHotseatLancashire(t *testing.T) {
+	store := NewMemoryStore()
+	h, err := NewHotseat(store, engine.Config{Edition: "lancashire", Rules: "original", Players: 3}, DefaultColours(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := h.Game().Config(); c.Edition != "lancashire" || c.Rules != "original" {
+		t.Errorf("config %+v", c)
+	}
+	list, err := ListGames(store)
+	if err != nil || len(list) != 1 || list[0].Edition != "Brass: Lancashire (original rules)" {
+		t.Errorf("ListGames = %+v, %v", list, err)
+	}
+	_, err = NewHotseat(store, engine.Config{Edition: "lancashire", Players: 2}, DefaultColours(2), WithBots([]string{"", "easy"}))
+	if err == nil || !strings.Contains(err.Error(), "Bots cannot play Brass: Lancashire") {
+		t.Errorf("bots in Lancashire: %v", err)
+	}
+	if _, err := NewHotseat(store, engine.Config{Edition: "lancashire", Rules: "original", Players: 2}, DefaultColours(2)); err == nil {
+		t.Error("the original rules are for 3 and 4 players")
+	}
 }

@@ -226,14 +226,18 @@ func newPlayerID() string {
 // HostOnline prepares a new room for players (2–4): this device is the host. Connect opens
 // the room; Room then gives its code.
 func HostOnline(store Store, setup GameSetup, name, colour string, opts OnlineOptions) (*Online, error) {
-	if setup.Players < MinPlayers || setup.Players > MaxPlayers {
-		return nil, &Error{Msg: fmt.Sprintf("A game has %d to %d players, not %d.", MinPlayers, MaxPlayers, setup.Players)}
-	}
 	if setup.Edition == "" {
 		setup.Edition = "birmingham"
 	}
-	if _, ok := engine.EditionByID(setup.Edition); !ok {
-		return nil, &Error{Msg: fmt.Sprintf("There is no edition %q.", setup.Edition)}
+	ed, ok := engine.EditionFor(setup.Edition, setup.Rules)
+	if !ok {
+		return nil, &Error{Msg: fmt.Sprintf("There is no edition %q with the rules %q.", setup.Edition, setup.Rules)}
+	}
+	if setup.Players < ed.Rules.MinPlayers || setup.Players > ed.Rules.MaxPlayers {
+		return nil, &Error{Msg: fmt.Sprintf("%s has %d to %d players, not %d.", ed.Name, ed.Rules.MinPlayers, ed.Rules.MaxPlayers, setup.Players)}
+	}
+	if setup.Introductory && !ed.Rules.Introductory {
+		return nil, &Error{Msg: ed.Name + " has no introductory game."}
 	}
 	o, err := newOnline(store, name, colour, opts)
 	if err != nil {
@@ -252,6 +256,7 @@ func HostOnline(store Store, setup GameSetup, name, colour string, opts OnlineOp
 type GameSetup struct {
 	Players      int
 	Edition      string // "" means Birmingham
+	Rules        string // the edition's rule set (engine.Config.Rules): "" its default, Lancashire's "original"
 	Introductory bool   // the rulebook's introductory game (Canal Era only)
 }
 

@@ -134,7 +134,7 @@ func (o *Online) Start() error {
 	if !o.CanStart() {
 		return &Error{Msg: fmt.Sprintf("The game starts when all %d seats are taken and every player is connected.", o.size)}
 	}
-	cfg := startConfig{Edition: o.setup.Edition, Players: o.size, Introductory: o.setup.Introductory}
+	cfg := startConfig{Edition: o.setup.Edition, Rules: o.setup.Rules, Players: o.size, Introductory: o.setup.Introductory}
 	var players []string
 	for _, s := range o.lobby {
 		cfg.Names = append(cfg.Names, s.Name)
@@ -171,8 +171,8 @@ func (o *Online) onStart(r *remote, m wireMessage) {
 		o.notify("The host's start was refused: "+sentenceFragment(err.Error()), true)
 		return
 	}
-	if _, ok := engine.EditionByID(m.Config.Edition); !ok {
-		o.notify("The host's start was refused: this version does not know the edition "+m.Config.Edition+".", true)
+	if _, ok := engine.EditionFor(m.Config.Edition, m.Config.Rules); !ok {
+		o.notify("The host's start was refused: this version does not know the edition "+m.Config.Edition+" with the rules \""+m.Config.Rules+"\".", true)
 		return
 	}
 	o.beginDraw(m)
@@ -266,7 +266,7 @@ func (o *Online) maybeSeed() {
 		return
 	}
 	c := o.drawStart.Config
-	g, err := engine.NewGame(engine.Config{Edition: c.Edition, Players: c.Players, Seed: seed, Names: c.Names, Introductory: c.Introductory})
+	g, err := engine.NewGame(engine.Config{Edition: c.Edition, Rules: c.Rules, Players: c.Players, Seed: seed, Names: c.Names, Introductory: c.Introductory})
 	if err != nil {
 		o.fail("The game cannot be set up: " + sentenceFragment(err.Error()))
 		return

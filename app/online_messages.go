@@ -107,6 +107,7 @@ type startConfig struct {
 	Names        []string `json:"names"`
 	Colours      []string `json:"colours"`
 	Introductory bool     `json:"introductory,omitempty"`
+	Rules        string   `json:"rules,omitempty"` // the edition's rule set (engine.Config.Rules)
 }
 
 func encodeMessage(m wireMessage) []byte {

@@ -745,3 +745,47 @@ func TestOnlineIntroductoryGame(t *testing.T) {
 	}
 	playWholeGame(t, devs)
 }
+
+// The host's choice of Brass: Lancashire with the original rules reaches every device's
+// config; the devices play to the end of the Canal Era with the same hash.
+func TestOnlineLancashireGame(t *testing.T) {
+	srv := newTestHub(t, signal.Config{})
+	devs := startGameWith(t, srv, GameSetup{Edition: "lancashire", Rules: "original"}, func(*OnlineOptions) {}, "Ada", "Brunel", "Cort")
+	for _, d := range devs {
+		d.do(func() {
+			if c := d.o.Game().Config(); c.Edition != "lancashire" || c.Rules != "original" {
+				t.Errorf("%s's game is %q with rules %q", d.name, c.Edition, c.Rules)
+			}
+		})
+	}
+	playMoves(t, devs, 40, 9)
+	_, h0 := devs[0].state()
+	for _, d := range devs[1:] {
+		if _, h := d.state(); h != h0 {
+			t.Errorf("%s has hash %s, the host %s", d.name, h, h0)
+		}
+	}
+}
+
+// A Lancashire room is set up for its rule set's player counts only, and with no
+// introductory game.
+func TestHostOnlineChecksTheRuleSet(t *testing.T) {
+	opts := OnlineOptions{Dial: SignalDialer("ws://127.0.0.1:9/signal")}
+	for _, c := range []struct {
+		setup GameSetup
+		want  string
+	}{
+		{GameSetup{Players: 2, Edition: "lancashire", Rules: "original"}, "3 to 4 players, not 2"},
+		{GameSetup{Players: 3, Edition: "lancashire", Rules: "warfrog"}, "no edition"},
+		{GameSetup{Players: 3, Edition: "lancashire", Introductory: true}, "no introductory game"},
+		{GameSetup{Players: 1}, "2 to 4 players, not 1"},
+	} {
+		_, err := HostOnline(NewMemoryStore(), c.setup, "Ada", "Red", opts)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("HostOnline(%+v) = %v, want %q", c.setup, err, c.want)
+		}
+	}
+	if _, err := HostOnline(NewMemoryStore(), GameSetup{Players: 2, Edition: "lancashire"}, "Ada", "Red", opts); err != nil {
+		t.Errorf("a 2-player Roxley Lancashire room: %v", err)
+	}
+}

@@ -43,6 +43,7 @@ type GameSummary struct {
 	Names    []string `json:"names"`
 	Colours  []string `json:"colours"`
 	Players  int      `json:"players"`
+	Edition  string   `json:"edition,omitempty"` // the edition's name with its rule set: "Brass: Lancashire"
 	Moves    int      `json:"moves"`
 	Era      string   `json:"era"` // "Canal Era" or "Rail Era"
 	Round    int      `json:"round"`
@@ -199,12 +200,21 @@ func sentence(s string) string {
 	return s
 }
 
+// editionName is the name of a config's edition and rule set ("" when unknown).
+func editionName(cfg engine.Config) string {
+	if ed, ok := engine.EditionFor(cfg.Edition, cfg.Rules); ok {
+		return ed.Name
+	}
+	return ""
+}
+
 // summarize describes a game for the saved-games list.
 func summarize(sg savedGame, g *engine.Game) GameSummary {
 	sum := GameSummary{
 		ID:      sg.ID,
 		Colours: append([]string(nil), sg.Colours...),
 		Players: sg.Record.Config.Players,
+		Edition: editionName(sg.Record.Config),
 		Moves:   len(sg.Record.Moves),
 		Created: sg.Created,
 		Updated: sg.Updated,

@@ -39,11 +39,21 @@ async function autoplayOnline(page) {
   await page.click('#debug-autoplay');
 }
 
-/** Hosts a room on the first player's page, joins the others by code and starts. */
-async function startOnline(players) {
+/**
+ * Hosts a room on the first player's page, joins the others by code and starts. The host
+ * may choose an edition and rule set ({ edition: 'lancashire', rules: 'original' }).
+ */
+async function startOnline(players, { edition = '', rules = '' } = {}) {
   const [host, ...guests] = players;
   await host.page.click('#play-online');
   await host.page.waitForSelector('#online-dialog[open]', { timeout: UI_TIMEOUT_MS });
+  if (edition) {
+    await host.page.click(`label[for="ol-edition-${edition}"]`);
+    if (rules) {
+      await host.page.waitForSelector(`#ol-rules-${rules}`, { timeout: UI_TIMEOUT_MS });
+      await host.page.click(`label[for="ol-rules-${rules}"]`);
+    }
+  }
   await host.page.click(`label[for="ol-players-${players.length}"]`);
   await host.page.fill('#ol-name', host.name);
   await host.page.click('#ol-go');

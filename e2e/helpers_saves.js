@@ -25,9 +25,16 @@ async function waitGameScreen(page) {
  * Opens the new-game dialog, sets the number of players and the names, and starts the
  * game. Resolves once the game screen is shown.
  */
-async function startNewGame(page, { names = ['Ada', 'Brunel', 'Kate'], seed = '' } = {}) {
+async function startNewGame(page, { names = ['Ada', 'Brunel', 'Kate'], seed = '', edition = '', rules = '' } = {}) {
   await page.click('#new-game');
   await page.waitForSelector('#new-game-dialog[open]', { timeout: UI_TIMEOUT_MS });
+  if (edition) {
+    await page.click(`label[for="ng-edition-${edition}"]`);
+    if (rules) {
+      await page.waitForSelector(`#ng-rules-${rules}`, { timeout: UI_TIMEOUT_MS });
+      await page.click(`label[for="ng-rules-${rules}"]`);
+    }
+  }
   await page.click(`label[for="ng-players-${names.length}"]`);
   await page.waitForSelector(`#ng-name-${names.length}`, { timeout: UI_TIMEOUT_MS });
   for (let i = 0; i < names.length; i++) {

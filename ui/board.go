@@ -113,6 +113,8 @@ var industryColors = [...]string{
 	engine.Manufacturer: "#3c8a63",
 	engine.Pottery:      "#2c6fb2",
 	engine.Brewery:      "#b9801a",
+	engine.Port:         "#1f7f8f",
+	engine.Shipyard:     "#48586a",
 }
 
 // defaultColors are used for players without a colour.
@@ -194,29 +196,41 @@ func (b *board) Render() app.UI {
 	if b.IClass != "" {
 		class += " " + b.IClass
 	}
-	links := make([]app.UI, len(ed.Links))
+	lay := layoutFor(ed)
+	links := make([]app.UI, 0, len(ed.Links)+len(ed.VirtualLinks))
 	for li := range ed.Links {
-		links[li] = &boardLink{IData: b.linkData(st, ed, li), onPick: b.onPick}
+		links = append(links, &boardLink{IData: b.linkData(st, ed, li), onPick: b.onPick})
+	}
+	for vi := range ed.VirtualLinks {
+		links = append(links, virtualLink(ed, lay, vi))
+	}
+	markets := []app.UI{
+		&boardMarket{IData: b.marketData(st, ed, true), onPick: b.onPick},
+		&boardMarket{IData: b.marketData(st, ed, false), onPick: b.onPick},
+	}
+	if lay.Distant != nil && len(ed.DemandBonus) > 0 {
+		markets = append(markets, &boardDistant{IData: distantDataOf(st, ed)})
 	}
 	layers := make([]app.UI, 0, 8+len(ed.Locations))
 	layers = append(layers,
 		svgEl("title").Text(b.title(st, ed)),
-		&boardBack{},
+		&boardBack{IEdition: ed.ID},
 		svgEl("g").Class("bb-links").Body(links...),
-		svgEl("g").Class("bb-markets").Body(
-			&boardMarket{IData: b.marketData(st, ed, true), onPick: b.onPick},
-			&boardMarket{IData: b.marketData(st, ed, false), onPick: b.onPick},
-		),
-		&boardLegend{},
+		svgEl("g").Class("bb-markets").Body(markets...),
+		&boardLegend{IEdition: ed.ID},
 	)
 	for li := range ed.Locations {
 		loc := &ed.Locations[li]
-		if _, ok := boardLayout.Locations[loc.ID]; !ok {
+		g, ok := lay.Locations[loc.ID]
+		if !ok {
 			continue
 		}
-		if loc.Kind == engine.MerchantLocation {
+		switch {
+		case loc.Kind == engine.MerchantLocation:
 			layers = append(layers, &boardMerchant{IData: b.merchantData(st, ed, li), onPick: b.onPick})
-		} else {
+		case g.Kind == 'p':
+			layers = append(layers, &boardPlace{IData: placeData{ed: ed, Loc: li}})
+		default:
 			layers = append(layers, &boardTown{IData: b.townData(st, ed, li), onPick: b.onPick})
 		}
 	}

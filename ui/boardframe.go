@@ -317,6 +317,7 @@ func (f *boardFrame) onClick(ctx app.Context, e app.Event) {
 		p = m.toBoard(eventPoint(e), f.view)
 		radius = tapRadius / (m.S1 * f.view.zoom())
 	}
+	lay := layoutFor(f.IProps.State.Edition())
 	if f.IProps.choosing() {
 		legal := f.IProps.legalTargets()
 		switch {
@@ -327,9 +328,9 @@ func (f *boardFrame) onClick(ctx app.Context, e app.Event) {
 				f.refuse(ctx, direct)
 			}
 		case ok:
-			if t, near := nearestTarget(p, legal, radius); near {
+			if t, near := lay.nearestTarget(p, legal, radius); near {
 				f.pick(ctx, t)
-			} else if t, near := nearestTarget(p, pieceTargets, radius); near {
+			} else if t, near := lay.nearestTarget(p, lay.pieces, radius); near {
 				f.refuse(ctx, t)
 			} else {
 				f.refuse(ctx, boardTarget{})
@@ -341,7 +342,7 @@ func (f *boardFrame) onClick(ctx app.Context, e app.Event) {
 	case hasDirect:
 		f.pinned = direct
 	case ok:
-		if t, near := nearestTarget(p, allTargets, radius); near {
+		if t, near := lay.nearestTarget(p, lay.all, radius); near {
 			f.pinned = t
 		} else {
 			f.pinned = boardTarget{}
@@ -446,9 +447,9 @@ func (f *boardFrame) Render() app.UI {
 			On("pointerover", f.onPointerOver).
 			On("pointerleave", f.onPointerLeave).
 			On("wheel", f.onWheel).
-			Body(b, &boardMarks{IMarks: p.glowMarks()}),
+			Body(b, &boardMarks{IEdition: editionID(p.State.Edition()), IMarks: p.glowMarks()}),
 		app.Div().Class("bf-slot").Body(app.If(shown != (boardTarget{}), func() app.UI {
-			right := shown.center().X < boardW/2
+			right := layoutFor(p.State.Edition()).center(shown).X < boardW/2
 			return newBoardDetails().State(p.State).Names(p.Names).Colours(p.Colours).
 				Target(shown).Pinned(pinned).Right(right).OnClose(f.closeDetails)
 		})),
@@ -458,22 +459,22 @@ func (f *boardFrame) Render() app.UI {
 // pickKey is the board's keyboard choice.
 func (f *boardFrame) pickKey(ctx app.Context, t boardTarget) { f.pick(ctx, t) }
 
-// center is the middle of a target's shape, in board units.
-func (t boardTarget) center() pt {
+// center is the middle of a target's shape on the board l, in board units.
+func (l *layoutData) center(t boardTarget) pt {
 	switch t.Kind {
 	case targetSpace:
-		return boardLayout.Spaces[t.ID].center()
+		return l.Spaces[t.ID].center()
 	case targetMerchant:
-		return boardLayout.MerchantSlots[t.ID].Tile.center()
+		return l.MerchantSlots[t.ID].Tile.center()
 	case targetLocation:
-		return boardLayout.Locations[t.ID].Box.center()
+		return l.Locations[t.ID].Box.center()
 	case targetLink:
-		return boardLayout.Links[t.ID].Mid
+		return l.Links[t.ID].Mid
 	case targetMarket:
 		if t.ID == "iron_market" {
-			return boardLayout.Iron.Panel.center()
+			return l.Iron.Panel.center()
 		}
-		return boardLayout.Coal.Panel.center()
+		return l.Coal.Panel.center()
 	}
 	return pt{boardW / 2, boardH / 2}
 }

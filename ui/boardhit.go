@@ -63,33 +63,35 @@ func sourceTarget(id string) boardTarget {
 	return boardTarget{targetSpace, id}
 }
 
+// hasMerchantSlot reports whether id is a merchant space (of any edition: the ids of one
+// edition's merchant spaces are no other edition's space ids).
 func hasMerchantSlot(id string) bool { _, ok := boardLayout.MerchantSlots[id]; return ok }
 
-// distance is how far p lies from the target's drawn shape (0 inside it); +Inf for an
-// unknown target.
-func (t boardTarget) distance(p pt) float64 {
+// distance is how far p lies from the target's drawn shape on the board l (0 inside it);
+// +Inf for an unknown target.
+func (l *layoutData) distance(t boardTarget, p pt) float64 {
 	switch t.Kind {
 	case targetSpace:
-		if r, ok := boardLayout.Spaces[t.ID]; ok {
+		if r, ok := l.Spaces[t.ID]; ok {
 			return rectDistance(r, p)
 		}
 	case targetMerchant:
-		if g, ok := boardLayout.MerchantSlots[t.ID]; ok {
+		if g, ok := l.MerchantSlots[t.ID]; ok {
 			return rectDistance(rect{g.Tile.X, g.Tile.Y, g.Barrel.X + g.Barrel.W - g.Tile.X, g.Tile.H}, p)
 		}
 	case targetMarket:
 		switch t.ID {
 		case "coal_market":
-			return rectDistance(boardLayout.Coal.Panel, p)
+			return rectDistance(l.Coal.Panel, p)
 		case "iron_market":
-			return rectDistance(boardLayout.Iron.Panel, p)
+			return rectDistance(l.Iron.Panel, p)
 		}
 	case targetLocation:
-		if g, ok := boardLayout.Locations[t.ID]; ok {
+		if g, ok := l.Locations[t.ID]; ok {
 			return rectDistance(g.Box, p)
 		}
 	case targetLink:
-		if g, ok := boardLayout.Links[t.ID]; ok {
+		if g, ok := l.Links[t.ID]; ok {
 			d := math.Inf(1)
 			for _, line := range g.Vis {
 				for i := 1; i < len(line); i++ {
@@ -105,41 +107,36 @@ func (t boardTarget) distance(p pt) float64 {
 
 // nearestTarget returns the candidate closest to p, if one lies within radius. On equal
 // distances the earlier candidate wins, so callers list the more specific kinds first.
-func nearestTarget(p pt, cands []boardTarget, radius float64) (boardTarget, bool) {
+func (l *layoutData) nearestTarget(p pt, cands []boardTarget, radius float64) (boardTarget, bool) {
 	best, bestD := boardTarget{}, math.Inf(1)
 	for _, c := range cands {
-		if d := c.distance(p); d < bestD {
+		if d := l.distance(c, p); d < bestD {
 			best, bestD = c, d
 		}
 	}
 	return best, bestD <= radius
 }
 
-// pieceTargets lists every target a question can ask for: spaces, merchant spaces,
-// markets and links (most specific first, see nearestTarget), each kind in id order.
-var pieceTargets = func() []boardTarget {
-	var out []boardTarget
-	for _, id := range sortedKeys(boardLayout.Spaces) {
-		out = append(out, boardTarget{targetSpace, id})
+// targets lists, first, every target a question can ask for: spaces, merchant spaces,
+// markets and links (most specific first, see nearestTarget), each kind in id order; then
+// the same with the locations as wholes added, for the details card.
+func (l *layoutData) targets() (pieces, all []boardTarget) {
+	for _, id := range sortedKeys(l.Spaces) {
+		pieces = append(pieces, boardTarget{targetSpace, id})
 	}
-	for _, id := range sortedKeys(boardLayout.MerchantSlots) {
-		out = append(out, boardTarget{targetMerchant, id})
+	for _, id := range sortedKeys(l.MerchantSlots) {
+		pieces = append(pieces, boardTarget{targetMerchant, id})
 	}
-	out = append(out, boardTarget{targetMarket, "coal_market"}, boardTarget{targetMarket, "iron_market"})
-	for _, id := range sortedKeys(boardLayout.Links) {
-		out = append(out, boardTarget{targetLink, id})
+	pieces = append(pieces, boardTarget{targetMarket, "coal_market"}, boardTarget{targetMarket, "iron_market"})
+	for _, id := range sortedKeys(l.Links) {
+		pieces = append(pieces, boardTarget{targetLink, id})
 	}
-	return out
-}()
-
-// allTargets adds the locations as wholes to pieceTargets, for the details card.
-var allTargets = func() []boardTarget {
-	out := append([]boardTarget(nil), pieceTargets...)
-	for _, id := range sortedKeys(boardLayout.Locations) {
-		out = append(out, boardTarget{targetLocation, id})
+	all = append([]boardTarget(nil), pieces...)
+	for _, id := range sortedKeys(l.Locations) {
+		all = append(all, boardTarget{targetLocation, id})
 	}
-	return out
-}()
+	return pieces, all
+}
 
 func sortedKeys[V any](m map[string]V) []string {
 	out := make([]string, 0, len(m))

@@ -128,7 +128,7 @@ func (c *boardLink) Render() app.UI {
 	d := &c.IData
 	ed := d.ed
 	l := &ed.Links[d.Index]
-	g := boardLayout.Links[l.ID]
+	g := layoutFor(ed).Links[l.ID]
 
 	kind := "canal and rail"
 	switch {
@@ -227,8 +227,11 @@ type boardTown struct {
 func (c *boardTown) Render() app.UI {
 	d := &c.IData
 	loc := &d.ed.Locations[d.Loc]
-	box := boardLayout.Locations[loc.ID].Box
+	box := layoutFor(d.ed).Locations[loc.ID].Box
 	banner := bannerColors[loc.Banner]
+	if banner == "" {
+		banner = "#5a4632" // a town without a coloured banner (Lancashire's southern towns)
+	}
 	name := loc.Name
 	cls := "bb-town"
 	if loc.Kind == engine.FarmBrewery {
@@ -278,7 +281,7 @@ func (c *boardSpace) Render() app.UI {
 	ed := d.ed
 	s := &ed.Spaces[d.Space]
 	loc := &ed.Locations[s.Location]
-	r := boardLayout.Spaces[s.ID]
+	r := layoutFor(ed).Spaces[s.ID]
 	t := d.Tile
 
 	var icons []string
@@ -401,7 +404,7 @@ func (c *boardMerchant) onKey(ctx app.Context, e app.Event) { chooseByKey(ctx, e
 func (c *boardMerchant) Render() app.UI {
 	d := &c.IData
 	loc := &d.ed.Locations[d.Loc]
-	box := boardLayout.Locations[loc.ID].Box
+	box := layoutFor(d.ed).Locations[loc.ID].Box
 	banner := "#3f3a36"
 	if !d.InPlay {
 		banner = "#8a837c"
@@ -430,7 +433,7 @@ func (c *boardMerchant) Render() app.UI {
 func (c *boardMerchant) slot(loc *engine.Location, s *merchantSlotData) app.UI {
 	ed := c.IData.ed
 	id := ed.MerchantSpaces[s.Index].ID
-	g := boardLayout.MerchantSlots[id]
+	g := layoutFor(ed).MerchantSlots[id]
 	label := loc.Name + " merchant " + strconv.Itoa(s.K+1) + ": "
 	r := g.Tile
 	body := []app.UI{
@@ -515,9 +518,10 @@ func (c *boardMarket) onKey(ctx app.Context, e app.Event) { chooseByKey(ctx, e, 
 
 func (c *boardMarket) Render() app.UI {
 	d := &c.IData
-	id, name, m, g, cube := "iron_market", "Iron", &d.ed.IronMarket, boardLayout.Iron, "bb-iron"
+	lay := layoutFor(d.ed)
+	id, name, m, g, cube := "iron_market", "Iron", &d.ed.IronMarket, lay.Iron, "bb-iron"
 	if d.Coal {
-		id, name, m, g, cube = "coal_market", "Coal", &d.ed.CoalMarket, boardLayout.Coal, "bb-coal"
+		id, name, m, g, cube = "coal_market", "Coal", &d.ed.CoalMarket, lay.Coal, "bb-coal"
 	}
 	count := d.Count
 	p := g.Panel
@@ -647,7 +651,8 @@ func (c *boardMarkers) Render() app.UI {
 // while a question was open). It is always mounted, so it always has the frame's view.
 type boardMarks struct {
 	app.Compo
-	IMarks []glowMark
+	IEdition string // the edition's id, for its layout
+	IMarks   []glowMark
 }
 
 // glowMark is one answer to make pulse: a target, and whether it is a coal, iron or beer
@@ -658,6 +663,10 @@ type glowMark struct {
 }
 
 func (m *boardMarks) Render() app.UI {
+	lay := boardLayout
+	if m.IEdition == "lancashire" {
+		lay = lancashireLayout
+	}
 	shapes := make([]app.UI, 0, len(m.IMarks))
 	for _, g := range m.IMarks {
 		t := g.Target
@@ -667,23 +676,23 @@ func (m *boardMarks) Render() app.UI {
 		}
 		switch t.Kind {
 		case targetLink:
-			if g, ok := boardLayout.Links[t.ID]; ok {
+			if g, ok := lay.Links[t.ID]; ok {
 				shapes = append(shapes, svgEl("path").Attr("d", g.D).Class(cls+" bb-glow-link"))
 			}
 			continue
 		case targetSpace:
-			if r, ok := boardLayout.Spaces[t.ID]; ok {
+			if r, ok := lay.Spaces[t.ID]; ok {
 				shapes = append(shapes, glowRect(rect{r.X - 3, r.Y - 3, r.W + 6, r.H + 6}, cls))
 			}
 		case targetMerchant:
-			if g, ok := boardLayout.MerchantSlots[t.ID]; ok {
+			if g, ok := lay.MerchantSlots[t.ID]; ok {
 				r, br := g.Tile, g.Barrel
 				shapes = append(shapes, glowRect(rect{r.X - 3, r.Y - 3, br.X + br.W - r.X + 6, r.H + 6}, cls))
 			}
 		case targetMarket:
-			p := boardLayout.Coal.Panel
+			p := lay.Coal.Panel
 			if t.ID == "iron_market" {
-				p = boardLayout.Iron.Panel
+				p = lay.Iron.Panel
 			}
 			shapes = append(shapes, glowRect(rect{p.X - 3, p.Y - 3, p.W + 6, p.H + 6}, cls))
 		}

@@ -18,41 +18,59 @@ import (
 )
 
 // boardBack is everything under the links: style, definitions, paper, frame, compass and
-// the progress track.
-type boardBack struct{ app.Compo }
+// the progress track. IEdition is the edition's id (the compass moves with the map).
+type boardBack struct {
+	app.Compo
+	IEdition string
+}
 
-func (*boardBack) Render() app.UI { return app.Raw(staticBoard().back) }
+func (c *boardBack) Render() app.UI { return app.Raw(staticBoard(c.IEdition).back) }
 
 // boardLegend is the key to the lines and markers.
-type boardLegend struct{ app.Compo }
+type boardLegend struct {
+	app.Compo
+	IEdition string
+}
 
-func (*boardLegend) Render() app.UI { return app.Raw(staticBoard().key) }
+func (c *boardLegend) Render() app.UI { return app.Raw(staticBoard(c.IEdition).key) }
 
-var (
-	staticOnce   sync.Once
-	staticMarkup struct{ back, key string }
-)
+// staticLayers is the markup of one board's static layers.
+type staticLayers struct {
+	once      sync.Once
+	back, key string
+}
 
-// staticBoard returns the markup of the static layers, written on first use. Each is a
-// nested <svg> (a whole root, as app.Raw needs) in the board's own units.
-func staticBoard() *struct{ back, key string } {
-	staticOnce.Do(func() {
+var staticMarkup = map[string]*staticLayers{"birmingham": {}, "lancashire": {}}
+
+// staticBoard returns the markup of the static layers of an edition's board (Birmingham's
+// for an unknown id), written on first use. Each is a nested <svg> (a whole root, as
+// app.Raw needs) in the board's own units.
+func staticBoard(edition string) *staticLayers {
+	m, ok := staticMarkup[edition]
+	if !ok {
+		edition, m = "birmingham", staticMarkup["birmingham"]
+	}
+	m.once.Do(func() {
+		lay := boardLayout
+		if edition == "lancashire" {
+			lay = lancashireLayout
+		}
 		var w svgWriter
 		w.open("svg", "class", "bb-static")
 		w.text("style", boardCSS)
 		writeDefs(&w)
-		writeBackground(&w)
-		writeTrack(&w)
+		writeBackground(&w, lay)
+		writeTrack(&w, lay)
 		w.close("svg")
-		staticMarkup.back = w.String()
+		m.back = w.String()
 
 		w = svgWriter{}
 		w.open("svg", "class", "bb-static")
-		writeKey(&w)
+		writeKey(&w, lay, edition == "lancashire")
 		w.close("svg")
-		staticMarkup.key = w.String()
+		m.key = w.String()
 	})
-	return &staticMarkup
+	return m
 }
 
 // svgWriter writes SVG markup. Attributes are name, value pairs.
@@ -84,12 +102,12 @@ func (w *svgWriter) text(tag, text string, attrs ...string) {
 	w.WriteString(">" + svgEscaper.Replace(text) + "</" + tag + ">")
 }
 
-func writeBackground(w *svgWriter) {
+func writeBackground(w *svgWriter, lay *layoutData) {
 	w.open("g", "class", "bb-bg")
 	w.leaf("rect", "width", svgNum(boardW), "height", svgNum(boardH), "fill", "url(#bb-paper)")
 	w.leaf("rect", "x", svgNum(cellW+4), "y", svgNum(cellH+4), "width", svgNum(boardW-2*cellW-8), "height", svgNum(boardH-2*cellH-8),
 		"fill", "none", "stroke", "#8a6a3e", "stroke-width", svgNum(1.5), "rx", svgNum(6))
-	writeCompass(w, compassAt)
+	writeCompass(w, lay.Compass)
 	w.close("g")
 }
 
@@ -121,10 +139,10 @@ func writeCompass(w *svgWriter, c pt) {
 }
 
 // writeTrack draws the progress track: each space's number and income level.
-func writeTrack(w *svgWriter) {
+func writeTrack(w *svgWriter, lay *layoutData) {
 	w.open("g", "class", "bb-track")
 	w.leaf("rect", "width", svgNum(boardW), "height", svgNum(boardH), "fill", "none", "stroke", "#5b4122", "stroke-width", svgNum(3))
-	for i, r := range boardLayout.Track {
+	for i, r := range lay.Track {
 		level := engine.IncomeLevel(i)
 		fill := "#f1dfb6"
 		if level%2 != 0 {
@@ -145,9 +163,9 @@ func writeTrack(w *svgWriter) {
 	w.close("g")
 }
 
-// writeKey draws the key to the lines and markers.
-func writeKey(w *svgWriter) {
-	x, y := 862.0, 280.0
+// writeKey draws the key to the lines and markers; Lancashire's adds its places' link VP.
+func writeKey(w *svgWriter, lay *layoutData, places bool) {
+	x, y := lay.Key.X, lay.Key.Y
 	line := func(dy float64, cls []string, text string) {
 		for _, c := range cls {
 			w.leaf("path", "d", "M"+fmtPt(pt{x, y + dy})+"h26", "class", c)
@@ -167,6 +185,15 @@ func writeKey(w *svgWriter) {
 	w.leaf("circle", "cx", svgNum(x+13), "cy", svgNum(y+126), "r", svgNum(7), "class", "bb-coin")
 	w.text("text", "£ level", "x", svgNum(x+32), "y", svgNum(y+130), "class", "bb-key")
 	w.close("g")
+	if places {
+		// The link-VP circle of the external and link-VP locations.
+		w.open("g", "class", "bb-legend", "aria-hidden", "true")
+		w.leaf("rect", "x", svgNum(x-10), "y", svgNum(y+142), "width", svgNum(102), "height", svgNum(26), "rx", svgNum(6), "class", "bb-keybox")
+		w.leaf("circle", "cx", svgNum(x+13), "cy", svgNum(y+155), "r", svgNum(8), "class", "bb-lvp")
+		w.text("text", "1", "x", svgNum(x+13), "y", svgNum(y+159), "class", "bb-lvpn")
+		w.text("text", "link VP", "x", svgNum(x+32), "y", svgNum(y+159), "class", "bb-key")
+		w.close("g")
+	}
 }
 
 // ---------------------------------------------------------------------------------------
@@ -189,6 +216,17 @@ var industryGlyphs = map[engine.Industry]string{
 	// a barrel with two hoops
 	engine.Brewery: "M-5.5,-8.5H5.5Q8.6,0 5.5,8.5H-5.5Q-8.6,0 -5.5,-8.5Z" +
 		"M-6.4,-4.7H6.4V-3.1H-6.4Z" + "M-6.4,3.1H6.4V4.7H-6.4Z",
+	// an anchor (Lancashire's ports)
+	engine.Port: circlePath(0, -6.4, 2.2) + circlePath(0, -6.4, 1) + "M-1,-4.2H1V5.6H-1Z" + "M-4.6,-2.6H4.6V-1H-4.6Z" +
+		"M-8,1.2Q-7,7.6 0,8.2Q7,7.6 8,1.2L6,2.6Q4.8,5.8 0,6.3Q-4.8,5.8 -6,2.6Z",
+	// a ship on the water (Lancashire's shipyards)
+	engine.Shipyard: "M-9,1.5H9L6,6.5H-6Z" + "M-1,-8.5H1V1.5H-1Z" + "M1.6,-7.5L7,0H1.6Z" + "M-1.6,-6L-6.5,0H-1.6Z",
+}
+
+// glyphIndustries are the industries with a symbol in the board's definitions: every
+// industry of either edition, so one set of definitions serves both boards.
+var glyphIndustries = []engine.Industry{
+	engine.Cotton, engine.Coal, engine.Iron, engine.Manufacturer, engine.Pottery, engine.Brewery, engine.Port, engine.Shipyard,
 }
 
 func circlePath(cx, cy, r float64) string {
@@ -239,7 +277,7 @@ func writeDefs(w *svgWriter) {
 	w.open("symbol", "id", "bb-rail", "viewBox", "0 0 26 10")
 	w.leaf("path", "d", "M1,2.5H25M1,7.5H25M4,0.5V9.5M9.5,0.5V9.5M15,0.5V9.5M20.5,0.5V9.5", "fill", "none", "stroke", "#fff", "stroke-width", svgNum(1.5))
 	w.close("symbol")
-	for _, ind := range engine.Industries {
+	for _, ind := range glyphIndustries {
 		w.open("symbol", "id", "bb-i-"+ind.ID(), "viewBox", "-12 -12 24 24")
 		w.leaf("circle", "r", svgNum(11), "fill", industryColors[ind], "stroke", "#fffaf0", "stroke-width", svgNum(1.3))
 		w.leaf("path", "d", industryGlyphs[ind], "fill", "#fff", "fill-rule", "evenodd")
@@ -313,6 +351,17 @@ const boardCSS = `
 .bb-glow{fill:none;stroke:#ffc21a;stroke-width:4.5;filter:drop-shadow(0 0 4px #ff9d00)}
 .bb-glow.bb-glow-src{stroke:#19b5d8;stroke-dasharray:7 3;filter:drop-shadow(0 0 4px #0aa0d0)}
 .bb-glow.bb-glow-link{stroke:#ffd84a;stroke-width:16;stroke-opacity:.75;stroke-linecap:round;stroke-linejoin:round;filter:drop-shadow(0 0 3px #ff9d00)}
+.bb-lvp{fill:#e2b441;stroke:#7a5a12;stroke-width:1.4}
+.bb-lvpn{font-size:11px;font-weight:bold;fill:#3a2a10;font-family:Verdana,Arial,sans-serif}
+.bb-virtual{fill:none;stroke:#6d5a86;stroke-width:3;stroke-dasharray:2 5;stroke-linecap:round}
+.bb-vlabel{font-size:10px;font-style:italic;fill:#4d3d63}
+.bb-dstack{fill:#5a6f8a;stroke:#2d3a4c;stroke-width:1.5}
+.bb-dcount{font-size:17px;font-weight:bold;fill:#fff}
+.bb-dsmall{font-size:9.5px;fill:#e8eef6}
+.bb-dspace{fill:#fff9ea;stroke:#a38a60;stroke-width:1}
+.bb-dspace.bb-dx{fill:#d9c6a2}
+.bb-dbonus{font-size:10.5px;font-weight:bold;fill:#5a4220;font-family:Verdana,Arial,sans-serif}
+.bb-dmarker{fill:#8a68c0;stroke:#fff;stroke-width:1.6;filter:drop-shadow(0 1px 1.5px rgba(0,0,0,.6))}
 @keyframes bb-pulse{from{opacity:1}to{opacity:.35}}
 @media (prefers-reduced-motion:reduce){.bb-marks{animation:none}}
 `

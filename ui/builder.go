@@ -180,6 +180,23 @@ var actionTypes = []struct{ typ, label, help string }{
 	{"pass", "Pass", "Discard a card and do nothing."},
 }
 
+// actionHelp is an action's one-line help in an edition: Lancashire's loans and sales
+// differ from Birmingham's (help is Birmingham's).
+func actionHelp(ed *engine.Edition, typ, help string) string {
+	if ed == nil || ed.ID != "lancashire" {
+		return help
+	}
+	switch typ {
+	case "build":
+		return "Place an industry tile, paying its cost and any coal and iron; with two cards, in any town."
+	case "sell":
+		return "Flip Cotton Mills by selling to a connected port or to the Distant Market."
+	case "loan":
+		return "Take £10, £20 or £30, one income level down for each £10."
+	}
+	return help
+}
+
 // boardField reports which board layer a question is answered on.
 func boardField(field string) string {
 	switch {
@@ -193,6 +210,8 @@ func boardField(field string) string {
 		return "source"
 	case field == "card":
 		return "card"
+	case field == "port":
+		return "port" // a port's space on the board, or the Distant Market in the list
 	}
 	return ""
 }
@@ -236,7 +255,14 @@ func prompt(typ, field string) string {
 	case "develop.1":
 		return "Develop a second tile, or stop at one."
 	case "cards":
+		if typ == "build" {
+			return "Build with this card alone, or discard a second card to build in any town as if with its location card (it takes both your actions)."
+		}
 		return "Choose two more cards to discard: tap them in your hand."
+	case "port":
+		return "Choose where the cotton goes: a connected port (highlighted), or the Distant Market, where a tile is drawn that moves cotton demand down and gives its income bonus (none once it reaches X)."
+	case "amount":
+		return "Choose how much to borrow: each £10 moves your income marker down one level."
 	}
 	return "Choose."
 }
@@ -252,6 +278,8 @@ func choiceLabel(s *engine.State, names []string, chosen map[string]string, fiel
 			return "No develop"
 		case "develop.1":
 			return "Just one tile"
+		case "cards":
+			return "Just this card"
 		}
 		return "None"
 	}
@@ -289,7 +317,19 @@ func choiceLabel(s *engine.State, names []string, chosen map[string]string, fiel
 			return "merchant beer at " + merchantLabel(s, m)
 		}
 		return spaceLabel(s, names, value)
+	case "port":
+		if value == engine.DistantMarketID {
+			return "the Distant Market"
+		}
+		return "to the port at " + spaceLabel(s, names, value)
+	case "amount":
+		return "£" + value
 	case "cards":
+		if !strings.Contains(value, "+") {
+			if k, ok := ed.CardByID(value); ok {
+				return "Also discard " + ed.Cards[k].Name + ": build in any town"
+			}
+		}
 		parts := strings.SplitN(value, "+", 2)
 		out := make([]string, 0, 2)
 		for _, id := range parts {

@@ -140,6 +140,15 @@ func locationFacts(st *engine.State, li int, who func(int) string) detailCard {
 		}
 		return c
 	}
+	switch loc.Kind {
+	case engine.ExternalLocation:
+		c.Lines = append(c.Lines, "External location: it counts as a constructed port, so a mine or sale connected to it reaches the coal market and the Distant Market.",
+			"Links here score "+strconv.Itoa(loc.LinkIcons)+" VP for this end.")
+		return c
+	case engine.LinkVPLocation:
+		c.Lines = append(c.Lines, "Nothing is built here: links here score "+strconv.Itoa(loc.LinkIcons)+" VP for this end.")
+		return c
+	}
 	icons := loc.LinkIcons
 	for k, sp := range loc.Spaces {
 		line := "Space " + strconv.Itoa(k+1) + " (" + industryNames(ed.Spaces[sp].Icons, "/") + "): "

@@ -84,6 +84,9 @@ func (g *gameScreen) OnInit() { g.reset() }
 
 func (g *gameScreen) OnMount(ctx goapp.Context) {
 	g.ctx, g.mounted = ctx, true
+	if ed := g.ISession.Game().State().Edition(); ed != nil {
+		setPageTitle(ed.Name)
+	}
 	var debug bool
 	ctx.LocalStorage().Get("brass/debug", &debug)
 	g.debug = debug
@@ -219,6 +222,8 @@ func (g *gameScreen) boardAnswer(layer, id string) {
 		g.answer(c.Field, id)
 	case bf == "source" && (layer == "space" || layer == "merchant"):
 		g.answer(c.Field, id)
+	case bf == "port" && layer == "space":
+		g.answer(c.Field, id)
 	}
 }
 
@@ -256,6 +261,16 @@ func (g *gameScreen) onCard(ctx goapp.Context, id string) {
 		g.answer("card", id)
 	case "cards":
 		b := &g.builder
+		if b.typ == "build" {
+			// A two-card build's second card: one tap.
+			if id != "" && containsString(c.Values, id) {
+				g.answer("cards", id)
+			} else {
+				g.setNotice(cardRefusal(g.ISession.Game(), c, "cards", id, ""), true)
+			}
+			g.saveDraft()
+			return
+		}
 		switch {
 		case b.pending == "" && containsString(pairCards(c.Values), id):
 			b.pending = id
@@ -481,7 +496,7 @@ func (g *gameScreen) Render() goapp.UI {
 		// The engine's state hash and move count, for tests and for checking two devices agree.
 		DataSet("hash", strconv.FormatUint(game.Hash(), 16)).DataSet("moves", len(game.Moves())).
 		DataSet("actor", actor).DataSet("phase", int(st.Phase)).Body(
-		goapp.H1().Class("visually-hidden").Text("Brass: Birmingham, "+strings.Join(names, ", ")),
+		goapp.H1().Class("visually-hidden").Text(g.ISession.Game().State().Edition().Name+", "+strings.Join(names, ", ")),
 		goapp.Header().Class("gs-top").Body(
 			newStatusBar().State(*shown).Names(names).Colours(colours),
 			goapp.Div().Class("gs-menu").Body(
@@ -609,6 +624,8 @@ func (g *gameScreen) highlight(b *boardProps, c engine.Choice) {
 		b.Merchants = boardIDs(c.Field, c.Values)
 	case "source":
 		b.Sources = boardIDs(c.Field, c.Values)
+	case "port":
+		b.Spaces = boardIDs(c.Field, c.Values)
 	}
 }
 
@@ -624,7 +641,13 @@ func (g *gameScreen) renderControls(game *engine.Game, c engine.Choice, names []
 	case "card":
 		choosable = c.Values
 	case "cards":
-		if p := g.builder.pending; p != "" {
+		if g.builder.typ == "build" {
+			for _, v := range c.Values {
+				if v != "" {
+					choosable = append(choosable, v)
+				}
+			}
+		} else if p := g.builder.pending; p != "" {
 			choosable = append(pairedCards(c.Values, p), p)
 		} else {
 			choosable = pairCards(c.Values)
@@ -688,6 +711,10 @@ func (g *gameScreen) renderBuilder(game *engine.Game, c engine.Choice, names []s
 		body = append(body, goapp.H2().Class("gs-prompt").Text(names[st.Actor()]+": choose an action ("+hudPlural(left, "action", "actions")+" left this turn)."))
 		var buttons []goapp.UI
 		for _, at := range actionTypes {
+			if at.typ == "scout" && !st.Edition().Rules.Scout {
+				continue // Lancashire has no Scout action
+			}
+			at.help = actionHelp(st.Edition(), at.typ, at.help)
 			n := 0
 			for _, m := range legal {
 				if m.Type == at.typ {
@@ -752,7 +779,7 @@ func (g *gameScreen) renderQuestion(game *engine.Game, c engine.Choice, names []
 
 	var buttons []goapp.UI
 	switch {
-	case c.Field == "cards":
+	case c.Field == "cards" && typ != "build":
 		// Scout's two extra cards are tapped in the hand, one after the other.
 		out = append(out, goapp.P().ID("question").Class("gs-question").Text(prompt(typ, c.Field)), notice)
 	case c.Field != "":

@@ -1,13 +1,17 @@
 package ui
 
-// Screen layout of the Brass: Birmingham board: pure data keyed by the engine's ids
-// (locations, build spaces, merchant spaces, links), in SVG user units on a portrait
-// viewBox of boardW × boardH. Nothing here draws; board.go reads these tables.
+// Screen layout of the boards: pure data keyed by the engine's ids (locations, build
+// spaces, merchant spaces, links), in SVG user units on a portrait viewBox of boardW ×
+// boardH. This file has Brass: Birmingham's tables and the geometry derived from any
+// edition's tables; layout_lancashire.go has Brass: Lancashire's. Nothing here draws;
+// board*.go read the derived layout of the game's edition (layoutFor).
 
 import (
 	"math"
 	"strconv"
 	"strings"
+
+	"brass/engine"
 )
 
 // The board's viewBox. The progress track runs around the edge in 40-unit cells:
@@ -144,10 +148,11 @@ var linkLayout = map[string]linkSpec{
 	"birmingham-oxford":                          {},
 }
 
-// marketSpec places the coal or iron market: the top-left corner of its panel. Spaces
-// are in two columns, one row per price, cheapest at the top.
+// marketSpec places the coal or iron market: the top-left corner of its panel and its
+// number of spaces. Spaces are in two columns, one row per price pair, cheapest at the top.
 type marketSpec struct {
-	At pt
+	At     pt
+	Spaces int
 }
 
 const (
@@ -158,20 +163,50 @@ const (
 	mktPad    = 6.0
 )
 
-var (
-	coalMarketLayout = marketSpec{pt{50, 262}}
-	ironMarketLayout = marketSpec{pt{144, 262}}
-)
+// birminghamSpec is the whole Birmingham board: the tables above, its markets, the
+// compass rose and the key, each in an empty part of the map.
+var birminghamSpec = boardSpec{
+	Towns:     townLayout,
+	Merchants: merchantLayout,
+	Links:     linkLayout,
+	Coal:      marketSpec{pt{50, 262}, 14},
+	Iron:      marketSpec{pt{144, 262}, 10},
+	Compass:   pt{492, 192},
+	Key:       pt{862, 280},
+}
 
-// compassAt is the centre of the decorative compass rose, in an empty part of the map.
-var compassAt = pt{492, 192}
+// boardSpec is one edition's layout tables. Places are the locations with neither build
+// spaces nor merchants (Lancashire's external and link-VP locations): the centre of each
+// box. VirtualLinks shape the edition's virtual links (the original Lancashire rules'
+// Liverpool–Birkenhead link). Distant is the top-left corner of the Distant Market panel
+// (nil: none).
+type boardSpec struct {
+	Towns        map[string]townSpec
+	Merchants    map[string]merchantSpec
+	Places       map[string]pt
+	Links        map[string]linkSpec
+	VirtualLinks map[string]linkSpec
+	Coal, Iron   marketSpec
+	Compass      pt
+	Key          pt
+	Distant      *pt
+}
+
+// Sizes of a place box (an external or link-VP location) and of the Distant Market panel.
+const (
+	placeW     = 104.0
+	placeH     = 58.0
+	demandCell = 22.0 // one space of the cotton demand track
+	demandGap  = 2.0
+	distStackW = 40.0 // the Distant Market tile stack
+)
 
 // ---------------------------------------------------------------------------------------
 // Derived geometry, computed once from the tables above.
 
 type locGeom struct {
 	Box    rect
-	Kind   byte // 't' town, 'f' farm brewery, 'm' merchant
+	Kind   byte // 't' town, 'f' farm brewery, 'm' merchant, 'p' place (no spaces, no merchants)
 	Anchor pt   // where links attach (the box centre)
 }
 
@@ -195,18 +230,42 @@ type marketGeom struct {
 	Empty  pt     // where the "£n when empty" price goes
 }
 
+// distantGeom is the Distant Market panel: the face-down tile stack and the cotton demand
+// track, one space per income bonus and the X last.
+type distantGeom struct {
+	Panel  rect
+	Stack  rect
+	Demand []rect
+}
+
 type layoutData struct {
 	Locations     map[string]locGeom
 	Spaces        map[string]rect // absolute position of every build space
 	SpaceOffsets  map[string]pt   // offset of every build space inside its town box
 	MerchantSlots map[string]slotGeom
 	Links         map[string]linkGeom
+	VirtualLinks  map[string]linkGeom
 	Coal, Iron    marketGeom
+	Distant       *distantGeom
 	Track         [100]rect
+	Compass, Key  pt
+	// pieces are the targets a question can ask for, all adds the locations (boardhit.go).
+	pieces, all []boardTarget
 }
 
-// boardLayout is the layout of the Birmingham board.
-var boardLayout = buildLayout()
+// The derived layouts of the two boards.
+var (
+	boardLayout      = buildLayout(&birminghamSpec)
+	lancashireLayout = buildLayout(&lancashireSpec)
+)
+
+// layoutFor is the layout of an edition's board (Birmingham's for nil or an unknown one).
+func layoutFor(ed *engine.Edition) *layoutData {
+	if ed != nil && ed.ID == "lancashire" {
+		return lancashireLayout
+	}
+	return boardLayout
+}
 
 func townBoxSize(n, cols int) (w, h float64) {
 	rows := (n + cols - 1) / cols
@@ -224,15 +283,18 @@ func merchantBoxSize(slots int) (w, h float64) {
 	return
 }
 
-func buildLayout() *layoutData {
+func buildLayout(spec *boardSpec) *layoutData {
 	l := &layoutData{
 		Locations:     map[string]locGeom{},
 		Spaces:        map[string]rect{},
 		SpaceOffsets:  map[string]pt{},
 		MerchantSlots: map[string]slotGeom{},
 		Links:         map[string]linkGeom{},
+		VirtualLinks:  map[string]linkGeom{},
+		Compass:       spec.Compass,
+		Key:           spec.Key,
 	}
-	for id, t := range townLayout {
+	for id, t := range spec.Towns {
 		w, h := townBoxSize(t.Spaces, t.Cols)
 		kind := byte('t')
 		if strings.HasPrefix(id, "farm_") {
@@ -258,7 +320,10 @@ func buildLayout() *layoutData {
 			l.Spaces[sid] = rect{box.X + off.X, box.Y + off.Y, spaceSize, spaceSize}
 		}
 	}
-	for id, m := range merchantLayout {
+	for id, c := range spec.Places {
+		l.Locations[id] = locGeom{Box: rect{c.X - placeW/2, c.Y - placeH/2, placeW, placeH}, Kind: 'p', Anchor: c}
+	}
+	for id, m := range spec.Merchants {
 		w, h := merchantBoxSize(m.Slots)
 		box := rect{m.C.X - w/2, m.C.Y - h/2, w, h}
 		l.Locations[id] = locGeom{Box: box, Kind: 'm', Anchor: m.C}
@@ -272,15 +337,36 @@ func buildLayout() *layoutData {
 			}
 		}
 	}
-	for id, spec := range linkLayout {
-		l.Links[id] = l.linkGeometry(id, spec)
+	for id, ls := range spec.Links {
+		l.Links[id] = l.linkGeometry(id, ls)
 	}
-	l.Coal = marketGeometry(coalMarketLayout, []int{1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
-	l.Iron = marketGeometry(ironMarketLayout, []int{1, 1, 2, 2, 3, 3, 4, 4, 5, 5})
+	for id, ls := range spec.VirtualLinks {
+		l.VirtualLinks[id] = l.linkGeometry(id, ls)
+	}
+	l.Coal = marketGeometry(spec.Coal)
+	l.Iron = marketGeometry(spec.Iron)
+	if spec.Distant != nil {
+		l.Distant = distantGeometry(*spec.Distant)
+	}
 	for i := range l.Track {
 		l.Track[i] = trackCell(i)
 	}
+	l.pieces, l.all = l.targets()
 	return l
+}
+
+// distantGeometry lays out the Distant Market panel from its top-left corner: a title
+// row, then the tile stack and the 9 spaces of the cotton demand track (8 bonuses and X).
+func distantGeometry(at pt) *distantGeom {
+	const n = 9
+	trackW := n*demandCell + (n-1)*demandGap
+	g := &distantGeom{Panel: rect{at.X, at.Y, 2*mktPad + distStackW + 8 + trackW, 94}}
+	g.Stack = rect{at.X + mktPad, at.Y + 24, distStackW, 50}
+	x0 := g.Stack.X + distStackW + 8
+	for i := 0; i < n; i++ {
+		g.Demand = append(g.Demand, rect{x0 + float64(i)*(demandCell+demandGap), at.Y + 40, demandCell, demandCell})
+	}
+	return g
 }
 
 // linkGeometry turns a link id ("a-b" or "a-b-c") and its spec into path data.
@@ -372,12 +458,12 @@ func angle(a, b pt) float64 {
 	return d
 }
 
-func marketGeometry(m marketSpec, prices []int) marketGeom {
-	rows := len(prices) / 2
+func marketGeometry(m marketSpec) marketGeom {
+	rows := m.Spaces / 2
 	w := 2*mktPad + mktLabelW + 2*mktCell + mktGap
 	h := mktHeadH + float64(rows)*(mktCell+mktGap) + 22 + mktPad
 	g := marketGeom{Panel: rect{m.At.X, m.At.Y, w, h}}
-	for i := range prices {
+	for i := 0; i < m.Spaces; i++ {
 		row, col := i/2, i%2
 		g.Spaces = append(g.Spaces, rect{
 			X: m.At.X + mktPad + mktLabelW + float64(col)*(mktCell+mktGap),

@@ -10,9 +10,10 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// newGameDialog is the modal dialog that sets up a hotseat game: 2–4 players, their
-// names and colours (distinct, from the palette), the rulebook's introductory game (the
-// Canal Era only) or the full game, and an optional seed. Start creates and
+// newGameDialog is the modal dialog that sets up a hotseat game: the edition (Brass:
+// Birmingham or Brass: Lancashire, with its rule set), 2–4 players, their names and
+// colours (distinct, from the palette), the rulebook's introductory game (the Canal Era
+// only; Birmingham) or the full game, and an optional seed. Start creates and
 // saves the game and hands the session to OnStart; Cancel, Escape or the close button
 // call OnCancel. It is a native <dialog> opened with showModal, so the browser keeps the
 // focus inside it and makes the page behind it inert.
@@ -23,6 +24,7 @@ type newGameDialog struct {
 	IOnStart  func(ctx goapp.Context, s app.Session)
 	IOnCancel func(ctx goapp.Context)
 
+	game    editionChoice
 	players int
 	names   [app.MaxPlayers]string
 	colours [app.MaxPlayers]string
@@ -36,7 +38,7 @@ type newGameDialog struct {
 // newNewGameDialog returns the dialog with 3 players in the first palette colours. The
 // name fields start empty, showing "Player 1"… as a placeholder; an empty name is that.
 func newNewGameDialog() *newGameDialog {
-	d := &newGameDialog{players: 3}
+	d := &newGameDialog{players: 3, game: editionChoice{edition: "birmingham"}}
 	for i := range d.colours {
 		d.colours[i] = app.Palette[i].CSS
 	}
@@ -67,10 +69,24 @@ func (d *newGameDialog) OnMount(ctx goapp.Context) {
 
 // setPlayers changes the number of players; names and colours of the seats kept stay.
 func (d *newGameDialog) setPlayers(n int) {
-	if n >= app.MinPlayers && n <= app.MaxPlayers {
+	if lo, hi := d.game.players(); n >= lo && n <= hi {
 		d.players = n
 		d.err = ""
 	}
+}
+
+// gameChanged follows a new choice of edition or rule set: the player count stays within
+// its range; the introductory game and bots go where the edition has none.
+func (d *newGameDialog) gameChanged() {
+	d.players = d.game.fit(d.players)
+	ed := d.game.ed()
+	if !ed.Rules.Introductory {
+		d.intro = false
+	}
+	if !app.BotsPlay(ed.ID) {
+		d.kinds = [app.MaxPlayers]string{}
+	}
+	d.err = ""
 }
 
 // setColour gives seat i a palette colour; the seat that had it gets seat i's old one,
@@ -87,7 +103,7 @@ func (d *newGameDialog) setColour(i int, css string) {
 
 // config reads the form into a game config and colours, or says what is wrong.
 func (d *newGameDialog) config() (engine.Config, []string, string) {
-	cfg := engine.Config{Edition: "birmingham", Players: d.players, Names: make([]string, d.players), Introductory: d.intro}
+	cfg := engine.Config{Edition: d.game.edition, Rules: d.game.rules, Players: d.players, Names: make([]string, d.players), Introductory: d.intro}
 	for i := range cfg.Names {
 		cfg.Names[i] = d.names[i]
 		if strings.TrimSpace(cfg.Names[i]) == "" {
@@ -177,13 +193,15 @@ func (d *newGameDialog) onClose(ctx goapp.Context, e goapp.Event) { d.cancel(ctx
 func (d *newGameDialog) onCancelClick(ctx goapp.Context, e goapp.Event) { d.cancel(ctx) }
 
 func (d *newGameDialog) Render() goapp.UI {
+	ed := d.game.ed()
+	lo, hi := d.game.players()
 	counts := make([]goapp.UI, 0, app.MaxPlayers-app.MinPlayers+1)
 	for n := app.MinPlayers; n <= app.MaxPlayers; n++ {
 		n := n
 		id := "ng-players-" + strconv.Itoa(n)
 		counts = append(counts, goapp.Label().Class("ng-count").For(id).Body(
 			goapp.Input().Type("radio").ID(id).Name("ng-players").Value(strconv.Itoa(n)).
-				Checked(d.players == n).
+				Checked(d.players == n).Disabled(n < lo || n > hi).
 				OnChange(func(ctx goapp.Context, e goapp.Event) { d.setPlayers(n) }, goapp.EventScope(n)),
 			goapp.Span().Text(strconv.Itoa(n)+" players"),
 		))
@@ -199,20 +217,16 @@ func (d *newGameDialog) Render() goapp.UI {
 				goapp.H2().ID("ng-title").Text("New game"),
 				goapp.P().Class("ng-hint").Text("Play on this device: people take turns, and bots play the seats you give them."),
 			),
+			d.game.render("ng", d.gameChanged),
 			goapp.FieldSet().Class("ng-counts").Body(
 				goapp.Legend().Text("Number of players"),
 				goapp.Div().Class("ng-count-options").Body(counts...),
 			),
 			goapp.Div().Class("ng-seats").Body(seats...),
-			goapp.Div().Class("ng-intro").Body(
-				goapp.Label().For("ng-intro").Body(
-					goapp.Input().Type("checkbox").ID("ng-intro").Checked(d.intro).Aria("describedby", "ng-intro-help").
-						OnChange(func(ctx goapp.Context, e goapp.Event) { d.intro = ctx.JSSrc().Get("checked").Bool() }),
-					goapp.Text(" Introductory game (Canal Era only)"),
-				),
-				goapp.P().ID("ng-intro-help").Class("ng-help").
-					Text("A shorter first game: it ends after the Canal Era, then money, income level and level II+ tiles score extra VP."),
-			),
+			goapp.If(!app.BotsPlay(ed.ID), func() goapp.UI {
+				return goapp.P().ID("ng-no-bots").Class("ng-help").Text("Bots play " + editionOptions[0].label + " only, for now: in " + ed.Name + " every seat is a person.")
+			}),
+			goapp.If(ed.Rules.Introductory, func() goapp.UI { return d.renderIntro() }),
 			goapp.Div().Class("ng-seed").Body(
 				goapp.Label().For("ng-seed").Body(
 					goapp.Text("Seed "), goapp.Span().Class("ng-optional").Text("(optional)"),
@@ -229,6 +243,19 @@ func (d *newGameDialog) Render() goapp.UI {
 				goapp.Button().Type("submit").ID("ng-start").Class("st-btn", "st-btn-primary").Text("Start game"),
 			),
 		),
+	)
+}
+
+// renderIntro is the choice of the rulebook's introductory game.
+func (d *newGameDialog) renderIntro() goapp.UI {
+	return goapp.Div().Class("ng-intro").Body(
+		goapp.Label().For("ng-intro").Body(
+			goapp.Input().Type("checkbox").ID("ng-intro").Checked(d.intro).Aria("describedby", "ng-intro-help").
+				OnChange(func(ctx goapp.Context, e goapp.Event) { d.intro = ctx.JSSrc().Get("checked").Bool() }),
+			goapp.Text(" Introductory game (Canal Era only)"),
+		),
+		goapp.P().ID("ng-intro-help").Class("ng-help").
+			Text("A shorter first game: it ends after the Canal Era, then money, income level and level II+ tiles score extra VP."),
 	)
 }
 
@@ -270,7 +297,7 @@ func (d *newGameDialog) renderSeat(i int) goapp.UI {
 		),
 		goapp.Div().Class("ng-kind").Body(
 			goapp.Label().For(kindID).Class("visually-hidden").Text(title+" is played by"),
-			goapp.Select().ID(kindID).Body(kinds...).
+			goapp.Select().ID(kindID).Body(kinds...).Disabled(!app.BotsPlay(d.game.edition)).
 				OnChange(func(ctx goapp.Context, e goapp.Event) {
 					d.kinds[i] = ctx.JSSrc().Get("value").String()
 					d.err = ""

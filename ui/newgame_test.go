@@ -146,3 +146,37 @@ func introTicked(t *testing.T, d *newGameDialog) bool {
 	tag := html[start : i+strings.Index(html[i:], ">")]
 	return strings.Contains(tag, "checked") && !strings.Contains(tag, `checked="false"`)
 }
+
+// Choosing Brass: Lancashire offers its rule sets; the original rules are for 3–4 players,
+// have no introductory game, and no bots (engine/bot plays Birmingham only).
+func TestNewGameDialogLancashire(t *testing.T) {
+	d := newNewGameDialog()
+	d.players, d.intro, d.kinds[1] = 2, true, "easy"
+	d.game = editionChoice{edition: "lancashire"}
+	d.gameChanged()
+	if d.players != 2 || d.intro || d.kinds[1] != "" {
+		t.Errorf("after Lancashire: players %d, intro %v, kinds %q", d.players, d.intro, d.kinds)
+	}
+	html := goapp.HTMLString(d)
+	for _, want := range []string{`id="ng-edition-lancashire"`, `id="ng-rules-roxley"`, `id="ng-rules-original"`, `id="ng-no-bots"`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("missing %q", want)
+		}
+	}
+	if strings.Contains(html, `id="ng-intro"`) {
+		t.Error("Lancashire offers the introductory game")
+	}
+	d.game.rules = "original"
+	d.gameChanged()
+	if d.players != 3 {
+		t.Errorf("the original rules with %d players", d.players)
+	}
+	d.setPlayers(2)
+	if d.players != 3 {
+		t.Error("2 players accepted for the original rules")
+	}
+	cfg, _, msg := d.config()
+	if msg != "" || cfg.Edition != "lancashire" || cfg.Rules != "original" || cfg.Players != 3 {
+		t.Errorf("config %+v %q", cfg, msg)
+	}
+}

@@ -22,6 +22,7 @@ type onlineDialog struct {
 	IOnCancel func(ctx goapp.Context)
 
 	join    bool
+	game    editionChoice // host: the edition and rule set
 	players int
 	code    string
 	name    string
@@ -41,7 +42,18 @@ type onlineProfile struct {
 	Colour string `json:"colour"`
 }
 
-func newOnlineDialog() *onlineDialog { return &onlineDialog{players: 3} }
+func newOnlineDialog() *onlineDialog {
+	return &onlineDialog{players: 3, game: editionChoice{edition: "birmingham"}}
+}
+
+// gameChanged follows a new choice of edition or rule set (see newGameDialog.gameChanged).
+func (d *onlineDialog) gameChanged() {
+	d.players = d.game.fit(d.players)
+	if !d.game.ed().Rules.Introductory {
+		d.intro = false
+	}
+	d.err = ""
+}
 
 // Store sets where the game will be saved (and the profile read).
 func (d *onlineDialog) Store(s app.Store) *onlineDialog { d.IStore = s; return d }
@@ -99,7 +111,7 @@ func (d *onlineDialog) onSubmit(ctx goapp.Context, e goapp.Event) {
 	if d.join {
 		s, err = app.JoinOnline(d.IStore, d.code, name, colour, opts)
 	} else {
-		s, err = app.HostOnline(d.IStore, app.GameSetup{Players: d.players, Introductory: d.intro}, name, colour, opts)
+		s, err = app.HostOnline(d.IStore, app.GameSetup{Players: d.players, Edition: d.game.edition, Rules: d.game.rules, Introductory: d.intro}, name, colour, opts)
 	}
 	if err != nil {
 		d.err = err.Error()
@@ -153,26 +165,30 @@ func (d *onlineDialog) Render() goapp.UI {
 			goapp.P().Class("ng-help").Text("The host sees the code on their screen; letters and digits, case does not matter."),
 		)
 	} else {
+		lo, hi := d.game.players()
 		counts := make([]goapp.UI, 0, 3)
 		for n := app.MinPlayers; n <= app.MaxPlayers; n++ {
 			n := n
 			id := "ol-players-" + strconv.Itoa(n)
 			counts = append(counts, goapp.Label().Class("ng-count").For(id).Body(
-				goapp.Input().Type("radio").ID(id).Name("ol-players").Checked(d.players == n).
+				goapp.Input().Type("radio").ID(id).Name("ol-players").Checked(d.players == n).Disabled(n < lo || n > hi).
 					OnChange(func(ctx goapp.Context, e goapp.Event) { d.players = n }, goapp.EventScope(n)),
 				goapp.Span().Text(strconv.Itoa(n)+" players"),
 			))
 		}
 		modeFields = goapp.Div().Body(
+			d.game.render("ol", d.gameChanged),
 			goapp.FieldSet().Class("ng-counts").Body(
 				goapp.Legend().Text("Number of players"),
 				goapp.Div().Class("ng-count-options").Body(counts...),
 			),
-			goapp.Label().Class("ol-notify").For("ol-intro").Body(
-				goapp.Input().Type("checkbox").ID("ol-intro").Checked(d.intro).
-					OnChange(func(ctx goapp.Context, e goapp.Event) { d.intro = ctx.JSSrc().Get("checked").Bool() }),
-				goapp.Span().Text(" Introductory game (Canal Era only)"),
-			),
+			goapp.If(d.game.ed().Rules.Introductory, func() goapp.UI {
+				return goapp.Label().Class("ol-notify").For("ol-intro").Body(
+					goapp.Input().Type("checkbox").ID("ol-intro").Checked(d.intro).
+						OnChange(func(ctx goapp.Context, e goapp.Event) { d.intro = ctx.JSSrc().Get("checked").Bool() }),
+					goapp.Span().Text(" Introductory game (Canal Era only)"),
+				)
+			}),
 		)
 	}
 	swatches := make([]goapp.UI, len(app.Palette))

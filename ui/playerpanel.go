@@ -44,8 +44,8 @@ type panelView struct {
 	Level       int
 	HandLen     uint8
 	LinksLeft   uint8
-	Discard     int // the top card face up (card index); −1: no card; −2: face down
-	MatUsed     [8]uint8
+	Discard     int       // the top card face up (card index); −1: no card; −2: face down
+	MatUsed     [16]uint8 // by industry (room for every industry of every edition)
 }
 
 // newPlayerPanel returns a panel for player 0; set the state and the player.
@@ -199,21 +199,21 @@ type matData struct {
 	ed     *engine.Edition
 	Player int
 	Era    engine.Era
-	Used   [8]uint8 // tiles gone from the mat, by industry
-	Open   bool     // opened at first
+	Used   [16]uint8 // tiles gone from the mat, by industry
+	Open   bool      // opened at first
 }
 
 func (m *playerMat) Render() app.UI {
 	d := &m.IData
 	ed := d.ed
 	left := 0
-	for _, ind := range engine.Industries {
+	for _, ind := range ed.Industries {
 		if n := len(ed.Mats[ind]) - int(d.Used[ind]); n > 0 {
 			left += n
 		}
 	}
 	var next []app.UI
-	for _, ind := range engine.Industries {
+	for _, ind := range ed.Industries {
 		next = append(next, nextChip(ed, d.Era, ind, int(d.Used[ind])))
 	}
 	summary := app.Summary().Class("pp-summary").Title("Player mat: "+hudPlural(left, "tile", "tiles")+" left; next tile of each industry").Body(
@@ -223,8 +223,8 @@ func (m *playerMat) Render() app.UI {
 			app.Span().Class("pp-chev").Aria("hidden", "true"),
 		),
 	)
-	rows := make([]app.UI, 0, len(engine.Industries))
-	for _, ind := range engine.Industries {
+	rows := make([]app.UI, 0, len(ed.Industries))
+	for _, ind := range ed.Industries {
 		rows = append(rows, &matRow{IData: matRowData{ed: ed, Ind: ind, Used: int(d.Used[ind]), Era: d.Era}})
 	}
 	mat := app.Details().Class("pp-mat").OnToggle(m.onToggle).Body(
@@ -310,6 +310,9 @@ func matGroups(ed *engine.Edition, ind engine.Industry, used int) []levelGroup {
 
 // eraBlock says why a tile cannot be built in the current era ("" if it can).
 func eraBlock(era engine.Era, spec *engine.TileSpec) string {
+	if !spec.CanalOK && !spec.RailOK {
+		return "never built: develop it away" // Lancashire's level-0 shipyard
+	}
 	if era == engine.Canal && !spec.CanalOK {
 		return "Rail only"
 	}

@@ -180,7 +180,7 @@ func (r *root) quit(ctx goapp.Context) {
 	}
 	r.session = nil
 	r.back = true
-	clearTurnAlert()
+	setPageTitle(defaultTitle)
 }
 
 func (r *root) Render() goapp.UI {

@@ -258,7 +258,7 @@ func (s *startScreen) Render() goapp.UI {
 			goapp.Img().Class("start-logo").Src("/web/icon.svg").Role("presentation").Width(96).Height(96),
 			goapp.Div().Body(
 				goapp.H1().ID("start-title").TabIndex(-1).Text("Brass: Birmingham"),
-				goapp.P().Class("start-tagline").Text("Build canals, railways and industries across the Midlands: on one shared device, or online with friends."),
+				goapp.P().Class("start-tagline").Text("Build canals, railways and industries across the Midlands, or in Lancashire with Brass: Lancashire: on one shared device, or online with friends."),
 			),
 		),
 		goapp.If(s.INotice != "", func() goapp.UI {
@@ -353,6 +353,7 @@ func (s *startScreen) renderGame(g app.GameSummary) goapp.UI {
 	return goapp.Li().ID("saved-game-"+id).Class("saved-game").DataSet("id", id).Body(
 		goapp.Ul().Class("saved-players").Aria("label", "Players").Body(players...),
 		goapp.P().Class("saved-info").Body(
+			goapp.If(g.Edition != "", func() goapp.UI { return goapp.Span().Class("saved-edition").Text(g.Edition) }),
 			goapp.Span().Class("saved-state").Text(savedState(g)),
 			goapp.If(g.Room != "", func() goapp.UI {
 				return goapp.Span().Class("saved-online").Text("online, room " + app.FormatRoomCode(g.Room))

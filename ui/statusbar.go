@@ -105,10 +105,20 @@ func (sb *statusBar) Render() app.UI {
 	coalCap, ironCap := len(ed.CoalMarket.Prices), len(ed.IronMarket.Prices)
 	coalPrice := ed.CoalMarket.BuyPrice(int(st.CoalMarket))
 	ironPrice := ed.IronMarket.BuyPrice(int(st.IronMarket))
+	wild := sb.supply("wild", "Wild", strconv.Itoa(int(st.WildLocations))+" · "+strconv.Itoa(int(st.WildIndustries)), "",
+		strconv.Itoa(int(st.WildLocations))+" Wild Location and "+strconv.Itoa(int(st.WildIndustries))+" Wild Industry cards left")
+	if len(ed.DemandBonus) > 0 {
+		// Lancashire has no wild cards but the Distant Market and its cotton demand.
+		bonus := "X"
+		if d := int(st.Demand); d < len(ed.DemandBonus) {
+			bonus = "+" + strconv.Itoa(ed.DemandBonus[d])
+		}
+		wild = sb.supply("distant", "Distant", strconv.Itoa(int(st.DistantLeft)), bonus,
+			"Distant Market: "+hudPlural(int(st.DistantLeft), "tile", "tiles")+" face down; "+demandText(ed, int(st.Demand)))
+	}
 	supplies := app.Div().Class("sb-supplies").Body(
 		sb.supply("deck", "Deck", strconv.Itoa(int(st.DeckLen)), "", hudPlural(int(st.DeckLen), "card", "cards")+" in the draw deck"),
-		sb.supply("wild", "Wild", strconv.Itoa(int(st.WildLocations))+" · "+strconv.Itoa(int(st.WildIndustries)), "",
-			strconv.Itoa(int(st.WildLocations))+" Wild Location and "+strconv.Itoa(int(st.WildIndustries))+" Wild Industry cards left"),
+		wild,
 		sb.supply("coal", "Coal", strconv.Itoa(int(st.CoalMarket))+"/"+strconv.Itoa(coalCap), hudMoney(coalPrice),
 			"Coal market: "+strconv.Itoa(int(st.CoalMarket))+" of "+strconv.Itoa(coalCap)+" cubes; next cube costs "+hudMoney(coalPrice)),
 		sb.supply("iron", "Iron", strconv.Itoa(int(st.IronMarket))+"/"+strconv.Itoa(ironCap), hudMoney(ironPrice),

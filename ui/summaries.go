@@ -578,8 +578,10 @@ type vpBreakdown struct {
 	// the income level, and level II+ flipped tiles again.
 	Intro                     bool
 	Money, Income, TilesAgain int
-	Other                     int
-	Total                     int
+	// EndMoney is the VP for money at the end of the game (Lancashire: 1 per £10).
+	EndMoney, EndMoneyPer int
+	Other                 int
+	Total                 int
 }
 
 // readBreakdown reads each player's era scores from the snapshots of the scored rounds.
@@ -588,6 +590,11 @@ func readBreakdown(snaps []engine.Snapshot, st *engine.State) []vpBreakdown {
 	out := make([]vpBreakdown, n)
 	for i := range snaps {
 		sn := &snaps[i]
+		if len(sn.FinalMoneyVP) > 0 {
+			for p := 0; p < n; p++ {
+				out[p].EndMoney, out[p].EndMoneyPer = snapValue(sn.FinalMoneyVP, p), st.Edition().Rules.MoneyVPPer
+			}
+		}
 		if !sn.Scored {
 			continue
 		}
@@ -607,7 +614,7 @@ func readBreakdown(snaps []engine.Snapshot, st *engine.State) []vpBreakdown {
 	for p := range out {
 		b := &out[p]
 		b.Total = int(st.Players[p].VP)
-		b.Other = b.Total - b.CanalLinks - b.CanalTiles - b.RailLinks - b.RailTiles - b.Money - b.Income - b.TilesAgain
+		b.Other = b.Total - b.CanalLinks - b.CanalTiles - b.RailLinks - b.RailTiles - b.Money - b.Income - b.TilesAgain - b.EndMoney
 	}
 	return out
 }
@@ -750,8 +757,11 @@ func (fs *finalScores) Render() app.UI {
 func (fs *finalScores) breakdown() app.UI {
 	// An Other column only when something came outside the eras' link and tile scoring;
 	// Rail Era columns only when it was played.
-	other, rail, intro := false, false, false
+	other, rail, intro, endMoney := false, false, false, 0
 	for _, b := range fs.IScores {
+		if b.EndMoneyPer > 0 {
+			endMoney = b.EndMoneyPer
+		}
 		other = other || b.Other != 0
 		rail = rail || b.RailScored
 		intro = intro || b.Intro
@@ -769,6 +779,7 @@ func (fs *finalScores) breakdown() app.UI {
 			app.If(rail, func() app.UI { return num(b.RailLinks) }), app.If(rail, func() app.UI { return num(b.RailTiles) }),
 			app.If(intro, func() app.UI { return num(b.Money) }), app.If(intro, func() app.UI { return app.Td().Class("sum-num").Text(hudSigned(b.Income)) }),
 			app.If(intro, func() app.UI { return num(b.TilesAgain) }),
+			app.If(endMoney > 0, func() app.UI { return num(b.EndMoney) }),
 			app.If(other, func() app.UI { return app.Td().Class("sum-num").Text(hudSigned(b.Other)) }),
 			app.Td().Class("sum-num sum-strong").Text(strconv.Itoa(b.Total)),
 		))
@@ -791,6 +802,7 @@ func (fs *finalScores) breakdown() app.UI {
 					app.If(intro, func() app.UI {
 						return app.Th().Scope("colgroup").ColSpan(3).Class("sum-era-head").Text("Introductory game")
 					}),
+					app.If(endMoney > 0, func() app.UI { return app.Td() }),
 					app.If(other, func() app.UI { return app.Td() }), app.Td(),
 				),
 				app.Tr().Body(
@@ -801,21 +813,27 @@ func (fs *finalScores) breakdown() app.UI {
 					app.If(intro, func() app.UI { return col("Money", "1 VP per £4 of money, at most 15") }),
 					app.If(intro, func() app.UI { return col("Income", "VP equal to the income level") }),
 					app.If(intro, func() app.UI { return col("Tiles again", "Level II and higher flipped tiles scored again") }),
+					app.If(endMoney > 0, func() app.UI {
+						return col("Money", "1 VP per £"+strconv.Itoa(endMoney)+" held at the end of the game")
+					}),
 					app.If(other, func() app.UI { return col("Other", "Other VP: merchant beer bonuses, shortfalls, other scoring") }),
 					col("Total", "Total VP"),
 				),
 			),
 			app.TBody().Body(rows...),
 		)),
-		app.P().Class("sum-why").Text(breakdownNote(other, intro)),
+		app.P().Class("sum-why").Text(breakdownNote(other, intro, endMoney)),
 		app.If(len(lines) > 0, func() app.UI {
 			return app.Ul().Class("sum-why sum-endlog").Aria("label", "The last scoring, from the log").Body(lines...)
 		}),
 	)
 }
 
-func breakdownNote(other, intro bool) string {
+func breakdownNote(other, intro bool, endMoney int) string {
 	s := "Links and flipped tiles score at the end of each era (links: 1 VP per link icon where they end; tiles: the VP printed on them)."
+	if endMoney > 0 {
+		s += " At the end of the game every £" + strconv.Itoa(endMoney) + " a player holds scores 1 VP."
+	}
 	if intro {
 		s += " The introductory game ends after the Canal Era and then scores 1 VP per £4 (at most 15), VP equal to the income level, and every flipped tile of level II or higher a second time."
 	}

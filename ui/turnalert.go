@@ -5,7 +5,18 @@ import goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 // Telling an online player that it is their turn while the tab is in the background: the
 // page title changes, and, if the player allowed it, a browser notification appears.
 
-const pageTitle = "Brass: Birmingham"
+// defaultTitle is the page's title outside a game; in a game it is the edition's name.
+const defaultTitle = "Brass: Birmingham"
+
+// pageTitle is the page's title now (see setPageTitle).
+var pageTitle = defaultTitle
+
+// setPageTitle sets the page's title (a game: its edition's name, such as "Brass:
+// Lancashire"), which a turn alert then restores.
+func setPageTitle(t string) {
+	pageTitle = t
+	clearTurnAlert()
+}
 
 // askNotificationPermission asks the browser for notifications (only from a click: browsers
 // ignore the request otherwise).
@@ -32,7 +43,7 @@ func alertTurn(text string) {
 	doc.Set("title", "● "+text+" · Brass")
 	n := goapp.Window().Get("Notification")
 	if n.Truthy() && n.Get("permission").String() == "granted" {
-		n.New("Brass: Birmingham", map[string]any{"body": text, "tag": "brass-turn", "icon": "/web/icon-192.png"})
+		n.New(pageTitle, map[string]any{"body": text, "tag": "brass-turn", "icon": "/web/icon-192.png"})
 	}
 }
 

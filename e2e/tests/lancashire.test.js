@@ -1,0 +1,147 @@
+'use strict';
+// A Brass: Lancashire hotseat game in the browser (Roxley rules, 3 players, seed 1): the
+// dialog's edition and rule-set choice, the first round by clicking (a Cotton Mill and a
+// Port in Preston, a £20 loan), the sale of the mill's cotton to the port in round 2, then
+// the debug fast-forward to the end of the Canal Era and on to the end of the game, whose
+// final scores count money VP. The moves were found with the engine (seed 1 deals Ada and
+// Brunel a Preston card each).
+
+const assert = require('node:assert/strict');
+const { test, before, after } = require('node:test');
+const { assertNoErrors, launchBrowser, newContext, openApp } = require('../lib');
+const { UI_TIMEOUT_MS, startNewGame, backToStart, savedGames, waitStartScreen, axeSerious } = require('../helpers_saves');
+const { reveal, actorName, answerAndConfirm, startAction, logText } = require('../helpers_play');
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** Answers the current question by clicking sel, if the question matches re. */
+async function answerIf(page, re, sel) {
+  const q = await page.$('#question');
+  if (q && re.test(await q.textContent())) {
+    const before = await q.textContent();
+    await page.click(sel, { force: true });
+    await page.waitForFunction((b) => document.querySelector('#confirm') || (document.querySelector('#question')?.textContent ?? b) !== b,
+      before, { timeout: UI_TIMEOUT_MS });
+  }
+}
+
+/** Builds an industry in a space with a given card (one card: the round has one action). */
+async function buildWith(page, card, industry, space) {
+  await page.click('#action-build');
+  await page.waitForSelector('#question', { timeout: UI_TIMEOUT_MS });
+  await page.click(`.hand-card[data-card="${card}"]:not([aria-disabled="true"])`);
+  await page.waitForSelector('.gs-crumbs li', { timeout: UI_TIMEOUT_MS });
+  await answerIf(page, /industry/, `#builder .gs-choice:has-text("${industry}")`);
+  await answerIf(page, /where to build/, `#space-${space}`);
+  await answerAndConfirm(page);
+}
+
+/** Plays the debug fast-forward and waits for a summary dialog containing text. */
+async function fastForward(page, text) {
+  await reveal(page);
+  await page.click('#debug-autoplay');
+  const dialog = page.locator(`[role="dialog"]:has-text("${text}")`).first();
+  await dialog.waitFor({ timeout: 60_000 });
+  return (await dialog.textContent()).replace(/\s+/g, ' ');
+}
+
+test('a 3-player Brass: Lancashire hotseat game from the first round to the end', { timeout: 120_000 }, async () => {
+  const context = await newContext(browser);
+  await context.addInitScript(() => localStorage.setItem('brass/debug', 'true'));
+  try {
+    const { page, errors } = await openApp(context);
+    await waitStartScreen(page);
+
+    // The dialog: the original rules are for 3–4 players, so 2 players is not offered there.
+    await page.click('#new-game');
+    await page.waitForSelector('#new-game-dialog[open]', { timeout: UI_TIMEOUT_MS });
+    await page.click('label[for="ng-edition-lancashire"]');
+    await page.click('label[for="ng-rules-original"]');
+    assert.equal(await page.isDisabled('#ng-players-2'), true, 'the original rules have no 2-player game');
+    assert.match(await page.textContent('#ng-rules-original-help'), /Warfrog/);
+    assert.equal(await page.$('#ng-intro'), null, 'no introductory game in Lancashire');
+    assert.equal(await page.isDisabled('#ng-kind-1'), true, 'no bots in Lancashire yet');
+    assert.deepEqual(await axeSerious(page), []);
+    await page.click('#ng-cancel');
+    await page.waitForSelector('#new-game-dialog', { state: 'detached', timeout: UI_TIMEOUT_MS });
+
+    await startNewGame(page, { names: ['Ada', 'Brunel', 'Kate'], seed: 1, edition: 'lancashire', rules: 'roxley' });
+    assert.equal(await page.title(), 'Brass: Lancashire');
+    for (const id of ['loc-scotland', 'loc-yorkshire', 'loc-the_midlands', 'loc-blackpool', 'distant-market', 'market-coal', 'space-liverpool_3']) {
+      assert.ok(await page.$(`#board #${id}`), `the board has #${id}`);
+    }
+    assert.equal(await page.$('#board #vlink-liverpool-birkenhead'), null, 'the Roxley rules have no virtual link');
+    assert.match(await page.getAttribute('#distant-market', 'aria-label'), /10 tiles face down/);
+
+    // Round 1: Ada builds a Cotton Mill in Preston, Brunel a Port beside it, Kate borrows £20.
+    await reveal(page);
+    assert.equal(await actorName(page), 'Ada');
+    assert.equal(await page.$('#action-scout'), null, 'Lancashire has no Scout action');
+    await buildWith(page, 'preston', 'Cotton Mill', 'preston_2');
+    assert.match(await logText(page), /Ada builds .*Cotton Mill.* in Preston/);
+
+    await reveal(page);
+    assert.equal(await actorName(page), 'Brunel');
+    await buildWith(page, 'preston', 'Port', 'preston_1');
+    assert.match(await logText(page), /Brunel builds .*Port.* in Preston/);
+
+    await reveal(page);
+    assert.equal(await actorName(page), 'Kate');
+    await startAction(page, 'loan');
+    assert.match(await page.textContent('#question'), /how much to borrow/);
+    await page.click('#builder .gs-choice:has-text("£20")');
+    await answerAndConfirm(page);
+    assert.match(await logText(page), /Kate .*£20/);
+    await page.waitForSelector('[role="dialog"]:has-text("turn order")', { timeout: UI_TIMEOUT_MS });
+    await page.keyboard.press('Escape');
+
+    // Round 2: Kate and Brunel pass; Ada sells her cotton to Brunel's port.
+    for (let i = 0; i < 4; i++) {
+      await reveal(page);
+      assert.notEqual(await actorName(page), 'Ada');
+      await startAction(page, 'pass');
+      await answerAndConfirm(page);
+    }
+    await reveal(page);
+    assert.equal(await actorName(page), 'Ada');
+    await startAction(page, 'sell');
+    await answerIf(page, /tile to sell/, '#space-preston_2');
+    await page.waitForSelector('#space-preston_1.bb-hl', { timeout: UI_TIMEOUT_MS });
+    assert.match(await page.textContent('#question'), /port .*or the Distant Market/);
+    await page.click('#space-preston_1', { force: true });
+    await answerAndConfirm(page);
+    assert.match(await logText(page), /Ada sells/);
+    assert.match(await page.getAttribute('#space-preston_2', 'aria-label'), /flipped/);
+    assert.match(await page.getAttribute('#space-preston_1', 'aria-label'), /flipped/);
+    assert.deepEqual(await axeSerious(page), []);
+
+    // Fast-forward to the end of the Canal Era, then to the end of the game.
+    const era = await fastForward(page, 'Canal Era');
+    for (const name of ['Ada', 'Brunel', 'Kate']) assert.match(era, new RegExp(name));
+    await page.keyboard.press('Escape');
+    let final = '';
+    for (let i = 0; i < 3 && !final; i++) {
+      const text = await fastForward(page, 'VP');
+      if (/Where the VP come from/.test(text)) final = text;
+      else await page.keyboard.press('Escape');
+    }
+    assert.match(final, /held at the end of the game/, 'the final scores count money VP');
+    await page.keyboard.press('Escape');
+
+    // The saved game names its edition.
+    await backToStart(page);
+    const [game] = await savedGames(page);
+    assert.match(game.text, /Brass: Lancashire/);
+    assert.match(game.text, /won|wins/i);
+    assert.equal(await page.title(), 'Brass: Birmingham');
+    assertNoErrors(errors);
+  } finally {
+    await context.close();
+  }
+});

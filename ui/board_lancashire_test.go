@@ -1,0 +1,132 @@
+package ui
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"brass/engine"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// lancashireGame plays a Lancashire game forward by always taking the legal move that
+// builds, sells or links first (else the first legal move), so the board has tiles, links
+// and Distant Market tiles to draw.
+func lancashireGame(t testing.TB, rules string, players, moves int) *engine.Game {
+	t.Helper()
+	g, err := engine.NewGame(engine.Config{Edition: "lancashire", Rules: rules, Players: players, Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < moves && !g.Over(); i++ {
+		legal := g.LegalMoves()
+		pick := legal[0]
+		for _, want := range []string{"sell", "network", "build"} {
+			found := false
+			for _, m := range legal {
+				if m.Type == want && (want != "sell" || m.Port == engine.DistantMarketID) {
+					pick, found = m, true
+					break
+				}
+			}
+			if found {
+				break
+			}
+		}
+		if err := g.Apply(pick); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g
+}
+
+func TestLancashireBoardRenders(t *testing.T) {
+	for _, rules := range []string{"", "original"} {
+		g := lancashireGame(t, rules, 3, 60)
+		s := g.State()
+		ed := s.Edition()
+		b := newBoard().State(*s).Colors(testColors).Names([]string{"Ada", "Brunel", "Cort"})
+		if os.Getenv("BRASS_DUMP_BOARD") != "" {
+			os.WriteFile(os.Getenv("BRASS_DUMP_BOARD")+rules+".svg", []byte(app.HTMLString(b)), 0o644)
+		}
+		root := renderBoard(t, b)
+		if title := root.Children[0].Text; !strings.HasPrefix(title, ed.Name+" board") {
+			t.Errorf("title %q does not name %s", title, ed.Name)
+		}
+		for _, loc := range ed.Locations {
+			n := root.byID("loc-" + loc.ID)
+			if n == nil {
+				t.Errorf("no #loc-%s", loc.ID)
+				continue
+			}
+			if loc.Kind == engine.ExternalLocation || loc.Kind == engine.LinkVPLocation {
+				if !strings.Contains(n.Attr["aria-label"], "2 link VP") {
+					t.Errorf("%s label %q", loc.ID, n.Attr["aria-label"])
+				}
+				if n.Attr["role"] != "img" {
+					t.Errorf("%s is not an image", loc.ID)
+				}
+			}
+		}
+		for _, sp := range ed.Spaces {
+			if root.byID("space-"+sp.ID) == nil {
+				t.Errorf("no #space-%s", sp.ID)
+			}
+		}
+		built := 0
+		for li, l := range ed.Links {
+			n := root.byID("link-" + l.ID)
+			if n == nil {
+				t.Errorf("no #link-%s", l.ID)
+				continue
+			}
+			if s.Links[li] > 0 {
+				built++
+				if !strings.Contains(n.Attr["aria-label"], "'s canal") && !strings.Contains(n.Attr["aria-label"], "'s rail") {
+					t.Errorf("built link %s label %q", l.ID, n.Attr["aria-label"])
+				}
+			}
+		}
+		if built == 0 {
+			t.Error("the sample game built no link")
+		}
+		dm := root.byID("distant-market")
+		if dm == nil {
+			t.Fatal("no Distant Market")
+		}
+		if lbl := dm.Attr["aria-label"]; !strings.Contains(lbl, "tiles face down") || !strings.Contains(lbl, "cotton demand") {
+			t.Errorf("Distant Market label %q", lbl)
+		}
+		if n := root.byID("market-coal"); n == nil || !strings.Contains(n.Attr["aria-label"], "of 8 filled") {
+			t.Error("the coal demand track has not 8 spaces")
+		}
+		if vl := root.byID("vlink-liverpool-birkenhead"); (vl != nil) != (rules == "original") {
+			t.Errorf("rules %q: virtual link drawn: %v", rules, vl != nil)
+		}
+	}
+}
+
+// The Distant Market shows the revealed tiles and the demand marker where the engine has it.
+func TestDistantMarketData(t *testing.T) {
+	ed, _ := engine.EditionFor("lancashire", "")
+	s, err := engine.New(engine.Config{Edition: "lancashire", Players: 4, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.DistantLeft -= 2
+	s.Demand = 5
+	d := distantDataOf(s, ed)
+	if d.Left != int(s.DistantLen)-2 || d.NRev != 2 || d.Demand != 5 {
+		t.Errorf("distant data %+v", d)
+	}
+	if got := revealedText(&d); !strings.HasPrefix(got, "revealed −") {
+		t.Errorf("revealed text %q", got)
+	}
+	if got := demandText(ed, 5); got != "cotton demand: a sale gives +1 income" {
+		t.Errorf("demand text %q", got)
+	}
+	if got := demandText(ed, len(ed.DemandBonus)); !strings.Contains(got, "X") {
+		t.Errorf("demand at X: %q", got)
+	}
+}
