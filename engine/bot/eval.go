@@ -8,17 +8,17 @@ import (
 
 // weights are the evaluation's tunable numbers. Each level has its own set.
 type weights struct {
-	money    float64                               // VP per £ that the actions left can spend
-	spend    float64                               // £ an action can usefully spend
-	excess   float64                               // value of £ beyond that, as a fraction
-	sellFlat float64                               // Easy: the chance it gives every Cotton Mill, Manufacturer and Pottery to be sold
-	future   float64                               // link icons expected on an empty build space by the end of a whole era
-	later    float64                               // chance that a level II+ tile not flipped in the Canal Era flips in the Rail Era
-	carry    float64                               // weight of the Rail Era rescoring of level II+ tiles flipped in the Canal Era
-	oppMax   float64                               // weight of the best opponent's projection in the relative score
-	oppMean  float64                               // weight of the opponents' mean projection
-	flat     bool                                  // Easy: unflipped tiles count at flat chances, blind to connections and beer
-	table    *[5][2][numClasses][rlBuckets]float64 // flip chances; nil: flipTable
+	money  float64 // VP per £ that the actions left can spend
+	spend  float64 // £ an action can usefully spend
+	excess float64 // value of £ beyond that, as a fraction
+	future float64 // link icons expected on an empty build space by the end of a whole era
+	later  float64 // chance that a level II+ tile for sale, not flipped in the Canal Era, flips in the Rail Era
+	carry  float64 // weight of the Rail Era rescoring of level II+ tiles flipped in the Canal Era
+	// The relative score subtracts oppMax × the best opponent's projection and oppMean × the
+	// opponents' mean. multi scales both at three and four players, where a point taken
+	// from one opponent helps the others too: there the bot mostly builds up its own score.
+	oppMax, oppMean, multi float64
+	table                  *[5][2][numClasses][rlBuckets]float64 // flip chances; nil: flipTable
 }
 
 // evaluator estimates every player's final VP from a position. It keeps scratch tables so
@@ -36,9 +36,9 @@ type evaluator struct {
 	// beer wanted by unflipped Cotton Mills, Manufacturers and Potteries: each player's own
 	// (they may use their own beer anywhere) and, per component, everyone's
 	wantOwn  [engine.MaxPlayers]float64
-	wantComp [64]float64
-	tileP    [64]float64 // chance each tile is flipped by the end of the era
-	icons    [64]float64 // expected link icons of each location at the end of the era
+	wantComp [64][engine.MaxPlayers]float64 // per component and owner, connected to a buyer
+	tileP    [64]float64                    // chance each tile is flipped by the end of the era
+	icons    [64]float64                    // expected link icons of each location at the end of the era
 
 	actsEra [engine.MaxPlayers]float64 // actions left to each player in this era
 	cashV   [engine.MaxPlayers]float64 // VP value of money in hand and income to come
@@ -105,7 +105,7 @@ func (e *evaluator) project(s *engine.State, out *[engine.MaxPlayers]float64) {
 		e.mbeer[i] = [8]uint8{}
 		e.brew[i] = [engine.MaxPlayers]uint8{}
 		e.size[i] = 0
-		e.wantComp[i] = 0
+		e.wantComp[i] = [engine.MaxPlayers]float64{}
 	}
 	for i := 0; i < nl; i++ {
 		e.size[e.comp[i]]++
@@ -135,7 +135,7 @@ func (e *evaluator) project(s *engine.State, out *[engine.MaxPlayers]float64) {
 			c := e.comp[e.b.spaceLoc[sp]]
 			need := float64(s.TileSpec(*t).Beer)
 			if e.buys[c]&(1<<t.Industry) != 0 {
-				e.wantComp[c] += need
+				e.wantComp[c][t.Owner-1] += need
 			} else {
 				need *= 0.5
 			}
@@ -258,7 +258,13 @@ func (e *evaluator) tileClass(s *engine.State, sp int, t engine.Tile, p int) int
 	case engine.Brewery:
 		// Beer is drunk by the owner's sales anywhere and by others' sales connected to
 		// it; the owner's demand is shared among all their barrels.
-		dem := e.wantOwn[p] + 0.5*(e.wantComp[c]-e.ownWantIn(s, c, p))
+		others := 0.0
+		for o := 0; o < int(s.NumPlayers); o++ {
+			if o != p {
+				others += e.wantComp[c][o]
+			}
+		}
+		dem := e.wantOwn[p] + 0.5*others
 		r := dem / float64(max(e.ownBeer[p], 1))
 		switch {
 		case r < 0.5:
@@ -281,8 +287,10 @@ func (e *evaluator) tileClass(s *engine.State, sp int, t engine.Tile, p int) int
 // table measured in self-play (calibration.go).
 func (e *evaluator) flipChance(s *engine.State, sp int, t engine.Tile, p int, roundsLeft int) float64 {
 	cl := e.tileClass(s, sp, t, p)
-	if e.w.flat && cl <= classSellReady {
-		return e.w.sellFlat
+	if cl <= classSellReady {
+		if e.actsEra[p] < 1 {
+			return 0 // no action left in this era to sell it
+		}
 	}
 	rl := min(max(roundsLeft, 1), rlBuckets)
 	tab := &flipTable
@@ -290,20 +298,6 @@ func (e *evaluator) flipChance(s *engine.State, sp int, t engine.Tile, p int, ro
 		tab = e.w.table
 	}
 	return tab[int(s.NumPlayers)][s.Era][cl][rl-1]
-}
-
-// ownWantIn is the beer wanted by player p's own connected sellable tiles in component c
-// (already counted in their own demand).
-func (e *evaluator) ownWantIn(s *engine.State, c int8, p int) float64 {
-	v := 0.0
-	for sp := range e.b.ed.Spaces {
-		t := &s.Tiles[sp]
-		if t.Owner == uint8(p+1) && !t.Flipped && e.comp[e.b.spaceLoc[sp]] == c && e.buys[c]&(1<<t.Industry) != 0 &&
-			sellable(t.Industry) {
-			v += float64(s.TileSpec(*t).Beer)
-		}
-	}
-	return v
 }
 
 // relative is player p's projection against the opponents': what the bot maximises.
@@ -321,7 +315,11 @@ func (e *evaluator) relative(proj *[engine.MaxPlayers]float64, n, p int) float64
 	if n < 2 {
 		return proj[p]
 	}
-	return proj[p] - e.w.oppMax*best - e.w.oppMean*sum/float64(n-1)
+	scale := 1.0
+	if n > 2 {
+		scale = e.w.multi
+	}
+	return proj[p] - scale*(e.w.oppMax*best+e.w.oppMean*sum/float64(n-1))
 }
 
 // sellable reports whether tiles of the industry flip by a Sell action.

@@ -94,6 +94,8 @@ func (t *thinker) search(sm *sampler, p int, prm hardParams) (engine.Action, []r
 // rollout plays candidate a for player p on a sampled deal and returns p's evaluation of
 // the position after p's next `horizon` turns (or at the end of the game).
 func (t *thinker) rollout(det *engine.State, a engine.Action, p int, horizon int) float64 {
+	t.coarse = true
+	defer func() { t.coarse = false }()
 	s := *det
 	if err := s.Apply(&a); err != nil {
 		return -1e9
