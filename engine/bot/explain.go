@@ -104,7 +104,7 @@ func (x *explainer) build(a engine.Action) string {
 	sp := int(a.Space)
 	t := x.t.Tiles[sp]
 	spec := x.t.TileSpec(t)
-	head := "Build a " + x.tileName(t) + " in " + x.spaceTown(sp)
+	head := "Build " + article(x.tileName(t)) + " in " + x.spaceTown(sp)
 	var why []string
 	switch a.Industry {
 	case engine.Coal, engine.Iron:
@@ -118,15 +118,20 @@ func (x *explainer) build(a engine.Action) string {
 			why = append(why, "it sells "+strconv.Itoa(sold)+" "+what+" to the market for £"+strconv.Itoa(x.received()))
 		}
 		if t.Flipped {
-			why = append(why, "flips at once for "+strconv.Itoa(spec.VP)+" VP and "+x.income())
+			flip := "flips at once for " + strconv.Itoa(spec.VP) + " VP"
+			if inc := x.income(); inc != "" {
+				flip += " with " + inc
+			}
+			why = append(why, flip)
 		} else if t.Cubes > 0 {
 			why = append(why, "its "+strconv.Itoa(int(t.Cubes))+" "+what+" will flip it when used ("+strconv.Itoa(spec.VP)+" VP)")
 		}
 	case engine.Brewery:
+		// own tiles with a buyer connected: the new beer can go to their sale
 		var sellers []string
 		for o := range x.ed.Spaces {
 			u := x.t.Tiles[o]
-			if u.Owner == uint8(x.p+1) && !u.Flipped && sellable(u.Industry) {
+			if u.Owner == uint8(x.p+1) && !u.Flipped && sellable(u.Industry) && len(x.buyers(x.t, o)) > 0 {
 				sellers = append(sellers, "your "+x.tileName(u)+" in "+x.spaceTown(o))
 			}
 		}
@@ -136,10 +141,15 @@ func (x *explainer) build(a engine.Action) string {
 			why = append(why, "it holds "+strconv.Itoa(int(t.Cubes))+" beer for sales and flips for "+strconv.Itoa(spec.VP)+" VP when they are drunk")
 		}
 	default:
-		if b := x.buyers(x.t, sp); len(b) > 0 {
-			why = append(why, "it can be sold to "+b[0]+" for "+strconv.Itoa(spec.VP)+" VP and income +"+strconv.Itoa(spec.Income)+" spaces")
-		} else {
-			why = append(why, "once linked to a merchant it sells for "+strconv.Itoa(spec.VP)+" VP and income +"+strconv.Itoa(spec.Income)+" spaces")
+		gain := strconv.Itoa(spec.VP) + " VP and income +" + plural(spec.Income, "space")
+		b := x.buyers(x.t, sp)
+		switch {
+		case len(b) > 0 && x.class(sp) == classSellReady:
+			why = append(why, "it can be sold to "+b[0]+", with beer in reach, for "+gain)
+		case len(b) > 0:
+			why = append(why, "it can be sold to "+b[0]+" for "+gain+" once there is beer for it")
+		default:
+			why = append(why, "once linked to a merchant that buys it, it sells for "+gain)
 		}
 	}
 	if x.s.Era == engine.Canal && spec.Level >= 2 {
@@ -238,8 +248,20 @@ func (x *explainer) sell(a engine.Action) string {
 }
 
 func (x *explainer) loan() string {
-	return "Take a £30 loan: with £" + strconv.Itoa(int(x.s.Players[x.p].Money)) +
-		" you cannot pay for what you want to build next; income falls to level " + strconv.Itoa(x.t.IncomeLevel(x.p)) + "."
+	money := int(x.s.Players[x.p].Money)
+	level := " (income falls to level " + strconv.Itoa(x.t.IncomeLevel(x.p)) + ")"
+	if money < 15 {
+		return "Take a £30 loan" + level + ": with only £" + strconv.Itoa(money) + " you cannot pay for the builds and links ahead."
+	}
+	return "Take a £30 loan" + level + ": the money pays for more of your next actions than the lost income costs you in the rounds left."
+}
+
+// class is the evaluation's class of the player's tile on sp after the action.
+func (x *explainer) class(sp int) int {
+	ev := newEvaluator(x.b, &profiles[Hard].w)
+	var proj [engine.MaxPlayers]float64
+	ev.project(x.t, &proj)
+	return ev.tileClass(x.t, sp, x.t.Tiles[sp], x.p)
 }
 
 // sentence joins a head and reasons: "Head: a, b and c."
@@ -260,4 +282,20 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// article puts "a" or "an" before a name.
+func article(name string) string {
+	if name != "" && strings.ContainsRune("AEIOU", rune(name[0])) {
+		return "an " + name
+	}
+	return "a " + name
+}
+
+// plural is "1 space", "3 spaces".
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return strconv.Itoa(n) + " " + what + "s"
 }
