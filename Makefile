@@ -1,5 +1,5 @@
 # Brass: Birmingham in the browser. GNU make.
-#   make build   wasm client (web/app.wasm) + precompressed .br/.gz
+#   make build   wasm client (web/app.wasm), the bots' worker wasm (web/bot.wasm), precompressed .br/.gz
 #   make run     build, then serve http://localhost:8000 (PORT overrides)
 #   make test    format, vet, native tests, engine tests under wasm, build, browser tests
 
@@ -13,11 +13,13 @@ GO ?= go
 BROTLI_QUALITY ?= 11
 SERVER_BIN := bin/brass
 
-.PHONY: build server run test fmt-check vet test-go test-wasm e2e clean
+.PHONY: build server run test fmt-check vet test-deps test-go test-wasm e2e clean
 
 build:
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o web/app.wasm .
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o web/bot.wasm ./app/botworker
 	$(GO) run ./tools/compress -quality $(BROTLI_QUALITY) web/app.wasm
+	$(GO) run ./tools/compress -quality $(BROTLI_QUALITY) web/bot.wasm
 
 server:
 	$(GO) build -trimpath -o $(SERVER_BIN) .
@@ -25,7 +27,7 @@ server:
 run: build server
 	./$(SERVER_BIN)
 
-test: fmt-check vet test-go test-wasm build e2e
+test: fmt-check vet test-deps test-go test-wasm build e2e
 
 fmt-check:
 	@files="$$(find . -name '*.go' -not -path './e2e/node_modules/*' -not -path './.git/*' -print0 | xargs -0 gofmt -l)"; \
@@ -35,6 +37,10 @@ fmt-check:
 vet:
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./...
+
+# coturn's turnserver, for the online tests over a real TURN relay.
+test-deps:
+	tools/ensure-coturn.sh
 
 test-go:
 	$(GO) test ./...
@@ -53,4 +59,4 @@ e2e:
 	e2e/run.sh
 
 clean:
-	rm -rf bin web/app.wasm web/app.wasm.br web/app.wasm.gz
+	rm -rf bin web/app.wasm web/app.wasm.br web/app.wasm.gz web/bot.wasm web/bot.wasm.br web/bot.wasm.gz

@@ -8,19 +8,23 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"log"
 	"net"
 	"net/http"
 	"os"
-	"os/signal"
+	ossignal "os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
 	"time"
+
+	"brass/signal"
 
 	"github.com/andybalholm/brotli"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -35,6 +39,12 @@ const (
 	webDir = "web"
 
 	wasmURL = "/web/app.wasm"
+
+	// botWasmURL is the bot-only wasm that the bots' Web Worker (web/botworker.js) runs.
+	botWasmURL = "/web/bot.wasm"
+
+	// signalURL is the WebSocket endpoint that introduces online players to each other.
+	signalURL = "/signal"
 )
 
 // serve runs the HTTP server until SIGINT or SIGTERM.
@@ -46,6 +56,18 @@ func serve() {
 	if err != nil {
 		log.Fatalf("%v (build it first with `make build`, and start the server from the repository root)", err)
 	}
+	bots, err := loadWasm(filepath.Join(webDir, "bot.wasm"))
+	if err != nil {
+		log.Printf("%v: the bots cannot play (build it with `make build`)", err)
+		bots = nil
+	}
+
+	sigCfg, err := signalConfig(os.Args[1:], os.Getenv)
+	if err != nil {
+		log.Fatal(err)
+	}
+	hub := signal.NewServer(sigCfg)
+	defer hub.Close()
 
 	port := os.Getenv("PORT")
 	if port == "" {
@@ -57,7 +79,7 @@ func serve() {
 
 	srv := &http.Server{
 		Addr:              addr,
-		Handler:           newMux(newAppHandler(wasm), wasm),
+		Handler:           newMux(newAppHandler(appVersion(wasm, bots), len(wasm.raw)), wasm, bots, hub),
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 	}
@@ -67,9 +89,10 @@ func serve() {
 		log.Fatal(err)
 	}
 	log.Printf("serving on http://localhost:%s (listening on %s; version %s; wasm %d bytes, gzip %d, brotli %d)",
-		port, ln.Addr(), wasm.version, len(wasm.raw), len(wasm.gz), len(wasm.br))
+		port, ln.Addr(), appVersion(wasm, bots), len(wasm.raw), len(wasm.gz), len(wasm.br))
+	log.Printf("signalling at %s; ICE servers handed out: %s", signalURL, describeICE(sigCfg))
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := ossignal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -78,6 +101,7 @@ func serve() {
 	case err := <-errc:
 		log.Fatal(err)
 	case <-ctx.Done():
+		hub.Close() // hijacked WebSockets are not closed by Shutdown
 		shutdownCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		if err := srv.Shutdown(shutdownCtx); err != nil {
@@ -87,18 +111,93 @@ func serve() {
 	}
 }
 
-// newMux routes /web/app.wasm to the precompressed wasm and everything else
-// to go-app.
-func newMux(appHandler http.Handler, wasm *wasmAsset) *http.ServeMux {
+// newMux routes /web/app.wasm and /web/bot.wasm to the precompressed wasm
+// (bots may be nil when it was not built), /signal to the signalling server
+// and everything else to go-app.
+func newMux(appHandler http.Handler, wasm, bots *wasmAsset, hub http.Handler) *http.ServeMux {
 	mux := http.NewServeMux()
 	mux.Handle(wasmURL, wasm)
+	if bots != nil {
+		mux.Handle(botWasmURL, bots)
+	}
+	mux.Handle(signalURL, hub)
 	mux.Handle("/", appHandler)
 	return mux
 }
 
+// signalConfig reads the signalling options from flags, with environment
+// variables as defaults:
+//
+//	-ice-servers / BRASS_ICE_SERVERS  JSON list of STUN/TURN servers handed to
+//	                                  every player, as RTCPeerConnection takes
+//	                                  them: [{"urls":["turn:host:3478"],
+//	                                  "username":"u","credential":"p"}]
+//	-turn-url / BRASS_TURN_URL        a coturn server in use-auth-secret mode
+//	-turn-secret / BRASS_TURN_SECRET  its static-auth-secret: the server then
+//	                                  mints a 12-hour credential per player
+//	-origins / BRASS_ORIGINS          comma-separated hosts of other origins
+//	                                  allowed to connect (the page's own host
+//	                                  always is)
+//	-trust-proxy / BRASS_TRUST_PROXY  count connections per address by
+//	                                  X-Forwarded-For (behind a reverse proxy)
+//
+// The default is no ICE server at all: players on one network (and on
+// localhost) connect directly.
+func signalConfig(args []string, getenv func(string) string) (signal.Config, error) {
+	fs := flag.NewFlagSet("brass", flag.ContinueOnError)
+	ice := fs.String("ice-servers", getenv("BRASS_ICE_SERVERS"), "JSON list of ICE (STUN/TURN) servers for the players")
+	turnURL := fs.String("turn-url", getenv("BRASS_TURN_URL"), "TURN server URL (coturn, use-auth-secret mode)")
+	turnSecret := fs.String("turn-secret", getenv("BRASS_TURN_SECRET"), "coturn's static-auth-secret, to mint credentials")
+	origins := fs.String("origins", getenv("BRASS_ORIGINS"), "other origins (hosts) allowed to use the signalling endpoint")
+	trust := fs.Bool("trust-proxy", getenv("BRASS_TRUST_PROXY") == "true", "count connections by X-Forwarded-For")
+	if err := fs.Parse(args); err != nil {
+		return signal.Config{}, err
+	}
+	cfg := signal.Config{TrustForwardedFor: *trust, Logf: log.Printf}
+	if *ice != "" {
+		if err := json.Unmarshal([]byte(*ice), &cfg.ICEServers); err != nil {
+			return cfg, fmt.Errorf("-ice-servers: not a JSON list of ICE servers: %v", err)
+		}
+		for _, s := range cfg.ICEServers {
+			if len(s.URLs) == 0 {
+				return cfg, fmt.Errorf("-ice-servers: an ICE server without urls")
+			}
+		}
+	}
+	if (*turnURL == "") != (*turnSecret == "") {
+		return cfg, fmt.Errorf("-turn-url and -turn-secret go together")
+	}
+	if *turnURL != "" {
+		cfg.TURN = &signal.TURNSecret{URLs: strings.Split(*turnURL, ","), Secret: *turnSecret}
+	}
+	for _, o := range strings.Split(*origins, ",") {
+		if o = strings.TrimSpace(o); o != "" {
+			cfg.OriginPatterns = append(cfg.OriginPatterns, o)
+		}
+	}
+	return cfg, nil
+}
+
+// describeICE lists the ICE server URLs handed out, never a secret.
+func describeICE(cfg signal.Config) string {
+	var urls []string
+	for _, s := range cfg.ICEServers {
+		urls = append(urls, s.URLs...)
+	}
+	if cfg.TURN != nil {
+		for _, u := range cfg.TURN.URLs {
+			urls = append(urls, u+" (minted credentials)")
+		}
+	}
+	if len(urls) == 0 {
+		return "none (direct connections only: same network or localhost)"
+	}
+	return strings.Join(urls, ", ")
+}
+
 // newAppHandler configures go-app: page, manifest, service worker and the
 // static files under web/ (served from the working directory).
-func newAppHandler(wasm *wasmAsset) *app.Handler {
+func newAppHandler(version string, wasmBytes int) *app.Handler {
 	return &app.Handler{
 		Name:        "Brass: Birmingham",
 		ShortName:   "Brass",
@@ -113,22 +212,38 @@ func newAppHandler(wasm *wasmAsset) *app.Handler {
 		},
 		BackgroundColor: "#1e140d",
 		ThemeColor:      "#2b1d14",
-		Styles:          []string{"/web/app.css"},
+		Styles:          []string{"/web/app.css", "/web/online.css"},
+		// The bots' worker and its wasm are cached too, so bots play offline.
 		CacheableResources: []string{
 			"/web/icon.svg",
+			"/web/botworker.js",
+			botWasmURL,
 		},
 		// The service worker's cache name and every ETag derive from the
-		// version, so a new app.wasm means a new worker and fresh caches.
-		Version:           wasm.version,
-		WasmContentLength: strconv.Itoa(len(wasm.raw)),
+		// version, so a new build means a new worker and fresh caches.
+		Version:           version,
+		WasmContentLength: strconv.Itoa(wasmBytes),
 	}
 }
 
-// wasmAsset is web/app.wasm held in memory with its precompressed variants.
+// appVersion is the version of a build: a hash of its wasm files' hashes
+// (the bots' may be missing).
+func appVersion(assets ...*wasmAsset) string {
+	h := sha256.New()
+	for _, a := range assets {
+		if a != nil {
+			io.WriteString(h, a.version)
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil)[:6])
+}
+
+// wasmAsset is a wasm file (the app's or the bots') held in memory with its
+// precompressed variants.
 type wasmAsset struct {
 	raw, gz, br []byte
 	version     string // short content hash of raw
-	etag        string // quoted version, the same ETag go-app uses
+	etag        string // quoted version
 }
 
 // loadWasm reads the wasm binary and its .gz and .br siblings. A compressed

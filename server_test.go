@@ -5,6 +5,7 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/json"
 	"image/png"
 	"io"
@@ -15,6 +16,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"brass/signal"
 
 	"github.com/andybalholm/brotli"
 )
@@ -229,7 +233,9 @@ func TestAppHandler(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mux := newMux(newAppHandler(a), a)
+	hub := signal.NewServer(signal.Config{})
+	defer hub.Close()
+	mux := newMux(newAppHandler(a.version, len(a.raw)), a, nil, hub)
 
 	body := func(res *http.Response) string {
 		b, err := io.ReadAll(res.Body)
@@ -317,5 +323,52 @@ func TestAppHandler(t *testing.T) {
 	res = get(t, mux, http.MethodGet, "/web/app.wasm", map[string]string{"Accept-Encoding": "br"})
 	if res.Header.Get("Content-Encoding") != "br" || !bytes.Equal(decodeBody(t, res), fakeWasm) {
 		t.Error("/web/app.wasm through the mux: want the brotli copy of the test wasm")
+	}
+}
+
+// The signalling endpoint is mounted on the same mux and upgrades WebSockets.
+func TestSignalEndpointOnTheMux(t *testing.T) {
+	a, err := loadWasm(writeWasm(t, fakeWasm, nil, fakeWasm))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hub := signal.NewServer(signal.Config{})
+	defer hub.Close()
+	srv := httptest.NewServer(newMux(newAppHandler(a.version, len(a.raw)), a, nil, hub))
+	defer srv.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	c, w, err := signal.Dial(ctx, "ws"+strings.TrimPrefix(srv.URL, "http")+signalURL, signal.Message{Type: signal.TypeHost, Size: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if len(w.Room) != signal.CodeLength || w.Size != 3 {
+		t.Fatalf("welcome %+v", w)
+	}
+}
+
+func TestSignalConfigFromFlagsAndEnvironment(t *testing.T) {
+	env := map[string]string{
+		"BRASS_ICE_SERVERS": `[{"urls":["stun:stun.example:3478"]}]`,
+		"BRASS_ORIGINS":     "a.example, b.example",
+	}
+	cfg, err := signalConfig([]string{"-turn-url", "turn:t.example:3478", "-turn-secret", "s"}, func(k string) string { return env[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cfg.ICEServers) != 1 || cfg.TURN == nil || cfg.TURN.Secret != "s" || len(cfg.OriginPatterns) != 2 {
+		t.Fatalf("%+v", cfg)
+	}
+	if d := describeICE(cfg); strings.Contains(d, "s3cret") || !strings.Contains(d, "turn:t.example:3478") {
+		t.Fatalf("describeICE: %s", d)
+	}
+	for _, bad := range [][]string{{"-ice-servers", "not json"}, {"-ice-servers", `[{"urls":[]}]`}, {"-turn-url", "turn:x"}} {
+		if _, err := signalConfig(bad, func(string) string { return "" }); err == nil {
+			t.Errorf("%v accepted", bad)
+		}
+	}
+	if cfg, err := signalConfig(nil, func(string) string { return "" }); err != nil || len(cfg.ICEServers) != 0 || cfg.TURN != nil {
+		t.Fatalf("default config: %+v %v", cfg, err)
 	}
 }

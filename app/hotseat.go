@@ -7,16 +7,21 @@ import (
 	"brass/engine"
 )
 
-// Hotseat is a game whose seats are all played on this device. It saves the game after
-// every move and every undo.
+// Hotseat is a game played on this device: its people take turns on the one screen, and
+// its bot seats (if any) are played by the computer. It saves the game after every move and
+// every undo.
 type Hotseat struct {
-	store Store
-	now   func() time.Time
-	saved savedGame // id, times and colours; its record is the last one saved
-	game  *engine.Game
+	store  Store
+	now    func() time.Time
+	saved  savedGame // id, times, colours and bot seats; its record is the last one saved
+	game   *engine.Game
+	driver botDriver
 }
 
-var _ Session = (*Hotseat)(nil)
+var (
+	_ Live    = (*Hotseat)(nil)
+	_ BotHost = (*Hotseat)(nil)
+)
 
 // NewHotseat sets up a new game from cfg (an empty edition means Birmingham; no names
 // means "Player 1"…) with one palette colour per player, gives it a new id and saves it.
@@ -34,6 +39,10 @@ func NewHotseat(store Store, cfg engine.Config, colours []string, opts ...Option
 	if err != nil {
 		return nil, &Error{Msg: err.Error(), Err: err}
 	}
+	bots, err := validBotLevels(o.bots, cfg.Players)
+	if err != nil {
+		return nil, &Error{Msg: err.Error(), Err: err}
+	}
 	cfg.Names = names
 	g, err := engine.NewGame(cfg)
 	if err != nil {
@@ -45,10 +54,11 @@ func NewHotseat(store Store, cfg engine.Config, colours []string, opts ...Option
 	}
 	now := o.now().UnixMilli()
 	h := &Hotseat{
-		store: store,
-		now:   o.now,
-		saved: savedGame{ID: id, Created: now, Updated: now, Colours: cols},
-		game:  g,
+		store:  store,
+		now:    o.now,
+		saved:  savedGame{ID: id, Created: now, Updated: now, Colours: cols, Bots: bots},
+		game:   g,
+		driver: newBotDriver(o.botPause),
 	}
 	if err := h.save(now); err != nil {
 		return nil, err
@@ -75,7 +85,12 @@ func OpenHotseat(store Store, id string, opts ...Option) (*Hotseat, error) {
 	} else {
 		sg.Colours = DefaultColours(n)
 	}
-	return &Hotseat{store: store, now: o.now, saved: sg, game: g}, nil
+	if bots, err := validBotLevels(sg.Bots, n); err == nil {
+		sg.Bots = bots
+	} else {
+		sg.Bots = nil // damaged: every seat is played by a person
+	}
+	return &Hotseat{store: store, now: o.now, saved: sg, game: g, driver: newBotDriver(o.botPause)}, nil
 }
 
 // ID implements Session.
@@ -87,8 +102,44 @@ func (h *Hotseat) Game() *engine.Game { return h.game }
 // Colours implements Session. The slice is a copy.
 func (h *Hotseat) Colours() []string { return append([]string(nil), h.saved.Colours...) }
 
-// LocalSeat implements Session: every seat is local.
-func (h *Hotseat) LocalSeat(p int) bool { return p >= 0 && p < h.game.Config().Players }
+// LocalSeat implements Session: the seats played by people on this device (all but the bots).
+func (h *Hotseat) LocalSeat(p int) bool {
+	return p >= 0 && p < h.game.Config().Players && h.BotLevel(p) == ""
+}
+
+// BotLevel is the level of the bot playing seat p, or "" for a person.
+func (h *Hotseat) BotLevel(p int) string {
+	if p >= 0 && p < len(h.saved.Bots) {
+		return h.saved.Bots[p]
+	}
+	return ""
+}
+
+// SetBrain implements BotHost.
+func (h *Hotseat) SetBrain(b Brain) { h.driver.brain = b }
+
+// Connect implements Live: the bots start playing their seats.
+func (h *Hotseat) Connect(run func(func()), changed func()) {
+	h.driver.run, h.driver.changed, h.driver.closed = run, changed, false
+	h.step()
+}
+
+// Close implements Live: the bots stop; a bot move thought out meanwhile is dropped.
+func (h *Hotseat) Close() { h.driver.closed = true }
+
+// step lets a bot play if one is to act.
+func (h *Hotseat) step() { h.driver.step(h.game, h.BotLevel, h.Submit) }
+
+// BotThinking reports whether a bot is thinking about its move now.
+func (h *Hotseat) BotThinking() bool { return h.driver.thinking >= 0 }
+
+// BotProblem says why a bot last failed to choose (it then made the first legal move), or "".
+func (h *Hotseat) BotProblem() string { return h.driver.problem }
+
+// Hint asks the Hard bot what the person to act should do; done gets the move and a reason.
+func (h *Hotseat) Hint(done func(BotReply)) {
+	h.driver.hint(h.game, h.game.State().Actor(), done)
+}
 
 // Created and Updated are when the game was set up and last saved.
 func (h *Hotseat) Created() time.Time { return time.UnixMilli(h.saved.Created) }
@@ -114,6 +165,7 @@ func (h *Hotseat) Submit(m engine.Move) error {
 		}
 		return &Error{Msg: "The move was not played because the game could not be saved. " + sentence(err.Error()), Err: err}
 	}
+	h.step()
 	return nil
 }
 
@@ -135,6 +187,7 @@ func (h *Hotseat) Undo() error {
 		_ = h.game.Apply(last)
 		return &Error{Msg: "The move was not taken back because the game could not be saved. " + sentence(err.Error()), Err: err}
 	}
+	h.step()
 	return nil
 }
 

@@ -446,6 +446,9 @@ func TestWinnersInSummary(t *testing.T) {
 	if !s.Over || len(s.Winners) == 0 || s.Era != "Rail Era" {
 		t.Errorf("summary of a finished game %+v", s)
 	}
+	if best := h.Game().State().Standings()[0].VP; s.WinnerVP != best {
+		t.Errorf("summary says the winner has %d VP, the standings %d", s.WinnerVP, best)
+	}
 	list, _ := ListGames(store)
 	if !reflect.DeepEqual(list[0], s) {
 		t.Errorf("index %+v\nsummary %+v", list[0], s)

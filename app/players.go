@@ -66,17 +66,11 @@ func ValidateColours(colours []string, players int) ([]string, error) {
 	}
 	out := make([]string, players)
 	for i, c := range colours {
-		c = strings.TrimSpace(c)
-		found := false
-		for _, p := range Palette {
-			if strings.EqualFold(p.CSS, c) || strings.EqualFold(p.Name, c) {
-				out[i], found = p.CSS, true
-				break
-			}
+		css, ok := paletteColour(c)
+		if !ok {
+			return nil, fmt.Errorf("Player %d's colour %q is not one of the game's colours.", i+1, strings.TrimSpace(c))
 		}
-		if !found {
-			return nil, fmt.Errorf("Player %d's colour %q is not one of the game's colours.", i+1, c)
-		}
+		out[i] = css
 		for j := 0; j < i; j++ {
 			if out[j] == out[i] {
 				return nil, fmt.Errorf("Players %d and %d both have %s: each player needs a different colour.", j+1, i+1, ColourName(out[i]))
@@ -105,16 +99,9 @@ func ValidateNames(names []string, players int) ([]string, error) {
 	}
 	out := make([]string, players)
 	for i, n := range names {
-		n = strings.TrimSpace(n)
-		switch {
-		case n == "":
-			return nil, fmt.Errorf("Player %d needs a name.", i+1)
-		case !utf8.ValidString(n):
-			return nil, fmt.Errorf("Player %d's name is not valid text.", i+1)
-		case utf8.RuneCountInString(n) > MaxNameLength:
-			return nil, fmt.Errorf("Player %d's name is too long: at most %d characters.", i+1, MaxNameLength)
-		case strings.IndexFunc(n, unicode.IsControl) >= 0:
-			return nil, fmt.Errorf("Player %d's name contains a control character.", i+1)
+		n, err := checkName(n, fmt.Sprintf("Player %d", i+1))
+		if err != nil {
+			return nil, err
 		}
 		for j := 0; j < i; j++ {
 			if strings.EqualFold(out[j], n) {
@@ -124,6 +111,48 @@ func ValidateNames(names []string, players int) ([]string, error) {
 		out[i] = n
 	}
 	return out, nil
+}
+
+// checkName trims a name and checks it: not empty, at most MaxNameLength characters, valid
+// text without control characters. who starts the error ("Player 2", "Your").
+func checkName(n, who string) (string, error) {
+	n = strings.TrimSpace(n)
+	switch {
+	case n == "":
+		return "", fmt.Errorf("%s needs a name.", who)
+	case !utf8.ValidString(n):
+		return "", fmt.Errorf("%s's name is not valid text.", who)
+	case utf8.RuneCountInString(n) > MaxNameLength:
+		return "", fmt.Errorf("%s's name is too long: at most %d characters.", who, MaxNameLength)
+	case strings.IndexFunc(n, unicode.IsControl) >= 0:
+		return "", fmt.Errorf("%s's name contains a control character.", who)
+	}
+	return n, nil
+}
+
+// paletteColour returns a palette colour given by its CSS value or name, in the palette's
+// spelling.
+func paletteColour(c string) (string, bool) {
+	c = strings.TrimSpace(c)
+	for _, p := range Palette {
+		if strings.EqualFold(p.CSS, c) || strings.EqualFold(p.Name, c) {
+			return p.CSS, true
+		}
+	}
+	return "", false
+}
+
+// ValidateProfile checks one player's name and colour (an online player's own choice).
+func ValidateProfile(name, colour string) (string, string, error) {
+	n, err := checkName(name, "You")
+	if err != nil {
+		return "", "", err
+	}
+	c, ok := paletteColour(colour)
+	if !ok {
+		return "", "", fmt.Errorf("The colour %q is not one of the game's colours.", colour)
+	}
+	return n, c, nil
 }
 
 // RandomSeed returns a seed from the operating system's (in the browser: the Web Crypto

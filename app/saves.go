@@ -30,21 +30,31 @@ type savedGame struct {
 	Updated int64         `json:"updated"` // unix ms
 	Colours []string      `json:"colours"`
 	Record  engine.Record `json:"record"`
+	// Online is set for a game played over the network.
+	Online *onlineMeta `json:"online,omitempty"`
+	// Bots gives, by seat, the level of the bot playing it ("" for a person); empty when
+	// people play every seat.
+	Bots []string `json:"bots,omitempty"`
 }
 
 // GameSummary is one entry of the saved-games list (the index under brass/games).
 type GameSummary struct {
-	ID      string   `json:"id"`
-	Names   []string `json:"names"`
-	Colours []string `json:"colours"`
-	Players int      `json:"players"`
-	Moves   int      `json:"moves"`
-	Era     string   `json:"era"` // "Canal Era" or "Rail Era"
-	Round   int      `json:"round"`
-	Over    bool     `json:"over"`
-	Winners []string `json:"winners,omitempty"` // names of the players ranked first, once over
-	Created int64    `json:"created"`           // unix ms
-	Updated int64    `json:"updated"`           // unix ms
+	ID       string   `json:"id"`
+	Names    []string `json:"names"`
+	Colours  []string `json:"colours"`
+	Players  int      `json:"players"`
+	Moves    int      `json:"moves"`
+	Era      string   `json:"era"` // "Canal Era" or "Rail Era"
+	Round    int      `json:"round"`
+	Over     bool     `json:"over"`
+	Winners  []string `json:"winners,omitempty"`   // names of the players ranked first, once over
+	WinnerVP int      `json:"winner_vp,omitempty"` // their VP, once over
+	Created  int64    `json:"created"`             // unix ms
+	Updated  int64    `json:"updated"`             // unix ms
+	// Room is the room code of an online game ("" for a game on this device only), and Seat
+	// the seat this device plays in it.
+	Room string `json:"room,omitempty"`
+	Seat int    `json:"seat,omitempty"`
 	// Error is set when the stored game does not replay (it cannot be opened, only
 	// exported or deleted); the other fields then describe the valid part.
 	Error string `json:"error,omitempty"`
@@ -73,14 +83,24 @@ func (e *Error) Unwrap() error { return e.Err }
 type Option func(*options)
 
 type options struct {
-	now func() time.Time
+	now      func() time.Time
+	bots     []string
+	botPause time.Duration
 }
 
 // WithClock makes the created and updated times come from now instead of time.Now.
 func WithClock(now func() time.Time) Option { return func(o *options) { o.now = now } }
 
+// WithBots makes seats bots: by seat, "" for a person or a level ("easy", "medium", "hard").
+func WithBots(levels []string) Option {
+	return func(o *options) { o.bots = append([]string(nil), levels...) }
+}
+
+// WithBotPause sets the least time a bot's move takes to appear (tests: 0).
+func WithBotPause(d time.Duration) Option { return func(o *options) { o.botPause = d } }
+
 func makeOptions(opts []Option) options {
-	o := options{now: time.Now}
+	o := options{now: time.Now, botPause: DefaultBotPause}
 	for _, f := range opts {
 		f(&o)
 	}
@@ -189,6 +209,14 @@ func summarize(sg savedGame, g *engine.Game) GameSummary {
 		Created: sg.Created,
 		Updated: sg.Updated,
 	}
+	if sg.Online != nil {
+		sum.Room = sg.Online.Room
+		for i, p := range sg.Online.Players {
+			if p == sg.Online.Me {
+				sum.Seat = i
+			}
+		}
+	}
 	if g == nil {
 		sum.Names = append([]string(nil), sg.Record.Config.Names...)
 		sum.Era = engine.Canal.String()
@@ -204,6 +232,7 @@ func summarize(sg savedGame, g *engine.Game) GameSummary {
 		for _, st := range s.Standings() {
 			if st.Rank == 1 {
 				sum.Winners = append(sum.Winners, s.Name(st.Player))
+				sum.WinnerVP = st.VP
 			}
 		}
 	}

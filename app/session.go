@@ -22,3 +22,15 @@ type Session interface {
 	CanUndo() bool
 	Undo() error
 }
+
+// Live is a session whose game also changes by itself: another device's move, a bot's
+// move, a player connecting or leaving. The UI connects it once it is on screen.
+type Live interface {
+	Session
+	// Connect starts the session's background work. run runs a function on the UI's
+	// goroutine (go-app's ctx.Dispatch); changed is called there after anything the screen
+	// shows has changed.
+	Connect(run func(func()), changed func())
+	// Close stops the background work; the game stays saved.
+	Close()
+}

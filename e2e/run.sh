@@ -35,7 +35,7 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$lock_sum" ]; then
 	echo "$lock_sum" >"$stamp"
 fi
 
-if [ ! -f web/app.wasm ]; then
+if [ ! -f web/app.wasm ] || [ ! -f web/bot.wasm ]; then
 	make build
 fi
 go build -trimpath -o bin/brass .
@@ -81,8 +81,8 @@ echo "e2e: server up: $(cat "$log")"
 
 status=0
 # One test file at a time (the load-time figures want a quiet machine); each
-# test bounds its own waits, and the whole run is capped at 4 minutes.
-timeout --kill-after=10 240 node --test --test-reporter=spec --test-concurrency=1 --test-timeout=120000 e2e/tests/ || status=$?
+# test bounds its own waits, and the whole run is capped at 15 minutes.
+timeout --kill-after=10 900 node --test --test-reporter=spec --test-concurrency=1 --test-timeout=600000 e2e/tests/ || status=$?
 if [ "$status" -ne 0 ]; then
 	echo "e2e: failed (exit $status); server log:" >&2
 	cat "$log" >&2

@@ -36,9 +36,11 @@ const (
 )
 
 // Action is the compact, index-based form of a move that the engine validates and applies.
-// Counts (NLinks, NCoal, …) say how many entries of each array are used. Coal, iron and beer
-// sources left out (count lower than needed) are filled with the default: the first legal
-// source in board order (closest coal mine first, as the rules require).
+// Counts (NLinks, NCoal, …) say how many entries of each array are used; entries past a
+// count are not read. Coal, iron and beer sources left out (a count lower than needed) are
+// filled with the defaults documented on Move. State.Apply checks every field: an index
+// out of range, a source code that does not fit (SrcMerchant for coal or iron, SrcMarket for
+// beer) or a field its kind does not use is refused as ErrMalformed.
 type Action struct {
 	Kind     Kind
 	Player   uint8

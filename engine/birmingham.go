@@ -175,11 +175,23 @@ var birminghamMerchantTiles = []MerchantTile{
 	{ID: "blank", Count: [5]int{0, 0, 2, 3, 3}},
 }
 
-var birminghamEdition = buildBirmingham()
+// birminghamEdition is built when the package starts: wrong static data is a programming
+// error, so it stops the program at once with the builder's message rather than play
+// wrongly.
+var birminghamEdition = mustEdition(buildBirmingham(birminghamTowns, birminghamMerchants, birminghamLinks))
 
-func buildBirmingham() *Edition {
+func mustEdition(e *Edition, err error) *Edition {
+	if err != nil {
+		panic("engine: bad edition data: " + err.Error())
+	}
+	return e
+}
+
+// buildBirmingham assembles the edition from the tables above (passed in, so a test can
+// check that bad tables are refused).
+func buildBirmingham(towns []townData, merchants []merchantData, links []linkData) (*Edition, error) {
 	e := &Edition{ID: "birmingham", Name: "Brass: Birmingham"}
-	for _, t := range birminghamTowns {
+	for _, t := range towns {
 		loc := Location{ID: t.id, Name: t.name, Kind: Town, Banner: t.banner}
 		li := len(e.Locations)
 		for si, icons := range t.spaces {
@@ -197,7 +209,7 @@ func buildBirmingham() *Edition {
 		e.Locations = append(e.Locations, Location{ID: f.id, Name: f.name, Kind: FarmBrewery, Spaces: []int{len(e.Spaces)}})
 		e.Spaces = append(e.Spaces, Space{ID: f.id + "_1", Location: li, Icons: []Industry{Brewery}})
 	}
-	for _, m := range birminghamMerchants {
+	for _, m := range merchants {
 		li := len(e.Locations)
 		loc := Location{ID: m.id, Name: m.name, Kind: MerchantLocation, LinkIcons: 2, Bonus: m.bonus, BonusAmount: m.amount, MinPlayers: m.minPlayers}
 		for k := 0; k < m.spaces; k++ {
@@ -210,10 +222,14 @@ func buildBirmingham() *Edition {
 	for i, l := range e.Locations {
 		idx[l.ID] = i
 	}
-	for _, l := range birminghamLinks {
+	for _, l := range links {
 		link := Link{Canal: l.canal, Rail: l.rail}
 		for _, id := range l.locs {
-			link.Locations = append(link.Locations, idx[id])
+			loc, ok := idx[id]
+			if !ok {
+				return nil, errorf(ErrMalformed, "link %v names an unknown location %q", l.locs, id)
+			}
+			link.Locations = append(link.Locations, loc)
 			if link.ID != "" {
 				link.ID += "-"
 			}
@@ -232,7 +248,7 @@ func buildBirmingham() *Edition {
 			}
 		}
 	}
-	for i, t := range birminghamTowns {
+	for i, t := range towns {
 		e.Cards = append(e.Cards, Card{ID: t.id, Name: t.name, Type: LocationCard, Location: i,
 			Count: [5]int{0, 0, t.cards[0], t.cards[1], t.cards[2]}})
 	}

@@ -1,15 +1,20 @@
 // Package engine holds the rules of Brass, pure and deterministic.
 //
-// A game is a Config (edition, players, seed, names) plus a list of Moves. New builds the
-// starting State from the Config; Game.Apply validates one Move and, only if it is legal,
-// changes the state and appends log entries. Replaying the same Config and Moves gives the
-// same State byte for byte on every platform (see State.MarshalBinary and State.Hash).
+// A game is a Config (edition, players, seed, names, whether it is the introductory game)
+// plus a list of Moves. New builds the starting State from the Config; Game.Apply validates
+// one Move and, only if it is legal, changes the state and appends log entries. Replaying
+// the same Config and Moves gives the same State byte for byte on every platform (see
+// State.MarshalBinary and State.Hash).
 //
-// The same legality checks serve three callers: Apply, the enumeration of every legal
-// action (State.Legal, for bots, hints and random play) and the step-by-step queries a UI
-// uses to build an action (Game.Options, Game.Check). A refused action returns an *Error
-// whose Kind can be tested with errors.Is (ErrNotYourTurn, ErrNotAvailable, ErrIllegal,
-// ErrGameOver, ErrStale, ErrMalformed) and whose message a player understands.
+// Each rule that can refuse a move is decided by one function that returns either "legal"
+// or a Reason: a Rule code plus the few ids and numbers its message needs (reasons.go).
+// The same functions serve Apply, the enumeration of every legal action (State.Legal, for
+// bots, hints and random play), Game.Check and Game.Preview, and the step-by-step queries
+// a UI uses to build an action (Next over the legal moves), so a reason can never disagree
+// with the decision. A refused action returns an *Error whose Kind can be tested with
+// errors.Is (ErrNotYourTurn, ErrNotAvailable, ErrIllegal, ErrGameOver, ErrStale,
+// ErrMalformed), whose Reason names the rule, and whose message, written only then, a
+// player understands. State.Apply checks every field of an Action, so no input panics.
 //
 // The package has no goroutines, no wall clock, no global randomness and never depends on
 // map iteration order. Edition data (board, tiles, cards, markets) lives in Edition values;

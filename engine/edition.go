@@ -271,7 +271,9 @@ type Edition struct {
 	IronMarket     Market
 	Rules          Rules
 
-	merchantMask uint64
+	merchantMask uint64 // merchant locations
+	townMask     uint64 // towns (where a Wild Location card builds)
+	tables       boardTables
 	locByID      map[string]int
 	spaceByID    map[string]int
 	linkByID     map[string]int
@@ -285,7 +287,7 @@ type Edition struct {
 const (
 	MaxPlayers        = 4
 	maxLocations      = 64
-	maxSpaces         = 64
+	maxSpaces         = 62 // two bits of Sources are the market and the merchant beer
 	maxLinks          = 64
 	maxCardKinds      = 48
 	maxMerchantSpaces = 12
@@ -293,31 +295,83 @@ const (
 	maxDiscard        = 64
 )
 
-// finish builds the lookup tables and masks of an edition.
-func (e *Edition) finish() *Edition {
+// finish checks the edition's data and builds its lookup tables and masks. It refuses data
+// that the engine could not play correctly: a duplicate id, a link that does not join two
+// or three locations, more places or cards than the fixed arrays of State hold.
+func (e *Edition) finish() (*Edition, error) {
+	bad := func(format string, args ...any) (*Edition, error) {
+		return nil, errorf(ErrMalformed, format, args...)
+	}
+	switch {
+	case len(e.Locations) > maxLocations:
+		return bad("%d locations, at most %d", len(e.Locations), maxLocations)
+	case len(e.Spaces) > maxSpaces:
+		return bad("%d build spaces, at most %d", len(e.Spaces), maxSpaces)
+	case len(e.Links) > maxLinks:
+		return bad("%d links, at most %d", len(e.Links), maxLinks)
+	case len(e.Cards) > maxCardKinds:
+		return bad("%d card kinds, at most %d", len(e.Cards), maxCardKinds)
+	case len(e.MerchantSpaces) > maxMerchantSpaces:
+		return bad("%d merchant spaces, at most %d", len(e.MerchantSpaces), maxMerchantSpaces)
+	}
+	for n := e.Rules.MinPlayers; n <= e.Rules.MaxPlayers; n++ {
+		deck := 0
+		for _, c := range e.Cards {
+			deck += c.Count[n]
+		}
+		if deck > maxDeck {
+			return bad("%d cards in the %d-player deck, at most %d", deck, n, maxDeck)
+		}
+	}
 	e.locByID = map[string]int{}
 	e.spaceByID = map[string]int{}
 	e.linkByID = map[string]int{}
 	e.cardByID = map[string]CardKind{}
 	e.mspaceByID = map[string]int{}
 	for i := range e.Locations {
+		if _, dup := e.locByID[e.Locations[i].ID]; dup {
+			return bad("two locations with the id %q", e.Locations[i].ID)
+		}
 		e.locByID[e.Locations[i].ID] = i
-		if e.Locations[i].Kind == MerchantLocation {
+		switch e.Locations[i].Kind {
+		case MerchantLocation:
 			e.merchantMask |= 1 << uint(i)
+		case Town:
+			e.townMask |= 1 << uint(i)
 		}
 	}
 	for i := range e.Spaces {
+		if _, dup := e.spaceByID[e.Spaces[i].ID]; dup {
+			return bad("two build spaces with the id %q", e.Spaces[i].ID)
+		}
 		e.spaceByID[e.Spaces[i].ID] = i
+	}
+	if err := e.tables.build(e); err != nil {
+		return nil, err
 	}
 	for i := range e.Links {
 		l := &e.Links[i]
+		if len(l.Locations) < 2 || len(l.Locations) > 3 {
+			return bad("link %q joins %d locations", l.ID, len(l.Locations))
+		}
+		if _, dup := e.linkByID[l.ID]; dup {
+			return bad("two links with the id %q", l.ID)
+		}
 		for _, loc := range l.Locations {
+			if loc < 0 || loc >= len(e.Locations) {
+				return bad("link %q names location %d of %d", l.ID, loc, len(e.Locations))
+			}
 			l.mask |= 1 << uint(loc)
 			e.Locations[loc].Links = append(e.Locations[loc].Links, i)
+			e.tables.locLinks[loc] |= 1 << uint(i)
 		}
 		e.linkByID[l.ID] = i
+		e.tables.linkMask[i] = l.mask
 	}
 	for i := range e.Cards {
+		if _, dup := e.cardByID[e.Cards[i].ID]; dup {
+			return bad("two cards with the id %q", e.Cards[i].ID)
+		}
 		e.cardByID[e.Cards[i].ID] = CardKind(i)
 		switch e.Cards[i].Type {
 		case WildLocationCard:
@@ -327,9 +381,12 @@ func (e *Edition) finish() *Edition {
 		}
 	}
 	for i := range e.MerchantSpaces {
+		if _, dup := e.mspaceByID[e.MerchantSpaces[i].ID]; dup {
+			return bad("two merchant spaces with the id %q", e.MerchantSpaces[i].ID)
+		}
 		e.mspaceByID[e.MerchantSpaces[i].ID] = i
 	}
-	return e
+	return e, nil
 }
 
 // LocationByID returns the index of a location id.

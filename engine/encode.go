@@ -48,6 +48,9 @@ func (s *State) appendEncoding(b []byte) []byte {
 	b = append(b, s.WildLocations, s.WildIndustries)
 	b = binary.LittleEndian.AppendUint32(b, s.Moves)
 	b = binary.LittleEndian.AppendUint32(b, s.Revealed)
+	if s.Introductory {
+		b = append(b, 'I') // only when set: a normal game's encoding and hash are unchanged
+	}
 	return b
 }
 
@@ -55,7 +58,13 @@ func (s *State) appendEncoding(b []byte) []byte {
 // to detect a desync at the first divergent move.
 func (s *State) Hash() uint64 {
 	var buf [1024]byte
-	b := s.appendEncoding(buf[:0])
+	return fnv1a(s.appendEncoding(buf[:0]))
+}
+
+// fnv1a is the 64-bit FNV-1a hash of b. (Each byte's multiply waits for the previous one,
+// so this loop is as fast as the hash can be; unrolling it gained nothing, natively or in
+// wasm.)
+func fnv1a(b []byte) uint64 {
 	h := uint64(14695981039346656037)
 	for _, c := range b {
 		h ^= uint64(c)

@@ -15,11 +15,14 @@ var (
 	ErrMalformed    = errors.New("malformed input")
 )
 
-// Error is a refused move: Kind is one of the Err values above and Msg says why in words a
-// player understands.
+// Error is a refused move: Kind is one of the Err values above, Msg says why in words a
+// player understands, and Reason names the rule that refused it with its ids and numbers
+// (Reason.Rule is RuleNone where no rule was reached: input that could not be read, a stale
+// move, an undo that is not allowed).
 type Error struct {
-	Kind error
-	Msg  string
+	Kind   error
+	Msg    string
+	Reason Reason
 }
 
 func (e *Error) Error() string { return e.Msg }

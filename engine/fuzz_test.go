@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"testing"
@@ -86,6 +87,109 @@ func FuzzRecord(f *testing.F) {
 		}
 		if err := g.State().CheckInvariants(); err != nil {
 			t.Fatalf("replayed prefix is inconsistent: %v", err)
+		}
+	})
+}
+
+// actionBytes is the fixed layout FuzzAction reads an Action from, one byte per field.
+func actionBytes(a Action) []byte {
+	return []byte{byte(a.Kind), a.Player, byte(a.Card), byte(a.Industry), byte(a.Space), byte(a.Merchant),
+		a.NLinks, a.NCoal, a.NIron, a.NBeer, a.NDev, a.NCards,
+		byte(a.Links[0]), byte(a.Links[1]), byte(a.Coal[0]), byte(a.Coal[1]), byte(a.Iron[0]), byte(a.Iron[1]),
+		byte(a.Beer[0]), byte(a.Beer[1]), byte(a.Dev[0]), byte(a.Dev[1]), byte(a.Cards[0]), byte(a.Cards[1])}
+}
+
+// actionFrom reads an Action from arbitrary bytes (missing bytes are 0): every field, the
+// counts and the index arrays included, can take any value.
+func actionFrom(data []byte) Action {
+	var b [24]byte
+	copy(b[:], data)
+	return Action{
+		Kind: Kind(b[0]), Player: b[1], Card: CardKind(b[2]), Industry: Industry(b[3]),
+		Space: int8(b[4]), Merchant: int8(b[5]),
+		NLinks: b[6], NCoal: b[7], NIron: b[8], NBeer: b[9], NDev: b[10], NCards: b[11],
+		Links: [2]int8{int8(b[12]), int8(b[13])}, Coal: [2]int8{int8(b[14]), int8(b[15])},
+		Iron: [2]int8{int8(b[16]), int8(b[17])}, Beer: [2]int8{int8(b[18]), int8(b[19])},
+		Dev: [2]Industry{Industry(b[20]), Industry(b[21])}, Cards: [2]CardKind{CardKind(b[22]), CardKind(b[23])},
+	}
+}
+
+// FuzzAction feeds raw compact Actions, every field arbitrary, to State.Apply (the entry
+// point of bots and peers) at positions of a fixture game. The engine must never panic; a
+// refused action leaves the state unchanged and names a rule; an accepted one keeps the
+// invariants and means the same after Edition.Encode and Edition.Decode, so peers that
+// exchange Moves reach the same state. The seed corpus (run by go test) is every recorded
+// move, and variations of it with source codes and indexes that do not fit.
+//
+//	go test ./engine -run XXX -fuzz FuzzAction -fuzztime 60s
+func FuzzAction(f *testing.F) {
+	fx := loadFixture(f, "game-3p.json")
+	moves := fx.Record.Moves
+	ed, _ := EditionByID("birmingham")
+	for i, m := range moves {
+		a, err := ed.Decode(m)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(uint8(i), actionBytes(a))
+		odd := a // merchant beer given as coal or iron, the market as beer
+		switch {
+		case a.NCoal > 0:
+			odd.Coal[0] = SrcMerchant
+		case a.NIron > 0:
+			odd.Iron[0] = SrcMerchant
+		case a.NBeer > 0:
+			odd.Beer[0] = SrcMarket
+		default:
+			odd.NCoal, odd.Coal[0] = 1, SrcMerchant
+		}
+		f.Add(uint8(i), actionBytes(odd))
+		odd = a // the card's, space's and merchant's indexes one past the end
+		odd.Card, odd.Space, odd.Merchant = CardKind(len(ed.Cards)), int8(len(ed.Spaces)), int8(len(ed.MerchantSpaces))
+		f.Add(uint8(i), actionBytes(odd))
+		odd = a // a field of another kind, and a count past the arrays
+		odd.NCards, odd.NDev = 3, 1
+		f.Add(uint8(i), actionBytes(odd))
+	}
+	f.Add(uint8(0), []byte{})
+	f.Add(uint8(5), []byte{byte(KindBuild), 0, 0, byte(Cotton), 0xff, 0xff, 0, 2, 0, 0, 0, 0, 0, 0, 0xfd, 0xfd})
+	games := map[int]*Game{}
+	f.Fuzz(func(t *testing.T, at uint8, data []byte) {
+		n := int(at) % (len(moves) + 1)
+		g, ok := games[n]
+		if !ok {
+			rec := fx.Record
+			rec.Moves = moves[:n]
+			var err error
+			if g, err = Replay(rec); err != nil {
+				t.Fatal(err)
+			}
+			games[n] = g
+		}
+		a := actionFrom(data)
+		s := *g.State()
+		before := s.Hash()
+		err := s.Apply(&a)
+		if err != nil {
+			var e *Error
+			if !errors.As(err, &e) || e.Reason.Rule == RuleNone || e.Msg == "" {
+				t.Fatalf("refusal of %+v without a rule or message: %v", a, err)
+			}
+			if s.Hash() != before {
+				t.Fatalf("refused %+v changed the state", a)
+			}
+			return
+		}
+		if err := s.CheckInvariants(); err != nil {
+			t.Fatalf("accepted %+v broke an invariant: %v", a, err)
+		}
+		b, err := ed.Decode(ed.Encode(a))
+		if err != nil {
+			t.Fatalf("accepted %+v does not survive Encode and Decode: %v", a, err)
+		}
+		again := *g.State()
+		if err := again.Apply(&b); err != nil || again.Hash() != s.Hash() {
+			t.Fatalf("accepted %+v means something else as the move %v: %v", a, ed.Encode(a), err)
 		}
 	})
 }

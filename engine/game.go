@@ -30,6 +30,11 @@ type Snapshot struct {
 	Scored     bool  `json:"scored"`
 	LinkVP     []int `json:"link_vp"`
 	TileVP     []int `json:"tile_vp"`
+	// The introductory game's extra scoring, in the snapshot after the Canal Era only.
+	Introductory bool  `json:"introductory,omitempty"`
+	MoneyVP      []int `json:"money_vp,omitempty"`
+	IncomeVP     []int `json:"income_vp,omitempty"`
+	TileVPAgain  []int `json:"tile_vp_again,omitempty"`
 }
 
 func (g *Game) snapshot(era Era, round int) Snapshot {
@@ -57,6 +62,10 @@ func (g *Game) snapshot(era Era, round int) Snapshot {
 	sn.Spent, sn.Taken, sn.Removed, sn.VPLost = ints(r.Spent), ints(r.Income), ints(r.Removed), ints(r.VPLost)
 	sn.IncomePaid, sn.Scored = r.IncomePaid, r.Scored
 	sn.LinkVP, sn.TileVP = ints(r.LinkVP), ints(r.TileVP)
+	if r.Introductory {
+		sn.Introductory = true
+		sn.MoneyVP, sn.IncomeVP, sn.TileVPAgain = ints(r.MoneyVP), ints(r.IncomeVP), ints(r.TileVPAgain)
+	}
 	return sn
 }
 
@@ -72,7 +81,11 @@ func NewGame(cfg Config) (*Game, error) {
 	cfg.Names = append([]string(nil), cfg.Names...)
 	g := &Game{cfg: cfg, state: *s}
 	g.points = append(g.points, g.snapshot(Canal, 0))
-	g.log = append(g.log, LogEntry{Move: -1, Kind: LogEra, Player: -1, Era: Canal, Round: 1, Text: "The Canal Era begins, round 1."})
+	start := "The Canal Era begins, round 1."
+	if cfg.Introductory {
+		start = "The introductory game begins: the Canal Era only, with extra scoring at its end. Round 1."
+	}
+	g.log = append(g.log, LogEntry{Move: -1, Kind: LogEra, Player: -1, Era: Canal, Round: 1, Text: start})
 	order := ""
 	for i := 0; i < cfg.Players; i++ {
 		if i > 0 {
@@ -179,7 +192,7 @@ func (g *Game) Hash() uint64 { return g.state.Hash() }
 // GameFromState wraps a position made by hand (tests, puzzles) in a Game with an empty
 // history. Such a game cannot be replayed from its config; it is for scenarios.
 func GameFromState(s *State) *Game {
-	g := &Game{cfg: Config{Edition: s.ed.ID, Players: int(s.NumPlayers)}, state: *s}
+	g := &Game{cfg: Config{Edition: s.ed.ID, Players: int(s.NumPlayers), Introductory: s.Introductory}, state: *s}
 	g.points = append(g.points, g.snapshot(s.Era, 0))
 	return g
 }

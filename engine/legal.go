@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // Legal appends every legal action of the player to act to buf and returns it. The list is
 // complete and has no duplicates: where sources are interchangeable (two equally close coal
 // mines, two iron works, two beer barrels) each distinct choice appears once, with repeated
@@ -12,7 +14,8 @@ func (s *State) Legal(buf []Action) []Action {
 	switch s.Phase {
 	case PhaseShortfall:
 		for sp := range s.ed.Spaces {
-			if s.Tiles[sp].Owner == uint8(p+1) && s.tileValue(sp) > 0 {
+			// (only the player's own tiles are candidates at all)
+			if s.Tiles[sp].Owner == uint8(p+1) && s.removeRule(p, sp).OK() {
 				a := blankAction(KindRemoveTile, p)
 				a.Space = int8(sp)
 				buf = append(buf, a)
@@ -21,20 +24,19 @@ func (s *State) Legal(buf []Action) []Action {
 		return buf
 	case PhaseSelling:
 		buf = append(buf, blankAction(KindEndSell, p))
-		return s.legalSales(p, []CardKind{NoCard}, buf)
+		var b boardScan
+		s.scan(&b)
+		noCard := [1]CardKind{NoCard}
+		return s.legalSales(p, noCard[:], &b, buf)
 	}
-	var cardBuf [maxCardKinds]CardKind
-	cards := cardBuf[:0]
-	for k, n := range s.Players[p].Hand {
-		if n > 0 {
-			cards = append(cards, CardKind(k))
-		}
-	}
-	buf = s.legalBuilds(p, cards, buf)
-	buf = s.legalNetworks(p, cards, buf)
-	buf = s.legalDevelops(p, cards, buf)
-	buf = s.legalSales(p, cards, buf)
-	if s.IncomeLevel(p)-s.ed.Rules.LoanLevels >= s.ed.Rules.MinIncomeLevel {
+	var c legalCtx
+	s.newLegalCtx(&c, p)
+	buf = s.legalBuilds(&c, buf)
+	buf = s.legalNetworks(&c, buf)
+	buf = s.legalDevelops(&c, buf)
+	cards := c.cards()
+	buf = s.legalSales(p, cards, &c.b, buf)
+	if s.loanRule(p).OK() {
 		buf = withCards(buf, blankAction(KindLoan, p), cards)
 	}
 	buf = s.legalScouts(p, cards, buf)
@@ -42,21 +44,70 @@ func (s *State) Legal(buf []Action) []Action {
 	return buf
 }
 
-// withCards appends the action once per card kind.
+// legalCtx is what the parts of the enumeration of one position share, derived from the
+// state once: the cards held, the scan of the board (resources, links), the player's
+// network and the ways to pay for iron (which do not depend on where it goes). It holds
+// arrays and counts rather than slices of itself, so that it can stay on the stack.
+type legalCtx struct {
+	p        int
+	nCards   int
+	cardBuf  [maxCardKinds]CardKind
+	b        boardScan
+	net      uint64
+	anywhere bool
+	nIron    [3]int // by the number of iron needed
+	ironBuf  [3][planBufSize]resPlan
+}
+
+// newLegalCtx fills c for player p.
+func (s *State) newLegalCtx(c *legalCtx, p int) {
+	c.p = p
+	c.nCards = 0
+	hand := &s.Players[p].Hand
+	for k := range s.ed.Cards {
+		if hand[k] > 0 {
+			c.cardBuf[c.nCards] = CardKind(k)
+			c.nCards++
+		}
+	}
+	s.scan(&c.b)
+	c.net, c.anywhere = c.b.network(p)
+	for n := 0; n <= 2; n++ {
+		c.nIron[n] = len(s.ironPlans(&c.b.pl, n, c.ironBuf[n][:0]))
+	}
+}
+
+// cards lists the kinds of card held.
+func (c *legalCtx) cards() []CardKind { return c.cardBuf[:c.nCards] }
+
+// iron lists the ways to pay n iron.
+func (c *legalCtx) iron(n int) []resPlan { return c.ironBuf[n][:c.nIron[n]] }
+
+// withCards appends the action once per card kind. It makes room for all of them at once,
+// then copies the action and sets the card in the copy (setting it first and copying after
+// would make the processor wait for the one-byte store before each wide load).
 func withCards(buf []Action, a Action, cards []CardKind) []Action {
-	for _, k := range cards {
-		a.Card = k
-		buf = append(buf, a)
+	n := len(buf)
+	if cap(buf)-n < len(cards) {
+		buf = append(buf, make([]Action, len(cards))...)
+	}
+	buf = buf[:n+len(cards)]
+	out := buf[n:]
+	for i, k := range cards {
+		out[i] = a
+		out[i].Card = k
 	}
 	return buf
 }
 
-// resPlan is one way of paying coal, iron or beer: the sources in order and the market cost.
+// resPlan is one way of paying coal, iron or beer (which one the caller knows): the sources
+// in order and the market cost. It is kept small because Legal holds arrays of them, which
+// Go zeroes on every call.
 type resPlan struct {
-	coal, iron, beer [2]int8
-	nc, ni, nb       uint8
-	cost             int
-	merchantBeer     bool
+	cost         int32
+	src          [2]int8
+	n            uint8
+	merchantBeer bool
 }
 
 // plan lists stay on the stack in the common case.
@@ -76,7 +127,7 @@ func untake(pl *pool, src int8, cost int, coalMkt, ironMkt uint8) {
 // pool's cost so far.
 func (s *State) coalPlans(c *coalCtx, pl *pool, n int, out []resPlan) []resPlan {
 	if n == 0 {
-		return append(out, resPlan{cost: pl.cost})
+		return append(out, resPlan{cost: int32(pl.cost)})
 	}
 	var o1, o2 [maxSpaces]int8
 	k1, d1 := c.options(pl, &o1)
@@ -85,7 +136,7 @@ func (s *State) coalPlans(c *coalCtx, pl *pool, n int, out []resPlan) []resPlan 
 		cost, cm, im := pl.cost, pl.coalMkt, pl.ironMkt
 		s.takeCoal(pl, src1)
 		if n == 1 {
-			out = append(out, resPlan{coal: [2]int8{src1, none}, nc: 1, cost: pl.cost})
+			out = append(out, resPlan{src: [2]int8{src1, none}, n: 1, cost: int32(pl.cost)})
 		} else {
 			k2, d2 := c.options(pl, &o2)
 			for j := 0; j < k2; j++ {
@@ -95,7 +146,7 @@ func (s *State) coalPlans(c *coalCtx, pl *pool, n int, out []resPlan) []resPlan 
 				}
 				cost2, cm2, im2 := pl.cost, pl.coalMkt, pl.ironMkt
 				s.takeCoal(pl, src2)
-				out = append(out, resPlan{coal: [2]int8{src1, src2}, nc: 2, cost: pl.cost})
+				out = append(out, resPlan{src: [2]int8{src1, src2}, n: 2, cost: int32(pl.cost)})
 				untake(pl, src2, cost2, cm2, im2)
 			}
 		}
@@ -107,7 +158,7 @@ func (s *State) coalPlans(c *coalCtx, pl *pool, n int, out []resPlan) []resPlan 
 // ironPlans appends every legal way to take n (0–2) iron, works in non-decreasing order.
 func (s *State) ironPlans(pl *pool, n int, out []resPlan) []resPlan {
 	if n == 0 {
-		return append(out, resPlan{cost: pl.cost})
+		return append(out, resPlan{cost: int32(pl.cost)})
 	}
 	var o1, o2 [maxSpaces]int8
 	k1 := s.ironOptions(pl, &o1)
@@ -116,7 +167,7 @@ func (s *State) ironPlans(pl *pool, n int, out []resPlan) []resPlan {
 		cost, cm, im := pl.cost, pl.coalMkt, pl.ironMkt
 		s.takeIron(pl, src1)
 		if n == 1 {
-			out = append(out, resPlan{iron: [2]int8{src1, none}, ni: 1, cost: pl.cost})
+			out = append(out, resPlan{src: [2]int8{src1, none}, n: 1, cost: int32(pl.cost)})
 		} else {
 			k2 := s.ironOptions(pl, &o2)
 			for j := 0; j < k2; j++ {
@@ -126,7 +177,7 @@ func (s *State) ironPlans(pl *pool, n int, out []resPlan) []resPlan {
 				}
 				cost2, cm2, im2 := pl.cost, pl.coalMkt, pl.ironMkt
 				s.takeIron(pl, src2)
-				out = append(out, resPlan{iron: [2]int8{src1, src2}, ni: 2, cost: pl.cost})
+				out = append(out, resPlan{src: [2]int8{src1, src2}, n: 2, cost: int32(pl.cost)})
 				untake(pl, src2, cost2, cm2, im2)
 			}
 		}
@@ -146,12 +197,12 @@ func (s *State) beerPlans(p int, reach uint64, merchant int, pl *pool, n int, ou
 		src1 := o1[i]
 		s.takeBeer(pl, src1, merchant)
 		if n == 1 {
-			out = append(out, resPlan{beer: [2]int8{src1, none}, nb: 1, merchantBeer: src1 == SrcMerchant})
+			out = append(out, resPlan{src: [2]int8{src1, none}, n: 1, merchantBeer: src1 == SrcMerchant})
 		} else {
 			k2 := s.beerOptions(p, reach, merchant, pl, &o2)
 			for j := 0; j < k2; j++ {
 				if src2 := o2[j]; src2 >= src1 {
-					out = append(out, resPlan{beer: [2]int8{src1, src2}, nb: 2, merchantBeer: src1 == SrcMerchant || src2 == SrcMerchant})
+					out = append(out, resPlan{src: [2]int8{src1, src2}, n: 2, merchantBeer: src1 == SrcMerchant || src2 == SrcMerchant})
 				}
 			}
 		}
@@ -164,74 +215,56 @@ func (s *State) beerPlans(p int, reach uint64, merchant int, pl *pool, n int, ou
 	return out
 }
 
-func (s *State) legalBuilds(p int, cards []CardKind, buf []Action) []Action {
-	net := s.networkMask(p)
-	anywhere := !s.hasTilesOnBoard(p)
-	money := int(s.Players[p].Money)
+func (s *State) legalBuilds(c *legalCtx, buf []Action) []Action {
+	p, cards := c.p, c.cards()
 	var spaces [8]int8
 	var allowed [maxCardKinds]CardKind
-	var base pool
-	s.newPool(&base)
-	// Iron plans do not depend on where the tile goes; coal plans depend on the location.
-	var ironBuf [3][planBufSize]resPlan
-	var iron [3][]resPlan
-	for n := 0; n <= 2; n++ {
-		iron[n] = s.ironPlans(&base, n, ironBuf[n][:0])
-	}
 	var coalBuf [planBufSize]resPlan
+	var cc coalCtx
+	a := blankAction(KindBuild, p) // every field that varies is set below
 	for _, ind := range Industries {
-		spec, ok := s.NextTile(p, ind)
-		if !ok || !s.eraAllows(spec) || spec.Cost > money {
+		spec, r := s.nextTileRule(p, ind)
+		if !r.OK() || !s.eraRule(ind, spec).OK() || !s.moneyRule(p, spec.Cost, 0).OK() {
 			continue
 		}
-		for loc := range s.ed.Locations {
-			if s.ed.Locations[loc].Kind == MerchantLocation {
-				continue
-			}
-			// which of the held cards allow this industry here
-			na := 0
-			for _, k := range cards {
-				c := &s.ed.Cards[k]
-				ok := false
-				switch c.Type {
-				case LocationCard:
-					ok = c.Location == loc
-				case WildLocationCard:
-					ok = s.ed.Locations[loc].Kind == Town
-				default:
-					ok = containsInd(c.Industries, ind) && (anywhere || net&locBit(loc) != 0)
-				}
-				if ok {
-					allowed[na] = k
-					na++
-				}
-			}
-			if na == 0 {
-				continue
-			}
+		// where each held card builds this industry
+		var places [maxCardKinds]uint64
+		union := uint64(0)
+		for i, k := range cards {
+			places[i], _ = s.cardRule(k, ind, c.net, c.anywhere)
+			union |= places[i]
+		}
+		union &= s.ed.tables.iconLocs[ind] // (only where a space shows the icon: see buildSpaces)
+		for u := union; u != 0; u &= u - 1 {
+			loc := bits.TrailingZeros64(u)
 			sps := s.buildSpaces(p, loc, ind, spec, spaces[:0])
 			if len(sps) == 0 {
 				continue
+			}
+			na := 0
+			for i, k := range cards {
+				if places[i]&locBit(loc) != 0 {
+					allowed[na] = k
+					na++
+				}
 			}
 			// Only a coal mine's own cubes could be lost to an overbuild, and a coal mine
 			// needs no coal, so the coal plans are the same for every space here.
 			coal := coalBuf[:0]
 			if spec.Coal > 0 {
-				var c coalCtx
-				s.coalContext(locBit(loc), &c)
-				coal = s.coalPlans(&c, &base, spec.Coal, coal)
+				s.coalContext(&c.b.g, &c.b.pl, locBit(loc), &cc)
+				coal = s.coalPlans(&cc, &c.b.pl, spec.Coal, coal)
 			} else {
 				coal = append(coal, resPlan{})
 			}
 			for _, sp := range sps {
 				for _, cp := range coal {
-					for _, ip := range iron[spec.Iron] {
-						if spec.Cost+cp.cost+ip.cost > money {
+					for _, ip := range c.iron(spec.Iron) {
+						if !s.moneyRule(p, spec.Cost+int(cp.cost+ip.cost), int(cp.cost+ip.cost)).OK() {
 							continue
 						}
-						a := blankAction(KindBuild, p)
 						a.Industry, a.Space = ind, sp
-						a.Coal, a.NCoal, a.Iron, a.NIron = cp.coal, cp.nc, ip.iron, ip.ni
+						a.Coal, a.NCoal, a.Iron, a.NIron = cp.src, cp.n, ip.src, ip.n
 						buf = withCards(buf, a, allowed[:na])
 					}
 				}
@@ -241,21 +274,21 @@ func (s *State) legalBuilds(p int, cards []CardKind, buf []Action) []Action {
 	return buf
 }
 
-func (s *State) legalNetworks(p int, cards []CardKind, buf []Action) []Action {
-	pl := &s.Players[p]
-	if pl.LinksLeft == 0 {
+func (s *State) legalNetworks(c *legalCtx, buf []Action) []Action {
+	p, cards := c.p, c.cards()
+	if !s.linksLeftRule(p, 1).OK() || !s.moneyRule(p, s.linkPrice(1), 0).OK() {
 		return buf
 	}
-	r := &s.ed.Rules
-	money := int(pl.Money)
-	anywhere := !s.hasTilesOnBoard(p)
-	net := s.networkMask(p)
+	anywhere, net := c.anywhere, c.net
+	// Only the lines touching the network (any line, for a player with no tiles on the
+	// board) are candidates at all; linkRule decides each.
+	candidates := s.ed.tables.linksTouching(net)
+	if anywhere {
+		candidates = 1<<uint(len(s.ed.Links)) - 1
+	}
 	if s.Era == Canal {
-		if money < r.CanalLinkCost {
-			return buf
-		}
-		for l := range s.ed.Links {
-			if s.linkLegal(l, net, anywhere) {
+		for m := candidates; m != 0; m &= m - 1 {
+			if l := bits.TrailingZeros64(m); s.linkRule(l, net, anywhere).OK() {
 				a := blankAction(KindNetwork, p)
 				a.Links[0], a.NLinks = int8(l), 1
 				buf = withCards(buf, a, cards)
@@ -263,78 +296,80 @@ func (s *State) legalNetworks(p int, cards []CardKind, buf []Action) []Action {
 		}
 		return buf
 	}
-	if money < r.RailLinkCost {
-		return buf
-	}
-	var base pool
-	s.newPool(&base)
+	double := s.linksLeftRule(p, 2).OK()
+	single, pair := s.linkPrice(1), s.linkPrice(2)
+	base := &c.b.pl
 	var plans1, plans2, beers [planBufSize]resPlan
-	for l1 := range s.ed.Links {
-		if !s.linkLegal(l1, net, anywhere) {
+	var c1, c2 coalCtx
+	for m := candidates; m != 0; m &= m - 1 {
+		l1 := bits.TrailingZeros64(m)
+		if !s.linkRule(l1, net, anywhere).OK() {
 			continue
 		}
+		// As doNetwork does: each link is placed before its coal is found.
+		m1 := s.ed.tables.linkMask[l1]
 		s.Links[l1] = uint8(p + 1)
-		var c1 coalCtx
-		s.coalContext(s.ed.Links[l1].mask, &c1)
-		net2 := net | s.ed.Links[l1].mask
-		for _, plan1 := range s.coalPlans(&c1, &base, 1, plans1[:0]) {
-			if r.RailLinkCost+plan1.cost <= money {
+		undo1 := c.b.g.place(m1)
+		s.coalContext(&c.b.g, base, m1, &c1)
+		net2 := net | m1
+		for _, plan1 := range s.coalPlans(&c1, base, 1, plans1[:0]) {
+			if s.moneyRule(p, single+int(plan1.cost), int(plan1.cost)).OK() {
 				a := blankAction(KindNetwork, p)
 				a.Links[0], a.NLinks = int8(l1), 1
-				a.Coal[0], a.NCoal = plan1.coal[0], 1
+				a.Coal[0], a.NCoal = plan1.src[0], 1
 				buf = withCards(buf, a, cards)
 			}
-			if pl.LinksLeft < 2 || r.DoubleRailCost+plan1.cost > money {
+			if !double || !s.moneyRule(p, pair+int(plan1.cost), int(plan1.cost)).OK() {
 				continue
 			}
-			after1 := base
-			s.takeCoal(&after1, plan1.coal[0])
-			for l2 := range s.ed.Links {
-				if l2 == l1 || !s.linkLegal(l2, net2, false) {
+			after1 := *base
+			s.takeCoal(&after1, plan1.src[0])
+			for m2 := s.ed.tables.linksTouching(net2); m2 != 0; m2 &= m2 - 1 {
+				l2 := bits.TrailingZeros64(m2)
+				if !s.linkRule(l2, net2, false).OK() {
 					continue
 				}
-				s.Links[l2] = uint8(p + 1)
-				var c2 coalCtx
-				s.coalContext(s.ed.Links[l2].mask, &c2)
-				reach2 := s.reach(s.ed.Links[l2].mask)
-				beer := s.beerPlans(p, reach2, -1, &base, 1, beers[:0])
+				m2 := s.ed.tables.linkMask[l2]
+				undo2 := c.b.g.place(m2)
+				s.coalContext(&c.b.g, base, m2, &c2)
+				reach2 := c.b.g.reach(m2)
+				beer := s.beerPlans(p, reach2, -1, base, 1, beers[:0])
 				for _, plan2 := range s.coalPlans(&c2, &after1, 1, plans2[:0]) {
-					if r.DoubleRailCost+plan2.cost > money {
+					if !s.moneyRule(p, pair+int(plan2.cost), int(plan2.cost)).OK() {
 						continue
 					}
 					for _, plan3 := range beer {
 						a := blankAction(KindNetwork, p)
 						a.Links[0], a.Links[1], a.NLinks = int8(l1), int8(l2), 2
-						a.Coal[0], a.Coal[1], a.NCoal = plan1.coal[0], plan2.coal[0], 2
-						a.Beer[0], a.NBeer = plan3.beer[0], 1
+						a.Coal[0], a.Coal[1], a.NCoal = plan1.src[0], plan2.src[0], 2
+						a.Beer[0], a.NBeer = plan3.src[0], 1
 						buf = withCards(buf, a, cards)
 					}
 				}
-				s.Links[l2] = 0
+				c.b.g.unplace(m2, undo2)
 			}
 		}
+		c.b.g.unplace(m1, undo1)
 		s.Links[l1] = 0
 	}
 	return buf
 }
 
-func (s *State) legalDevelops(p int, cards []CardKind, buf []Action) []Action {
-	money := int(s.Players[p].Money)
-	var base pool
-	s.newPool(&base)
-	var ironBuf [3][planBufSize]resPlan
-	var iron [3][]resPlan
-	for n := 1; n <= 2; n++ {
-		iron[n] = s.ironPlans(&base, n, ironBuf[n][:0])
-	}
-	used := s.Players[p].MatUsed
-	developable := func(ind Industry, extra uint8) bool {
-		mat := s.ed.Mats[ind]
-		i := int(used[ind] + extra)
-		return i < len(mat) && !mat[i].Lightbulb
+func (s *State) legalDevelops(c *legalCtx, buf []Action) []Action {
+	p, cards := c.p, c.cards()
+	a := blankAction(KindDevelop, p) // every field that varies is set below
+	// What developRule says of each industry's next tile (next) and, for two tiles of one
+	// industry, of the tile after it (again).
+	var next, again [numIndustries]bool
+	used := &s.Players[p].MatUsed
+	for _, ind := range Industries {
+		_, r := s.developRule(ind, int(used[ind]))
+		next[ind] = r.OK()
+		_, r = s.developRule(ind, int(used[ind])+1)
+		again[ind] = r.OK()
 	}
 	for i1, ind1 := range Industries {
-		if !developable(ind1, 0) {
+		if !next[ind1] {
 			continue
 		}
 		for n := 1; n <= 2; n++ {
@@ -343,25 +378,18 @@ func (s *State) legalDevelops(p int, cards []CardKind, buf []Action) []Action {
 				if n == 1 && i2 > i1 {
 					break
 				}
-				if n == 2 {
-					extra := uint8(0)
-					if ind2 == ind1 {
-						extra = 1
-					}
-					if !developable(ind2, extra) {
-						continue
-					}
+				if n == 2 && (ind2 == ind1 && !again[ind2] || ind2 != ind1 && !next[ind2]) {
+					continue
 				}
-				for _, plan := range iron[n] {
-					if plan.cost > money {
+				for _, plan := range c.iron(n) {
+					if !s.moneyRule(p, int(plan.cost), int(plan.cost)).OK() {
 						continue
 					}
-					a := blankAction(KindDevelop, p)
-					a.Dev[0], a.NDev = ind1, uint8(n)
+					a.Dev[0], a.Dev[1], a.NDev = ind1, NoIndustry, uint8(n)
 					if n == 2 {
 						a.Dev[1] = ind2
 					}
-					a.Iron, a.NIron = plan.iron, plan.ni
+					a.Iron, a.NIron = plan.src, plan.n
 					buf = withCards(buf, a, cards)
 				}
 			}
@@ -370,30 +398,28 @@ func (s *State) legalDevelops(p int, cards []CardKind, buf []Action) []Action {
 	return buf
 }
 
-func (s *State) legalSales(p int, cards []CardKind, buf []Action) []Action {
-	var base pool
-	s.newPool(&base)
+func (s *State) legalSales(p int, cards []CardKind, b *boardScan, buf []Action) []Action {
 	var beerBuf [planBufSize]resPlan
-	for sp := range s.ed.Spaces {
-		t := &s.Tiles[sp]
-		if t.Owner != uint8(p+1) || t.Flipped || !t.Industry.sellable() {
+	for own := b.owned[p]; own != 0; own &= own - 1 { // (only the player's own tiles are candidates at all)
+		sp := bits.TrailingZeros64(own)
+		if !s.saleTileRule(p, sp).OK() {
 			continue
 		}
-		reach := s.saleReach(sp)
-		spec := s.TileSpec(*t)
+		reach := s.saleReach(&b.g, sp)
+		spec := s.TileSpec(s.Tiles[sp])
 		for m := range s.ed.MerchantSpaces {
-			if !s.canSellTo(p, sp, m, reach) {
+			if !s.saleMerchantRule(sp, m, reach).OK() {
 				continue
 			}
 			bonus := s.ed.Locations[s.ed.MerchantSpaces[m].Location].Bonus
-			for _, plan := range s.beerPlans(p, reach, m, &base, spec.Beer, beerBuf[:0]) {
+			for _, plan := range s.beerPlans(p, reach, m, &b.pl, spec.Beer, beerBuf[:0]) {
 				a := blankAction(KindSell, p)
 				a.Space, a.Merchant = int8(sp), int8(m)
-				a.Beer, a.NBeer = plan.beer, plan.nb
+				a.Beer, a.NBeer = plan.src, plan.n
 				buf = withCards(buf, a, cards)
 				if plan.merchantBeer && bonus == BonusDevelop {
 					for _, ind := range Industries {
-						if next, ok := s.NextTile(p, ind); ok && !next.Lightbulb {
+						if _, r := s.developRule(ind, int(s.Players[p].MatUsed[ind])); r.OK() {
 							a.Dev[0], a.NDev = ind, 1
 							buf = withCards(buf, a, cards)
 						}
@@ -406,25 +432,22 @@ func (s *State) legalSales(p int, cards []CardKind, buf []Action) []Action {
 }
 
 func (s *State) legalScouts(p int, cards []CardKind, buf []Action) []Action {
-	hand := &s.Players[p].Hand
-	if hand[s.ed.wildLoc] > 0 || hand[s.ed.wildInd] > 0 || s.WildLocations == 0 || s.WildIndustries == 0 {
+	if !s.scoutRule(p).OK() {
 		return buf
 	}
+	a := blankAction(KindScout, p)
+	a.NCards = 2
 	for i, k1 := range cards {
 		for j := i; j < len(cards); j++ {
 			k2 := cards[j]
 			for l := j; l < len(cards); l++ {
 				k3 := cards[l]
-				var need [maxCardKinds]uint8
-				need[k1]++
-				need[k2]++
-				need[k3]++
-				if need[k1] > hand[k1] || need[k2] > hand[k2] || need[k3] > hand[k3] {
+				if !s.cardsHeldRule(p, k1, k2, k3).OK() {
 					continue
 				}
-				a := blankAction(KindScout, p)
-				a.Card, a.Cards, a.NCards = k1, [2]CardKind{k2, k3}, 2
 				buf = append(buf, a)
+				b := &buf[len(buf)-1]
+				b.Card, b.Cards = k1, [2]CardKind{k2, k3}
 			}
 		}
 	}

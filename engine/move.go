@@ -24,8 +24,18 @@ import (
 //	develop   develop: 1 or 2 industries; sell to Gloucester with its beer: the free develop (omit to decline)
 //	cards     scout: the 2 extra cards discarded
 //
-// Coal, iron and beer may be left out: the engine then takes the first legal source in board
-// order for each missing unit (for coal, among the closest connected mines, as the rules require).
+// Coal, iron and beer may be left out, wholly or after the first entry: the engine then
+// takes, for each unit left out, in this order of preference (board order is the order of
+// the build spaces in the edition's data, docs/birmingham-data.md §1):
+//
+//	coal  the closest connected coal mine with coal left (fewest links away; among equally
+//	      close ones, the first in board order), else the coal market when connected to a
+//	      merchant
+//	iron  the first iron works with iron left in board order, else the iron market
+//	beer  for a sale, the beer beside the merchant sold to when it is there (its bonus comes
+//	      with it), else the first brewery with beer in board order among the player's own
+//	      and the opponents' connected ones; for a second rail link, the first such brewery
+//	develop  left out after Gloucester's merchant beer: the free develop is declined
 type Move struct {
 	Type     string   `json:"type"`
 	Player   int      `json:"player"`
@@ -152,7 +162,7 @@ func (e *Edition) decodeSources(ids []string, out *[2]int8, what string, merchan
 		default:
 			sp, ok := e.SpaceByID(id)
 			if _, isMerchant := e.MerchantSpaceByID(id); !ok && isMerchant && what == "beer" {
-				return 0, errorf(ErrIllegal, "Merchant beer can only come from the merchant you sell to.")
+				return 0, &Error{Kind: ErrIllegal, Msg: "Merchant beer can only come from the merchant you sell to.", Reason: Reason{Rule: RuleOtherMerchantBeer}}
 			}
 			if !ok {
 				return 0, errorf(ErrMalformed, "Unknown %s source %q.", what, id)

@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 )
 
 // RecordFormat is the version of the record format this engine writes and reads.
@@ -63,6 +64,9 @@ func Replay(r Record) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Room for the moves, and for the log at a few lines a move, saves regrowing them.
+	g.moves = make([]Move, 0, len(r.Moves))
+	g.log = slices.Grow(g.log, 4*len(r.Moves))
 	for i, m := range r.Moves {
 		m.At = nil
 		if err := g.Apply(m); err != nil {

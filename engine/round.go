@@ -10,7 +10,9 @@ func (s *State) endTurn() {
 	}
 	if drew > 0 {
 		s.Revealed = s.Moves
-		s.logf(LogDraw, p, "%s draws %s.", s.name(p), plural(drew, "card"))
+		if s.log != nil {
+			s.addLog(LogDraw, p, s.name(p)+" draws "+plural(drew, "card")+".")
+		}
 	}
 	s.ActionsDone = 0
 	s.TurnPos++
@@ -51,7 +53,7 @@ func (s *State) endRound() {
 			}
 			txt += s.name(int(p)) + " (£" + itoa(int(s.Players[p].Spent)) + ")"
 		}
-		s.logf(LogOrder, -1, "Turn order for the next round, least spent first: %s.", txt)
+		s.addLog(LogOrder, -1, "Turn order for the next round, least spent first: "+txt+".")
 	}
 	s.Report = RoundReport{}
 	for p := 0; p < n; p++ {
@@ -59,7 +61,9 @@ func (s *State) endRound() {
 		s.Players[p].Spent = 0
 	}
 	s.ShortfallPos = 0
-	if s.eraOver() && s.Era == Rail {
+	// "Income is not collected at the end of the final round of the game": after the Rail
+	// Era, or after the Canal Era of an introductory game.
+	if s.eraOver() && (s.Era == Rail || s.Introductory) {
 		s.endEra()
 		return
 	}
@@ -78,14 +82,20 @@ func (s *State) payIncomes() {
 		case level >= 0:
 			s.receive(p, level)
 			s.Report.Income[p] = int32(level)
-			s.logf(LogIncome, p, "%s takes £%d income.", s.name(p), level)
+			if s.log != nil {
+				s.logf(LogIncome, p, "%s takes £%d income.", s.name(p), level)
+			}
 		case int(s.Players[p].Money) >= -level:
 			s.pay(p, -level)
 			s.Report.Income[p] = int32(level)
-			s.logf(LogIncome, p, "%s pays £%d negative income.", s.name(p), -level)
+			if s.log != nil {
+				s.logf(LogIncome, p, "%s pays £%d negative income.", s.name(p), -level)
+			}
 		case s.shortfallChoice(p):
 			s.Phase = PhaseShortfall
-			s.logf(LogIncome, p, "%s must pay £%d negative income but has £%d: they must remove industry tiles from the board.", s.name(p), -level, s.Players[p].Money)
+			if s.log != nil {
+				s.logf(LogIncome, p, "%s must pay £%d negative income but has £%d: they must remove industry tiles from the board.", s.name(p), -level, s.Players[p].Money)
+			}
 			return
 		default:
 			s.settleShortfall(p)
@@ -97,6 +107,23 @@ func (s *State) payIncomes() {
 
 // tileValue is what removing a tile raises for a shortfall: half its cost, rounded down.
 func (s *State) tileValue(sp int) int { return s.TileSpec(s.Tiles[sp]).Cost / 2 }
+
+// removeRule: a tile removed to pay a shortfall is the player's own and raises money.
+func (s *State) removeRule(p int, sp int) Reason {
+	t := s.Tiles[sp]
+	var r Reason
+	switch {
+	case t.Owner != uint8(p+1):
+		r = Reason{Rule: RuleNoTileToRemove}
+	case s.tileValue(sp) == 0:
+		r = Reason{Rule: RuleTileWorthless}
+		r.Industry, r.Level = t.Industry, int8(s.TileSpec(t).Level)
+	default:
+		return Reason{}
+	}
+	r.Space = int8(sp)
+	return r
+}
 
 // shortfallChoice reports whether the player must choose which tiles to remove: they owe
 // more than they have, and their removable tiles can cover it. When even all of them could
@@ -120,7 +147,7 @@ func (s *State) settleShortfall(p int) {
 		if int(s.Players[p].Money) >= owe {
 			break
 		}
-		if s.Tiles[sp].Owner == uint8(p+1) && s.tileValue(sp) > 0 {
+		if s.Tiles[sp].Owner == uint8(p+1) && s.removeRule(p, sp).OK() { // (own tiles are the candidates)
 			s.removeForShortfall(p, sp)
 		}
 	}
@@ -128,7 +155,9 @@ func (s *State) settleShortfall(p int) {
 	if have >= owe {
 		s.pay(p, owe)
 		s.Report.Income[p] = int32(-owe)
-		s.logf(LogIncome, p, "%s pays £%d negative income.", s.name(p), owe)
+		if s.log != nil {
+			s.logf(LogIncome, p, "%s pays £%d negative income.", s.name(p), owe)
+		}
 		return
 	}
 	s.pay(p, have)
@@ -139,7 +168,9 @@ func (s *State) settleShortfall(p int) {
 	}
 	s.Players[p].VP -= int32(lost)
 	s.Report.VPLost[p] = int32(lost)
-	s.logf(LogIncome, p, "%s pays £%d of £%d negative income and loses %d VP for the rest.", s.name(p), have, owe, lost)
+	if s.log != nil {
+		s.logf(LogIncome, p, "%s pays £%d of £%d negative income and loses %d VP for the rest.", s.name(p), have, owe, lost)
+	}
 }
 
 func (s *State) removeForShortfall(p int, sp int) {
@@ -148,38 +179,36 @@ func (s *State) removeForShortfall(p int, sp int) {
 	s.Tiles[sp] = Tile{}
 	s.receive(p, v)
 	s.Report.Removed[p] += int32(v)
-	s.logf(LogIncome, p, "%s removes their %s from %s for £%d.", s.name(p), tileName(t.Industry, s.TileSpec(t).Level), s.spaceName(sp), v)
+	if s.log != nil {
+		s.logf(LogIncome, p, "%s removes their %s from %s for £%d.", s.name(p), tileName(t.Industry, s.TileSpec(t).Level), s.spaceName(sp), v)
+	}
 }
 
 // doRemoveTile: the player in shortfall removes one of their tiles; once the shortfall is
 // covered they pay and income continues with the next player.
-func (s *State) doRemoveTile(a *Action) error {
+func (s *State) doRemoveTile(a *Action) Reason {
 	p := int(a.Player)
-	if a.Space < 0 || int(a.Space) >= len(s.ed.Spaces) {
-		return errorf(ErrMalformed, "Name one of your industry tiles to remove.")
-	}
 	sp := int(a.Space)
-	if s.Tiles[sp].Owner != uint8(p+1) {
-		return errorf(ErrIllegal, "You have no industry tile on %s.", s.spaceLabel(sp))
-	}
-	if s.tileValue(sp) == 0 {
-		return errorf(ErrIllegal, "Your %s in %s is worth £0 and would not help pay the shortfall.", tileName(s.Tiles[sp].Industry, s.TileSpec(s.Tiles[sp]).Level), s.spaceName(sp))
+	if r := s.removeRule(p, sp); !r.OK() {
+		return r
 	}
 	s.removeForShortfall(p, sp)
 	owe := -s.IncomeLevel(p)
 	if int(s.Players[p].Money) < owe && s.shortfallChoice(p) {
-		return nil // still short: remove another
+		return Reason{} // still short: remove another
 	}
 	if int(s.Players[p].Money) >= owe {
 		s.pay(p, owe)
 		s.Report.Income[p] = int32(-owe)
-		s.logf(LogIncome, p, "%s pays £%d negative income.", s.name(p), owe)
+		if s.log != nil {
+			s.logf(LogIncome, p, "%s pays £%d negative income.", s.name(p), owe)
+		}
 	} else {
 		s.settleShortfall(p)
 	}
 	s.ShortfallPos++
 	s.payIncomes()
-	return nil
+	return Reason{}
 }
 
 // nextRound starts the next round, or ends the era when all cards are played.
@@ -191,7 +220,9 @@ func (s *State) nextRound() {
 	s.Round++
 	s.TurnPos = 0
 	s.ActionsDone = 0
-	s.logf(LogRound, -1, "%s, round %d.", s.Era, s.Round)
+	if s.log != nil {
+		s.addLog(LogRound, -1, s.Era.String()+", round "+itoa(int(s.Round))+".")
+	}
 }
 
 // LinkVP is what a link scores at the end of an era: 1 VP per link icon in the locations it
@@ -243,11 +274,18 @@ func (s *State) endEra() {
 	for p := 0; p < n; p++ {
 		s.Report.LinkVP[p], s.Report.TileVP[p] = int32(linkVP[p]), int32(tileVP[p])
 		s.Players[p].VP += int32(linkVP[p] + tileVP[p])
-		s.logf(LogScore, p, "%s scores %d VP for links and %d VP for flipped tiles (total %d).", s.name(p), linkVP[p], tileVP[p], s.Players[p].VP)
+		if s.log != nil {
+			s.logf(LogScore, p, "%s scores %d VP for links and %d VP for flipped tiles (total %d).", s.name(p), linkVP[p], tileVP[p], s.Players[p].VP)
+		}
 	}
-	if s.Era == Rail {
+	if s.Era == Rail || s.Introductory {
+		if s.Introductory {
+			s.scoreIntroductory()
+		}
 		s.Phase = PhaseOver
-		s.logf(LogEnd, -1, "The game is over. %s", s.resultText())
+		if s.log != nil {
+			s.addLog(LogEnd, -1, "The game is over. "+s.resultText())
+		}
 		return
 	}
 	// 3. Obsolete level-1 tiles leave the board.
@@ -281,13 +319,17 @@ func (s *State) endEra() {
 		}
 	}
 	s.Revealed = s.Moves
-	s.logf(LogMaintenance, -1, "End of the Canal Era: level I tiles leave the board, merchant beer is refilled and the discards become a new deck of %d; everyone draws %d cards.", int(s.DeckLen)+n*s.ed.Rules.HandSize, s.ed.Rules.HandSize)
+	if s.log != nil {
+		s.logf(LogMaintenance, -1, "End of the Canal Era: level I tiles leave the board, merchant beer is refilled and the discards become a new deck of %d; everyone draws %d cards.", int(s.DeckLen)+n*s.ed.Rules.HandSize, s.ed.Rules.HandSize)
+	}
 	s.Era = Rail
 	s.Round = 1
 	s.TurnPos = 0
 	s.ActionsDone = 0
 	s.Phase = PhaseAction
-	s.logf(LogEra, -1, "The Rail Era begins, round 1.")
+	if s.log != nil {
+		s.addLog(LogEra, -1, "The Rail Era begins, round 1.")
+	}
 }
 
 func plural(n int, what string) string {

@@ -1,6 +1,8 @@
 package engine_test
 
 import (
+	"errors"
+	"strings"
 	"testing"
 
 	"brass/engine"
@@ -36,15 +38,15 @@ func TestBuildCards(t *testing.T) {
 				}
 			}},
 		{name: "location card in another town", pos: base(),
-			move: buildMove(0, "coalbrookdale", "coal_mine", "dudley_1"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "coalbrookdale", "coal_mine", "dudley_1"), wantErr: engine.ErrIllegal, wantRule: engine.RuleCardLocation},
 		{name: "industry card in the network", pos: base(),
 			move: buildMove(0, "coal_mine", "coal_mine", "dudley_1"), check: owned("dudley_1")},
 		{name: "industry card off the network", pos: base(),
-			move: buildMove(0, "coal_mine", "coal_mine", "coalbrookdale_3"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "coal_mine", "coal_mine", "coalbrookdale_3"), wantErr: engine.ErrIllegal, wantRule: engine.RuleNotInNetwork},
 		{name: "industry card for another industry", pos: base(),
-			move: buildMove(0, "coal_mine", "iron_works", "dudley_2"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "coal_mine", "iron_works", "dudley_2"), wantErr: engine.ErrIllegal, wantRule: engine.RuleCardIndustry},
 		{name: "brewery card cannot build a coal mine", pos: base(),
-			move: buildMove(0, "brewery", "coal_mine", "dudley_1"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "brewery", "coal_mine", "dudley_1"), wantErr: engine.ErrIllegal, wantRule: engine.RuleCardIndustry},
 		{name: "cotton/manufacturer card builds a cotton mill", pos: base(),
 			move: buildMove(0, "cotton_manufacturer", "cotton_mill", "birmingham_1"), check: owned("birmingham_1")},
 		{name: "wild location card in any town, off the network", pos: base(),
@@ -52,16 +54,16 @@ func TestBuildCards(t *testing.T) {
 		{name: "wild location card for any industry", pos: base(),
 			move: buildMove(0, "wild_location", "cotton_mill", "worcester_1"), check: owned("worcester_1")},
 		{name: "wild location card cannot build at a farm brewery", pos: base(),
-			move: buildMove(0, "wild_location", "brewery", "farm_brewery_south_1"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "wild_location", "brewery", "farm_brewery_south_1"), wantErr: engine.ErrIllegal, wantRule: engine.RuleWildLocationFarm},
 		{name: "wild location card cannot build at a farm brewery even in the network",
 			pos:  base().Link("cannock-farm_brewery_north", 0),
-			move: buildMove(0, "wild_location", "brewery", "farm_brewery_north_1"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "wild_location", "brewery", "farm_brewery_north_1"), wantErr: engine.ErrIllegal, wantRule: engine.RuleWildLocationFarm},
 		{name: "wild industry card as a cotton mill in the network", pos: base(),
 			move: buildMove(0, "wild_industry", "cotton_mill", "birmingham_1"), check: owned("birmingham_1")},
 		{name: "wild industry card as a coal mine in the network", pos: base(),
 			move: buildMove(0, "wild_industry", "coal_mine", "dudley_1"), check: owned("dudley_1")},
 		{name: "wild industry card off the network", pos: base(),
-			move: buildMove(0, "wild_industry", "coal_mine", "coalbrookdale_3"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "wild_industry", "coal_mine", "coalbrookdale_3"), wantErr: engine.ErrIllegal, wantRule: engine.RuleNotInNetwork},
 	}
 	runRuleCases(t, cases)
 }
@@ -93,18 +95,18 @@ func TestBuildWithNoTilesOnBoard(t *testing.T) {
 				expectInt(t, "owner", tileAt(t, s, "farm_brewery_south_1").Owner, 1)
 			}},
 		{name: "industry card where no space shows the icon", pos: base(),
-			move: buildMove(0, "coal_mine", "coal_mine", "worcester_1"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "coal_mine", "coal_mine", "worcester_1"), wantErr: engine.ErrIllegal, wantRule: engine.RuleNoIcon},
 		{name: "any card builds a link anywhere", pos: base(),
 			move: networkMove(0, "stafford", "coalbrookdale-shrewsbury"),
 			check: func(t *testing.T, was, s *engine.State) {
 				expectInt(t, "link owner", linkOwner(t, s, "coalbrookdale-shrewsbury"), 0)
 			}},
 		{name: "a link on the board ends the exception", pos: base().Link("redditch-oxford", 0),
-			move: buildMove(0, "coal_mine", "coal_mine", "coalbrookdale_3"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "coal_mine", "coal_mine", "coalbrookdale_3"), wantErr: engine.ErrIllegal, wantRule: engine.RuleNotInNetwork},
 		{name: "an industry tile on the board ends the exception", pos: base().Flipped("worcester_1", 0, engine.Cotton, 1),
-			move: buildMove(0, "coal_mine", "coal_mine", "coalbrookdale_3"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "coal_mine", "coal_mine", "coalbrookdale_3"), wantErr: engine.ErrIllegal, wantRule: engine.RuleNotInNetwork},
 		{name: "an industry tile on the board ends the exception for links", pos: base().Flipped("worcester_1", 0, engine.Cotton, 1),
-			move: networkMove(0, "stafford", "coalbrookdale-shrewsbury"), wantErr: engine.ErrIllegal},
+			move: networkMove(0, "stafford", "coalbrookdale-shrewsbury"), wantErr: engine.ErrIllegal, wantRule: engine.RuleLinkNotInNetwork},
 		{name: "other players' tiles do not matter", pos: base().Link("dudley-birmingham", 1).Flipped("dudley_1", 2, engine.Coal, 1),
 			move: buildMove(0, "coal_mine", "coal_mine", "coalbrookdale_3"),
 			check: func(t *testing.T, was, s *engine.State) {
@@ -141,22 +143,22 @@ func TestBuildFarmBreweries(t *testing.T) {
 		{name: "wild industry card at the north farm", pos: north(),
 			move: buildMove(0, "wild_industry", "brewery", "farm_brewery_north_1"), check: built("farm_brewery_north_1")},
 		{name: "wild location card at the north farm", pos: north(),
-			move: buildMove(0, "wild_location", "brewery", "farm_brewery_north_1"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "wild_location", "brewery", "farm_brewery_north_1"), wantErr: engine.ErrIllegal, wantRule: engine.RuleWildLocationFarm},
 		{name: "Cannock card at the north farm", pos: north(),
-			move: buildMove(0, "cannock", "brewery", "farm_brewery_north_1"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "cannock", "brewery", "farm_brewery_north_1"), wantErr: engine.ErrIllegal, wantRule: engine.RuleCardLocation},
 		{name: "Cannock in the network does not put the north farm in it", pos: base().Link("cannock-walsall", 0),
-			move: buildMove(0, "brewery", "brewery", "farm_brewery_north_1"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "brewery", "brewery", "farm_brewery_north_1"), wantErr: engine.ErrIllegal, wantRule: engine.RuleNotInNetwork},
 		{name: "another player's Cannock link does not put the north farm in my network",
 			pos:  base().Link("cannock-farm_brewery_north", 1).Link("cannock-walsall", 0),
-			move: buildMove(0, "brewery", "brewery", "farm_brewery_north_1"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "brewery", "brewery", "farm_brewery_north_1"), wantErr: engine.ErrIllegal, wantRule: engine.RuleNotInNetwork},
 		{name: "brewery card at the south farm through the Kidderminster–Worcester link", pos: south(),
 			move: buildMove(0, "brewery", "brewery", "farm_brewery_south_1"), check: built("farm_brewery_south_1")},
 		{name: "Kidderminster card at the south farm", pos: south(),
-			move: buildMove(0, "kidderminster", "brewery", "farm_brewery_south_1"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "kidderminster", "brewery", "farm_brewery_south_1"), wantErr: engine.ErrIllegal, wantRule: engine.RuleCardLocation},
 		{name: "Worcester card at the south farm", pos: south(),
-			move: buildMove(0, "worcester", "brewery", "farm_brewery_south_1"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "worcester", "brewery", "farm_brewery_south_1"), wantErr: engine.ErrIllegal, wantRule: engine.RuleCardLocation},
 		{name: "a farm brewery space takes only a brewery", pos: north(),
-			move: buildMove(0, "wild_industry", "coal_mine", "farm_brewery_north_1"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "wild_industry", "coal_mine", "farm_brewery_north_1"), wantErr: engine.ErrIllegal, wantRule: engine.RuleNoIcon},
 		{name: "no separate link between Worcester and the south farm", pos: south(),
 			move: networkMove(0, "brewery", "worcester-farm_brewery_south"), wantErr: engine.ErrMalformed},
 		{name: "no separate link between Kidderminster and the south farm", pos: south(),
@@ -210,28 +212,28 @@ func TestBuildSpaceChoice(t *testing.T) {
 	}
 	cases := []ruleCase{
 		{name: "shared space while a manufacturer-only space is free", pos: base(),
-			move: buildMove(0, "birmingham", "manufacturer", "birmingham_1"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "birmingham", "manufacturer", "birmingham_1"), wantErr: engine.ErrIllegal, wantRule: engine.RuleSingleIconFirst},
 		{name: "manufacturer-only space 2", pos: base(),
 			move: buildMove(0, "birmingham", "manufacturer", "birmingham_2"), check: at("birmingham_2")},
 		{name: "manufacturer-only space 4", pos: base(),
 			move: buildMove(0, "birmingham", "manufacturer", "birmingham_4"), check: at("birmingham_4")},
 		{name: "shared space while one manufacturer-only space is still free",
 			pos:  base().Flipped("birmingham_2", 1, engine.Manufacturer, 2),
-			move: buildMove(0, "birmingham", "manufacturer", "birmingham_1"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "birmingham", "manufacturer", "birmingham_1"), wantErr: engine.ErrIllegal, wantRule: engine.RuleSingleIconFirst},
 		{name: "shared space once the manufacturer-only spaces are taken",
 			pos:  base().Flipped("birmingham_2", 1, engine.Manufacturer, 2).Flipped("birmingham_4", 2, engine.Manufacturer, 2),
 			move: buildMove(0, "birmingham", "manufacturer", "birmingham_1"), check: at("birmingham_1")},
 		{name: "a space without the industry's icon", pos: base(),
-			move: buildMove(0, "birmingham", "manufacturer", "birmingham_3"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "birmingham", "manufacturer", "birmingham_3"), wantErr: engine.ErrIllegal, wantRule: engine.RuleNoIcon},
 		{name: "iron works on the shared space while the iron-only space is free",
 			pos:  base().Tile("coalbrookdale_3", 1, engine.Coal, 2, 3),
-			move: buildMove(0, "coalbrookdale", "iron_works", "coalbrookdale_1"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "coalbrookdale", "iron_works", "coalbrookdale_1"), wantErr: engine.ErrIllegal, wantRule: engine.RuleSingleIconFirst},
 		{name: "iron works on the iron-only space",
 			pos:  base().Tile("coalbrookdale_3", 1, engine.Coal, 2, 3),
 			move: buildMove(0, "coalbrookdale", "iron_works", "coalbrookdale_2"), check: at("coalbrookdale_2")},
 		{name: "no undeveloped space with the icon left",
 			pos:  base().Link("worcester-gloucester", 0).Flipped("worcester_1", 1, engine.Cotton, 2).Flipped("worcester_2", 2, engine.Cotton, 2),
-			move: buildMove(0, "worcester", "cotton_mill", "worcester_2"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "worcester", "cotton_mill", "worcester_2"), wantErr: engine.ErrIllegal, wantRule: engine.RuleOverbuildLevel},
 	}
 	runRuleCases(t, cases)
 }
@@ -246,9 +248,9 @@ func TestBuildCanalEraOneTilePerLocation(t *testing.T) {
 	}
 	cases := []ruleCase{
 		{name: "a second own tile in Birmingham", pos: canal().Tile("birmingham_2", 0, engine.Manufacturer, 1, 0),
-			move: buildMove(0, "birmingham", "cotton_mill", "birmingham_1"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "birmingham", "cotton_mill", "birmingham_1"), wantErr: engine.ErrIllegal, wantRule: engine.RuleCanalOneTile},
 		{name: "a second own tile even when the first is flipped", pos: canal().Flipped("birmingham_2", 0, engine.Manufacturer, 1),
-			move: buildMove(0, "birmingham", "cotton_mill", "birmingham_1"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "birmingham", "cotton_mill", "birmingham_1"), wantErr: engine.ErrIllegal, wantRule: engine.RuleCanalOneTile},
 		{name: "other players' tiles in the same town",
 			pos:  canal().Tile("birmingham_2", 1, engine.Manufacturer, 1, 0).Flipped("birmingham_3", 2, engine.Iron, 1),
 			move: buildMove(0, "birmingham", "cotton_mill", "birmingham_1"),
@@ -262,7 +264,7 @@ func TestBuildCanalEraOneTilePerLocation(t *testing.T) {
 				expectInt(t, "owner", tileAt(t, s, "cannock_2").Owner, 1)
 			}},
 		{name: "a second space in the town of the own tile", pos: canal().Flipped("cannock_2", 0, engine.Coal, 1),
-			move: buildMove(0, "cannock", "coal_mine", "cannock_1"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "cannock", "coal_mine", "cannock_1"), wantErr: engine.ErrIllegal, wantRule: engine.RuleCanalOneTile},
 		{name: "Rail Era: several own tiles in one town",
 			pos: enginetest.New(t, 3).Era(engine.Rail).Turn(0).Money(0, 40).IronMarket(8).Hand(0, "birmingham").
 				MatLevel(0, engine.Manufacturer, 2).Flipped("birmingham_2", 0, engine.Manufacturer, 2).
@@ -294,15 +296,15 @@ func TestBuildEraTiles(t *testing.T) {
 	}
 	cases := []ruleCase{
 		{name: "Rail: Cotton Mill I", pos: pos(engine.Rail),
-			move: buildMove(0, "birmingham", "cotton_mill", "birmingham_1"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "birmingham", "cotton_mill", "birmingham_1"), wantErr: engine.ErrIllegal, wantRule: engine.RuleWrongEra},
 		{name: "Rail: Coal Mine I", pos: pos(engine.Rail),
-			move: buildMove(0, "dudley", "coal_mine", "dudley_1"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "dudley", "coal_mine", "dudley_1"), wantErr: engine.ErrIllegal, wantRule: engine.RuleWrongEra},
 		{name: "Rail: Manufacturer I", pos: pos(engine.Rail),
-			move: buildMove(0, "birmingham", "manufacturer", "birmingham_2"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "birmingham", "manufacturer", "birmingham_2"), wantErr: engine.ErrIllegal, wantRule: engine.RuleWrongEra},
 		{name: "Rail: Iron Works I", pos: pos(engine.Rail),
-			move: buildMove(0, "dudley", "iron_works", "dudley_2"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "dudley", "iron_works", "dudley_2"), wantErr: engine.ErrIllegal, wantRule: engine.RuleWrongEra},
 		{name: "Rail: Brewery I", pos: pos(engine.Rail),
-			move: buildMove(0, "stafford", "brewery", "stafford_1"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "stafford", "brewery", "stafford_1"), wantErr: engine.ErrIllegal, wantRule: engine.RuleWrongEra},
 		{name: "Rail: Pottery I (lightbulb) can be built", pos: pos(engine.Rail),
 			move: buildMove(0, "stafford", "pottery", "stafford_2"), check: level("stafford_2", 1, 60-17-2)},
 		{name: "Canal: Pottery I (lightbulb) can be built", pos: pos(engine.Canal),
@@ -310,17 +312,17 @@ func TestBuildEraTiles(t *testing.T) {
 		{name: "Canal: Pottery III (lightbulb) can be built", pos: pos(engine.Canal).MatLevel(0, engine.Pottery, 3),
 			move: buildMove(0, "stafford", "pottery", "stafford_2"), check: level("stafford_2", 3, 60-22)},
 		{name: "Canal: Pottery V", pos: pos(engine.Canal).MatLevel(0, engine.Pottery, 5),
-			move: buildMove(0, "stafford", "pottery", "stafford_2"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "stafford", "pottery", "stafford_2"), wantErr: engine.ErrIllegal, wantRule: engine.RuleWrongEra},
 		{name: "Rail: Pottery V", pos: pos(engine.Rail).MatLevel(0, engine.Pottery, 5),
 			move: buildMove(0, "stafford", "pottery", "stafford_2"), check: level("stafford_2", 5, 60-24)},
 		{name: "Canal: Brewery IV", pos: pos(engine.Canal).MatLevel(0, engine.Brewery, 4),
-			move: buildMove(0, "stafford", "brewery", "stafford_1"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "stafford", "brewery", "stafford_1"), wantErr: engine.ErrIllegal, wantRule: engine.RuleWrongEra},
 		{name: "Rail: Brewery IV", pos: pos(engine.Rail).MatLevel(0, engine.Brewery, 4),
 			move: buildMove(0, "stafford", "brewery", "stafford_1"), check: level("stafford_1", 4, 60-9-2)},
 		{name: "Canal: level II tiles", pos: pos(engine.Canal).MatLevel(0, engine.Coal, 2),
 			move: buildMove(0, "dudley", "coal_mine", "dudley_1"), check: level("dudley_1", 2, 60-7)},
 		{name: "no tiles of the industry left on the mat", pos: pos(engine.Rail).Mat(0, engine.Iron, 4),
-			move: buildMove(0, "dudley", "iron_works", "dudley_2"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "dudley", "iron_works", "dudley_2"), wantErr: engine.ErrIllegal, wantRule: engine.RuleMatEmpty},
 	}
 	runRuleCases(t, cases)
 }
@@ -361,11 +363,11 @@ func TestBuildOverbuilding(t *testing.T) {
 				expectInt(t, "worcester_2 owner", tileAt(t, s, "worcester_2").Owner, 0)
 			}},
 		{name: "own tile with the same level", pos: rail().Flipped("cannock_2", 0, engine.Coal, 2),
-			move: buildMove(0, "cannock", "coal_mine", "cannock_2"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "cannock", "coal_mine", "cannock_2"), wantErr: engine.ErrIllegal, wantRule: engine.RuleOverbuildLevel},
 		{name: "own tile with a lower level", pos: rail().Flipped("cannock_2", 0, engine.Coal, 3).Mat(0, engine.Coal, 1),
-			move: buildMove(0, "cannock", "coal_mine", "cannock_2"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "cannock", "coal_mine", "cannock_2"), wantErr: engine.ErrIllegal, wantRule: engine.RuleOverbuildLevel},
 		{name: "own tile of another industry", pos: rail().Flipped("tamworth_1", 0, engine.Cotton, 2).Flipped("tamworth_2", 1, engine.Cotton, 2).MatLevel(0, engine.Coal, 2),
-			move: buildMove(0, "tamworth", "coal_mine", "tamworth_1"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "tamworth", "coal_mine", "tamworth_1"), wantErr: engine.ErrIllegal, wantRule: engine.RuleSpaceTaken},
 		{name: "opponent's coal mine when no coal is on the board or in the market", pos: oppCoal(),
 			move: buildMove(0, "dudley", "coal_mine", "dudley_1"),
 			check: func(t *testing.T, was, s *engine.State) {
@@ -384,10 +386,10 @@ func TestBuildOverbuilding(t *testing.T) {
 				expectInt(t, "owner", tileAt(t, s, "dudley_1").Owner, 1)
 			}},
 		{name: "opponent's coal mine while the coal market holds a cube", pos: oppCoal().CoalMarket(1),
-			move: buildMove(0, "dudley", "coal_mine", "dudley_1"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "dudley", "coal_mine", "dudley_1"), wantErr: engine.ErrIllegal, wantRule: engine.RuleOverbuildResource},
 		{name: "opponent's coal mine while any mine on the board holds coal, even unconnected",
 			pos:  oppCoal().Tile("cannock_2", 2, engine.Coal, 2, 1),
-			move: buildMove(0, "dudley", "coal_mine", "dudley_1"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "dudley", "coal_mine", "dudley_1"), wantErr: engine.ErrIllegal, wantRule: engine.RuleOverbuildResource},
 		{name: "opponent's iron works when no iron is on the board or in the market", pos: oppIron(),
 			move: buildMove(0, "dudley", "iron_works", "dudley_2"),
 			check: func(t *testing.T, was, s *engine.State) {
@@ -401,20 +403,20 @@ func TestBuildOverbuilding(t *testing.T) {
 				expectInt(t, "income space", s.Players[0].IncomeSpace, 13)
 			}},
 		{name: "opponent's iron works while the iron market holds a cube", pos: oppIron().IronMarket(1),
-			move: buildMove(0, "dudley", "iron_works", "dudley_2"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "dudley", "iron_works", "dudley_2"), wantErr: engine.ErrIllegal, wantRule: engine.RuleOverbuildResource},
 		{name: "opponent's iron works while another iron works holds iron",
 			pos:  oppIron().Tile("coalbrookdale_2", 2, engine.Iron, 2, 1),
-			move: buildMove(0, "dudley", "iron_works", "dudley_2"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "dudley", "iron_works", "dudley_2"), wantErr: engine.ErrIllegal, wantRule: engine.RuleOverbuildResource},
 		{name: "opponent's cotton mill, never",
 			pos:  rail().MatLevel(0, engine.Cotton, 3).Flipped("worcester_1", 1, engine.Cotton, 2).Flipped("worcester_2", 2, engine.Cotton, 2).Link("worcester-gloucester", 0),
-			move: buildMove(0, "worcester", "cotton_mill", "worcester_1"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "worcester", "cotton_mill", "worcester_1"), wantErr: engine.ErrIllegal, wantRule: engine.RuleOverbuildOpponent},
 		{name: "opponent's brewery, never, even with no beer anywhere",
 			pos:  rail().NoMerchantBeer().MatLevel(0, engine.Brewery, 3).Flipped("stafford_1", 1, engine.Brewery, 2),
-			move: buildMove(0, "stafford", "brewery", "stafford_1"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "stafford", "brewery", "stafford_1"), wantErr: engine.ErrIllegal, wantRule: engine.RuleOverbuildOpponent},
 		{name: "opponent's manufacturer, never",
 			pos: rail().MatLevel(0, engine.Manufacturer, 2).Flipped("birmingham_2", 1, engine.Manufacturer, 1).
 				Flipped("birmingham_4", 2, engine.Manufacturer, 1).Flipped("birmingham_1", 2, engine.Cotton, 2),
-			move: buildMove(0, "birmingham", "manufacturer", "birmingham_2"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "birmingham", "manufacturer", "birmingham_2"), wantErr: engine.ErrIllegal, wantRule: engine.RuleOverbuildOpponent},
 	}
 	runRuleCases(t, cases)
 }
@@ -507,9 +509,9 @@ func TestBuildCost(t *testing.T) {
 				expectInt(t, "iron market", s.IronMarket, 0)
 			}},
 		{name: "not enough money for the tile", pos: base(11),
-			move: buildMove(0, "birmingham", "cotton_mill", "birmingham_1"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "birmingham", "cotton_mill", "birmingham_1"), wantErr: engine.ErrIllegal, wantRule: engine.RuleMoney},
 		{name: "not enough money for the tile and its market coal", pos: base(14).MatLevel(0, engine.Cotton, 2).Link("birmingham-oxford", 0).CoalMarket(13),
-			move: buildMove(0, "birmingham", "cotton_mill", "birmingham_1"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "birmingham", "cotton_mill", "birmingham_1"), wantErr: engine.ErrIllegal, wantRule: engine.RuleMoney},
 	}
 	runRuleCases(t, cases)
 }
@@ -636,5 +638,47 @@ func TestBuildBreweryBarrels(t *testing.T) {
 			move: buildMove(0, "stafford", "brewery", "stafford_1"), check: barrels("stafford_1", 2)},
 		{name: "Rail Era farm brewery: 2 barrels", pos: pos(engine.Rail),
 			move: buildMove(0, "brewery", "brewery", "farm_brewery_north_1"), check: barrels("farm_brewery_north_1", 2)},
+	})
+}
+
+// TestCanalOneTileReasonInBirmingham is the case of issue 11: in the Canal Era a player with a
+// tile in Birmingham tries a Manufacturer on birmingham_2, then on birmingham_4 (both show
+// only the Manufacturer icon). Both are refused, and the reason is the one that applies,
+// "Canal Era Building": "You may have a maximum of 1 Industry tile per location", not the
+// single-icon rule of "Build Action" step 2 ("If possible, place it on a space displaying only
+// that industry's icon"), which each space satisfies. The single-icon rule itself still
+// refuses a shared space while a single-icon one is free, for a player with no tile there.
+func TestCanalOneTileReasonInBirmingham(t *testing.T) {
+	pos := func() *enginetest.Builder {
+		return enginetest.New(t, 3).Era(engine.Canal).Turn(0).Money(0, 40).Money(1, 40).IronMarket(8).
+			Hand(0, "birmingham", "cotton_manufacturer").Tile("birmingham_3", 0, engine.Iron, 1, 2)
+	}
+	for _, space := range []string{"birmingham_2", "birmingham_4"} {
+		for _, card := range []string{"birmingham", "cotton_manufacturer"} {
+			g := pos().Game()
+			err := g.Apply(buildMove(0, card, "manufacturer", space))
+			var e *engine.Error
+			if !errors.As(err, &e) || e.Reason.Rule != engine.RuleCanalOneTile {
+				t.Fatalf("%s with %s: %v, want the Canal Era's one tile per location", space, card, err)
+			}
+			loc, _ := g.State().Edition().LocationByID("birmingham")
+			if int(e.Reason.Location) != loc || !strings.Contains(e.Msg, "only one industry tile in each location") ||
+				!strings.Contains(e.Msg, "Birmingham") || strings.Contains(e.Msg, "must go on") {
+				t.Errorf("%s with %s: reason %+v, message %q", space, card, e.Reason, e.Msg)
+			}
+			if check := g.Check(buildMove(0, card, "manufacturer", space)); check == nil || check.Error() != e.Msg {
+				t.Errorf("Game.Check says %v", check)
+			}
+		}
+	}
+	runRuleCases(t, []ruleCase{
+		{name: "a shared space while a Manufacturer-only space is free, for a player with no tile there",
+			pos: pos().Turn(1).Hand(1, "birmingham"), move: buildMove(1, "birmingham", "manufacturer", "birmingham_1"),
+			wantErr: engine.ErrIllegal, wantRule: engine.RuleSingleIconFirst},
+		{name: "a Manufacturer-only space, for that player", pos: pos().Turn(1).Hand(1, "birmingham").Link("birmingham-oxford", 2),
+			move: buildMove(1, "birmingham", "manufacturer", "birmingham_4"),
+			check: func(t *testing.T, was, s *engine.State) {
+				expectInt(t, "owner", tileAt(t, s, "birmingham_4").Owner, 2)
+			}},
 	})
 }

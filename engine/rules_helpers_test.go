@@ -13,18 +13,20 @@ import (
 // the move under test, and either the refusal expected (wantErr) or checks on the state
 // after it (check gets the state just before the move and the state after it).
 type ruleCase struct {
-	name    string
-	pos     *enginetest.Builder
-	before  []engine.Move
-	move    engine.Move
-	wantErr error
-	check   func(t *testing.T, was, s *engine.State)
+	name     string
+	pos      *enginetest.Builder
+	before   []engine.Move
+	move     engine.Move
+	wantErr  error
+	wantRule engine.Rule // when set: the rule the refusal must name
+	check    func(t *testing.T, was, s *engine.State)
 }
 
 // runRuleCases applies each case's move through Game.Apply. A refusal must have the wanted
-// kind and leave the state unchanged (same Hash); a success must keep the invariants. In
-// both cases the answer must agree with Game.Check and with the legal-move list: a refused
-// choice (ErrIllegal, ErrNotAvailable) is not listed, an accepted move is.
+// kind (and rule, when given) and leave the state unchanged (same Hash); a success must keep
+// the invariants. In both cases the answer must agree with Game.Check, reason included, and
+// with the legal-move list: a refused choice (ErrIllegal, ErrNotAvailable) is not listed, an
+// accepted move is.
 func runRuleCases(t *testing.T, cases []ruleCase) {
 	t.Helper()
 	for _, tc := range cases {
@@ -46,12 +48,20 @@ func runRuleCases(t *testing.T, cases []ruleCase) {
 			if tc.move.At == nil && (checkErr == nil) != (err == nil) {
 				t.Errorf("Game.Check says %v but Apply says %v", checkErr, err)
 			}
+			var ce, ae *engine.Error
+			errors.As(err, &ae)
+			if errors.As(checkErr, &ce) && ae != nil && (ce.Reason != ae.Reason || ce.Msg != ae.Msg) {
+				t.Errorf("Game.Check gives the reason %+v (%q) but Apply %+v (%q)", ce.Reason, ce.Msg, ae.Reason, ae.Msg)
+			}
 			if tc.wantErr != nil {
 				if !errors.Is(err, tc.wantErr) {
 					t.Fatalf("move %v: got error %v, want %v", tc.move, err, tc.wantErr)
 				}
 				if g.Hash() != hash {
 					t.Fatal("a refused move changed the state")
+				}
+				if tc.wantRule != engine.RuleNone && (ae == nil || ae.Reason.Rule != tc.wantRule) {
+					t.Fatalf("move %v: refused with %v, want the rule %s", tc.move, err, tc.wantRule)
 				}
 				if errors.Is(err, engine.ErrIllegal) || errors.Is(err, engine.ErrNotAvailable) {
 					if l, ok := findLegal(legal, tc.move); ok {

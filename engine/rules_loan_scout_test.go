@@ -41,9 +41,9 @@ func TestLoan(t *testing.T) {
 		{name: "from level −7 to exactly −10", pos: base(3),
 			move: loanMove(0, "birmingham"), check: after(0, -10)},
 		{name: "from level −8: below −10", pos: base(2),
-			move: loanMove(0, "birmingham"), wantErr: engine.ErrIllegal},
+			move: loanMove(0, "birmingham"), wantErr: engine.ErrIllegal, wantRule: engine.RuleLoanIncome},
 		{name: "from level −10", pos: base(0),
-			move: loanMove(0, "birmingham"), wantErr: engine.ErrIllegal},
+			move: loanMove(0, "birmingham"), wantErr: engine.ErrIllegal, wantRule: engine.RuleLoanIncome},
 		{name: "a wild card for a loan goes back to its pile", pos: base(10),
 			move: loanMove(0, "wild_location"),
 			check: func(t *testing.T, was, s *engine.State) {
@@ -84,15 +84,15 @@ func TestScout(t *testing.T) {
 				expectInt(t, "dudley cards left", handHas(t, s, 0, "dudley"), 0)
 			}},
 		{name: "while holding a wild location card", pos: base().Hand(0, "birmingham", "dudley", "brewery", "wild_location"),
-			move: scout("birmingham", "dudley", "brewery"), wantErr: engine.ErrIllegal},
+			move: scout("birmingham", "dudley", "brewery"), wantErr: engine.ErrIllegal, wantRule: engine.RuleScoutWildHeld},
 		{name: "while holding a wild industry card", pos: base().Hand(0, "birmingham", "dudley", "brewery", "wild_industry"),
-			move: scout("birmingham", "dudley", "brewery"), wantErr: engine.ErrIllegal},
+			move: scout("birmingham", "dudley", "brewery"), wantErr: engine.ErrIllegal, wantRule: engine.RuleScoutWildHeld},
 		{name: "only one extra card", pos: base(),
-			move: scout("birmingham", "dudley"), wantErr: engine.ErrIllegal},
+			move: scout("birmingham", "dudley"), wantErr: engine.ErrIllegal, wantRule: engine.RuleScoutCards},
 		{name: "an extra card not held", pos: base(),
-			move: scout("birmingham", "dudley", "coventry"), wantErr: engine.ErrIllegal},
+			move: scout("birmingham", "dudley", "coventry"), wantErr: engine.ErrIllegal, wantRule: engine.RuleCardNotHeld},
 		{name: "the same single card counted twice", pos: base(),
-			move: scout("birmingham", "birmingham", "dudley"), wantErr: engine.ErrIllegal},
+			move: scout("birmingham", "birmingham", "dudley"), wantErr: engine.ErrIllegal, wantRule: engine.RuleCardNotHeld},
 	}
 	runRuleCases(t, cases)
 }

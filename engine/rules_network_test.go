@@ -52,26 +52,26 @@ func TestNetworkCanal(t *testing.T) {
 				}
 			}},
 		{name: "two canal links in one action", pos: base(),
-			move: networkMove(0, "dudley", "dudley-birmingham", "wolverhampton-dudley"), wantErr: engine.ErrIllegal},
+			move: networkMove(0, "dudley", "dudley-birmingham", "wolverhampton-dudley"), wantErr: engine.ErrIllegal, wantRule: engine.RuleCanalOneLink},
 		{name: "a rail-only line", pos: base(),
-			move: networkMove(0, "dudley", "birmingham-nuneaton"), wantErr: engine.ErrIllegal},
+			move: networkMove(0, "dudley", "birmingham-nuneaton"), wantErr: engine.ErrIllegal, wantRule: engine.RuleLinkType},
 		{name: "a line not touching the network", pos: base(),
-			move: networkMove(0, "dudley", "wolverhampton-dudley"), wantErr: engine.ErrIllegal},
+			move: networkMove(0, "dudley", "wolverhampton-dudley"), wantErr: engine.ErrIllegal, wantRule: engine.RuleLinkNotInNetwork},
 		{name: "a line already built", pos: base().Link("dudley-birmingham", 1),
-			move: networkMove(0, "dudley", "dudley-birmingham"), wantErr: engine.ErrIllegal},
+			move: networkMove(0, "dudley", "dudley-birmingham"), wantErr: engine.ErrIllegal, wantRule: engine.RuleLinkBuilt},
 		{name: "coal for a canal link", pos: base().Link("birmingham-oxford", 1),
-			move: withCoal(networkMove(0, "dudley", "dudley-birmingham"), "market"), wantErr: engine.ErrIllegal},
+			move: withCoal(networkMove(0, "dudley", "dudley-birmingham"), "market"), wantErr: engine.ErrIllegal, wantRule: engine.RuleCanalNoCoalBeer},
 		{name: "not enough money", pos: base().Money(0, 2),
-			move: networkMove(0, "dudley", "dudley-birmingham"), wantErr: engine.ErrIllegal},
+			move: networkMove(0, "dudley", "dudley-birmingham"), wantErr: engine.ErrIllegal, wantRule: engine.RuleMoney},
 		{name: "an own link extends the network", pos: base().Link("dudley-birmingham", 0),
 			move: networkMove(0, "dudley", "wolverhampton-dudley"),
 			check: func(t *testing.T, was, s *engine.State) {
 				expectInt(t, "link owner", linkOwner(t, s, "wolverhampton-dudley"), 0)
 			}},
 		{name: "an opponent's link does not extend my network", pos: base().Link("dudley-birmingham", 1),
-			move: networkMove(0, "dudley", "wolverhampton-dudley"), wantErr: engine.ErrIllegal},
+			move: networkMove(0, "dudley", "wolverhampton-dudley"), wantErr: engine.ErrIllegal, wantRule: engine.RuleLinkNotInNetwork},
 		{name: "an opponent's tile does not put its location in my network", pos: base().Tile("coalbrookdale_3", 1, engine.Coal, 1, 2),
-			move: networkMove(0, "dudley", "coalbrookdale-shrewsbury"), wantErr: engine.ErrIllegal},
+			move: networkMove(0, "dudley", "coalbrookdale-shrewsbury"), wantErr: engine.ErrIllegal, wantRule: engine.RuleLinkNotInNetwork},
 		{name: "the canal-only line Walsall–Burton-on-Trent", pos: base().Link("walsall-birmingham", 0),
 			move: networkMove(0, "dudley", "walsall-burton_on_trent"),
 			check: func(t *testing.T, was, s *engine.State) {
@@ -83,7 +83,7 @@ func TestNetworkCanal(t *testing.T) {
 				expectInt(t, "wild location pile", s.WildLocations, was.WildLocations+1)
 			}},
 		{name: "all 14 link tiles on the board", pos: withLinks(base(), 0, canalLinks14),
-			move: networkMove(0, "dudley", "dudley-birmingham"), wantErr: engine.ErrIllegal},
+			move: networkMove(0, "dudley", "dudley-birmingham"), wantErr: engine.ErrIllegal, wantRule: engine.RuleLinksLeft},
 	}
 	runRuleCases(t, cases)
 }
@@ -118,7 +118,7 @@ func TestNetworkRail(t *testing.T) {
 				expectInt(t, "link tiles left", s.Players[0].LinksLeft, 13)
 			}},
 		{name: "a rail link with no coal connected", pos: base(),
-			move: networkMove(0, "dudley", "walsall-birmingham"), wantErr: engine.ErrIllegal},
+			move: networkMove(0, "dudley", "walsall-birmingham"), wantErr: engine.ErrIllegal, wantRule: engine.RuleNoCoalForLink},
 		{name: "coal from the market through a merchant", pos: base().CoalMarket(13),
 			move: networkMove(0, "dudley", "birmingham-oxford"),
 			check: func(t *testing.T, was, s *engine.State) {
@@ -127,7 +127,7 @@ func TestNetworkRail(t *testing.T) {
 				expectInt(t, "coal market", s.CoalMarket, 12)
 			}},
 		{name: "a canal-only line", pos: base().Link("walsall-birmingham", 0).Link("cannock-walsall", 1).Tile("cannock_2", 1, engine.Coal, 2, 2),
-			move: networkMove(0, "dudley", "walsall-burton_on_trent"), wantErr: engine.ErrIllegal},
+			move: networkMove(0, "dudley", "walsall-burton_on_trent"), wantErr: engine.ErrIllegal, wantRule: engine.RuleLinkType},
 		{name: "a rail-only line", pos: base().Tile("nuneaton_2", 2, engine.Coal, 2, 2),
 			move: networkMove(0, "dudley", "birmingham-nuneaton"),
 			check: func(t *testing.T, was, s *engine.State) {
@@ -135,7 +135,7 @@ func TestNetworkRail(t *testing.T) {
 				expectInt(t, "Nuneaton coal", tileAt(t, s, "nuneaton_2").Cubes, 1)
 			}},
 		{name: "beer for a single rail link", pos: base().Tile("stafford_1", 0, engine.Brewery, 2, 1),
-			move: withBeer(networkMove(0, "dudley", "dudley-birmingham"), "stafford_1"), wantErr: engine.ErrIllegal},
+			move: withBeer(networkMove(0, "dudley", "dudley-birmingham"), "stafford_1"), wantErr: engine.ErrIllegal, wantRule: engine.RuleBeerDoubleRailOnly},
 		{name: "two rail links for £15, 2 coal and a beer from an own brewery anywhere",
 			pos:  base().Tile("stafford_1", 0, engine.Brewery, 2, 1),
 			move: networkMove(0, "dudley", "dudley-birmingham", "wolverhampton-dudley"),
@@ -151,7 +151,7 @@ func TestNetworkRail(t *testing.T) {
 			}},
 		{name: "two rail links with only merchant beer",
 			pos:  base().NoMerchantBeer().Merchant("oxford_1", "all", true).Merchant("oxford_2", "cotton_mill", true),
-			move: networkMove(0, "dudley", "birmingham-oxford", "redditch-oxford"), wantErr: engine.ErrIllegal},
+			move: networkMove(0, "dudley", "birmingham-oxford", "redditch-oxford"), wantErr: engine.ErrIllegal, wantRule: engine.RuleNoBeerForLink},
 		{name: "two rail links with an opponent's brewery connected to the second link once placed",
 			pos:  viaCannock().Link("cannock-farm_brewery_north", 2),
 			move: networkMove(0, "dudley", "walsall-birmingham", "cannock-walsall"),
@@ -174,16 +174,16 @@ func TestNetworkRail(t *testing.T) {
 		{name: "the first link cannot take coal that only the second link connects",
 			pos:     viaCannock().Link("cannock-farm_brewery_north", 2).Tile("cannock_2", 2, engine.Coal, 2, 2),
 			move:    withCoal(networkMove(0, "dudley", "walsall-birmingham", "cannock-walsall"), "cannock_2", "cannock_2"),
-			wantErr: engine.ErrIllegal},
+			wantErr: engine.ErrIllegal, wantRule: engine.RuleSource},
 		{name: "two rail links with an opponent's brewery that is not connected",
 			pos:  viaCannock(),
-			move: networkMove(0, "dudley", "walsall-birmingham", "cannock-walsall"), wantErr: engine.ErrIllegal},
+			move: networkMove(0, "dudley", "walsall-birmingham", "cannock-walsall"), wantErr: engine.ErrIllegal, wantRule: engine.RuleNoBeerForLink},
 		{name: "two separate rail links: an opponent's brewery connected to the first link only",
 			pos: enginetest.New(t, 3).Era(engine.Rail).Turn(0).Money(0, 40).Hand(0, "dudley").
 				Flipped("birmingham_2", 0, engine.Manufacturer, 2).Flipped("stafford_2", 0, engine.Pottery, 2).
 				Tile("nuneaton_2", 1, engine.Coal, 2, 2).Tile("nuneaton_1", 1, engine.Brewery, 2, 2).
 				Tile("cannock_2", 2, engine.Coal, 2, 2),
-			move: networkMove(0, "dudley", "birmingham-nuneaton", "stafford-cannock"), wantErr: engine.ErrIllegal},
+			move: networkMove(0, "dudley", "birmingham-nuneaton", "stafford-cannock"), wantErr: engine.ErrIllegal, wantRule: engine.RuleNoBeerForLink},
 		{name: "two separate rail links, each with its own coal, beer from an own brewery",
 			pos: enginetest.New(t, 3).Era(engine.Rail).Turn(0).Money(0, 40).Hand(0, "dudley").
 				Flipped("birmingham_2", 0, engine.Manufacturer, 2).Flipped("stafford_2", 0, engine.Pottery, 2).
@@ -198,7 +198,7 @@ func TestNetworkRail(t *testing.T) {
 			}},
 		{name: "the first link took the last coal and the second has none",
 			pos:  base().Tile("dudley_1", 1, engine.Coal, 2, 1).Tile("stafford_1", 0, engine.Brewery, 2, 1),
-			move: networkMove(0, "dudley", "dudley-birmingham", "wolverhampton-dudley"), wantErr: engine.ErrIllegal},
+			move: networkMove(0, "dudley", "dudley-birmingham", "wolverhampton-dudley"), wantErr: engine.ErrIllegal, wantRule: engine.RuleNoCoalForLink},
 		{name: "the first link took the last mine coal and the second buys from the market",
 			pos: base().Tile("dudley_1", 1, engine.Coal, 2, 1).Tile("stafford_1", 0, engine.Brewery, 2, 1).
 				Link("birmingham-oxford", 2).CoalMarket(13),
@@ -208,12 +208,12 @@ func TestNetworkRail(t *testing.T) {
 				expectInt(t, "coal market", s.CoalMarket, 12)
 			}},
 		{name: "two rail links without the money", pos: base().Tile("stafford_1", 0, engine.Brewery, 2, 1).Money(0, 14),
-			move: networkMove(0, "dudley", "dudley-birmingham", "wolverhampton-dudley"), wantErr: engine.ErrIllegal},
+			move: networkMove(0, "dudley", "dudley-birmingham", "wolverhampton-dudley"), wantErr: engine.ErrIllegal, wantRule: engine.RuleMoney},
 		{name: "the second link must touch the network", pos: base().Tile("stafford_1", 0, engine.Brewery, 2, 1).Tile("coalbrookdale_3", 1, engine.Coal, 2, 2),
-			move: networkMove(0, "dudley", "dudley-birmingham", "coalbrookdale-shrewsbury"), wantErr: engine.ErrIllegal},
+			move: networkMove(0, "dudley", "dudley-birmingham", "coalbrookdale-shrewsbury"), wantErr: engine.ErrIllegal, wantRule: engine.RuleLinkNotInNetwork},
 		{name: "two rail links with one link tile left",
 			pos:  withLinks(base().Tile("stafford_1", 0, engine.Brewery, 2, 1), 0, railLinks13),
-			move: networkMove(0, "dudley", "dudley-birmingham", "wolverhampton-dudley"), wantErr: engine.ErrIllegal},
+			move: networkMove(0, "dudley", "dudley-birmingham", "wolverhampton-dudley"), wantErr: engine.ErrIllegal, wantRule: engine.RuleLinksLeft},
 		{name: "one rail link with the last link tile",
 			pos:  withLinks(base(), 0, railLinks13),
 			move: networkMove(0, "dudley", "dudley-birmingham"),
@@ -228,7 +228,7 @@ func TestNetworkRail(t *testing.T) {
 			}},
 		{name: "no tiles on the board: a rail link anywhere still needs coal",
 			pos:  enginetest.New(t, 3).Era(engine.Rail).Turn(0).Money(0, 40).Hand(0, "stafford"),
-			move: networkMove(0, "stafford", "wolverhampton-coalbrookdale"), wantErr: engine.ErrIllegal},
+			move: networkMove(0, "stafford", "wolverhampton-coalbrookdale"), wantErr: engine.ErrIllegal, wantRule: engine.RuleNoCoalForLink},
 	}
 	runRuleCases(t, cases)
 }

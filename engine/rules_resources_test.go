@@ -37,7 +37,7 @@ func TestConsumingIron(t *testing.T) {
 			}},
 		{name: "the market while an iron works has iron",
 			pos:  base().Tile("coalbrookdale_2", 1, engine.Iron, 2, 3).IronMarket(8),
-			move: withIron(build, "market"), wantErr: engine.ErrIllegal},
+			move: withIron(build, "market"), wantErr: engine.ErrIllegal, wantRule: engine.RuleSource},
 		{name: "no iron works: the market's cheapest iron, needing no connection",
 			pos:  base().IronMarket(8),
 			move: build,
@@ -77,7 +77,7 @@ func TestConsumingIron(t *testing.T) {
 			}},
 		{name: "not enough money for the market iron",
 			pos:  base().IronMarket(0).Money(0, 15),
-			move: build, wantErr: engine.ErrIllegal},
+			move: build, wantErr: engine.ErrIllegal, wantRule: engine.RuleMoney},
 		{name: "a second iron from another works (Manufacturer VIII needs 2)",
 			pos: base().MatLevel(0, engine.Manufacturer, 8).Tile("birmingham_3", 1, engine.Iron, 2, 1).
 				Tile("coalbrookdale_2", 2, engine.Iron, 2, 3),
@@ -123,7 +123,7 @@ func TestConsumingBeer(t *testing.T) {
 			}},
 		{name: "an opponent's brewery that is not connected",
 			pos:  base().Tile("stafford_1", 1, engine.Brewery, 1, 1),
-			move: sell, wantErr: engine.ErrIllegal},
+			move: sell, wantErr: engine.ErrIllegal, wantRule: engine.RuleNoBeer},
 		{name: "an opponent's brewery connected through the Kidderminster–Worcester link (south farm)",
 			pos:  base().Tile("farm_brewery_south_1", 1, engine.Brewery, 2, 2).Link("kidderminster-worcester-farm_brewery_south", 2),
 			move: sell,
@@ -143,7 +143,7 @@ func TestConsumingBeer(t *testing.T) {
 			}},
 		{name: "naming an unconnected opponent's brewery while the own one has beer",
 			pos:  base().Tile("stafford_1", 0, engine.Brewery, 1, 1).Tile("uttoxeter_1", 1, engine.Brewery, 1, 1),
-			move: withBeer(sell, "uttoxeter_1"), wantErr: engine.ErrIllegal},
+			move: withBeer(sell, "uttoxeter_1"), wantErr: engine.ErrIllegal, wantRule: engine.RuleSource},
 		{name: "the beer beside the merchant being sold to",
 			pos:  base().Merchant("gloucester_1", "cotton_mill", true),
 			move: withBeer(sell, "gloucester_1"),
@@ -153,7 +153,7 @@ func TestConsumingBeer(t *testing.T) {
 			}},
 		{name: "the beer beside another merchant tile is not available",
 			pos:  base().Merchant("gloucester_2", "cotton_mill", true),
-			move: sell, wantErr: engine.ErrIllegal},
+			move: sell, wantErr: engine.ErrIllegal, wantRule: engine.RuleNoBeer},
 		{name: "an opponent's brewery in the same town is connected",
 			pos: enginetest.New(t, 4).Era(engine.Canal).Turn(0).Hand(0, "birmingham").NoMerchantBeer().
 				Merchant("nottingham_1", "cotton_mill", false).Tile("derby_2", 0, engine.Cotton, 1, 0).
@@ -166,10 +166,10 @@ func TestConsumingBeer(t *testing.T) {
 			}},
 		{name: "a flipped brewery has no beer",
 			pos:  base().Flipped("stafford_1", 0, engine.Brewery, 1),
-			move: sell, wantErr: engine.ErrIllegal},
+			move: sell, wantErr: engine.ErrIllegal, wantRule: engine.RuleNoBeer},
 		{name: "no beer anywhere",
 			pos:  base(),
-			move: sell, wantErr: engine.ErrIllegal},
+			move: sell, wantErr: engine.ErrIllegal, wantRule: engine.RuleNoBeer},
 	}
 	runRuleCases(t, cases)
 }
@@ -201,7 +201,7 @@ func TestCoalMarketThroughEmptyMerchantSpaces(t *testing.T) {
 		{name: "no merchant connection",
 			pos: enginetest.New(t, 3).Era(engine.Rail).Turn(0).Money(0, 30).MatLevel(0, engine.Iron, 2).
 				Hand(0, "iron_works").Link("belper-derby", 0).CoalMarket(13),
-			move: buildMove(0, "iron_works", "iron_works", "derby_3"), wantErr: engine.ErrIllegal},
+			move: buildMove(0, "iron_works", "iron_works", "derby_3"), wantErr: engine.ErrIllegal, wantRule: engine.RuleNoCoalConnection},
 	}
 	runRuleCases(t, cases)
 }

@@ -49,13 +49,13 @@ func TestSellConnection(t *testing.T) {
 			}},
 		{name: "not connected", pos: enginetest.New(t, 3).Era(engine.Canal).Turn(0).Hand(0, "birmingham").
 			Merchant("gloucester_1", "cotton_mill", true).Tile("worcester_1", 0, engine.Cotton, 1, 0),
-			move: sell, wantErr: engine.ErrIllegal},
+			move: sell, wantErr: engine.ErrIllegal, wantRule: engine.RuleNotConnected},
 		{name: "the merchant buys only manufactured goods", pos: sellBase(t).Merchant("gloucester_1", "manufacturer", true),
-			move: sell, wantErr: engine.ErrIllegal},
+			move: sell, wantErr: engine.ErrIllegal, wantRule: engine.RuleMerchantDoesNotBuy},
 		{name: "the merchant buys only pottery", pos: sellBase(t).Merchant("gloucester_1", "pottery", true),
-			move: sell, wantErr: engine.ErrIllegal},
+			move: sell, wantErr: engine.ErrIllegal, wantRule: engine.RuleMerchantDoesNotBuy},
 		{name: "a blank merchant tile buys nothing", pos: sellBase(t).Tile("stafford_1", 0, engine.Brewery, 1, 1),
-			move: sellMove(0, "birmingham", "worcester_1", "gloucester_2"), wantErr: engine.ErrIllegal},
+			move: sellMove(0, "birmingham", "worcester_1", "gloucester_2"), wantErr: engine.ErrIllegal, wantRule: engine.RuleMerchantDoesNotBuy},
 		{name: "the all-goods merchant buys cotton", pos: sellBase(t).Merchant("gloucester_1", "all", true),
 			move: sell,
 			check: func(t *testing.T, was, s *engine.State) {
@@ -67,18 +67,18 @@ func TestSellConnection(t *testing.T) {
 			pos: enginetest.New(t, 2).Era(engine.Canal).Turn(0).Hand(0, "birmingham").
 				Tile("stoke_on_trent_1", 0, engine.Cotton, 1, 0).Tile("stafford_1", 0, engine.Brewery, 1, 1).
 				Link("warrington-stoke_on_trent", 1),
-			move: sellMove(0, "birmingham", "stoke_on_trent_1", "warrington_1"), wantErr: engine.ErrIllegal},
+			move: sellMove(0, "birmingham", "stoke_on_trent_1", "warrington_1"), wantErr: engine.ErrIllegal, wantRule: engine.RuleNoMerchantTile},
 		{name: "a coal mine cannot be sold",
 			pos:  sellBase(t).Tile("kidderminster_1", 0, engine.Coal, 1, 1).Link("kidderminster-worcester-farm_brewery_south", 1),
-			move: sellMove(0, "birmingham", "kidderminster_1", "gloucester_1"), wantErr: engine.ErrIllegal},
+			move: sellMove(0, "birmingham", "kidderminster_1", "gloucester_1"), wantErr: engine.ErrIllegal, wantRule: engine.RuleNotSellable},
 		{name: "a tile already flipped", pos: sellBase(t).Flipped("worcester_1", 0, engine.Cotton, 1),
-			move: sell, wantErr: engine.ErrIllegal},
+			move: sell, wantErr: engine.ErrIllegal, wantRule: engine.RuleAlreadySold},
 		{name: "an opponent's tile", pos: sellBase(t).Tile("worcester_1", 1, engine.Cotton, 1, 0),
-			move: sell, wantErr: engine.ErrIllegal},
+			move: sell, wantErr: engine.ErrIllegal, wantRule: engine.RuleNoTileToSell},
 		{name: "an empty space", pos: sellBase(t),
-			move: sellMove(0, "birmingham", "worcester_2", "gloucester_1"), wantErr: engine.ErrIllegal},
+			move: sellMove(0, "birmingham", "worcester_2", "gloucester_1"), wantErr: engine.ErrIllegal, wantRule: engine.RuleNoTileToSell},
 		{name: "a Sell action needs a card", pos: sellBase(t),
-			move: sellMove(0, "", "worcester_1", "gloucester_1"), wantErr: engine.ErrIllegal},
+			move: sellMove(0, "", "worcester_1", "gloucester_1"), wantErr: engine.ErrIllegal, wantRule: engine.RuleNeedCard},
 	}
 	runRuleCases(t, cases)
 }
@@ -104,13 +104,13 @@ func TestSellBeerPerTile(t *testing.T) {
 	}
 	cases := []ruleCase{
 		{name: "Cotton Mill II needs 1 beer and none is available", pos: base().Tile("birmingham_1", 0, engine.Cotton, 2, 0),
-			move: sellMove(0, "birmingham", "birmingham_1", "oxford_1"), wantErr: engine.ErrIllegal},
+			move: sellMove(0, "birmingham", "birmingham_1", "oxford_1"), wantErr: engine.ErrIllegal, wantRule: engine.RuleNoBeer},
 		{name: "Manufacturer III needs no beer", pos: base().Tile("birmingham_2", 0, engine.Manufacturer, 3, 0),
 			move: sellMove(0, "birmingham", "birmingham_2", "oxford_1"), check: flipped("birmingham_2", 14)},
 		{name: "Manufacturer VII needs no beer", pos: base().Tile("birmingham_2", 0, engine.Manufacturer, 7, 0),
 			move: sellMove(0, "birmingham", "birmingham_2", "oxford_1"), check: flipped("birmingham_2", 14)},
 		{name: "beer named for Manufacturer III", pos: base().Tile("birmingham_2", 0, engine.Manufacturer, 3, 0).Tile("stafford_1", 0, engine.Brewery, 2, 1),
-			move: withBeer(sellMove(0, "birmingham", "birmingham_2", "oxford_1"), "stafford_1"), wantErr: engine.ErrIllegal},
+			move: withBeer(sellMove(0, "birmingham", "birmingham_2", "oxford_1"), "stafford_1"), wantErr: engine.ErrIllegal, wantRule: engine.RuleTooManySources},
 		{name: "Manufacturer V: 1 beer from an own brewery and 1 from the merchant",
 			pos:  base().Tile("birmingham_2", 0, engine.Manufacturer, 5, 0).Tile("stafford_1", 0, engine.Brewery, 2, 1).Merchant("oxford_1", "all", true),
 			move: sellMove(0, "birmingham", "birmingham_2", "oxford_1"),
@@ -121,7 +121,7 @@ func TestSellBeerPerTile(t *testing.T) {
 				expectInt(t, "brewery beer", tileAt(t, s, "stafford_1").Cubes, 0)
 			}},
 		{name: "Manufacturer V with only 1 beer", pos: base().Tile("birmingham_2", 0, engine.Manufacturer, 5, 0).Tile("stafford_1", 0, engine.Brewery, 2, 1),
-			move: sellMove(0, "birmingham", "birmingham_2", "oxford_1"), wantErr: engine.ErrIllegal},
+			move: sellMove(0, "birmingham", "birmingham_2", "oxford_1"), wantErr: engine.ErrIllegal, wantRule: engine.RuleNoBeer},
 		{name: "Pottery III: 2 beer from one brewery",
 			pos:  base().Tile("coventry_1", 0, engine.Pottery, 3, 0).Tile("stafford_1", 0, engine.Brewery, 2, 2),
 			move: sellMove(0, "birmingham", "coventry_1", "oxford_2"),
@@ -169,7 +169,7 @@ func TestSellMerchantBeerBonuses(t *testing.T) {
 				expectInt(t, "merchant beer", merchantBeer(t, s, "oxford_1"), 1)
 			}},
 		{name: "Oxford: no develop bonus", pos: oxford(),
-			move: withDev(sellMove(0, "birmingham", "birmingham_1", "oxford_1"), "coal_mine"), wantErr: engine.ErrIllegal},
+			move: withDev(sellMove(0, "birmingham", "birmingham_1", "oxford_1"), "coal_mine"), wantErr: engine.ErrIllegal, wantRule: engine.RuleFreeDevelopBonus},
 		{name: "Nottingham: 3 VP (4 players)",
 			pos: enginetest.New(t, 4).Era(engine.Canal).Turn(0).Hand(0, "birmingham").VP(0, 2).NoMerchantBeer().
 				Merchant("nottingham_1", "cotton_mill", true).Tile("derby_2", 0, engine.Cotton, 1, 0).
@@ -220,16 +220,16 @@ func TestSellMerchantBeerBonuses(t *testing.T) {
 				expectInt(t, "merchant beer", merchantBeer(t, s, "gloucester_1"), 0)
 			}},
 		{name: "Gloucester: not a lightbulb pottery", pos: sellBase(t),
-			move: withDev(glo, "pottery"), wantErr: engine.ErrIllegal},
+			move: withDev(glo, "pottery"), wantErr: engine.ErrIllegal, wantRule: engine.RuleLightbulb},
 		{name: "Gloucester: Pottery II can be developed", pos: sellBase(t).MatLevel(0, engine.Pottery, 2),
 			move: withDev(glo, "pottery"),
 			check: func(t *testing.T, was, s *engine.State) {
 				expectInt(t, "pottery tiles off the mat", s.Players[0].MatUsed[engine.Pottery], 2)
 			}},
 		{name: "Gloucester: no bonus without its beer", pos: sellBase(t).Tile("stafford_1", 0, engine.Brewery, 1, 1),
-			move: withBeer(withDev(glo, "coal_mine"), "stafford_1"), wantErr: engine.ErrIllegal},
+			move: withBeer(withDev(glo, "coal_mine"), "stafford_1"), wantErr: engine.ErrIllegal, wantRule: engine.RuleFreeDevelopBonus},
 		{name: "Gloucester: two free develops", pos: sellBase(t),
-			move: withDev(glo, "coal_mine", "iron_works"), wantErr: engine.ErrMalformed},
+			move: withDev(glo, "coal_mine", "iron_works"), wantErr: engine.ErrMalformed, wantRule: engine.RuleMalformed},
 	}
 	runRuleCases(t, cases)
 }
@@ -279,17 +279,17 @@ func TestSellSeveralTiles(t *testing.T) {
 				}
 			}},
 		{name: "a card while selling", pos: base(), before: []engine.Move{first},
-			move: sellMove(0, "dudley", "worcester_2", "gloucester_2"), wantErr: engine.ErrNotAvailable},
+			move: sellMove(0, "dudley", "worcester_2", "gloucester_2"), wantErr: engine.ErrNotAvailable, wantRule: engine.RuleMidSale},
 		{name: "another action while selling", pos: base(), before: []engine.Move{first},
-			move: passMove(0, "dudley"), wantErr: engine.ErrNotAvailable},
+			move: passMove(0, "dudley"), wantErr: engine.ErrNotAvailable, wantRule: engine.RuleMidSale},
 		{name: "another player while selling", pos: base(), before: []engine.Move{first},
-			move: engine.Move{Type: "end_sell", Player: 1}, wantErr: engine.ErrNotYourTurn},
+			move: engine.Move{Type: "end_sell", Player: 1}, wantErr: engine.ErrNotYourTurn, wantRule: engine.RuleNotYourTurn},
 		{name: "a second sale of the same tile", pos: base(), before: []engine.Move{first},
-			move: sellMove(0, "", "worcester_1", "gloucester_2"), wantErr: engine.ErrIllegal},
+			move: sellMove(0, "", "worcester_1", "gloucester_2"), wantErr: engine.ErrIllegal, wantRule: engine.RuleAlreadySold},
 		{name: "end_sell when not selling", pos: base(),
-			move: engine.Move{Type: "end_sell", Player: 0}, wantErr: engine.ErrNotAvailable},
+			move: engine.Move{Type: "end_sell", Player: 0}, wantErr: engine.ErrNotAvailable, wantRule: engine.RuleNotSelling},
 		{name: "a sale without a card when not selling", pos: base(),
-			move: more, wantErr: engine.ErrIllegal},
+			move: more, wantErr: engine.ErrIllegal, wantRule: engine.RuleNeedCard},
 		{name: "the action ends by itself when no beer is left for another tile",
 			pos: base().Merchant("gloucester_2", "all", false), move: first,
 			check: func(t *testing.T, was, s *engine.State) {

@@ -126,19 +126,19 @@ func TestPlayerTurns(t *testing.T) {
 			name:    "an action needs a card",
 			pos:     round2(),
 			move:    engine.Move{Type: "pass", Player: 0},
-			wantErr: engine.ErrIllegal,
+			wantErr: engine.ErrIllegal, wantRule: engine.RuleNeedCard,
 		},
 		{
 			name:    "the card must be in the hand",
 			pos:     round2(),
 			move:    passMove(0, "coalbrookdale"),
-			wantErr: engine.ErrIllegal,
+			wantErr: engine.ErrIllegal, wantRule: engine.RuleCardNotHeld,
 		},
 		{
 			name:    "a wild card not held cannot be discarded",
 			pos:     round2(),
 			move:    passMove(0, "wild_industry"),
-			wantErr: engine.ErrIllegal,
+			wantErr: engine.ErrIllegal, wantRule: engine.RuleCardNotHeld,
 		},
 	}
 	runRuleCases(t, cases)
@@ -165,7 +165,7 @@ func TestPass(t *testing.T) {
 			name:    "a pass without a card is refused",
 			pos:     enginetest.New(t, 2).Era(engine.Rail).Turn(1).Hand(1, "stafford", "brewery"),
 			move:    engine.Move{Type: "pass", Player: 1},
-			wantErr: engine.ErrIllegal,
+			wantErr: engine.ErrIllegal, wantRule: engine.RuleNeedCard,
 		},
 	})
 }
@@ -229,8 +229,8 @@ func TestMoveErrors(t *testing.T) {
 	over := base()
 	over.State().Phase = engine.PhaseOver
 	cases := []ruleCase{
-		{name: "another player's move", pos: base(), move: passMove(1, "dudley"), wantErr: engine.ErrNotYourTurn},
-		{name: "any move once the game is over", pos: over, move: passMove(0, "birmingham"), wantErr: engine.ErrGameOver},
+		{name: "another player's move", pos: base(), move: passMove(1, "dudley"), wantErr: engine.ErrNotYourTurn, wantRule: engine.RuleNotYourTurn},
+		{name: "any move once the game is over", pos: over, move: passMove(0, "birmingham"), wantErr: engine.ErrGameOver, wantRule: engine.RuleGameOver},
 		{name: "a move made against another position is stale", pos: base(),
 			move: engine.Move{Type: "pass", Player: 0, Card: "birmingham", At: at(3)}, wantErr: engine.ErrStale},
 		{name: "a move made against a later position is stale", pos: base(), before: []engine.Move{passMove(0, "birmingham")},
@@ -246,7 +246,7 @@ func TestMoveErrors(t *testing.T) {
 		{name: "unknown merchant", pos: base(), move: sellMove(0, "birmingham", "birmingham_1", "london_1"), wantErr: engine.ErrMalformed},
 		{name: "unknown coal source", pos: base(), move: withCoal(buildMove(0, "birmingham", "cotton_mill", "birmingham_1"), "somewhere"), wantErr: engine.ErrMalformed},
 		{name: "negative player", pos: base(), move: passMove(-1, "birmingham"), wantErr: engine.ErrMalformed},
-		{name: "player beyond the table", pos: base(), move: passMove(3, "birmingham"), wantErr: engine.ErrMalformed},
+		{name: "player beyond the table", pos: base(), move: passMove(3, "birmingham"), wantErr: engine.ErrMalformed, wantRule: engine.RuleNoSuchPlayer},
 		{name: "player beyond any table", pos: base(), move: passMove(9, "birmingham"), wantErr: engine.ErrMalformed},
 		{name: "three links", pos: base(), move: networkMove(0, "birmingham", "dudley-birmingham", "walsall-birmingham", "tamworth-birmingham"), wantErr: engine.ErrMalformed},
 	}

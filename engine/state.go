@@ -6,6 +6,9 @@ type Config struct {
 	Players int      `json:"players"`
 	Seed    uint64   `json:"seed"`
 	Names   []string `json:"names,omitempty"`
+	// Introductory plays the rulebook's "Introductory Game": the Canal Era only, then extra
+	// scoring for money, income level and level 2+ tiles (see scoreIntroductory).
+	Introductory bool `json:"introductory,omitempty"`
 }
 
 // Phase says what kind of decision the game is waiting for.
@@ -68,20 +71,28 @@ type RoundReport struct {
 	Scored     bool              // the era was scored after this round
 	LinkVP     [MaxPlayers]int32 // VP scored for links at the end of the era
 	TileVP     [MaxPlayers]int32 // VP scored for flipped tiles at the end of the era
+	// The introductory game's extra scoring after the Canal Era ("Introductory Game").
+	Introductory bool              // the extra scoring was done
+	MoneyVP      [MaxPlayers]int32 // 1 VP per £4, at most 15
+	IncomeVP     [MaxPlayers]int32 // the income level (VP lost when negative)
+	TileVPAgain  [MaxPlayers]int32 // flipped level 2+ tiles scored a second time
 }
 
 // State is the whole game state. It is a plain value: copying it copies the game.
 type State struct {
-	ed          *Edition
-	rng         rng
-	names       []string    // from the config; not part of the encoding
-	log         *[]LogEntry // where entries go while applying; nil: no log
-	NumPlayers  uint8
-	Era         Era
-	Round       uint8
-	TurnPos     uint8 // index into Order of the player taking their turn
-	ActionsDone uint8
-	Phase       Phase
+	ed         *Edition
+	rng        rng
+	names      []string    // from the config; not part of the encoding
+	log        *[]LogEntry // where entries go while applying; nil: no log
+	NumPlayers uint8
+	// Introductory: the game ends after the Canal Era with the introductory scoring. It is
+	// in the canonical encoding only when set, so a normal game encodes as before.
+	Introductory bool
+	Era          Era
+	Round        uint8
+	TurnPos      uint8 // index into Order of the player taking their turn
+	ActionsDone  uint8
+	Phase        Phase
 	// ShortfallPos is, during end-of-round income, the index into Order of the next player to be paid.
 	ShortfallPos                  uint8
 	Order                         [MaxPlayers]uint8
@@ -190,7 +201,7 @@ func New(cfg Config) (*State, error) {
 		return nil, errorf(ErrMalformed, "%d names given for %d players", len(cfg.Names), cfg.Players)
 	}
 	n := cfg.Players
-	s := &State{ed: ed, rng: newRNG(cfg.Seed), names: cfg.Names, NumPlayers: uint8(n), Era: Canal, Round: 1}
+	s := &State{ed: ed, rng: newRNG(cfg.Seed), names: cfg.Names, NumPlayers: uint8(n), Introductory: cfg.Introductory, Era: Canal, Round: 1}
 	// Setup 2 and 4: the deck holds the cards marked for this player count, shuffled.
 	for k, c := range ed.Cards {
 		for i := 0; i < c.Count[n]; i++ {
@@ -279,20 +290,4 @@ func (s *State) discard(p int, k CardKind) {
 		pl.Discard[pl.DiscardLen] = uint8(k)
 		pl.DiscardLen++
 	}
-}
-
-// hasTilesOnBoard reports whether the player has any industry or link tile on the board.
-func (s *State) hasTilesOnBoard(p int) bool {
-	owner := uint8(p + 1)
-	for i := range s.ed.Spaces {
-		if s.Tiles[i].Owner == owner {
-			return true
-		}
-	}
-	for i := range s.ed.Links {
-		if s.Links[i] == owner {
-			return true
-		}
-	}
-	return false
 }

@@ -32,24 +32,20 @@ type board struct {
 	IMerchants []string     // legal merchant spaces (merchant space ids), sorted
 	ISources   []string     // coal/iron/beer sources: space ids, merchant space ids, "coal_market", "iron_market"; sorted
 	ISelected  []string     // already chosen things, any kind of id, sorted
+	IRecent    []string     // things the last turn used (see moveRecap), any kind of id, sorted
 	IClass     string
 
-	// The callbacks are unexported on purpose: go-app re-renders a child whenever an
-	// exported field differs, and functions never compare equal, so exported callbacks would
-	// redraw the whole board on every parent render. The mounted board keeps the callbacks it
-	// was first given, which is right for the method values its parent passes.
-	onSpace    func(ctx app.Context, id string)
-	onLink     func(ctx app.Context, id string)
-	onMerchant func(ctx app.Context, id string)
-	onMarket   func(ctx app.Context, id string)
-	// onRefused is called when a player clicks something that is not a legal choice while
-	// a choice is being made, with the kind ("space", "link", "merchant", "market") and id,
-	// so the game can say why it is not legal. It does not make the element a button.
-	onRefused func(ctx app.Context, kind, id string)
+	// onPick is called when a highlighted target is chosen with the keyboard (clicks and
+	// taps are resolved by the boardFrame around the board, which also finds the nearest
+	// target to a tap). It is unexported on purpose: go-app re-renders a child whenever an
+	// exported field differs, and functions never compare equal, so an exported callback
+	// would redraw the whole board on every parent render. The mounted board keeps the
+	// callback it was first given, which is right for the method value its parent passes.
+	onPick func(ctx app.Context, t boardTarget)
 
-	// handlers caches one click and one keydown handler per interactive element, so a
-	// re-render hands go-app the very same functions (see app.EventScope below).
-	handlers map[string][2]app.EventHandler
+	// handlers caches one keydown handler per highlighted element, so a re-render hands
+	// go-app the very same functions (see app.EventScope below).
+	handlers map[string]app.EventHandler
 }
 
 // newBoard returns an empty board; set at least the state.
@@ -83,24 +79,11 @@ func (b *board) Selected(ids []string) *board { b.ISelected = sortedCopy(ids); r
 // Class adds CSS classes to the <svg> element.
 func (b *board) Class(c string) *board { b.IClass = strings.TrimSpace(b.IClass + " " + c); return b }
 
-// OnSpace is called with a space id when a clickable build space is clicked.
-func (b *board) OnSpace(fn func(ctx app.Context, id string)) *board { b.onSpace = fn; return b }
+// Recent marks what the last turn used (any of the ids above), for the recap.
+func (b *board) Recent(ids []string) *board { b.IRecent = sortedCopy(ids); return b }
 
-// OnLink is called with a link id when a clickable link is clicked.
-func (b *board) OnLink(fn func(ctx app.Context, id string)) *board { b.onLink = fn; return b }
-
-// OnMerchant is called with a merchant space id when a clickable merchant space is clicked.
-func (b *board) OnMerchant(fn func(ctx app.Context, id string)) *board { b.onMerchant = fn; return b }
-
-// OnRefused is called with the kind and id of a clicked element that is not a legal choice
-// while highlights are shown (to explain why).
-func (b *board) OnRefused(fn func(ctx app.Context, kind, id string)) *board {
-	b.onRefused = fn
-	return b
-}
-
-// OnMarket is called with "coal_market" or "iron_market" when a highlighted market is clicked.
-func (b *board) OnMarket(fn func(ctx app.Context, id string)) *board { b.onMarket = fn; return b }
+// OnPick is called when a highlighted target is chosen with the keyboard.
+func (b *board) OnPick(fn func(ctx app.Context, t boardTarget)) *board { b.onPick = fn; return b }
 
 func sortedCopy(ids []string) []string {
 	if len(ids) == 0 {
@@ -191,86 +174,43 @@ func bonusText(l *engine.Location) string {
 // ---------------------------------------------------------------------------------------
 // Interaction.
 
-const (
-	kindSpace    = 's'
-	kindLink     = 'l'
-	kindMerchant = 'm'
-	kindMarket   = 'k'
-)
-
 func (b *board) anyHighlight() bool {
 	return len(b.ISpaces)+len(b.ILinks)+len(b.IMerchants)+len(b.ISources) > 0
 }
 
-func (b *board) callback(kind byte) func(app.Context, string) {
-	switch kind {
-	case kindSpace:
-		return b.onSpace
-	case kindLink:
-		return b.onLink
-	case kindMerchant:
-		return b.onMerchant
-	case kindMarket:
-		return b.onMarket
+// interactive marks el (the group of one space, link, merchant space or market) while a
+// choice is made: a highlighted target is a button (Enter or Space chooses it), anything
+// else shows that it is refused. Clicks are the boardFrame's business.
+func (b *board) interactive(el app.HTMLElem, t boardTarget, highlighted bool) app.HTMLElem {
+	if !b.anyHighlight() {
+		return el.Role("img") // named by its aria-label; its shapes say nothing more
 	}
-	return nil
-}
-
-func (b *board) fire(ctx app.Context, kind byte, id string) {
-	if fn := b.callback(kind); fn != nil {
-		fn(ctx, id)
+	if !highlighted {
+		return el.Class("bb-refuse").Role("img")
 	}
-}
-
-// interactive makes el (the group of one space, link, merchant space or market) clickable
-// and focusable when it should be: it is highlighted, or nothing at all is highlighted.
-func (b *board) interactive(el app.HTMLElem, kind byte, id string, highlighted bool) app.HTMLElem {
-	if b.anyHighlight() && !highlighted {
-		if b.onRefused == nil {
-			return el
-		}
-		key := "r" + string(kind) + id
-		h, ok := b.handlers[key]
-		if !ok {
-			name := map[byte]string{kindSpace: "space", kindLink: "link", kindMerchant: "merchant", kindMarket: "market"}[kind]
-			h[0] = func(ctx app.Context, e app.Event) {
-				if b.onRefused != nil {
-					b.onRefused(ctx, name, id)
-				}
-			}
-			if b.handlers == nil {
-				b.handlers = map[string][2]app.EventHandler{}
-			}
-			b.handlers[key] = h
-		}
-		return el.Class("bb-refuse").OnClick(h[0], app.EventScope("r"+id))
-	}
-	if b.callback(kind) == nil {
-		return el
-	}
-	key := string(kind) + id
+	key := t.Kind + "/" + t.ID
 	h, ok := b.handlers[key]
 	if !ok {
-		h[0] = func(ctx app.Context, e app.Event) { b.fire(ctx, kind, id) }
-		h[1] = func(ctx app.Context, e app.Event) {
-			if k := e.Get("key").String(); k == "Enter" || k == " " {
+		h = func(ctx app.Context, e app.Event) {
+			if k := e.Get("key").String(); (k == "Enter" || k == " ") && b.onPick != nil {
 				e.PreventDefault()
-				b.fire(ctx, kind, id)
+				b.onPick(ctx, t)
 			}
 		}
 		if b.handlers == nil {
-			b.handlers = map[string][2]app.EventHandler{}
+			b.handlers = map[string]app.EventHandler{}
 		}
 		b.handlers[key] = h
 	}
-	return el.Class("bb-click").Role("button").TabIndex(0).
-		OnClick(h[0], app.EventScope(id)).
-		OnKeyDown(h[1], app.EventScope(id))
+	return el.Class("bb-click").Role("button").TabIndex(0).OnKeyDown(h, app.EventScope(key))
 }
 
 // markClasses returns the CSS classes of an element from the highlight sets.
-func markClasses(legal, source, selected bool) string {
+func markClasses(legal, source, selected, recent bool) string {
 	var c []string
+	if recent {
+		c = append(c, "bb-recent")
+	}
 	if legal {
 		c = append(c, "bb-hl")
 	}
@@ -436,7 +376,7 @@ func (b *board) trackMarkers(st *engine.State) app.UI {
 				out = append(out, svgEl("circle").Attr("cx", svgNum(x)).Attr("cy", svgNum(y)).Attr("r", svgNum(8)).
 					Attr("fill", b.color(p)).Class("bb-vpm").Role("img").Aria("label", label))
 			} else {
-				label = b.name(p) + " income marker: level " + strconv.Itoa(st.IncomeLevel(p))
+				label = b.name(p) + " income marker: level " + hudInt(st.IncomeLevel(p))
 				out = append(out, svgEl("rect").Attr("x", svgNum(x-7)).Attr("y", svgNum(y-7)).Attr("width", svgNum(14)).Attr("height", svgNum(14)).
 					Attr("rx", svgNum(2)).Attr("fill", b.color(p)).Class("bb-incm").Role("img").Aria("label", label))
 			}
@@ -521,8 +461,8 @@ func (b *board) link(st *engine.State, ed *engine.Edition, li int) app.UI {
 		label += ", selected"
 	}
 	body = append(body, svgEl("path").Attr("d", g.D).Class("bb-hit"))
-	el := svgEl("g").ID("link-"+l.ID).Class("bb-link", markClasses(legal, false, sel)).Aria("label", label).Body(body...)
-	return b.interactive(el, kindLink, l.ID, legal)
+	el := svgEl("g").ID("link-"+l.ID).Class("bb-link", markClasses(legal, false, sel, inSorted(b.IRecent, l.ID))).Aria("label", label).Body(body...)
+	return b.interactive(el, boardTarget{targetLink, l.ID}, legal)
 }
 
 // ---- locations
@@ -554,7 +494,7 @@ func (b *board) location(st *engine.State, ed *engine.Edition, li int) app.UI {
 	for k, sp := range loc.Spaces {
 		body = append(body, b.space(st, ed, loc, k, sp))
 	}
-	return svgEl("g").Class(cls).Body(body...)
+	return svgEl("g").ID("loc-" + loc.ID).Class(cls).Body(body...)
 }
 
 // nameText draws a label centred at x that is squeezed to fit in width w when needed.
@@ -627,8 +567,8 @@ func (b *board) space(st *engine.State, ed *engine.Edition, loc *engine.Location
 	}
 	body = append(body, svgEl("rect").Attr("x", svgNum(r.X-3)).Attr("y", svgNum(r.Y-3)).Attr("width", svgNum(r.W+6)).Attr("height", svgNum(r.H+6)).
 		Attr("rx", svgNum(6)).Class("bb-ring"))
-	el := svgEl("g").ID("space-"+s.ID).Class("bb-space", markClasses(legal, src, sel)).Aria("label", label).Body(body...)
-	return b.interactive(el, kindSpace, s.ID, legal || src)
+	el := svgEl("g").ID("space-"+s.ID).Class("bb-space", markClasses(legal, src, sel, inSorted(b.IRecent, s.ID))).Aria("label", label).Body(body...)
+	return b.interactive(el, boardTarget{targetSpace, s.ID}, legal || src)
 }
 
 // industryIcon is the industry's disc with its glyph, centred at x, y, size units across.
@@ -685,7 +625,7 @@ func (b *board) merchant(st *engine.State, ed *engine.Edition, li int, geo locGe
 	if !inPlay {
 		cls += " bb-out"
 	}
-	return svgEl("g").Class(cls).Body(body...)
+	return svgEl("g").ID("loc-" + loc.ID).Class(cls).Body(body...)
 }
 
 func (b *board) merchantSlot(st *engine.State, ed *engine.Edition, loc *engine.Location, k, ms int, inPlay bool) app.UI {
@@ -744,8 +684,8 @@ func (b *board) merchantSlot(st *engine.State, ed *engine.Edition, loc *engine.L
 	}
 	body = append(body, svgEl("rect").Attr("x", svgNum(r.X-3)).Attr("y", svgNum(r.Y-3)).Attr("width", svgNum(br.X+br.W-r.X+6)).Attr("height", svgNum(r.H+6)).
 		Attr("rx", svgNum(6)).Class("bb-ring"))
-	el := svgEl("g").ID("merchant-"+id).Class("bb-mslot", markClasses(legal, src, sel)).Aria("label", label).Body(body...)
-	return b.interactive(el, kindMerchant, id, legal || src)
+	el := svgEl("g").ID("merchant-"+id).Class("bb-mslot", markClasses(legal, src, sel, inSorted(b.IRecent, id))).Aria("label", label).Body(body...)
+	return b.interactive(el, boardTarget{targetMerchant, id}, legal || src)
 }
 
 // ---- markets
@@ -790,12 +730,9 @@ func (b *board) market(id, name string, m *engine.Market, g marketGeom, count in
 	if sel {
 		label += ", selected"
 	}
-	el := svgEl("g").ID("market-"+strings.TrimSuffix(id, "_market")).Class("bb-market", markClasses(false, src, sel)).
+	el := svgEl("g").ID("market-"+strings.TrimSuffix(id, "_market")).Class("bb-market", markClasses(false, src, sel, inSorted(b.IRecent, id))).
 		Aria("label", label).Body(body...)
-	if !src { // markets are only clickable as a highlighted source
-		return el
-	}
-	return b.interactive(el, kindMarket, id, true)
+	return b.interactive(el, boardTarget{targetMarket, id}, src)
 }
 
 // ---- legend
@@ -967,6 +904,8 @@ const boardCSS = `
 .bb-click:focus{outline:none}
 .bb-hl .bb-ring{stroke:#ffc21a;stroke-width:4.5;filter:drop-shadow(0 0 4px #ff9d00);animation:bb-pulse 1.1s ease-in-out infinite alternate}
 .bb-src .bb-ring{stroke:#19b5d8;stroke-width:4.5;stroke-dasharray:7 3;filter:drop-shadow(0 0 4px #0aa0d0);animation:bb-pulse 1.1s ease-in-out infinite alternate}
+.bb-recent .bb-ring{stroke:#2fbf71;stroke-width:4.5;stroke-dasharray:5 3;filter:drop-shadow(0 0 3px #1f9d57)}
+.bb-link.bb-recent .bb-hit{stroke:#2fbf71;stroke-opacity:.6;stroke-width:15}
 .bb-sel .bb-ring{stroke:#e0218a;stroke-width:5;stroke-dasharray:none;filter:drop-shadow(0 0 3px #e0218a);animation:none}
 .bb-link.bb-hl .bb-hit{stroke:#ffd84a;stroke-width:16;filter:drop-shadow(0 0 3px #ff9d00);animation:bb-lpulse 1.1s ease-in-out infinite alternate}
 .bb-link.bb-sel .bb-hit{stroke:#e0218a;stroke-opacity:.6;stroke-width:16;animation:none}

@@ -292,19 +292,16 @@ func TestBoardMerchants(t *testing.T) {
 	}
 }
 
-func TestBoardHighlightsAndClicks(t *testing.T) {
+func TestBoardHighlightsAndKeys(t *testing.T) {
 	s := sampleState(t, 4)
-	var got []string
-	rec := func(kind string) func(app.Context, string) {
-		return func(_ app.Context, id string) { got = append(got, kind+":"+id) }
-	}
 	b := newBoard().State(*s).
 		LegalSpaces([]string{"redditch_2", "birmingham_2"}).
 		LegalLinks([]string{"birmingham-oxford"}).
 		LegalMerchants([]string{"oxford_1"}).
 		Sources([]string{"coal_market", "cannock_2"}).
 		Selected([]string{"birmingham_2"}).
-		OnSpace(rec("space")).OnLink(rec("link")).OnMerchant(rec("merchant")).OnMarket(rec("market"))
+		Recent([]string{"dudley_1"}).
+		OnPick(func(app.Context, boardTarget) {})
 	if b.ISpaces[0] != "birmingham_2" {
 		t.Errorf("setters must keep the ids sorted: %v", b.ISpaces)
 	}
@@ -320,12 +317,15 @@ func TestBoardHighlightsAndClicks(t *testing.T) {
 	for _, id := range []string{"space-redditch_2", "space-birmingham_2", "link-birmingham-oxford",
 		"merchant-oxford_1", "space-cannock_2", "market-coal"} {
 		if !clickable(id) {
-			t.Errorf("%s should be clickable", id)
+			t.Errorf("%s should be a button", id)
 		}
 	}
 	for _, id := range []string{"space-redditch_1", "link-redditch-oxford", "merchant-oxford_2", "market-iron"} {
 		if clickable(id) {
-			t.Errorf("%s should not be clickable", id)
+			t.Errorf("%s should not be a button", id)
+		}
+		if !root.byID(id).hasClass("bb-refuse") {
+			t.Errorf("%s is not marked as refused", id)
 		}
 	}
 	if n := root.byID("space-birmingham_2"); !n.hasClass("bb-hl") || !n.hasClass("bb-sel") {
@@ -334,21 +334,21 @@ func TestBoardHighlightsAndClicks(t *testing.T) {
 	if n := root.byID("space-cannock_2"); !n.hasClass("bb-src") {
 		t.Errorf("cannock_2 classes %q", n.Attr["class"])
 	}
+	if n := root.byID("space-dudley_1"); !n.hasClass("bb-recent") {
+		t.Errorf("dudley_1 classes %q: the last turn's space is not marked", n.Attr["class"])
+	}
 	if !root.hasClass("bb-choosing") {
 		t.Error("the svg is not marked as choosing")
 	}
+	if root.byID("loc-dudley") == nil || root.byID("loc-oxford") == nil {
+		t.Error("locations have no ids for the details card")
+	}
 
-	// The cached handlers call the callbacks with the right ids.
-	for _, k := range []string{"sredditch_2", "lbirmingham-oxford", "moxford_1", "kcoal_market"} {
-		h, ok := b.handlers[k]
-		if !ok {
+	// Each highlighted target has a cached keyboard handler (Enter or Space chooses it).
+	for _, k := range []string{"space/redditch_2", "link/birmingham-oxford", "merchant/oxford_1", "market/coal_market"} {
+		if _, ok := b.handlers[k]; !ok {
 			t.Fatalf("no handler for %s", k)
 		}
-		h[0](app.Context{}, app.Event{})
-	}
-	want := "space:redditch_2 link:birmingham-oxford merchant:oxford_1 market:coal_market"
-	if g := strings.Join(got, " "); g != want {
-		t.Errorf("callbacks got %q, want %q", g, want)
 	}
 	// Rendering again reuses the same handlers.
 	before := len(b.handlers)
@@ -357,13 +357,10 @@ func TestBoardHighlightsAndClicks(t *testing.T) {
 		t.Errorf("handlers grew from %d to %d on re-render", before, len(b.handlers))
 	}
 
-	// With nothing highlighted, everything with a callback is clickable.
-	root = renderBoard(t, newBoard().State(*s).OnSpace(rec("space")))
-	if !clickable("space-redditch_1") {
-		t.Error("without highlights spaces should be clickable")
-	}
-	if clickable("link-redditch-oxford") {
-		t.Error("links without a callback should not be clickable")
+	// With nothing highlighted nothing is a button (taps show details, see boardFrame).
+	root = renderBoard(t, newBoard().State(*s))
+	if clickable("space-redditch_1") || root.byID("space-redditch_1").hasClass("bb-refuse") {
+		t.Error("without highlights spaces are neither buttons nor refused")
 	}
 }
 
@@ -403,7 +400,7 @@ func TestBoardTrackMarkers(t *testing.T) {
 func TestBoardMountsInTestEngine(t *testing.T) {
 	s := sampleState(t, 2)
 	e := app.NewTestEngine()
-	b := newBoard().State(*s).LegalSpaces([]string{"birmingham_2"}).OnSpace(func(app.Context, string) {})
+	b := newBoard().State(*s).LegalSpaces([]string{"birmingham_2"}).OnPick(func(app.Context, boardTarget) {})
 	if err := e.Load(b); err != nil {
 		t.Fatal(err)
 	}

@@ -15,9 +15,10 @@ import (
 
 // actionBuilder is the partial move being built.
 type actionBuilder struct {
-	typ    string
-	chosen map[string]string
-	order  []string // fields in the order they were chosen, for Back
+	typ     string
+	chosen  map[string]string
+	order   []string // fields in the order they were chosen, for Back
+	pending string   // Scout: the first of the two extra cards, picked in the hand
 }
 
 func (b *actionBuilder) reset() { *b = actionBuilder{} }
@@ -38,10 +39,70 @@ func (b *actionBuilder) choose(field, value string) {
 	}
 	b.chosen[field] = value
 	b.order = append(b.order, field)
+	b.pending = ""
+}
+
+// Scout's two extra cards are one answer, "a+b", picked as two cards in the hand.
+
+// splitPair reads a "cards" value.
+func splitPair(v string) (a, b string, ok bool) {
+	return strings.Cut(v, "+")
+}
+
+// pairedCards lists the cards that can go with card in a legal pair (nil: none).
+func pairedCards(values []string, card string) []string {
+	var out []string
+	for _, v := range values {
+		a, b, ok := splitPair(v)
+		switch {
+		case !ok:
+		case a == card:
+			out = append(out, b)
+		case b == card:
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// pairCards lists every card in any legal pair.
+func pairCards(values []string) []string {
+	var out []string
+	for _, v := range values {
+		if a, b, ok := splitPair(v); ok {
+			out = append(out, a, b)
+		}
+	}
+	return dedupSorted(out)
+}
+
+// pairValue is the legal value for the pair a, b in either order ("" if none).
+func pairValue(values []string, a, b string) string {
+	for _, v := range values {
+		if v == a+"+"+b || v == b+"+"+a {
+			return v
+		}
+	}
+	return ""
+}
+
+func dedupSorted(ids []string) []string {
+	ids = sortedCopy(ids)
+	out := ids[:0]
+	for i, id := range ids {
+		if i == 0 || id != ids[i-1] {
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // back takes back the last answer, or leaves the action when there is none.
 func (b *actionBuilder) back() {
+	if b.pending != "" {
+		b.pending = ""
+		return
+	}
 	if len(b.order) == 0 {
 		b.reset()
 		return
@@ -175,7 +236,7 @@ func prompt(typ, field string) string {
 	case "develop.1":
 		return "Develop a second tile, or stop at one."
 	case "cards":
-		return "Choose the two other cards to discard."
+		return "Choose two more cards to discard: tap them in your hand."
 	}
 	return "Choose."
 }

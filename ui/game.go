@@ -1,9 +1,9 @@
 package ui
 
 import (
-	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"brass/app"
 	"brass/engine"
@@ -17,9 +17,12 @@ import (
 type gameScreen struct {
 	goapp.Compo
 
-	ISession app.Session
-	IVersion int // bumped by the owner whenever it hands over another session
-	IOnQuit  func(ctx goapp.Context)
+	ISession  app.Session
+	IVersion  int // bumped by the owner whenever it hands over another session
+	IRevision int // bumped by the owner whenever a live session changed by itself
+	IOnQuit   func(ctx goapp.Context)
+
+	seenMoves int // moves in the game when the screen last caught up with it
 
 	version  int // the IVersion this screen was set up for
 	builder  actionBuilder
@@ -37,6 +40,14 @@ type gameScreen struct {
 	dialog      string // "round", "era" or ""
 	showLog     bool
 	debug       bool
+	hint        *hintState // the Hard bot's suggestion on screen, or nil
+	auto        bool       // debug auto-play is on (online: it waits for this device's turns)
+	autoEra     engine.Era // the era auto-play stops at the end of
+
+	// ctx is the screen's own context, from OnMount: the half-built action is kept in the
+	// browser's local storage through it (native tests never mount, and keep nothing).
+	ctx     goapp.Context
+	mounted bool
 }
 
 // newGameScreen returns the game screen; set the session.
@@ -47,6 +58,9 @@ func (g *gameScreen) Session(s app.Session) *gameScreen { g.ISession = s; return
 
 // Version tells the screen the session was replaced (another game opened).
 func (g *gameScreen) Version(v int) *gameScreen { g.IVersion = v; return g }
+
+// Revision tells the screen that a live session (online, bots) changed by itself.
+func (g *gameScreen) Revision(r int) *gameScreen { g.IRevision = r; return g }
 
 // OnQuit is called when the player leaves the game for the start screen.
 func (g *gameScreen) OnQuit(fn func(ctx goapp.Context)) *gameScreen { g.IOnQuit = fn; return g }
@@ -62,20 +76,60 @@ func (g *gameScreen) reset() {
 	g.dialog = ""
 	if g.ISession != nil {
 		g.shownPoints = len(g.ISession.Game().Snapshots())
+		g.seenMoves = len(g.ISession.Game().Moves())
 	}
 }
 
 func (g *gameScreen) OnInit() { g.reset() }
 
 func (g *gameScreen) OnMount(ctx goapp.Context) {
+	g.ctx, g.mounted = ctx, true
 	var debug bool
 	ctx.LocalStorage().Get("brass/debug", &debug)
 	g.debug = debug
+	g.loadDraft()
 }
 
 func (g *gameScreen) OnUpdate(ctx goapp.Context) {
 	if g.IVersion != g.version {
 		g.reset()
+		g.loadDraft()
+		return
+	}
+	// Another device's move, an agreed undo or a catch-up changed the game under the screen.
+	if n := len(g.ISession.Game().Moves()); n != g.seenMoves {
+		g.afterChange()
+		if g.auto {
+			g.autoStep()
+		}
+	}
+}
+
+// ---- the half-built action, kept per device (see draft.go)
+
+// saveDraft stores the builder for this game and move count, or forgets it when idle.
+func (g *gameScreen) saveDraft() {
+	if !g.mounted || g.ISession == nil {
+		return
+	}
+	key := draftKey(g.ISession.ID())
+	if d, ok := draftOf(&g.builder, len(g.ISession.Game().Moves())); ok {
+		_ = g.ctx.LocalStorage().Set(key, d) // only the draft is lost if storage is full
+		return
+	}
+	g.ctx.LocalStorage().Del(key)
+}
+
+// loadDraft restores the builder kept for this game, if it was made at this move count.
+func (g *gameScreen) loadDraft() {
+	if !g.mounted || g.ISession == nil || g.history >= 0 {
+		return
+	}
+	key := draftKey(g.ISession.ID())
+	var d actionDraft
+	if err := g.ctx.LocalStorage().Get(key, &d); err != nil || !d.restore(&g.builder, len(g.ISession.Game().Moves()), g.legalMoves()) {
+		g.builder.reset()
+		g.ctx.LocalStorage().Del(key)
 	}
 }
 
@@ -105,6 +159,12 @@ func (g *gameScreen) setNotice(msg string, bad bool) { g.notice, g.noticeBad = m
 func (g *gameScreen) startAction(typ string) {
 	g.builder.start(typ)
 	g.setNotice("", false)
+	g.saveDraft()
+}
+
+// refuseAction explains a dimmed action button.
+func (g *gameScreen) refuseAction(label, typ string) {
+	g.setNotice(label+" is not possible now: "+actionRefusal(g.ISession.Game(), typ), true)
 }
 
 // answer takes the player's answer to the current question.
@@ -117,6 +177,7 @@ func (g *gameScreen) answer(field, value string) {
 		if v == value {
 			g.builder.choose(field, value)
 			g.setNotice("", false)
+			g.saveDraft()
 			return
 		}
 	}
@@ -137,10 +198,14 @@ func (g *gameScreen) explain(c engine.Choice, field, value string) {
 	g.setNotice("That is not one of the choices left for this action.", true)
 }
 
-func (g *gameScreen) onSpace(ctx goapp.Context, id string)    { g.boardAnswer("space", id) }
-func (g *gameScreen) onLink(ctx goapp.Context, id string)     { g.boardAnswer("link", id) }
-func (g *gameScreen) onMerchant(ctx goapp.Context, id string) { g.boardAnswer("merchant", id) }
-func (g *gameScreen) onMarket(ctx goapp.Context, id string)   { g.boardAnswer("source", fromBoardID(id)) }
+// onBoardPick answers the current question with a target chosen on the board.
+func (g *gameScreen) onBoardPick(ctx goapp.Context, t boardTarget) {
+	if t.Kind == targetMarket {
+		g.boardAnswer("source", fromBoardID(t.ID))
+		return
+	}
+	g.boardAnswer(t.Kind, t.ID)
+}
 
 // boardAnswer routes a board click to the question it answers.
 func (g *gameScreen) boardAnswer(layer, id string) {
@@ -157,8 +222,9 @@ func (g *gameScreen) boardAnswer(layer, id string) {
 	}
 }
 
-// onRefused explains a click on something that is not a legal choice now.
-func (g *gameScreen) onRefused(ctx goapp.Context, kind, id string) {
+// onBoardRefused explains a tap on something that is not a legal choice now (a zero
+// target: nothing near the tap).
+func (g *gameScreen) onBoardRefused(ctx goapp.Context, t boardTarget) {
 	if g.history >= 0 || !g.builder.active() {
 		return
 	}
@@ -167,23 +233,52 @@ func (g *gameScreen) onRefused(ctx goapp.Context, kind, id string) {
 	if bf == "" || bf == "card" {
 		return
 	}
-	if kind == "market" {
+	kind, id := t.Kind, t.ID
+	if kind == targetMarket {
 		id = fromBoardID(id)
 	}
-	if bf != "source" && bf != kind {
+	if kind == "" || (bf != "source" && bf != kind) || (bf == "source" && kind == targetLink) {
 		g.setNotice("Choose one of the highlighted places: "+strings.TrimSuffix(prompt(g.builder.typ, c.Field), "."), true)
 		return
 	}
 	g.explain(c, c.Field, id)
 }
 
+// onCard answers a card question with a card from the hand. Scout's two extra cards are
+// picked one after the other.
 func (g *gameScreen) onCard(ctx goapp.Context, id string) {
 	if !g.builder.active() {
 		return
 	}
 	c := g.builder.next(g.legalMoves())
-	if c.Field == "card" {
+	switch c.Field {
+	case "card":
 		g.answer("card", id)
+	case "cards":
+		b := &g.builder
+		switch {
+		case b.pending == "" && containsString(pairCards(c.Values), id):
+			b.pending = id
+			g.setNotice("", false)
+		case b.pending != "" && pairValue(c.Values, b.pending, id) != "":
+			g.answer("cards", pairValue(c.Values, b.pending, id))
+		case b.pending == id:
+			b.pending = "" // tapped again: put it back
+		default:
+			g.setNotice(cardRefusal(g.ISession.Game(), c, "cards", id, b.pending), true)
+		}
+		g.saveDraft()
+	}
+}
+
+// onCardRefused explains why a dimmed card cannot be chosen.
+func (g *gameScreen) onCardRefused(ctx goapp.Context, id string) {
+	if !g.builder.active() {
+		return
+	}
+	c := g.builder.next(g.legalMoves())
+	if c.Field == "card" || c.Field == "cards" {
+		g.setNotice(cardRefusal(g.ISession.Game(), c, c.Field, id, g.builder.pending), true)
 	}
 }
 
@@ -206,6 +301,7 @@ func (g *gameScreen) submit(ctx goapp.Context, m engine.Move) {
 
 // afterChange updates the screen after the game moved on (a move or an undo).
 func (g *gameScreen) afterChange() {
+	g.seenMoves = len(g.ISession.Game().Moves())
 	g.builder.reset()
 	g.legalFor = -1
 	g.setNotice("", false)
@@ -222,6 +318,9 @@ func (g *gameScreen) afterChange() {
 		default:
 			g.dialog = "round"
 		}
+		// The summary is for everyone: the hand is covered before it opens, even when the
+		// same player goes on in the next round.
+		g.revealed = -1
 	}
 	if st := game.State(); g.revealed != st.Actor() {
 		g.revealed = -1
@@ -233,6 +332,22 @@ func (g *gameScreen) afterChange() {
 	if game.State().Phase == engine.PhaseShortfall {
 		g.builder.start("remove_tile")
 	}
+	g.saveDraft()
+}
+
+// reveal shows the hand of the player to act (the pass-the-device cover is tapped).
+func (g *gameScreen) reveal(ctx goapp.Context) {
+	st := g.ISession.Game().State()
+	g.revealed = st.Actor()
+	if g.builder.active() {
+		return // a half-built action restored after a reload
+	}
+	if st.Phase == engine.PhaseSelling {
+		g.builder.start("sell")
+	} else if st.Phase == engine.PhaseShortfall {
+		g.builder.start("remove_tile")
+	}
+	g.saveDraft()
 }
 
 func (g *gameScreen) undo(ctx goapp.Context, e goapp.Event) {
@@ -266,22 +381,47 @@ func (g *gameScreen) showHistory(ctx goapp.Context, move int) {
 }
 
 // autoPlay is a clearly labelled debug aid (enabled by the localStorage key brass/debug):
-// it plays random legal moves until the era changes or the game ends, to fast-forward tests.
+// it plays random legal moves for this device's seats until the era changes or the game
+// ends, to fast-forward tests. Online, it plays this device's seat whenever its turn comes.
 func (g *gameScreen) autoPlay(ctx goapp.Context, e goapp.Event) {
+	g.auto, g.autoEra = true, g.ISession.Game().State().Era
+	g.autoStep()
+}
+
+// autoStep plays while the actor is on this device: all at once when every seat is here
+// (a hotseat fast-forward), otherwise one move per frame, so the other devices see each
+// move as a player would make it.
+func (g *gameScreen) autoStep() {
 	game := g.ISession.Game()
-	era := game.State().Era
 	seed := uint64(len(game.Moves()))*2654435761 + 1
-	for !game.Over() && game.State().Era == era {
+	played := false
+	stepwise := g.localSeats() < game.Config().Players
+	for !game.Over() && game.State().Era == g.autoEra && g.ISession.LocalSeat(game.State().Actor()) {
 		legal := game.LegalMoves()
 		seed = seed*6364136223846793005 + 1442695040888963407
 		m := legal[int((seed>>33)%uint64(len(legal)))]
 		if err := g.ISession.Submit(m); err != nil {
 			g.setNotice(err.Error(), true)
+			g.auto = false
 			return
 		}
+		played = true
 		game = g.ISession.Game()
+		if stepwise {
+			g.ctx.After(20*time.Millisecond, func(goapp.Context) {
+				if g.auto {
+					g.autoStep()
+				}
+			})
+			break
+		}
 	}
-	g.afterChange()
+	if game.Over() || game.State().Era != g.autoEra {
+		g.auto = false
+	}
+	if played {
+		g.afterChange()
+	}
 }
 
 // ---- rendering ----
@@ -300,16 +440,35 @@ func (g *gameScreen) Render() goapp.UI {
 	names := g.names()
 	colours := g.ISession.Colours()
 	actor := st.Actor()
-	covered := live && !game.Over() && g.revealed != actor && g.localSeats() > 1
+	// The hand is covered between the people sharing this device, never for a bot's turn or
+	// another device's.
+	covered := live && !game.Over() && g.revealed != actor && g.ISession.LocalSeat(actor) && g.localSeats() > 1
 
 	var choice engine.Choice
 	if live && g.builder.active() && !covered {
 		choice = g.builder.next(g.legalMoves())
 	}
-	b := newBoard().State(*shown).Colors(colours).Names(names).
-		OnSpace(g.onSpace).OnLink(g.onLink).OnMerchant(g.onMerchant).OnMarket(g.onMarket).OnRefused(g.onRefused)
-	if live && g.builder.active() {
-		g.highlight(b, choice)
+	props := boardProps{State: *shown, Colours: colours, Names: names}
+	if live && g.builder.active() && !covered {
+		g.highlight(&props, choice)
+	}
+	// While the hand is covered, and whenever others (bots, other devices) have played since
+	// this device's people last did, the board marks what they did and a recap tells it.
+	var recap goapp.UI
+	if live && !game.Over() && (covered || !g.builder.active()) {
+		if p, from, to := g.recapRange(game, covered); p >= 0 {
+			for _, m := range game.Moves()[from:to] {
+				props.Recent = append(props.Recent, moveBoardIDs(m)...)
+			}
+			props.Recent = dedupSorted(props.Recent)
+			who := names[p]
+			for _, m := range game.Moves()[from:to] {
+				if m.Player != p {
+					who = "the other players"
+				}
+			}
+			recap = newMoveRecap().Entries(recapEntries(game.Log(), from, to)).Name(who).Colour(colourOf(colours, p))
+		}
 	}
 
 	panels := make([]goapp.UI, 0, len(names))
@@ -332,7 +491,7 @@ func (g *gameScreen) Render() goapp.UI {
 				goapp.If(g.debug && live && !game.Over(), func() goapp.UI {
 					return goapp.Button().ID("debug-autoplay").Class("gs-btn gs-debug").Text("Debug: auto-play to the end of the era").OnClick(g.autoPlay)
 				}),
-				goapp.Button().ID("toggle-log").Class("gs-btn").Text("Log").Aria("pressed", g.showLog).OnClick(func(ctx goapp.Context, e goapp.Event) { g.showLog = !g.showLog }),
+				goapp.Button().ID("toggle-log").Class("gs-btn").Text("Log").Aria("pressed", g.showLog).Aria("controls", "gs-log").OnClick(g.toggleLog),
 				goapp.Button().ID("quit").Class("gs-btn").Text("Menu").Title("Back to the start screen (the game is saved)").OnClick(func(ctx goapp.Context, e goapp.Event) {
 					if g.IOnQuit != nil {
 						g.IOnQuit(ctx)
@@ -342,6 +501,7 @@ func (g *gameScreen) Render() goapp.UI {
 		),
 		// Conditional parts sit in fixed slots: go-app diffs children by position, so a part
 		// appearing before its siblings would otherwise remount them all.
+		slot("gs-slot-online", g.renderOnline()),
 		slot("gs-slot-history", goapp.If(!live, func() goapp.UI {
 			return goapp.Div().ID("history-banner").Class("gs-history").Body(
 				goapp.Span().Text("Viewing the board after move "+strconv.Itoa(g.history)+" (read-only). "),
@@ -349,26 +509,29 @@ func (g *gameScreen) Render() goapp.UI {
 			)
 		})),
 		goapp.Div().Class("gs-main").Body(
-			goapp.Div().Class("gs-board").Body(b),
+			goapp.Div().Class("gs-board").Body(
+				newBoardFrame().Props(props).OnPick(g.onBoardPick).OnRefused(g.onBoardRefused),
+			),
 			goapp.Div().Class("gs-side").Body(
-				slot("gs-slot-controls", goapp.If(live && !covered && !game.Over(), func() goapp.UI { return g.renderControls(game, choice, names) })),
+				// Hotseat privacy covers the hand only: the board, panels and log stay public.
+				slot("gs-slot-controls", goapp.If(covered, func() goapp.UI {
+					return goapp.Section().ID("cover").Class("gs-cover").Aria("label", "Pass the device").Body(
+						newPassDevice().Name(names[actor]).Colour(colourOf(colours, actor)).OnReveal(g.reveal),
+						slot("gs-slot-recap", recap),
+					)
+				}).ElseIf(live && !game.Over(), func() goapp.UI { return g.renderControls(game, choice, names, recap) })),
 				goapp.Div().Class("gs-panels").Body(panels...),
 			),
+			// The log is a column of its own (on a phone, a panel under the header): it never
+			// lies over the controls.
+			goapp.Section().ID("gs-log").Class(logClass(g.showLog)).Aria("label", "Game log").Body(
+				goapp.Div().Class("gs-log-head").Body(
+					goapp.H2().Class("gs-log-title").Text("Log"),
+					goapp.Button().ID("close-log").Class("gs-btn gs-log-close").Aria("label", "Close the log").Text("×").OnClick(g.toggleLog),
+				),
+				newGameLog().Entries(game.Log()).Colours(colours).Selected(g.history-1).OnSelect(g.showHistory),
+			),
 		),
-		goapp.Div().Class(logClass(g.showLog)).Body(
-			newGameLog().Entries(game.Log()).Colours(colours).Selected(g.history-1).OnSelect(g.showHistory),
-		),
-		slot("gs-slot-cover", goapp.If(covered, func() goapp.UI {
-			return newPassDevice().Name(names[actor]).Colour(colourOf(colours, actor)).OnReveal(func(ctx goapp.Context) {
-				g.revealed = actor
-				if st.Phase == engine.PhaseSelling {
-					g.builder.start("sell")
-				} else if st.Phase == engine.PhaseShortfall {
-					g.builder.start("remove_tile")
-				}
-			})
-		})),
-		// Summaries are public, so they show above the pass-the-device cover.
 		slot("gs-slot-dialog", goapp.If(g.dialog == "round", func() goapp.UI {
 			return newRoundSummary().Game(game).Names(names).Colours(colours).OnClose(g.closeDialog)
 		}).ElseIf(g.dialog == "era", func() goapp.UI {
@@ -377,6 +540,28 @@ func (g *gameScreen) Render() goapp.UI {
 			return newFinalScores().Game(game).Names(names).Colours(colours)
 		})),
 	)
+}
+
+// toggleLog opens or closes the log; an opened log is brought into view (on a phone it
+// sits under the header).
+func (g *gameScreen) toggleLog(ctx goapp.Context, e goapp.Event) {
+	g.showLog = !g.showLog
+	if g.showLog {
+		ctx.Defer(func(goapp.Context) {
+			if el := goapp.Window().GetElementByID("gs-log"); el.Truthy() {
+				el.Call("scrollIntoView", map[string]any{"block": "nearest"})
+			}
+		})
+	}
+}
+
+// renderOnline is the online players' strip, for an online game.
+func (g *gameScreen) renderOnline() goapp.UI {
+	on, ok := g.ISession.(*app.Online)
+	if !ok {
+		return nil
+	}
+	return newPeerStrip().Session(on).Revision(g.IRevision)
 }
 
 // localSeats is how many seats play on this device.
@@ -398,7 +583,7 @@ func colourOf(colours []string, p int) string {
 }
 
 // highlight marks the legal answers of the current question on the board.
-func (g *gameScreen) highlight(b *board, c engine.Choice) {
+func (g *gameScreen) highlight(b *boardProps, c engine.Choice) {
 	// What is chosen so far is marked; once the move is determined, everything it uses is,
 	// including what the engine chose because there was no other choice.
 	chosen := g.builder.chosen
@@ -414,36 +599,74 @@ func (g *gameScreen) highlight(b *board, c engine.Choice) {
 			selected = append(selected, boardIDs(f, []string{v})...)
 		}
 	}
-	sort.Strings(selected)
-	b.Selected(selected)
+	b.Selected = sortedCopy(selected)
 	switch boardField(c.Field) {
 	case "space":
-		b.LegalSpaces(boardIDs(c.Field, c.Values))
+		b.Spaces = boardIDs(c.Field, c.Values)
 	case "link":
-		b.LegalLinks(boardIDs(c.Field, c.Values))
+		b.Links = boardIDs(c.Field, c.Values)
 	case "merchant":
-		b.LegalMerchants(boardIDs(c.Field, c.Values))
+		b.Merchants = boardIDs(c.Field, c.Values)
 	case "source":
-		b.Sources(boardIDs(c.Field, c.Values))
+		b.Sources = boardIDs(c.Field, c.Values)
 	}
 }
 
 // renderControls is the hand and the action builder.
-func (g *gameScreen) renderControls(game *engine.Game, c engine.Choice, names []string) goapp.UI {
+func (g *gameScreen) renderControls(game *engine.Game, c engine.Choice, names []string, recap goapp.UI) goapp.UI {
 	st := game.State()
 	actor := st.Actor()
+	if !g.ISession.LocalSeat(actor) {
+		return g.renderWaiting(st, names, recap)
+	}
 	var choosable, selected []string
-	if c.Field == "card" {
-		choosable = append(choosable, c.Values...)
-		sort.Strings(choosable)
+	switch c.Field {
+	case "card":
+		choosable = c.Values
+	case "cards":
+		if p := g.builder.pending; p != "" {
+			choosable = append(pairedCards(c.Values, p), p)
+		} else {
+			choosable = pairCards(c.Values)
+		}
 	}
 	if v := g.builder.chosen["card"]; v != "" {
-		selected = []string{v}
+		selected = append(selected, v)
+	}
+	if g.builder.pending != "" {
+		selected = append(selected, g.builder.pending)
 	}
 	return goapp.Section().ID("controls").Class("gs-controls").Aria("label", names[actor]+"'s turn").Body(
+		slot("gs-slot-recap", recap),
+		slot("gs-slot-hint", g.renderHint(names)),
 		g.renderBuilder(game, c, names),
-		newHand().State(*st).Player(actor).Choosable(choosable).Selected(selected).OnCard(g.onCard),
+		newHand().State(*st).Player(actor).Choosable(choosable).Selected(selected).OnCard(g.onCard).OnRefused(g.onCardRefused),
 	)
+}
+
+// renderWaiting is the side panel while another device (or a bot) plays: whose turn it is,
+// what the last player did, and this device's own hand, never the actor's.
+func (g *gameScreen) renderWaiting(st *engine.State, names []string, recap goapp.UI) goapp.UI {
+	me := -1
+	for p := 0; p < int(st.NumPlayers); p++ {
+		if g.ISession.LocalSeat(p) {
+			me = p
+		}
+	}
+	text := "Waiting for " + names[st.Actor()] + " to play…"
+	if lv := botLevel(g.ISession, st.Actor()); lv != "" {
+		text = names[st.Actor()] + " (" + app.BotLevelName(lv) + " bot) is thinking…"
+	}
+	body := []goapp.UI{
+		goapp.P().ID("waiting").Class("gs-prompt gs-waiting").Role("status").Text(text),
+		slot("gs-slot-recap", recap),
+	}
+	if me >= 0 {
+		// The same callback as the playing hand: go-app keeps a mounted component's
+		// unexported fields, so this hand keeps it when the turn comes.
+		body = append(body, newHand().State(*st).Player(me).OnCard(g.onCard).OnRefused(g.onCardRefused))
+	}
+	return goapp.Section().ID("controls").Class("gs-controls").Aria("label", "Waiting").Body(body...)
 }
 
 func (g *gameScreen) renderBuilder(game *engine.Game, c engine.Choice, names []string) goapp.UI {
@@ -455,7 +678,7 @@ func (g *gameScreen) renderBuilder(game *engine.Game, c engine.Choice, names []s
 		if g.noticeBad {
 			cls += " gs-notice-bad"
 		}
-		return goapp.P().ID("notice").Class(cls).Role("status").Text(g.notice)
+		return goapp.P().ID("notice").Class(cls).Role("status").Text(hudTypeset(g.notice))
 	})
 	switch {
 	case game.Over():
@@ -471,33 +694,35 @@ func (g *gameScreen) renderBuilder(game *engine.Game, c engine.Choice, names []s
 					n++
 				}
 			}
-			typ := at.typ
-			btn := goapp.Button().ID("action-" + typ).Class("gs-action").Text(at.label).Title(at.help)
+			typ, label := at.typ, at.label
+			btn := goapp.Button().ID("action-" + typ).Class("gs-action").Text(at.label)
 			if n == 0 {
-				btn = btn.Disabled(true).Title(at.label + " is not possible now: " + whyNot(st, typ))
+				// Dimmed, but it still answers a tap with the reason (a disabled button would not).
+				btn = btn.Aria("disabled", "true").Title(at.label+" is not possible now: tap to see why").
+					OnClick(func(ctx goapp.Context, e goapp.Event) { g.refuseAction(label, typ) }, goapp.EventScope("off", typ))
 			} else {
-				btn = btn.OnClick(func(ctx goapp.Context, e goapp.Event) { g.startAction(typ) }, goapp.EventScope(typ))
+				btn = btn.Title(at.help).OnClick(func(ctx goapp.Context, e goapp.Event) { g.startAction(typ) }, goapp.EventScope(typ))
 			}
 			buttons = append(buttons, btn)
 		}
-		body = append(body, goapp.Div().Class("gs-actions").Body(buttons...))
+		body = append(body, goapp.Div().Class("gs-actions").Body(buttons...), notice)
 	case !g.builder.active():
 		// Selling or shortfall: the builder starts by itself once the hand is revealed.
 		typ := "sell"
 		if st.Phase == engine.PhaseShortfall {
 			typ = "remove_tile"
 		}
-		body = append(body, goapp.Button().ID("resume-"+typ).Class("gs-action").Text("Continue").OnClick(func(ctx goapp.Context, e goapp.Event) { g.startAction(typ) }))
+		body = append(body, goapp.Button().ID("resume-"+typ).Class("gs-action").Text("Continue").OnClick(func(ctx goapp.Context, e goapp.Event) { g.startAction(typ) }), notice)
 	default:
-		body = append(body, g.renderQuestion(game, c, names)...)
+		body = append(body, g.renderQuestion(game, c, names, notice)...)
 	}
-	body = append(body, notice)
 	return goapp.Div().ID("builder").Class("gs-builder").Body(body...)
 }
 
 // renderQuestion shows the choices made so far, the current question with its answers,
-// or the summary and Confirm when the move is complete.
-func (g *gameScreen) renderQuestion(game *engine.Game, c engine.Choice, names []string) []goapp.UI {
+// or the summary and Confirm when the move is complete. A refusal shows right under the
+// question, next to what it is about.
+func (g *gameScreen) renderQuestion(game *engine.Game, c engine.Choice, names []string, notice goapp.UI) []goapp.UI {
 	st := game.State()
 	typ := g.builder.typ
 	var out []goapp.UI
@@ -520,11 +745,18 @@ func (g *gameScreen) renderQuestion(game *engine.Game, c engine.Choice, names []
 		v := g.builder.chosen[f]
 		crumbs = append(crumbs, goapp.Li().Text(choiceLabel(st, names, g.builder.chosen, f, v)))
 	}
+	if p := g.builder.pending; p != "" {
+		crumbs = append(crumbs, goapp.Li().Class("gs-crumb-pending").Text(choiceLabel(st, names, nil, "card", p)+" (pick one more)"))
+	}
 	out = append(out, goapp.H2().Class("gs-prompt").Text(title), goapp.Ol().Class("gs-crumbs").Body(crumbs...))
 
 	var buttons []goapp.UI
-	if c.Field != "" {
-		out = append(out, goapp.P().ID("question").Class("gs-question").Text(prompt(typ, c.Field)))
+	switch {
+	case c.Field == "cards":
+		// Scout's two extra cards are tapped in the hand, one after the other.
+		out = append(out, goapp.P().ID("question").Class("gs-question").Text(prompt(typ, c.Field)), notice)
+	case c.Field != "":
+		out = append(out, goapp.P().ID("question").Class("gs-question").Text(prompt(typ, c.Field)), notice)
 		bf := boardField(c.Field)
 		var opts []goapp.UI
 		for _, v := range c.Values {
@@ -538,12 +770,14 @@ func (g *gameScreen) renderQuestion(game *engine.Game, c engine.Choice, names []
 			opts = append(opts, goapp.Button().Class("gs-choice").ID("choice-"+safeID(value)).Text(label).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { g.answer(field, value) }, goapp.EventScope(field+"/"+value)))
 		}
-		out = append(out, goapp.Div().Class("gs-choices").Body(opts...))
-	} else if len(c.Moves) == 1 {
-		out = append(out, g.renderSummary(game, c.Moves[0]))
+		if c.Field != "card" {
+			out = append(out, goapp.Div().Class("gs-choices").Body(opts...))
+		}
+	case len(c.Moves) == 1:
+		out = append(out, g.renderSummary(game, c.Moves[0]), notice)
 		buttons = append(buttons, goapp.Button().ID("confirm").Class("gs-btn gs-confirm").Text("Confirm").OnClick(func(ctx goapp.Context, e goapp.Event) { g.confirm(ctx) }))
-	} else {
-		out = append(out, goapp.P().Class("gs-question").Text("No legal move matches these choices."))
+	default:
+		out = append(out, goapp.P().Class("gs-question").Text("No legal move matches these choices."), notice)
 	}
 	if st.Phase == engine.PhaseSelling {
 		buttons = append(buttons, goapp.Button().ID("end-sell").Class("gs-btn").Text("Stop selling").
@@ -551,16 +785,18 @@ func (g *gameScreen) renderQuestion(game *engine.Game, c engine.Choice, names []
 				g.submit(ctx, engine.Move{Type: "end_sell", Player: st.Actor()})
 			}))
 	}
-	if len(g.builder.order) > 0 {
+	if len(g.builder.order) > 0 || g.builder.pending != "" {
 		buttons = append(buttons, goapp.Button().ID("back").Class("gs-btn").Text("Back").OnClick(func(ctx goapp.Context, e goapp.Event) {
 			g.builder.back()
 			g.setNotice("", false)
+			g.saveDraft()
 		}))
 	}
 	if st.Phase == engine.PhaseAction {
 		buttons = append(buttons, goapp.Button().ID("cancel").Class("gs-btn").Text("Cancel").OnClick(func(ctx goapp.Context, e goapp.Event) {
 			g.builder.reset()
 			g.setNotice("", false)
+			g.saveDraft()
 		}))
 	}
 	return append(out, goapp.Div().Class("gs-buttons").Body(buttons...))
@@ -582,34 +818,14 @@ func safeID(v string) string {
 	return strings.NewReplacer("+", "-", " ", "-").Replace(v)
 }
 
-// renderSummary previews the move: what it costs and what happens, in the log's words.
+// renderSummary previews the move: what the action does, then what the end of the round
+// or era it causes does, each with the player's money, income and VP before and after.
 func (g *gameScreen) renderSummary(game *engine.Game, m engine.Move) goapp.UI {
 	entries, after, err := game.Preview(m)
 	if err != nil {
-		return goapp.P().Class("gs-notice gs-notice-bad").Text(err.Error())
+		return goapp.P().Class("gs-notice gs-notice-bad").Text(hudTypeset(err.Error()))
 	}
-	st := game.State()
-	p := st.Actor()
-	var lines []goapp.UI
-	for _, e := range entries {
-		switch e.Kind {
-		case engine.LogAction, engine.LogFlip, engine.LogMarket:
-			lines = append(lines, goapp.Li().Text(e.Text))
-		}
-	}
-	before := st.Players[p]
-	now := after.Players[p]
-	facts := "Money £" + strconv.Itoa(int(before.Money)) + " → £" + strconv.Itoa(int(now.Money))
-	if a, b := engine.IncomeLevel(int(before.IncomeSpace)), engine.IncomeLevel(int(now.IncomeSpace)); a != b {
-		facts += ", income " + strconv.Itoa(a) + " → " + strconv.Itoa(b)
-	}
-	if before.VP != now.VP {
-		facts += ", VP " + strconv.Itoa(int(before.VP)) + " → " + strconv.Itoa(int(now.VP))
-	}
-	return goapp.Div().ID("summary").Class("gs-summary").Body(
-		goapp.Ul().Body(lines...),
-		goapp.P().Class("gs-facts").Text(facts+"."),
-	)
+	return renderPreview(previewParts(game.State(), &after, entries))
 }
 
 func logClass(open bool) string {
@@ -635,7 +851,7 @@ func whyNot(st *engine.State, typ string) string {
 	r := &st.Edition().Rules
 	switch typ {
 	case "loan":
-		return "a loan would take your income below level " + strconv.Itoa(r.MinIncomeLevel) + "."
+		return "a loan would take your income below level " + hudInt(r.MinIncomeLevel) + "."
 	case "scout":
 		for _, k := range st.HandCards(p) {
 			if t := st.Edition().Cards[k].Type; t == engine.WildLocationCard || t == engine.WildIndustryCard {

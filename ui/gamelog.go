@@ -199,7 +199,7 @@ func (l *gameLog) entry(i int, e *engine.LogEntry) app.UI {
 	}
 	btn := app.Button().Type("button").Class(class).DataSet("move", e.Move).DataSet("kind", kind).Body(
 		mark,
-		app.Span().Class("log-text").Text(e.Text),
+		app.Span().Class("log-text").Text(hudTypeset(e.Text)),
 	)
 	if e.Move < 0 {
 		return app.Li().Body(btn.Disabled(true).Title("Setup"))

@@ -24,7 +24,8 @@ type hand struct {
 	IChoosable  []string                         // card ids that may be chosen now, sorted
 	ISelected   []string                         // card ids chosen so far, sorted, repeats for several copies
 	ILabel      string                           // accessible name of the hand ("" : "Your hand")
-	onCard      func(ctx app.Context, id string) // unexported: see board.onSpace
+	onCard      func(ctx app.Context, id string) // unexported: see board.onPick
+	onRefused   func(ctx app.Context, id string) // a dimmed card was tapped
 	st          *engine.State                    // set by State on the fresh instance, read by Player
 	playerGiven bool
 }
@@ -83,6 +84,16 @@ func (h *hand) Label(l string) *hand { h.ILabel = l; return h }
 
 // OnCard is called with a card id when a choosable card is clicked.
 func (h *hand) OnCard(fn func(ctx app.Context, id string)) *hand { h.onCard = fn; return h }
+
+// OnRefused is called with a card id when a dimmed card is tapped, to say why it cannot
+// be chosen.
+func (h *hand) OnRefused(fn func(ctx app.Context, id string)) *hand { h.onRefused = fn; return h }
+
+func (h *hand) refuse(ctx app.Context, id string) {
+	if h.onRefused != nil {
+		h.onRefused(ctx, id)
+	}
+}
 
 func (h *hand) fire(ctx app.Context, id string) {
 	if h.onCard != nil && hudCount(h.IChoosable, id) > 0 {
@@ -179,6 +190,10 @@ func (h *hand) card(ed *engine.Edition, c *engine.Card, n int, choosing bool) ap
 		btn = btn.Aria("disabled", "true")
 		if sel {
 			btn = btn.Aria("pressed", "true")
+		}
+		if choosing && !sel {
+			// Dimmed: a tap says why (aria-disabled, unlike disabled, still gets the tap).
+			btn = btn.OnClick(func(ctx app.Context, e app.Event) { h.refuse(ctx, id) }, app.EventScope("off", id, n))
 		}
 	}
 	nameClass := "hand-name"

@@ -80,6 +80,34 @@ func hudMoney(v int) string {
 	return "£" + strconv.Itoa(v)
 }
 
+// hudInt writes a number with a true minus sign: 3, −2.
+func hudInt(v int) string {
+	if v < 0 {
+		return "−" + strconv.Itoa(-v)
+	}
+	return strconv.Itoa(v)
+}
+
+// hudTypeset writes the engine's text as the rest of the screen does: a minus before a
+// number or an amount is a true minus sign ("level -3" → "level −3", "-£2" → "−£2"), while
+// hyphens inside words (Stoke-on-Trent) stay.
+func hudTypeset(s string) string {
+	if !strings.Contains(s, "-") {
+		return s
+	}
+	b := []byte(s)
+	var out strings.Builder
+	for i := 0; i < len(b); i++ {
+		if b[i] == '-' && (i == 0 || b[i-1] == ' ' || b[i-1] == '(') && i+1 < len(b) &&
+			(b[i+1] >= '0' && b[i+1] <= '9' || strings.HasPrefix(s[i+1:], "£")) {
+			out.WriteString("−")
+			continue
+		}
+		out.WriteByte(b[i])
+	}
+	return out.String()
+}
+
 // hudSigned writes a signed number: +3, −2, 0.
 func hudSigned(v int) string {
 	switch {

@@ -184,6 +184,9 @@ type linkGeom struct {
 	D     string  // SVG path data
 	Mid   pt      // where a built link's tile sits
 	Angle float64 // degrees, the direction of the link at Mid
+	// Vis are the parts of the line outside the location boxes (one polyline, or one per
+	// branch of a three-way link): what a player sees and taps.
+	Vis [][]pt
 }
 
 type marketGeom struct {
@@ -293,9 +296,13 @@ func (l *layoutData) linkGeometry(id string, spec linkSpec) linkGeom {
 		for _, e := range ends {
 			b.WriteString("M" + fmtPt(e) + "L" + fmtPt(j))
 		}
+		var vis [][]pt
+		for i, e := range ends {
+			vis = append(vis, []pt{clipToBoxEdge(e, j, l.Locations[ids[i]].Box), j})
+		}
 		// The link's tile lies on the branch between the first two locations, at the junction.
 		a := ends[0]
-		return linkGeom{D: b.String(), Mid: j, Angle: angle(a, j)}
+		return linkGeom{D: b.String(), Mid: j, Angle: angle(a, j), Vis: vis}
 	}
 	pts := append([]pt{ends[0]}, spec.Via...)
 	pts = append(pts, ends[len(ends)-1])
@@ -309,7 +316,7 @@ func (l *layoutData) linkGeometry(id string, spec linkSpec) linkGeom {
 	vis := append([]pt{from}, pts[1:len(pts)-1]...)
 	vis = append(vis, to)
 	mid, ang := alongPolyline(vis, 0.5)
-	return linkGeom{D: b.String(), Mid: mid, Angle: ang}
+	return linkGeom{D: b.String(), Mid: mid, Angle: ang, Vis: [][]pt{vis}}
 }
 
 // clipToBoxEdge returns where the segment from c (inside box) towards p leaves the box.

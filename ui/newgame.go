@@ -11,7 +11,8 @@ import (
 )
 
 // newGameDialog is the modal dialog that sets up a hotseat game: 2–4 players, their
-// names and colours (distinct, from the palette), and an optional seed. Start creates and
+// names and colours (distinct, from the palette), the rulebook's introductory game (the
+// Canal Era only) or the full game, and an optional seed. Start creates and
 // saves the game and hands the session to OnStart; Cancel, Escape or the close button
 // call OnCancel. It is a native <dialog> opened with showModal, so the browser keeps the
 // focus inside it and makes the page behind it inert.
@@ -26,16 +27,17 @@ type newGameDialog struct {
 	names   [app.MaxPlayers]string
 	colours [app.MaxPlayers]string
 	seed    string
+	intro   bool                   // the introductory game (engine.Config.Introductory)
+	kinds   [app.MaxPlayers]string // by seat: "" a person, or a bot level
 	err     string
 	done    bool // started or cancelled: ignore further events
 }
 
-// newNewGameDialog returns the dialog with 3 players named "Player 1"… in the first
-// palette colours.
+// newNewGameDialog returns the dialog with 3 players in the first palette colours. The
+// name fields start empty, showing "Player 1"… as a placeholder; an empty name is that.
 func newNewGameDialog() *newGameDialog {
 	d := &newGameDialog{players: 3}
-	for i := range d.names {
-		d.names[i] = app.DefaultName(i)
+	for i := range d.colours {
 		d.colours[i] = app.Palette[i].CSS
 	}
 	return d
@@ -85,7 +87,13 @@ func (d *newGameDialog) setColour(i int, css string) {
 
 // config reads the form into a game config and colours, or says what is wrong.
 func (d *newGameDialog) config() (engine.Config, []string, string) {
-	cfg := engine.Config{Edition: "birmingham", Players: d.players, Names: append([]string(nil), d.names[:d.players]...)}
+	cfg := engine.Config{Edition: "birmingham", Players: d.players, Names: make([]string, d.players), Introductory: d.intro}
+	for i := range cfg.Names {
+		cfg.Names[i] = d.names[i]
+		if strings.TrimSpace(cfg.Names[i]) == "" {
+			cfg.Names[i] = d.defaultName(i)
+		}
+	}
 	if s := strings.TrimSpace(d.seed); s != "" {
 		v, err := strconv.ParseUint(s, 10, 64)
 		if err != nil {
@@ -108,7 +116,11 @@ func (d *newGameDialog) onSubmit(ctx goapp.Context, e goapp.Event) {
 		d.err = msg
 		return
 	}
-	hs, err := app.NewHotseat(d.IStore, cfg, colours)
+	var opts []app.Option
+	if d.anyBot() {
+		opts = append(opts, app.WithBots(d.kinds[:d.players]))
+	}
+	hs, err := app.NewHotseat(d.IStore, cfg, colours, opts...)
 	if err != nil {
 		d.err = err.Error()
 		return
@@ -118,6 +130,23 @@ func (d *newGameDialog) onSubmit(ctx goapp.Context, e goapp.Event) {
 	if d.IOnStart != nil {
 		d.IOnStart(ctx, hs)
 	}
+}
+
+// defaultName is a seat's name when its field is left empty: "Player 2", or "Hard bot 2".
+func (d *newGameDialog) defaultName(i int) string {
+	if d.kinds[i] != "" {
+		return app.BotLevelName(d.kinds[i]) + " bot " + strconv.Itoa(i+1)
+	}
+	return app.DefaultName(i)
+}
+
+func (d *newGameDialog) anyBot() bool {
+	for _, k := range d.kinds[:d.players] {
+		if k != "" {
+			return true
+		}
+	}
+	return false
 }
 
 func (d *newGameDialog) cancel(ctx goapp.Context) {
@@ -168,13 +197,22 @@ func (d *newGameDialog) Render() goapp.UI {
 		goapp.Form().Class("ng-form").Attr("novalidate", true).OnSubmit(d.onSubmit).Body(
 			goapp.Div().Class("ng-head").Body(
 				goapp.H2().ID("ng-title").Text("New game"),
-				goapp.P().Class("ng-hint").Text("Everyone plays on this device, taking turns."),
+				goapp.P().Class("ng-hint").Text("Play on this device: people take turns, and bots play the seats you give them."),
 			),
 			goapp.FieldSet().Class("ng-counts").Body(
 				goapp.Legend().Text("Number of players"),
 				goapp.Div().Class("ng-count-options").Body(counts...),
 			),
 			goapp.Div().Class("ng-seats").Body(seats...),
+			goapp.Div().Class("ng-intro").Body(
+				goapp.Label().For("ng-intro").Body(
+					goapp.Input().Type("checkbox").ID("ng-intro").Checked(d.intro).Aria("describedby", "ng-intro-help").
+						OnChange(func(ctx goapp.Context, e goapp.Event) { d.intro = ctx.JSSrc().Get("checked").Bool() }),
+					goapp.Text(" Introductory game (Canal Era only)"),
+				),
+				goapp.P().ID("ng-intro-help").Class("ng-help").
+					Text("A shorter first game: it ends after the Canal Era, then money, income level and level II+ tiles score extra VP."),
+			),
 			goapp.Div().Class("ng-seed").Body(
 				goapp.Label().For("ng-seed").Body(
 					goapp.Text("Seed "), goapp.Span().Class("ng-optional").Text("(optional)"),
@@ -210,6 +248,11 @@ func (d *newGameDialog) renderSeat(i int) goapp.UI {
 		)
 	}
 	title := "Player " + seat
+	kindID := "ng-kind-" + seat
+	kinds := []goapp.UI{goapp.Option().Value("").Selected(d.kinds[i] == "").Text("Person")}
+	for _, l := range app.BotLevels {
+		kinds = append(kinds, goapp.Option().Value(l).Selected(d.kinds[i] == l).Text(app.BotLevelName(l)+" bot"))
+	}
 	return goapp.Div().Class("ng-seat").Role("group").Aria("labelledby", "ng-seat-"+seat).Body(
 		goapp.Span().ID("ng-seat-"+seat).Class("ng-seat-title").Body(
 			goapp.Span().Class("st-swatch").Style("background-color", d.colours[i]).Aria("hidden", true),
@@ -218,12 +261,20 @@ func (d *newGameDialog) renderSeat(i int) goapp.UI {
 		goapp.Div().Class("ng-name").Body(
 			goapp.Label().For(nameID).Class("visually-hidden").Text(title+" name"),
 			goapp.Input().ID(nameID).Type("text").MaxLength(app.MaxNameLength).AutoComplete(false).
-				Attr("spellcheck", "false").Value(d.names[i]).
+				Attr("spellcheck", "false").Placeholder(d.defaultName(i)).Value(d.names[i]).
 				OnInput(func(ctx goapp.Context, e goapp.Event) { d.names[i] = ctx.JSSrc().Get("value").String() }, goapp.EventScope(i)),
 		),
 		goapp.FieldSet().Class("ng-colours").Body(
 			goapp.Legend().Class("visually-hidden").Text(title+" colour"),
 			goapp.Div().Class("ng-swatches").Body(swatches...),
+		),
+		goapp.Div().Class("ng-kind").Body(
+			goapp.Label().For(kindID).Class("visually-hidden").Text(title+" is played by"),
+			goapp.Select().ID(kindID).Body(kinds...).
+				OnChange(func(ctx goapp.Context, e goapp.Event) {
+					d.kinds[i] = ctx.JSSrc().Get("value").String()
+					d.err = ""
+				}, goapp.EventScope(i)),
 		),
 	)
 }

@@ -15,8 +15,9 @@ func TestNewGameDialogDefaults(t *testing.T) {
 	html := goapp.HTMLString(d)
 	for _, want := range []string{
 		`<dialog`, `aria-labelledby="ng-title"`, `New game`,
-		`id="ng-players-3"`, `for="ng-name-1"`, `id="ng-name-3"`, `value="Player 3"`,
+		`id="ng-players-3"`, `for="ng-name-1"`, `id="ng-name-3"`, `placeholder="Player 3"`,
 		`id="ng-colour-1-red"`, `for="ng-seed"`, `aria-describedby="ng-seed-help"`, `type="submit"`,
+		`type="checkbox"`, `id="ng-intro"`, `Introductory game (Canal Era only)`, `aria-describedby="ng-intro-help"`,
 	} {
 		if !strings.Contains(html, want) {
 			t.Errorf("missing %q", want)
@@ -24,6 +25,9 @@ func TestNewGameDialogDefaults(t *testing.T) {
 	}
 	if strings.Contains(html, `id="ng-name-4"`) {
 		t.Error("4 seats shown for 3 players")
+	}
+	if strings.Contains(html, `value="Player`) {
+		t.Error("name fields are pre-filled instead of showing a placeholder")
 	}
 	d.setPlayers(4)
 	if html := goapp.HTMLString(d); !strings.Contains(html, `id="ng-name-4"`) {
@@ -82,7 +86,7 @@ func TestNewGameDialogStart(t *testing.T) {
 	}{
 		{func(d *newGameDialog) { d.seed = "12a" }, "whole number"},
 		{func(d *newGameDialog) { d.seed = "-3" }, "whole number"},
-		{func(d *newGameDialog) { d.names[0] = "   " }, "Player 1 needs a name"},
+		{func(d *newGameDialog) { d.names[0] = strings.Repeat("x", app.MaxNameLength+1) }, "too long"},
 		{func(d *newGameDialog) { d.names[2] = "player 1" }, "both called"},
 	} {
 		started = nil
@@ -99,4 +103,46 @@ func TestNewGameDialogStart(t *testing.T) {
 	if list, _ := app.ListGames(store); len(list) != 1 {
 		t.Errorf("refused games were saved: %d", len(list))
 	}
+}
+
+// TestNewGameDialogIntroductory: the introductory game is off by default; ticked, the game
+// started is the rulebook's introductory game (engine.Config.Introductory), stored so.
+func TestNewGameDialogIntroductory(t *testing.T) {
+	d := newNewGameDialog()
+	if cfg, _, _ := d.config(); cfg.Introductory {
+		t.Error("the introductory game is on by default")
+	}
+	if introTicked(t, d) {
+		t.Error("the checkbox is ticked by default")
+	}
+	store := app.NewMemoryStore()
+	var started app.Session
+	d = newNewGameDialog().Store(store).OnStart(func(ctx goapp.Context, s app.Session) { started = s })
+	d.intro = true
+	if !introTicked(t, d) {
+		t.Error("the ticked checkbox is not shown ticked")
+	}
+	d.onSubmit(goapp.Context{}, goapp.Event{Value: goapp.Null()})
+	if started == nil {
+		t.Fatalf("no game started: %q", d.err)
+	}
+	if !started.Game().Config().Introductory || !started.Game().State().Introductory {
+		t.Errorf("the game started is not the introductory game: %+v", started.Game().Config())
+	}
+	if rec := started.Game().Record(); !rec.Config.Introductory {
+		t.Error("the record does not store the option")
+	}
+}
+
+// introTicked reads the rendered introductory-game checkbox.
+func introTicked(t *testing.T, d *newGameDialog) bool {
+	t.Helper()
+	html := goapp.HTMLString(d)
+	i := strings.Index(html, `id="ng-intro"`)
+	start := strings.LastIndex(html[:max(i, 0)], "<input")
+	if i < 0 || start < 0 {
+		t.Fatal("no introductory-game checkbox")
+	}
+	tag := html[start : i+strings.Index(html[i:], ">")]
+	return strings.Contains(tag, "checked") && !strings.Contains(tag, `checked="false"`)
 }

@@ -103,7 +103,7 @@ func (pp *playerPanel) Render() app.UI {
 	stats := app.Dl().Class("pp-stats").Body(
 		pp.stat("money", "Money", hudMoney(int(pl.Money)), "", "", ""),
 		pp.stat("income", "Income", hudMoney(level), "space "+strconv.Itoa(int(pl.IncomeSpace)), levelClass,
-			"Income level "+strconv.Itoa(level)+" (track space "+strconv.Itoa(int(pl.IncomeSpace))+")"),
+			"Income level "+hudInt(level)+" (track space "+strconv.Itoa(int(pl.IncomeSpace))+")"),
 		pp.stat("vp", "VP", strconv.Itoa(int(pl.VP)), "", "", strconv.Itoa(int(pl.VP))+" victory points"),
 		pp.stat("spent", "Spent", hudMoney(int(pl.Spent)), "", "", "Spent this round: "+hudMoney(int(pl.Spent))),
 		pp.stat("hand", "Hand", strconv.Itoa(int(pl.HandLen)), "", "", hudPlural(int(pl.HandLen), "card", "cards")+" in hand"),

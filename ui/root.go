@@ -25,6 +25,16 @@ type root struct {
 	notice  string // why the last game could not be resumed
 	back    bool   // the start screen is shown after leaving a game
 	update  bool   // a new version of the app is installed and waits for a reload
+
+	// revision counts changes a live session (online, bots) made by itself; the screens
+	// re-render when it changes.
+	revision int
+	myTurn   bool   // it was this device's turn at the last change (online)
+	joinCode string // a room code from a join link (#join=CODE)
+	current  string // the id recorded as the game to resume
+	ctx      goapp.Context
+	mounted  bool
+	brain    *workerBrain // thinks for the bots and the hints, in a Web Worker
 }
 
 // OnAppUpdate is called when the service worker has installed a new build (the server's
@@ -48,8 +58,83 @@ func NewRoot() goapp.Composer {
 }
 
 func (r *root) OnMount(ctx goapp.Context) {
+	r.ctx, r.mounted = ctx, true
+	r.joinCode = joinCodeFromURL()
 	r.open(app.NewBrowserStore(ctx.LocalStorage()))
+	if r.session != nil {
+		r.connect()
+	}
 	r.status = "ready"
+	goapp.Window().Call("addEventListener", "visibilitychange", goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
+		if !tabHidden() {
+			clearTurnAlert()
+		}
+		return nil
+	}))
+	// A join link opened in a tab that already shows the app only changes the fragment.
+	goapp.Window().Call("addEventListener", "hashchange", goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
+		ctx.Dispatch(func(goapp.Context) {
+			if code := joinCodeFromURL(); code != "" && r.session == nil {
+				r.joinCode = code
+			}
+		})
+		return nil
+	}))
+}
+
+// joinCodeFromURL reads a room code from a join link's fragment (#join=K7QF-9MZT); the
+// fragment keeps the address the service worker caches, so the link opens offline too.
+func joinCodeFromURL() string {
+	loc := goapp.Window().Get("location")
+	if !loc.Truthy() {
+		return ""
+	}
+	h := loc.Get("hash").String()
+	const prefix = "#join="
+	if len(h) > len(prefix) && h[:len(prefix)] == prefix {
+		goapp.Window().Get("history").Call("replaceState", nil, "", "/")
+		return h[len(prefix):]
+	}
+	return ""
+}
+
+// connect starts a live session's background work: its changes come back to the UI
+// goroutine through the root's own context and bump the revision. A session with bots (or
+// hints) gets the worker brain first.
+func (r *root) connect() {
+	if bh, ok := r.session.(app.BotHost); ok && r.mounted {
+		if r.brain == nil {
+			r.brain = newWorkerBrain()
+		}
+		bh.SetBrain(r.brain)
+	}
+	live, ok := r.session.(app.Live)
+	if !ok || !r.mounted {
+		return
+	}
+	ctx := r.ctx
+	live.Connect(func(f func()) {
+		ctx.Dispatch(func(goapp.Context) { f() })
+	}, r.changed)
+}
+
+// changed runs after a live session changed by itself: the screens re-render, and an online
+// player whose turn it now is gets told if the tab is in the background.
+func (r *root) changed() {
+	r.revision++
+	on, ok := r.session.(*app.Online)
+	if !ok || on.Game() == nil {
+		return
+	}
+	if r.store != nil && r.current != on.ID() {
+		r.current = on.ID() // the game began: a reload now resumes it
+		_ = app.SetCurrentGame(r.store, on.ID())
+	}
+	mine := !on.Game().Over() && on.LocalSeat(on.Game().State().Actor())
+	if mine && !r.myTurn && tabHidden() {
+		alertTurn("Your turn, " + on.Game().State().Name(on.MySeat()))
+	}
+	r.myTurn = mine
 }
 
 // open takes the store and resumes the current game if there is one that opens; a game
@@ -60,24 +145,26 @@ func (r *root) open(store app.Store) {
 	if err != nil || id == "" {
 		return
 	}
-	hs, err := app.OpenHotseat(store, id)
+	s, err := app.OpenSaved(store, id, app.OnlineOptions{Dial: browserDialer()})
 	if err != nil {
 		r.notice = "The last game could not be resumed. " + err.Error()
 		_ = app.SetCurrentGame(store, "")
 		return
 	}
-	r.session = hs
+	r.session = s
 	r.version++
 }
 
 // play shows the game screen for a session and makes it the current game.
 func (r *root) play(ctx goapp.Context, s app.Session) {
-	if r.store != nil {
+	if r.store != nil && s.ID() != "" {
 		_ = app.SetCurrentGame(r.store, s.ID()) // the game is saved; only resuming on reload is lost
 	}
 	r.session = s
 	r.version++
 	r.notice = ""
+	r.joinCode = ""
+	r.connect()
 	goapp.Window().Call("scrollTo", 0, 0)
 }
 
@@ -86,16 +173,24 @@ func (r *root) quit(ctx goapp.Context) {
 	if r.store != nil {
 		_ = app.SetCurrentGame(r.store, "")
 	}
+	if live, ok := r.session.(app.Live); ok {
+		live.Close()
+	}
 	r.session = nil
 	r.back = true
+	clearTurnAlert()
 }
 
 func (r *root) Render() goapp.UI {
 	var screen goapp.UI
-	if r.session != nil {
-		screen = newGameScreen().Session(r.session).Version(r.version).OnQuit(r.quit)
-	} else {
-		screen = newStartScreen().Store(r.store).Notice(r.notice).FocusTitle(r.back).OnOpen(r.play)
+	on, online := r.session.(*app.Online)
+	switch {
+	case online && on.Game() == nil:
+		screen = newLobby().Session(on).Revision(r.revision).OnLeave(r.quit)
+	case r.session != nil:
+		screen = newGameScreen().Session(r.session).Version(r.version).Revision(r.revision).OnQuit(r.quit)
+	default:
+		screen = newStartScreen().Store(r.store).Notice(r.notice).FocusTitle(r.back).JoinCode(r.joinCode).OnOpen(r.play)
 	}
 	return goapp.Main().Class("brass-root").Body(
 		goapp.Div().ID("status").Class("visually-hidden").Aria("live", "polite").Text(r.status),

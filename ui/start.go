@@ -19,6 +19,7 @@ type startScreen struct {
 	IStore      app.Store // nil until the browser's storage is open (and on the server)
 	INotice     string    // shown above the list, e.g. why the last game did not resume
 	IFocusTitle bool      // focus the title when shown (after leaving a game)
+	IJoinCode   string    // a room code from a join link: the online dialog opens with it
 	IOnOpen     func(ctx goapp.Context, s app.Session)
 
 	games      []app.GameSummary
@@ -28,6 +29,8 @@ type startScreen struct {
 	openErr    string    // why the last Resume failed
 	confirming string    // id of the game whose deletion awaits confirmation
 	dialog     bool      // the new-game dialog is open
+	online     bool      // the online dialog is open
+	joinShown  string    // the join code the online dialog was last opened for
 	listed     app.Store // the store the list was read from
 
 	// ctx is the screen's own context, from OnMount. Deferred work (focus after a render,
@@ -48,6 +51,9 @@ func (s *startScreen) Notice(n string) *startScreen { s.INotice = n; return s }
 // FocusTitle moves the keyboard focus to the title once the screen is shown.
 func (s *startScreen) FocusTitle(b bool) *startScreen { s.IFocusTitle = b; return s }
 
+// JoinCode opens the online dialog to join this room (from a join link).
+func (s *startScreen) JoinCode(c string) *startScreen { s.IJoinCode = c; return s }
+
 // OnOpen is called with a session to play: a new game or a resumed one.
 func (s *startScreen) OnOpen(fn func(ctx goapp.Context, sess app.Session)) *startScreen {
 	s.IOnOpen = fn
@@ -57,6 +63,7 @@ func (s *startScreen) OnOpen(fn func(ctx goapp.Context, sess app.Session)) *star
 func (s *startScreen) OnMount(ctx goapp.Context) {
 	s.ctx = ctx
 	s.refresh()
+	s.openJoinLink()
 	if s.IFocusTitle {
 		s.focus("start-title")
 	}
@@ -74,6 +81,15 @@ func (s *startScreen) focus(id string) {
 func (s *startScreen) OnUpdate(ctx goapp.Context) {
 	if s.IStore != s.listed {
 		s.refresh()
+	}
+	s.openJoinLink()
+}
+
+// openJoinLink opens the online dialog for a join link's room, once per code.
+func (s *startScreen) openJoinLink() {
+	if s.IJoinCode != "" && s.IJoinCode != s.joinShown {
+		s.joinShown = s.IJoinCode
+		s.online = true
 	}
 }
 
@@ -117,16 +133,31 @@ func (s *startScreen) onDialogStart(ctx goapp.Context, sess app.Session) {
 	s.open(ctx, sess)
 }
 
+func (s *startScreen) onOnline(ctx goapp.Context, e goapp.Event) {
+	s.clearMessages()
+	s.online = true
+}
+
+func (s *startScreen) onOnlineCancel(ctx goapp.Context) {
+	s.online = false
+	s.focus("play-online")
+}
+
+func (s *startScreen) onOnlineStart(ctx goapp.Context, sess app.Session) {
+	s.online = false
+	s.open(ctx, sess)
+}
+
 // --- Resume, export, delete ----------------------------------------------------------
 
 func (s *startScreen) resume(ctx goapp.Context, id string) {
 	s.clearMessages()
-	hs, err := app.OpenHotseat(s.IStore, id)
+	sess, err := app.OpenSaved(s.IStore, id, app.OnlineOptions{Dial: browserDialer()})
 	if err != nil {
 		s.openErr = err.Error()
 		return
 	}
-	s.open(ctx, hs)
+	s.open(ctx, sess)
 }
 
 func (s *startScreen) export(ctx goapp.Context, id string) {
@@ -227,7 +258,7 @@ func (s *startScreen) Render() goapp.UI {
 			goapp.Img().Class("start-logo").Src("/web/icon.svg").Role("presentation").Width(96).Height(96),
 			goapp.Div().Body(
 				goapp.H1().ID("start-title").TabIndex(-1).Text("Brass: Birmingham"),
-				goapp.P().Class("start-tagline").Text("Build canals, railways and industries across the Midlands. All players share this screen."),
+				goapp.P().Class("start-tagline").Text("Build canals, railways and industries across the Midlands: on one shared device, or online with friends."),
 			),
 		),
 		goapp.If(s.INotice != "", func() goapp.UI {
@@ -236,6 +267,8 @@ func (s *startScreen) Render() goapp.UI {
 		goapp.Div().Class("start-actions").Body(
 			goapp.Button().ID("new-game").Class("st-btn", "st-btn-primary").Type("button").
 				Disabled(s.IStore == nil).OnClick(s.onNewGame).Text("New game"),
+			goapp.Button().ID("play-online").Class("st-btn", "st-btn-primary").Type("button").
+				Disabled(s.IStore == nil).OnClick(s.onOnline).Text("Play online"),
 			goapp.Button().ID("import-game").Class("st-btn").Type("button").
 				Disabled(s.IStore == nil).OnClick(s.onImportClick).Text("Import game…"),
 			goapp.Input().ID("import-file").Type("file").Accept(".json,application/json").
@@ -256,6 +289,9 @@ func (s *startScreen) Render() goapp.UI {
 		),
 		goapp.If(s.dialog, func() goapp.UI {
 			return newNewGameDialog().Store(s.IStore).OnStart(s.onDialogStart).OnCancel(s.onDialogCancel)
+		}),
+		goapp.If(s.online, func() goapp.UI {
+			return newOnlineDialog().Store(s.IStore).Code(s.joinShown).OnStart(s.onOnlineStart).OnCancel(s.onOnlineCancel)
 		}),
 	)
 }
@@ -318,6 +354,9 @@ func (s *startScreen) renderGame(g app.GameSummary) goapp.UI {
 		goapp.Ul().Class("saved-players").Aria("label", "Players").Body(players...),
 		goapp.P().Class("saved-info").Body(
 			goapp.Span().Class("saved-state").Text(savedState(g)),
+			goapp.If(g.Room != "", func() goapp.UI {
+				return goapp.Span().Class("saved-online").Text("online, room " + app.FormatRoomCode(g.Room))
+			}),
 			goapp.Span().Class("saved-moves").Text(savedPlural(g.Moves, "move")),
 			goapp.Span().Class("saved-when").Body(
 				goapp.Text("last played "),
@@ -332,13 +371,17 @@ func (s *startScreen) renderGame(g app.GameSummary) goapp.UI {
 	)
 }
 
-// savedState is "Canal Era, round 3", or who won.
+// savedState is "Canal Era, round 3", or who won and with how many VP.
 func savedState(g app.GameSummary) string {
+	score := ""
+	if g.WinnerVP > 0 {
+		score = fmt.Sprintf(" with %d VP", g.WinnerVP)
+	}
 	switch {
 	case g.Over && len(g.Winners) == 1:
-		return "Finished: " + g.Winners[0] + " won"
+		return "Finished: " + g.Winners[0] + " won" + score
 	case g.Over && len(g.Winners) > 1:
-		return "Finished: " + savedNames(g.Winners) + " shared the win"
+		return "Finished: " + savedNames(g.Winners) + " shared the win" + score
 	case g.Over:
 		return "Finished"
 	case g.Era == "":

@@ -93,6 +93,8 @@ func TestSavedState(t *testing.T) {
 	}{
 		{app.GameSummary{Era: "Rail Era", Round: 3}, "Rail Era, round 3"},
 		{app.GameSummary{Over: true, Winners: []string{"Ada"}}, "Finished: Ada won"},
+		{app.GameSummary{Over: true, Winners: []string{"Ada"}, WinnerVP: 83}, "Finished: Ada won with 83 VP"},
+		{app.GameSummary{Over: true, Winners: []string{"Ada", "Bo"}, WinnerVP: 61}, "Finished: Ada and Bo shared the win with 61 VP"},
 		{app.GameSummary{Over: true, Winners: []string{"Ada", "Bo"}}, "Finished: Ada and Bo shared the win"},
 	} {
 		if got := savedState(c.g); got != c.want {

@@ -98,7 +98,7 @@ func (sb *statusBar) Render() app.UI {
 			Title(sb.name(p)+": spent "+hudMoney(spent)+" this round").Body(
 			app.Span().Class("sb-op-n").Text(strconv.Itoa(i+1)),
 			app.Span().Class("sb-op-name").Text(sb.name(p)),
-			app.Span().Class("sb-op-spent").Text(hudMoney(spent)),
+			app.Span().Class("sb-op-spent").Text(hudMoney(spent)+" spent"),
 		))
 	}
 

@@ -140,6 +140,7 @@ func snapValue(v []int, p int) int {
 // roundLine is one player's line in a round summary.
 type roundLine struct {
 	Player      int
+	Removed     int    // money raised by removing tiles for a shortfall
 	Pos         int    // place in the new turn order (0-based); −1 unknown
 	Spent       int    // money spent during the round
 	Income      int    // money from income: + taken, − paid
@@ -154,9 +155,10 @@ type roundLine struct {
 
 // roundData is what a round summary shows.
 type roundData struct {
-	Era   engine.Era
-	Round int
-	Lines []roundLine // in the new turn order
+	Era    engine.Era
+	Round  int
+	Scored bool        // the era was scored after this round
+	Lines  []roundLine // in the new turn order
 }
 
 // readRound gathers a round's turn order and income from the snapshot taken after it.
@@ -167,6 +169,9 @@ func readRound(snaps []engine.Snapshot, n int, era engine.Era, round int) roundD
 		lines[p] = roundLine{Player: p, Pos: -1}
 	}
 	after, before := snapshotAt(snaps, era, round)
+	if after != nil {
+		d.Scored = after.Scored
+	}
 	if after != nil && len(after.Order) == n {
 		for i, p := range after.Order {
 			if p >= 0 && p < n {
@@ -178,6 +183,7 @@ func readRound(snaps []engine.Snapshot, n int, era engine.Era, round int) roundD
 			l.Spent = snapValue(after.Spent, p)
 			l.Income, l.IncomePaid = snapValue(after.Taken, p), after.IncomePaid
 			if v := snapValue(after.Removed, p); v > 0 {
+				l.Removed = v
 				l.Note = addNote(l.Note, "removed tiles for "+hudMoney(v))
 			}
 			// A negative level is owed in full; what was not paid cost VP.
@@ -281,7 +287,7 @@ func (r *roundSummary) OnMount(ctx app.Context) { r.frame().focusFirst(ctx) }
 func (r *roundSummary) Render() app.UI {
 	d := &r.IData
 	title := d.Era.String() + ", round " + strconv.Itoa(d.Round) + " ends"
-	return r.frame().render(title, "New turn order: least money spent goes first.", "sum-round", "Continue",
+	return r.frame().render(title, "Next round, whoever spent least goes first (ties keep their order). Then everyone takes their income level in money, or pays a negative one.", "sum-round", "Continue",
 		roundTable(d, r.INames, r.IColours))
 }
 
@@ -293,18 +299,20 @@ func roundTable(d *roundData, names, colours []string) app.UI {
 		if l.Pos >= 0 {
 			pos = hudOrdinal(l.Pos + 1)
 		}
-		income := app.Td().Class("sum-num").Text("—")
+		// The income taken or paid, and under it the income level it came from (with its
+		// change during the round).
+		paid, cls := "—", "sum-num"
 		if l.IncomePaid {
-			cls := "sum-num sum-pos"
+			paid, cls = hudSignedMoney(l.Income), "sum-num sum-pos"
 			if l.Income < 0 {
 				cls = "sum-num sum-neg"
 			}
-			income = app.Td().Class(cls).Text(hudSignedMoney(l.Income))
 		}
-		level := app.Td().Class("sum-num").Text(hudMoney(l.Level))
+		lvl := "level " + hudMoney(l.Level)
 		if l.Level != l.LevelBefore {
-			level = app.Td().Class("sum-num").Body(app.Text(hudMoney(l.Level)), app.Small().Class("sum-delta").Text(" ("+hudSigned(l.Level-l.LevelBefore)+")"))
+			lvl += " (" + hudSigned(l.Level-l.LevelBefore) + ")"
 		}
+		income := app.Td().Class(cls).Body(app.Text(paid), app.Small().Class("sum-level").Text(lvl))
 		vp := app.Td().Class("sum-num").Text(strconv.Itoa(l.VP))
 		if l.VP != l.VPBefore {
 			vp = app.Td().Class("sum-num").Body(app.Text(strconv.Itoa(l.VP)), app.Small().Class("sum-delta").Text(" ("+hudSigned(l.VP-l.VPBefore)+")"))
@@ -315,18 +323,17 @@ func roundTable(d *roundData, names, colours []string) app.UI {
 			app.Td().Class("sum-num").Text(hudMoney(l.Spent)),
 			income,
 			app.Td().Class("sum-num sum-strong").Text(hudMoney(l.Money)),
-			level,
 			vp,
 		)
 		rows = append(rows, row)
 		if l.Note != "" {
 			rows = append(rows, app.Tr().Class("sum-note-row").Body(
 				app.Td(),
-				app.Td().ColSpan(6).Class("sum-note").Text(l.Note),
+				app.Td().ColSpan(5).Class("sum-note").Text(l.Note),
 			))
 		}
 	}
-	return app.Table().Class("sum-table").Body(
+	return app.Div().Class("sum-round-block").Body(app.Div().Class("sum-scroll").Body(app.Table().Class("sum-table").Body(
 		app.Caption().Class("sum-caption").Text("Turn order and income"),
 		app.THead().Body(app.Tr().Body(
 			app.Th().Scope("col").Text("Next"),
@@ -334,11 +341,51 @@ func roundTable(d *roundData, names, colours []string) app.UI {
 			app.Th().Scope("col").Class("sum-num").Text("Spent"),
 			app.Th().Scope("col").Class("sum-num").Text("Income"),
 			app.Th().Scope("col").Class("sum-num").Text("Money"),
-			app.Th().Scope("col").Class("sum-num").Text("Level"),
 			app.Th().Scope("col").Class("sum-num").Text("VP"),
 		)),
 		app.TBody().Body(rows...),
-	)
+	)), roundWhy(d, names))
+}
+
+// roundWhy says, player by player, where each number of the round table comes from.
+func roundWhy(d *roundData, names []string) app.UI {
+	var items []app.UI
+	for _, l := range d.Lines {
+		items = append(items, app.Li().Text(roundLineWhy(&l, hudName(names, nil, l.Player), d.Scored)))
+	}
+	return app.Ul().Class("sum-why").Aria("label", "Where the numbers come from").Body(items...)
+}
+
+// roundLineWhy is one player's round in words: spending and place, income, money, VP.
+func roundLineWhy(l *roundLine, name string, scored bool) string {
+	s := name + " spent " + hudMoney(l.Spent) + " this round"
+	if l.Pos >= 0 {
+		s += ", so goes " + hudOrdinal(l.Pos+1) + " next round"
+	}
+	before := l.Money - l.Income - l.Removed
+	switch {
+	case !l.IncomePaid:
+		s += "; no income after the last round of the game"
+	case l.Income > 0:
+		s += "; took " + hudMoney(l.Income) + " income (income level " + hudMoney(l.Level) + ")"
+	case l.Income < 0:
+		s += "; paid " + hudMoney(-l.Income) + " for a negative income level (" + hudMoney(l.Level) + ")"
+	default:
+		s += "; no income at level " + hudMoney(l.Level)
+	}
+	if l.IncomePaid {
+		s += ": money " + hudMoney(before) + " → " + hudMoney(l.Money)
+	}
+	if l.Note != "" {
+		s += " (" + l.Note + ")"
+	}
+	if l.VP != l.VPBefore {
+		s += "; VP " + strconv.Itoa(l.VPBefore) + " → " + strconv.Itoa(l.VP)
+		if scored {
+			s += " with the era’s scoring"
+		}
+	}
+	return s + "."
 }
 
 // hudSignedMoney writes a change of money: +£3, −£2, £0.
@@ -379,7 +426,7 @@ func readEra(log []engine.LogEntry, snaps []engine.Snapshot, n int, era engine.E
 	d := eraData{Era: era}
 	for _, e := range log {
 		if e.Era == era && e.Kind == engine.LogMaintenance {
-			d.Maintenance = e.Text
+			d.Maintenance = hudTypeset(e.Text)
 		}
 	}
 	for i := range snaps {
@@ -465,17 +512,17 @@ func (s *eraSummary) Render() app.UI {
 				app.Td().Class("sum-num sum-strong").Text(strconv.Itoa(l.Total)),
 			))
 		}
-		body = append(body, app.Table().Class("sum-table sum-era-table").Body(
-			app.Caption().Class("sum-caption").Text("Victory points scored"),
+		body = append(body, app.Div().Class("sum-scroll").Body(app.Table().Class("sum-table sum-era-table").Body(
+			app.Caption().Class("sum-caption").Text("Victory points scored: before + links + flipped tiles = total"),
 			app.THead().Body(app.Tr().Body(
 				app.Th().Scope("col").Text("Player"),
 				app.Th().Scope("col").Class("sum-num").Text("Before"),
 				app.Th().Scope("col").Class("sum-num").Text("Links"),
-				app.Th().Scope("col").Class("sum-num").Text("Flipped tiles"),
+				app.Th().Scope("col").Class("sum-num").Text("Tiles"),
 				app.Th().Scope("col").Class("sum-num").Text("Total"),
 			)),
 			app.TBody().Body(rows...),
-		))
+		)), eraWhy())
 	}
 	if d.HasRound && len(d.Round.Lines) > 0 && d.Round.Lines[0].Pos >= 0 {
 		body = append(body, roundTable(&d.Round, s.INames, s.IColours))
@@ -483,13 +530,21 @@ func (s *eraSummary) Render() app.UI {
 	if d.Maintenance != "" {
 		body = append(body, app.P().Class("sum-maint").Text(d.Maintenance))
 	}
-	sub := "Links score 1 VP per link icon at both ends; flipped tiles score their VP."
+	sub := "Each link scores, then leaves the board; each flipped tile scores its VP."
 	title := d.Era.String() + " scoring"
 	ok := "Continue"
 	if d.Era == engine.Canal {
 		ok = "On to the Rail Era"
 	}
 	return s.frame().render(title, sub, "sum-era", ok, body...)
+}
+
+// eraWhy says where an era's points come from.
+func eraWhy() app.UI {
+	return app.Ul().Class("sum-why").Aria("label", "Where the numbers come from").Body(
+		app.Li().Text("Links: each of your links scores 1 VP per link icon in the places it joins: 2 for a merchant, and the icons printed on each flipped tile there (anyone’s)."),
+		app.Li().Text("Tiles: each of your flipped industry tiles scores the VP printed on it."),
+	)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -500,6 +555,8 @@ type finalScores struct {
 	app.Compo
 
 	IStandings []engine.Standing
+	IScores    []vpBreakdown // by player
+	IEndLines  []string      // the engine's words for the last era's scoring and the result
 	ISnapshots []engine.Snapshot
 	INames     []string
 	IColours   []string
@@ -511,9 +568,61 @@ type finalScores struct {
 // newFinalScores returns an empty final-scores dialog; call Game.
 func newFinalScores() *finalScores { return &finalScores{} }
 
+// vpBreakdown is where a player's final VP come from: each era's links and flipped tiles,
+// and the rest (merchant beer bonuses, shortfalls and any other scoring).
+type vpBreakdown struct {
+	CanalLinks, CanalTiles int
+	RailLinks, RailTiles   int
+	RailScored             bool // the Rail Era was played and scored
+	// The introductory game's extra scoring after the Canal Era: 1 VP per £4 (at most 15),
+	// the income level, and level II+ flipped tiles again.
+	Intro                     bool
+	Money, Income, TilesAgain int
+	Other                     int
+	Total                     int
+}
+
+// readBreakdown reads each player's era scores from the snapshots of the scored rounds.
+func readBreakdown(snaps []engine.Snapshot, st *engine.State) []vpBreakdown {
+	n := int(st.NumPlayers)
+	out := make([]vpBreakdown, n)
+	for i := range snaps {
+		sn := &snaps[i]
+		if !sn.Scored {
+			continue
+		}
+		for p := 0; p < n; p++ {
+			if sn.Era == engine.Canal {
+				out[p].CanalLinks, out[p].CanalTiles = snapValue(sn.LinkVP, p), snapValue(sn.TileVP, p)
+				if len(sn.MoneyVP) > 0 {
+					out[p].Intro = true
+					out[p].Money, out[p].Income, out[p].TilesAgain = snapValue(sn.MoneyVP, p), snapValue(sn.IncomeVP, p), snapValue(sn.TileVPAgain, p)
+				}
+			} else {
+				out[p].RailLinks, out[p].RailTiles = snapValue(sn.LinkVP, p), snapValue(sn.TileVP, p)
+				out[p].RailScored = true
+			}
+		}
+	}
+	for p := range out {
+		b := &out[p]
+		b.Total = int(st.Players[p].VP)
+		b.Other = b.Total - b.CanalLinks - b.CanalTiles - b.RailLinks - b.RailTiles - b.Money - b.Income - b.TilesAgain
+	}
+	return out
+}
+
 // Game reads the standings and the snapshots of a game.
 func (fs *finalScores) Game(g *engine.Game) *finalScores {
 	fs.IStandings = g.State().Standings()
+	fs.IScores = readBreakdown(g.Snapshots(), g.State())
+	fs.IEndLines = nil
+	st := g.State()
+	for _, e := range g.Log() {
+		if e.Era == st.Era && (e.Kind == engine.LogScore || e.Kind == engine.LogEnd) {
+			fs.IEndLines = append(fs.IEndLines, hudTypeset(e.Text))
+		}
+	}
 	if fs.INames == nil {
 		fs.INames = engineNames(g.State())
 	}
@@ -608,6 +717,9 @@ func (fs *finalScores) Render() app.UI {
 			app.TBody().Body(rows...),
 		),
 	}
+	if len(fs.IScores) > 0 {
+		body = append(body, fs.breakdown())
+	}
 	if notes := fs.tieNotes(); len(notes) > 0 {
 		var items []app.UI
 		for _, n := range notes {
@@ -632,6 +744,85 @@ func (fs *finalScores) Render() app.UI {
 	}
 	sub := fs.headline()
 	return fs.frame().render("Final scores", sub, "sum-final", "Close", body...)
+}
+
+// breakdown is where every player's VP come from, era by era.
+func (fs *finalScores) breakdown() app.UI {
+	// An Other column only when something came outside the eras' link and tile scoring;
+	// Rail Era columns only when it was played.
+	other, rail, intro := false, false, false
+	for _, b := range fs.IScores {
+		other = other || b.Other != 0
+		rail = rail || b.RailScored
+		intro = intro || b.Intro
+	}
+	var rows []app.UI
+	for _, s := range fs.IStandings {
+		if s.Player < 0 || s.Player >= len(fs.IScores) {
+			continue
+		}
+		b := fs.IScores[s.Player]
+		num := func(v int) app.UI { return app.Td().Class("sum-num").Text(strconv.Itoa(v)) }
+		rows = append(rows, app.Tr().DataSet("player", s.Player).Body(
+			sumPlayerCell(hudColor(fs.IColours, s.Player), fs.name(s.Player)),
+			num(b.CanalLinks), num(b.CanalTiles),
+			app.If(rail, func() app.UI { return num(b.RailLinks) }), app.If(rail, func() app.UI { return num(b.RailTiles) }),
+			app.If(intro, func() app.UI { return num(b.Money) }), app.If(intro, func() app.UI { return app.Td().Class("sum-num").Text(hudSigned(b.Income)) }),
+			app.If(intro, func() app.UI { return num(b.TilesAgain) }),
+			app.If(other, func() app.UI { return app.Td().Class("sum-num").Text(hudSigned(b.Other)) }),
+			app.Td().Class("sum-num sum-strong").Text(strconv.Itoa(b.Total)),
+		))
+	}
+	col := func(short, long string) app.UI {
+		return app.Th().Scope("col").Class("sum-num").Title(long).Body(app.Span().Aria("hidden", "true").Text(short), srText(long))
+	}
+	var lines []app.UI
+	for _, l := range fs.IEndLines {
+		lines = append(lines, app.Li().Text(l))
+	}
+	return app.Div().ID("final-breakdown").Class("sum-breakdown").Body(
+		app.Div().Class("sum-scroll").Body(app.Table().Class("sum-table sum-breakdown-table").Body(
+			app.Caption().Class("sum-caption").Text("Where the VP come from"),
+			app.THead().Body(
+				app.Tr().Body(
+					app.Td(),
+					app.Th().Scope("colgroup").ColSpan(2).Class("sum-era-head").Text("Canal Era"),
+					app.If(rail, func() app.UI { return app.Th().Scope("colgroup").ColSpan(2).Class("sum-era-head").Text("Rail Era") }),
+					app.If(intro, func() app.UI {
+						return app.Th().Scope("colgroup").ColSpan(3).Class("sum-era-head").Text("Introductory game")
+					}),
+					app.If(other, func() app.UI { return app.Td() }), app.Td(),
+				),
+				app.Tr().Body(
+					app.Th().Scope("col").Text("Player"),
+					col("Links", "Canal Era links"), col("Tiles", "Canal Era flipped tiles"),
+					app.If(rail, func() app.UI { return col("Links", "Rail Era links") }),
+					app.If(rail, func() app.UI { return col("Tiles", "Rail Era flipped tiles") }),
+					app.If(intro, func() app.UI { return col("Money", "1 VP per £4 of money, at most 15") }),
+					app.If(intro, func() app.UI { return col("Income", "VP equal to the income level") }),
+					app.If(intro, func() app.UI { return col("Tiles again", "Level II and higher flipped tiles scored again") }),
+					app.If(other, func() app.UI { return col("Other", "Other VP: merchant beer bonuses, shortfalls, other scoring") }),
+					col("Total", "Total VP"),
+				),
+			),
+			app.TBody().Body(rows...),
+		)),
+		app.P().Class("sum-why").Text(breakdownNote(other, intro)),
+		app.If(len(lines) > 0, func() app.UI {
+			return app.Ul().Class("sum-why sum-endlog").Aria("label", "The last scoring, from the log").Body(lines...)
+		}),
+	)
+}
+
+func breakdownNote(other, intro bool) string {
+	s := "Links and flipped tiles score at the end of each era (links: 1 VP per link icon where they end; tiles: the VP printed on them)."
+	if intro {
+		s += " The introductory game ends after the Canal Era and then scores 1 VP per £4 (at most 15), VP equal to the income level, and every flipped tile of level II or higher a second time."
+	}
+	if other {
+		s += " Other is everything else: merchant beer bonuses, VP lost to shortfalls, and any scoring at the end of the game (see the log lines below)."
+	}
+	return s
 }
 
 // headline names the winner(s).
@@ -766,10 +957,21 @@ func niceStep(span float64, ticks int) float64 {
 // chart is a line chart of one value per player after each round.
 func (fs *finalScores) chart(id, title, yLabel string, pick func(*engine.Snapshot) []int, n int) app.UI {
 	snaps := fs.ISnapshots
+	// The end labels ("80 Coalbrookdale") sit right of the plot: room for the longest.
+	longest := 0
+	if len(snaps) > 0 {
+		last := pick(&snaps[len(snaps)-1])
+		for p := 0; p < n && p < len(last); p++ {
+			if l := len([]rune(strconv.Itoa(last[p]) + " " + fs.name(p))); l > longest {
+				longest = l
+			}
+		}
+	}
 	const (
-		w, h                 = 600.0, 300.0
-		left, right, top, bt = 46.0, 104.0, 16.0, 58.0
+		w, h          = 600.0, 300.0
+		left, top, bt = 46.0, 16.0, 58.0
 	)
+	right := math.Max(60, 14+7.4*float64(longest))
 	pw, ph := w-left-right, h-top-bt
 	lo, hi := 0.0, 1.0
 	for i := range snaps {
@@ -888,19 +1090,10 @@ func (fs *finalScores) chart(id, title, yLabel string, pick func(*engine.Snapsho
 			v = sv[e.p]
 		}
 		els = append(els, hudSvg("text").Class("sum-ch-end").Attr("x", num(left+pw+6)).Attr("y", num(e.y+4)).
-			Attr("fill", hudColor(fs.IColours, e.p)).Text(label(v)+" "+hudShort(fs.name(e.p), 11)))
+			Attr("fill", hudColor(fs.IColours, e.p)).Text(label(v)+" "+fs.name(e.p)))
 	}
 	return hudSvg("svg").ID(id).Class("sum-chart").Attr("viewBox", "0 0 600 300").
 		Role("img").Aria("labelledby", id+"-title").Aria("describedby", id+"-desc").Body(els...)
-}
-
-// hudShort cuts a name to n characters with an ellipsis.
-func hudShort(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
 }
 
 // chartDesc sums a chart up in words for screen readers.
@@ -920,8 +1113,9 @@ func (fs *finalScores) chartDesc(pick func(*engine.Snapshot) []int, n int, what 
 // ---------------------------------------------------------------------------------------
 // Pass the device.
 
-// passDevice covers the whole screen between two hotseat players, so that nobody sees the
-// next player's hand before they take the device.
+// passDevice stands in for the hand between two hotseat players, so that nobody sees the
+// next player's cards before they take the device. Only the hand and the action builder
+// are covered: the board, the player panels and the log stay in view.
 type passDevice struct {
 	app.Compo
 
@@ -946,11 +1140,11 @@ func (pd *passDevice) Message(m string) *passDevice { pd.IMessage = m; return pd
 // OnReveal is called when the player says they hold the device.
 func (pd *passDevice) OnReveal(fn func(ctx app.Context)) *passDevice { pd.IOnReveal = fn; return pd }
 
-// OnMount focuses the button.
+// OnMount puts the keyboard focus on the button, without scrolling the board away.
 func (pd *passDevice) OnMount(ctx app.Context) {
 	ctx.Defer(func(ctx app.Context) {
 		if el := app.Window().GetElementByID("pass-device-reveal"); el.Truthy() {
-			el.Call("focus")
+			el.Call("focus", map[string]any{"preventScroll": true})
 		}
 	})
 }
@@ -973,15 +1167,10 @@ func (pd *passDevice) Render() app.UI {
 	}
 	msg := pd.IMessage
 	if msg == "" {
-		msg = "Everyone else, please look away: the next screen shows " + name + "’s cards."
+		msg = "The board stays in view; only " + name + "’s cards are hidden. Everyone else, look away when they are shown."
 	}
 	return app.Div().ID("pass-device").Class("pd").Style("--pd-color", colour).
-		Role("dialog").Aria("modal", "true").Aria("labelledby", "pass-device-title").Aria("describedby", "pass-device-msg").
-		OnKeyDown(func(ctx app.Context, e app.Event) {
-			if e.Get("key").String() == "Tab" {
-				e.PreventDefault() // one control: keep the focus on it
-			}
-		}).
+		Role("region").Aria("labelledby", "pass-device-title").Aria("describedby", "pass-device-msg").
 		Body(
 			app.Div().Class("pd-card").Body(
 				app.Div().Class("pd-token").Aria("hidden", "true"),

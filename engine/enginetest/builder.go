@@ -49,6 +49,10 @@ func (b *Builder) Era(e engine.Era) *Builder {
 	return b
 }
 
+// Introductory makes the game the rulebook's introductory game (the Canal Era only, with
+// extra scoring at its end), as Config.Introductory does.
+func (b *Builder) Introductory() *Builder { b.s.Introductory = true; return b }
+
 // Round sets the round number (round 1 of the Canal Era has one action per turn).
 func (b *Builder) Round(r int) *Builder { b.s.Round = uint8(r); return b }
 

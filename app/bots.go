@@ -1,0 +1,165 @@
+package app
+
+import (
+	"fmt"
+	"time"
+
+	"brass/app/botproto"
+	"brass/engine"
+)
+
+// Bots: a seat of a game on this device can be played by the computer, at one of three
+// levels. The thinking itself happens in a Brain: in the browser a Web Worker running the
+// bot-only wasm (app/botworker), so the page never freezes; natively (tests, tools) a
+// goroutine (app/botbrain). A bot sees only what its seat may see: the brain replays the
+// record and gives the bot the seat's view.
+
+// BotLevels are the levels a bot seat may have, weakest first.
+var BotLevels = []string{"easy", "medium", "hard"}
+
+// BotLevelName is a level as players read it: "Easy".
+func BotLevelName(level string) string {
+	switch level {
+	case "easy":
+		return "Easy"
+	case "medium":
+		return "Medium"
+	case "hard":
+		return "Hard"
+	}
+	return level
+}
+
+// BotRequest asks a bot for a move (see botproto.Request).
+type BotRequest = botproto.Request
+
+// BotReply is a bot's answer (see botproto.Reply).
+type BotReply = botproto.Reply
+
+// Brain thinks for bots. Think returns at once; done is called later, from any goroutine.
+type Brain interface {
+	Think(req BotRequest, done func(BotReply))
+}
+
+// BotHost is a session that can play bot seats or give hints, once it has a brain.
+type BotHost interface {
+	SetBrain(b Brain)
+}
+
+// validBotLevels checks the seats' kinds: "" for a person, or a level; at least one person.
+func validBotLevels(levels []string, players int) ([]string, error) {
+	if len(levels) == 0 {
+		return nil, nil
+	}
+	if len(levels) != players {
+		return nil, fmt.Errorf("%d seat kinds were given for %d players.", len(levels), players)
+	}
+	people := 0
+	for i, l := range levels {
+		switch l {
+		case "":
+			people++
+		case "easy", "medium", "hard":
+		default:
+			return nil, fmt.Errorf("Seat %d: %q is not a bot level (easy, medium or hard).", i+1, l)
+		}
+	}
+	if people == 0 {
+		return nil, fmt.Errorf("At least one seat must be played by a person.")
+	}
+	return append([]string(nil), levels...), nil
+}
+
+// botSeed is the seed a bot decides with: fixed by the game and the position, so a bot
+// replayed from the same record decides the same.
+func botSeed(cfg engine.Config, moves, seat int) uint64 {
+	return cfg.Seed*0x9e3779b97f4a7c15 + uint64(moves)*0x100000001b3 + uint64(seat)
+}
+
+// DefaultBotPause is the least time a bot's move takes to appear, so players see whose
+// turn it was and what happened.
+const DefaultBotPause = 700 * time.Millisecond
+
+// botDriver plays a session's bot seats: when a bot is to act it asks the brain, waits out
+// the rest of a short pause, and submits the move as a player would. Everything runs on the
+// session's UI goroutine (through run); an answer for a position that has changed since is
+// dropped.
+type botDriver struct {
+	brain    Brain
+	pause    time.Duration
+	run      func(func())
+	changed  func()
+	thinking int // the move count a bot is thinking at, or −1
+	closed   bool
+	problem  string // the last time a bot could not move, and why
+}
+
+func newBotDriver(pause time.Duration) botDriver {
+	return botDriver{pause: pause, thinking: -1}
+}
+
+// step starts a bot's thinking when one of its seats is to act. level says which seats are
+// bots; submit plays a move.
+func (d *botDriver) step(g *engine.Game, level func(seat int) string, submit func(engine.Move) error) {
+	if d.brain == nil || d.run == nil || d.closed || g.Over() {
+		return
+	}
+	seat := g.State().Actor()
+	lv := level(seat)
+	at := len(g.Moves())
+	if lv == "" || d.thinking == at {
+		return
+	}
+	d.thinking = at
+	req := BotRequest{Record: g.Record(), Seat: seat, Level: lv, Seed: botSeed(g.Config(), at, seat)}
+	start := time.Now()
+	run := d.run
+	d.brain.Think(req, func(rep BotReply) {
+		wait := d.pause - time.Since(start)
+		if wait < 0 {
+			wait = 0
+		}
+		time.AfterFunc(wait, func() {
+			run(func() { d.answer(g, at, seat, rep, level, submit) })
+		})
+	})
+}
+
+// answer plays a bot's move if the game is still where the bot looked at it.
+func (d *botDriver) answer(g *engine.Game, at, seat int, rep BotReply, level func(int) string, submit func(engine.Move) error) {
+	if d.thinking == at {
+		d.thinking = -1
+	}
+	if d.closed || len(g.Moves()) != at || g.State().Actor() != seat || level(seat) == "" {
+		return // the position moved on, or the seat is no longer this bot's
+	}
+	err := fmt.Errorf("%s", rep.Error)
+	if rep.Error == "" {
+		err = submit(rep.Move)
+	}
+	if err != nil {
+		// A bot must never hold the game up: it takes the first legal move instead.
+		d.problem = fmt.Sprintf("The bot for %s could not choose (%v); it made the first legal move.", g.State().Name(seat), err)
+		if legal := g.LegalMoves(); len(legal) > 0 {
+			_ = submit(legal[0])
+		}
+	}
+	d.changed()
+}
+
+// hint asks the brain for the Hard bot's suggestion for seat.
+func (d *botDriver) hint(g *engine.Game, seat int, done func(BotReply)) {
+	if d.brain == nil {
+		done(BotReply{Error: "Hints are not available here."})
+		return
+	}
+	run := d.run
+	req := BotRequest{Record: g.Record(), Seat: seat, Level: "hard", Seed: botSeed(g.Config(), len(g.Moves()), seat), Hint: true}
+	d.brain.Think(req, func(rep BotReply) {
+		if run != nil {
+			run(func() { done(rep) })
+		} else {
+			done(rep)
+		}
+	})
+}

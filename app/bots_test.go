@@ -1,0 +1,131 @@
+package app
+
+import (
+	"testing"
+	"time"
+
+	"brass/app/botbrain"
+	"brass/engine"
+)
+
+// executor is a stand-in for the UI goroutine: run queues work, drain does it.
+type executor struct{ work chan func() }
+
+func newExecutor() *executor { return &executor{work: make(chan func(), 256)} }
+
+func (e *executor) run(f func()) { e.work <- f }
+
+// until does queued work until cond holds.
+func (e *executor) until(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.After(60 * time.Second)
+	for !cond() {
+		select {
+		case f := <-e.work:
+			f()
+		case <-deadline:
+			t.Fatalf("timed out waiting until %s", what)
+		}
+	}
+}
+
+func TestHotseatBotsPlayTheirSeats(t *testing.T) {
+	store := NewMemoryStore()
+	h, err := NewHotseat(store, engine.Config{Players: 3, Seed: 5, Names: []string{"Ada", "Easy bot 2", "Medium bot 3"}},
+		DefaultColours(3), WithBots([]string{"", "easy", "medium"}), WithBotPause(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !h.LocalSeat(0) || h.LocalSeat(1) || h.LocalSeat(2) || h.BotLevel(1) != "easy" || h.BotLevel(0) != "" {
+		t.Fatal("seat kinds wrong")
+	}
+	ex := newExecutor()
+	h.SetBrain(botbrain.Local{})
+	changes := 0
+	h.Connect(ex.run, func() { changes++ })
+	// Ada plays whenever it is her turn; the bots play theirs by themselves, through the Canal Era.
+	for i := 0; h.Game().State().Era == engine.Canal && !h.Game().Over(); i++ {
+		ex.until(t, "Ada's turn or the end of the era", func() bool {
+			st := h.Game().State()
+			return st.Era != engine.Canal || h.LocalSeat(st.Actor())
+		})
+		if h.Game().State().Era != engine.Canal {
+			break
+		}
+		legal := h.Game().LegalMoves()
+		if err := h.Submit(legal[(i*31)%len(legal)]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if p := h.BotProblem(); p != "" {
+		t.Fatalf("a bot failed: %s", p)
+	}
+	bot := 0
+	for _, m := range h.Game().Moves() {
+		if m.Player != 0 {
+			bot++
+		}
+	}
+	if bot < 20 || changes < bot {
+		t.Fatalf("%d bot moves, %d changes reported", bot, changes)
+	}
+	// The seats are saved with the game and come back with it.
+	h.Close()
+	again, err := OpenHotseat(store, h.ID())
+	if err != nil || again.BotLevel(2) != "medium" || again.LocalSeat(1) {
+		t.Fatalf("reopened: %v", err)
+	}
+}
+
+func TestBotAnswersForAnOldPositionAreDropped(t *testing.T) {
+	h, err := NewHotseat(NewMemoryStore(), engine.Config{Players: 2, Seed: 9}, DefaultColours(2), WithBots([]string{"", "easy"}), WithBotPause(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex := newExecutor()
+	h.SetBrain(botbrain.Local{})
+	h.Connect(ex.run, func() {})
+	// Whoever starts, play until the bot is to act, then close: its answer must not be played.
+	for h.LocalSeat(h.Game().State().Actor()) {
+		legal := h.Game().LegalMoves()
+		if err := h.Submit(legal[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	n := len(h.Game().Moves())
+	h.Close()
+	time.Sleep(200 * time.Millisecond)
+	for len(ex.work) > 0 {
+		(<-ex.work)()
+	}
+	if len(h.Game().Moves()) != n {
+		t.Fatal("a bot played after the session was closed")
+	}
+}
+
+func TestBotSeatsAreChecked(t *testing.T) {
+	for _, bad := range [][]string{{"hard", "hard"}, {"", "genius"}, {""}} {
+		if _, err := NewHotseat(NewMemoryStore(), engine.Config{Players: 2, Seed: 1}, DefaultColours(2), WithBots(bad)); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
+
+func TestHintComesWithAReason(t *testing.T) {
+	h, err := NewHotseat(NewMemoryStore(), engine.Config{Players: 2, Seed: 3}, DefaultColours(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex := newExecutor()
+	h.SetBrain(botbrain.Local{})
+	h.Connect(ex.run, func() {})
+	var got *BotReply
+	h.Hint(func(r BotReply) { got = &r })
+	ex.until(t, "the hint", func() bool { return got != nil })
+	if got.Error != "" || got.Reason == "" {
+		t.Fatalf("hint %+v", got)
+	}
+	if err := h.Game().Check(got.Move); err != nil {
+		t.Fatalf("the hinted move is not legal: %v", err)
+	}
+}

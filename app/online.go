@@ -1,0 +1,698 @@
+package app
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"time"
+
+	"brass/app/mesh"
+	"brass/engine"
+
+	"github.com/pion/webrtc/v4"
+)
+
+// Online is a game played by several devices over WebRTC: this device plays its own seat,
+// the others' moves arrive over data channels. It is an app.Session for the game screen and
+// also runs the lobby before the game: host or join a room, gather the players, draw the seed
+// together (commit-reveal), then play.
+//
+// Every device runs the engine and validates every move itself; the moves travel with the
+// state hash after them, and every device acknowledges each move with its own hash, so a
+// desync is found at the first move where two devices disagree. The game is saved after
+// every move, so a device that reloads or loses its connection reopens the room, fetches the
+// moves it missed and goes on.
+//
+// Concurrency: everything runs on one goroutine, the UI's. The network's events reach it
+// through the run function given to Connect (go-app's ctx.Dispatch in the browser), and the
+// UI calls the methods from that same goroutine.
+type Online struct {
+	store Store
+	opts  OnlineOptions
+
+	run     func(func())
+	changed func()
+	ctx     context.Context
+	cancel  context.CancelFunc
+
+	// The room and this device's place in it.
+	room   string
+	size   int
+	host   bool   // this device created the room (the lobby's authority)
+	me     string // this device's player id
+	name   string
+	colour string
+
+	signal  SignalState
+	mesh    *mesh.Mesh
+	remotes map[string]*remote // by the mesh's peer id
+	phase   OnlinePhase
+	failure string // why the phase is PhaseFailed
+
+	// The lobby, as the host keeps it (and the others mirror it).
+	lobby      []lobbySeat
+	lobbyHost  string
+	setup      GameSetup // the host's choice of game
+	draw       *seedDraw
+	drawStart  *wireMessage
+	earlySeeds []wireMessage // commits and reveals that came before the start
+
+	// The game, once started (pending: built from the seed, waiting for every device to agree).
+	saved   savedGame
+	game    *engine.Game
+	pending *engine.Game
+	hashes  []string                  // hashes[i]: the state hash after move i
+	heard   map[string]map[int]string // player → move index → the hash they reported
+	desync  *desyncState
+	undo    *undoRequest // this device's request, waiting for votes
+	asked   *undoRequest // another player's request, waiting for this device's answer
+	agreed  map[int]string
+
+	notices []Notice
+	dirty   bool // something the screen shows changed while handling an event
+	bots    botDriver
+	// seatBots are the seats a bot plays while their player is away: who runs it, which level.
+	seatBots map[int]seatBot
+}
+
+var (
+	_ Live    = (*Online)(nil)
+	_ BotHost = (*Online)(nil)
+)
+
+// OnlinePhase is where an online game stands.
+type OnlinePhase int
+
+// Phases of an online game.
+const (
+	PhaseLobby   OnlinePhase = iota // players gather; the host starts when the seats are full
+	PhaseSeeding                    // the seed is being drawn (commit-reveal)
+	PhasePlaying                    // the game is on
+	PhaseFailed                     // the game could not start or cannot go on (see Failure)
+)
+
+// SignalState is the state of the connection to the signalling server.
+type SignalState int
+
+// Signalling states.
+const (
+	SignalConnecting   SignalState = iota // the first connection is being made
+	SignalConnected                       // in the room
+	SignalReconnecting                    // the connection dropped; trying again
+	SignalClosed                          // stopped (Close, or a refusal that retrying cannot fix)
+)
+
+// PeerState is how a seat's player is connected, as this device sees it.
+type PeerState int
+
+// Peer states.
+const (
+	PeerYou        PeerState = iota // this device
+	PeerConnected                   // an open channel, heard from recently
+	PeerConnecting                  // in the room, channel not open yet
+	PeerAway                        // not connected, or silent for a few seconds
+)
+
+func (s PeerState) String() string {
+	switch s {
+	case PeerYou:
+		return "you"
+	case PeerConnected:
+		return "connected"
+	case PeerConnecting:
+		return "connecting"
+	}
+	return "away"
+}
+
+// SeatStatus describes one seat of the lobby or the game.
+type SeatStatus struct {
+	Seat   int
+	Player string
+	Name   string
+	Colour string
+	State  PeerState
+	Host   bool
+	Bot    string // the level of the bot playing the seat while its player is away, or ""
+}
+
+// Notice is something the players should read: a refused move, a desync, an undo answer.
+type Notice struct {
+	Text string
+	Bad  bool
+	At   time.Time
+}
+
+// RoomRequest asks the signalling server for a room.
+type RoomRequest struct {
+	Kind string // "host", "join" or "reopen"
+	Room string // join and reopen
+	Size int    // host and reopen
+}
+
+// Welcome is the signalling server's answer to a RoomRequest.
+type Welcome struct {
+	Room  string
+	You   string
+	Peers []string
+	ICE   []webrtc.ICEServer
+}
+
+// Dialer connects to the signalling server and enters a room. A refusal that trying again
+// cannot fix (an unknown or full room) is a *RoomError.
+type Dialer func(ctx context.Context, req RoomRequest) (mesh.Signalling, Welcome, error)
+
+// RoomError is the signalling server's refusal of a room request.
+type RoomError struct {
+	Code string // the server's error code ("no-room", "room-full", …)
+	Msg  string
+}
+
+func (e *RoomError) Error() string { return e.Msg }
+
+// OnlineOptions configure an online game.
+type OnlineOptions struct {
+	Dial Dialer
+	// Mesh tunes the peer connections (tests: loopback, relay only, fast heartbeats); the ICE
+	// servers come from the signalling server.
+	Mesh mesh.Config
+	// Now is the clock for notices and save times (tests).
+	Now func() time.Time
+	// Retry is the pause before reconnecting to the signalling server (default 1 s, doubling
+	// to 8 s).
+	Retry time.Duration
+	// BotPause is the least time the move of a bot run here takes to appear (default
+	// DefaultBotPause; tests: a moment).
+	BotPause time.Duration
+}
+
+func (o *OnlineOptions) defaults() {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Retry <= 0 {
+		o.Retry = time.Second
+	}
+	if o.BotPause <= 0 {
+		o.BotPause = DefaultBotPause
+	}
+}
+
+// remote is another device in the room.
+type remote struct {
+	peer    string // the mesh's peer id
+	player  string // from its hello ("" until then)
+	name    string
+	colour  string
+	open    bool
+	quiet   bool
+	count   int    // moves it said it has
+	hash    string // its hash at count
+	hasGame bool
+	game    string
+	stale   bool // another version of the protocol
+}
+
+func newPlayerID() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// HostOnline prepares a new room for players (2–4): this device is the host. Connect opens
+// the room; Room then gives its code.
+func HostOnline(store Store, setup GameSetup, name, colour string, opts OnlineOptions) (*Online, error) {
+	if setup.Players < MinPlayers || setup.Players > MaxPlayers {
+		return nil, &Error{Msg: fmt.Sprintf("A game has %d to %d players, not %d.", MinPlayers, MaxPlayers, setup.Players)}
+	}
+	if setup.Edition == "" {
+		setup.Edition = "birmingham"
+	}
+	if _, ok := engine.EditionByID(setup.Edition); !ok {
+		return nil, &Error{Msg: fmt.Sprintf("There is no edition %q.", setup.Edition)}
+	}
+	o, err := newOnline(store, name, colour, opts)
+	if err != nil {
+		return nil, err
+	}
+	o.host = true
+	o.size = setup.Players
+	o.setup = setup
+	o.lobbyHost = o.me
+	o.lobby = []lobbySeat{{Player: o.me, Name: o.name, Colour: o.colour}}
+	return o, nil
+}
+
+// GameSetup is what the host of an online game chooses besides the seats: the number of
+// players, the edition and its options.
+type GameSetup struct {
+	Players      int
+	Edition      string // "" means Birmingham
+	Introductory bool   // the rulebook's introductory game (Canal Era only)
+}
+
+// JoinOnline prepares to join a room by its code.
+func JoinOnline(store Store, code, name, colour string, opts OnlineOptions) (*Online, error) {
+	room, err := NormalizeRoomCode(code)
+	if err != nil {
+		return nil, &Error{Msg: err.Error(), Err: err}
+	}
+	o, err := newOnline(store, name, colour, opts)
+	if err != nil {
+		return nil, err
+	}
+	o.room = room
+	return o, nil
+}
+
+func newOnline(store Store, name, colour string, opts OnlineOptions) (*Online, error) {
+	opts.defaults()
+	name, colour, err := ValidateProfile(name, colour)
+	if err != nil {
+		return nil, &Error{Msg: err.Error(), Err: err}
+	}
+	if opts.Dial == nil {
+		return nil, &Error{Msg: "Online play needs a connection to the signalling server."}
+	}
+	return &Online{
+		bots:     newBotDriver(opts.BotPause),
+		store:    store,
+		opts:     opts,
+		me:       newPlayerID(),
+		name:     name,
+		colour:   colour,
+		remotes:  map[string]*remote{},
+		heard:    map[string]map[int]string{},
+		agreed:   map[int]string{},
+		seatBots: map[int]seatBot{},
+	}, nil
+}
+
+// Connect starts the network: it enters the room (and re-enters it whenever the signalling
+// connection drops) and handles the peers' messages. run runs a function on the UI's
+// goroutine; changed is called there after anything the screen shows has changed.
+func (o *Online) Connect(run func(func()), changed func()) {
+	if o.ctx != nil {
+		return
+	}
+	o.run, o.changed = run, changed
+	o.bots.run, o.bots.changed = run, changed
+	o.ctx, o.cancel = context.WithCancel(context.Background())
+	go o.connectLoop(o.ctx)
+}
+
+// Close leaves the room. The game stays saved and can be reopened.
+func (o *Online) Close() {
+	o.bots.closed = true
+	if o.cancel != nil {
+		o.cancel()
+	}
+	if o.mesh != nil {
+		o.mesh.Close()
+		o.mesh = nil
+	}
+	o.signal = SignalClosed
+}
+
+// request says how to enter the room now.
+func (o *Online) request() RoomRequest {
+	switch {
+	case o.game != nil:
+		return RoomRequest{Kind: "reopen", Room: o.room, Size: o.game.Config().Players}
+	case o.host && o.room == "":
+		return RoomRequest{Kind: "host", Size: o.size}
+	case o.host:
+		return RoomRequest{Kind: "reopen", Room: o.room, Size: o.size}
+	}
+	return RoomRequest{Kind: "join", Room: o.room}
+}
+
+// connectLoop enters the room, pumps the mesh's events to the UI goroutine until the
+// signalling connection is lost, and tries again with a growing pause.
+func (o *Online) connectLoop(ctx context.Context) {
+	pause := o.opts.Retry
+	for ctx.Err() == nil {
+		reqc := make(chan RoomRequest, 1)
+		o.run(func() { reqc <- o.request() })
+		var req RoomRequest
+		select {
+		case req = <-reqc:
+		case <-ctx.Done():
+			return
+		}
+		sig, w, err := o.opts.Dial(ctx, req)
+		if err != nil {
+			var re *RoomError
+			if errors.As(err, &re) {
+				o.run(func() { o.refused(re) })
+				return
+			}
+			o.run(func() {
+				o.signal = SignalReconnecting
+				o.changed()
+			})
+			select {
+			case <-time.After(pause):
+			case <-ctx.Done():
+				return
+			}
+			if pause < 8*o.opts.Retry {
+				pause *= 2
+			}
+			continue
+		}
+		pause = o.opts.Retry
+		cfg := o.opts.Mesh
+		cfg.ICEServers = w.ICE
+		m := mesh.New(sig, cfg)
+		o.run(func() { o.entered(m, w) })
+		for ev := range m.Events() {
+			ev := ev
+			o.run(func() { o.meshEvent(m, ev) })
+			if ev.Kind == mesh.Lost {
+				break
+			}
+		}
+		m.Close()
+		if ctx.Err() != nil {
+			return
+		}
+	}
+}
+
+// refused stops trying after the server refused the room for good.
+func (o *Online) refused(re *RoomError) {
+	o.signal = SignalClosed
+	if o.phase != PhasePlaying {
+		o.fail("The room could not be entered: " + sentenceFragment(re.Msg))
+	} else {
+		o.notify("The room could not be reopened: "+sentenceFragment(re.Msg), true)
+	}
+	o.changed()
+}
+
+// entered is called on the UI goroutine once the room is entered.
+func (o *Online) entered(m *mesh.Mesh, w Welcome) {
+	if o.ctx.Err() != nil {
+		m.Close()
+		return
+	}
+	o.mesh = m
+	o.room = w.Room
+	o.signal = SignalConnected
+	o.remotes = map[string]*remote{}
+	for _, p := range w.Peers {
+		o.remotes[p] = &remote{peer: p}
+	}
+	o.changed()
+}
+
+// meshEvent handles one event of the mesh on the UI goroutine.
+func (o *Online) meshEvent(m *mesh.Mesh, ev mesh.Event) {
+	if m != o.mesh {
+		return // an old mesh's last events
+	}
+	switch ev.Kind {
+	case mesh.Open:
+		r := o.remote(ev.Peer)
+		r.open, r.quiet = true, false
+		o.send(ev.Peer, o.hello())
+	case mesh.Quiet:
+		o.remote(ev.Peer).quiet = true
+	case mesh.Heard:
+		o.remote(ev.Peer).quiet = false
+	case mesh.Closed:
+		r := o.remotes[ev.Peer]
+		delete(o.remotes, ev.Peer)
+		if r != nil && r.player != "" {
+			o.left(r)
+		}
+	case mesh.Lost:
+		o.mesh = nil
+		o.remotes = map[string]*remote{}
+		o.signal = SignalReconnecting
+		if o.phase == PhaseSeeding {
+			o.abortDraw("The connection to the other players was lost while drawing the seed.")
+		}
+	case mesh.Message:
+		// Most messages (acknowledgements, heartbeats of the protocol) change nothing on
+		// screen; the handlers mark what does, so the screen re-renders only then.
+		o.message(o.remote(ev.Peer), ev.Data)
+		if !o.dirty {
+			return
+		}
+	}
+	o.dirty = false
+	o.changed()
+}
+
+func (o *Online) remote(peer string) *remote {
+	r := o.remotes[peer]
+	if r == nil {
+		r = &remote{peer: peer}
+		o.remotes[peer] = r
+	}
+	return r
+}
+
+// message decodes and dispatches one message from a peer.
+func (o *Online) message(r *remote, data []byte) {
+	m, err := decodeMessage(data)
+	if err != nil {
+		o.notify("Ignored "+err.Error()+" from "+o.peerName(r)+".", true)
+		return
+	}
+	if r.stale {
+		return
+	}
+	if m.Type != msgHello && r.player == "" {
+		return // nothing counts before a hello says who this is
+	}
+	switch m.Type {
+	case msgHello:
+		o.onHello(r, m)
+	case msgLobby:
+		o.onLobby(r, m)
+	case msgStart:
+		o.onStart(r, m)
+	case msgCommit, msgReveal, msgSeeded:
+		o.onSeed(r, m)
+	case msgMove:
+		o.onMove(r, m)
+	case msgAck:
+		o.onAck(r, m)
+	case msgRefused:
+		o.onRefused(r, m)
+	case msgSyncRequest:
+		o.onSyncRequest(r, m)
+	case msgSync:
+		o.onSync(r, m)
+	case msgUndoRequest:
+		o.onUndoRequest(r, m)
+	case msgUndoVote:
+		o.onUndoVote(r, m)
+	case msgUndo:
+		o.onUndo(r, m)
+	case msgSeatBot:
+		o.onSeatBot(r, m)
+	}
+}
+
+func (o *Online) send(peer string, m wireMessage) {
+	if o.mesh != nil {
+		_ = o.mesh.Send(peer, encodeMessage(m))
+	}
+}
+
+func (o *Online) broadcast(m wireMessage) {
+	if o.mesh != nil {
+		o.mesh.Broadcast(encodeMessage(m))
+	}
+}
+
+// hello says who this device is and how far its game is.
+func (o *Online) hello() wireMessage {
+	h := wireMessage{Type: msgHello, Version: ProtocolVersion, Player: o.me, Name: o.name, Colour: o.colour}
+	if o.game != nil {
+		h.Game, h.HasGame = o.saved.ID, true
+		h.Count = len(o.game.Moves())
+		h.Hash = hashString(o.game.Hash())
+	}
+	return h
+}
+
+func (o *Online) onHello(r *remote, m wireMessage) {
+	if m.Version != ProtocolVersion {
+		r.stale = true
+		o.notify(fmt.Sprintf("%s's device runs another version of Brass; both of you should reload the page to play together.", nonEmpty(m.Name, "A player")), true)
+		return
+	}
+	// The same player on a second connection (a reloaded tab): the newest one counts.
+	for id, other := range o.remotes {
+		if id != r.peer && other.player == m.Player {
+			delete(o.remotes, id)
+		}
+	}
+	o.dirty = true
+	r.player, r.name, r.colour = m.Player, m.Name, m.Colour
+	r.count, r.hash, r.hasGame, r.game = m.Count, m.Hash, m.HasGame, m.Game
+	switch o.phase {
+	case PhaseLobby:
+		o.lobbyHello(r, m)
+	case PhaseSeeding:
+		o.resendSeed(r)
+	case PhasePlaying:
+		o.playHello(r, m)
+	}
+}
+
+// left updates the game after a player's connection closed.
+func (o *Online) left(r *remote) {
+	switch o.phase {
+	case PhaseLobby:
+		o.lobbyLeft(r)
+	case PhaseSeeding:
+		if o.draw != nil && o.draw.seated(r.player) {
+			o.abortDraw(o.playerName(r.player) + " left while the seed was being drawn.")
+		}
+	case PhasePlaying:
+		if o.undo != nil {
+			o.undo = nil
+			o.notify("Your undo request lapsed: "+o.playerName(r.player)+" left.", true)
+		}
+		o.runnerLeft(r.player)
+	}
+}
+
+// ---- what the UI reads ----
+
+// Phase says where the game stands.
+func (o *Online) Phase() OnlinePhase { return o.phase }
+
+// Failure says why the phase is PhaseFailed.
+func (o *Online) Failure() string { return o.failure }
+
+// Room is the room's code ("" until the server gave one).
+func (o *Online) Room() string { return o.room }
+
+// IsHost reports whether this device created the room.
+func (o *Online) IsHost() bool { return o.host }
+
+// Signal is the state of the signalling connection.
+func (o *Online) Signal() SignalState { return o.signal }
+
+// Me is this device's player id.
+func (o *Online) Me() string { return o.me }
+
+// Notices returns what happened that the players should read, oldest first.
+func (o *Online) Notices() []Notice { return o.notices }
+
+func (o *Online) notify(text string, bad bool) {
+	o.dirty = true
+	o.notices = append(o.notices, Notice{Text: text, Bad: bad, At: o.opts.Now()})
+	if len(o.notices) > 20 {
+		o.notices = o.notices[len(o.notices)-20:]
+	}
+}
+
+func (o *Online) fail(why string) {
+	o.phase = PhaseFailed
+	o.failure = why
+	o.notify(why, true)
+}
+
+// Seats lists the seats: the lobby's while players gather, the game's once it started.
+func (o *Online) Seats() []SeatStatus {
+	var out []SeatStatus
+	if o.game != nil {
+		cfg := o.game.Config()
+		for i, p := range o.saved.Online.Players {
+			out = append(out, SeatStatus{Seat: i, Player: p, Name: cfg.Names[i], Colour: colourOf(o.saved.Colours, i), State: o.peerState(p), Host: p == o.saved.Online.Host, Bot: o.seatBots[i].level})
+		}
+		return out
+	}
+	for i, s := range o.lobby {
+		out = append(out, SeatStatus{Seat: i, Player: s.Player, Name: s.Name, Colour: s.Colour, State: o.peerState(s.Player), Host: s.Player == o.lobbyHost})
+	}
+	return out
+}
+
+func colourOf(colours []string, i int) string {
+	if i < len(colours) {
+		return colours[i]
+	}
+	return ""
+}
+
+// peerState is how a player is connected, as this device sees it.
+func (o *Online) peerState(player string) PeerState {
+	if player == o.me {
+		return PeerYou
+	}
+	for _, r := range o.remotes {
+		if r.player == player {
+			if r.open && !r.quiet {
+				return PeerConnected
+			}
+			return PeerAway
+		}
+	}
+	return PeerAway
+}
+
+// connected reports whether a player's device is connected now.
+func (o *Online) connected(player string) bool {
+	s := o.peerState(player)
+	return s == PeerConnected || s == PeerYou
+}
+
+// peerOf returns the open connection of a player, or nil.
+func (o *Online) peerOf(player string) *remote {
+	for _, r := range o.remotes {
+		if r.player == player && r.open {
+			return r
+		}
+	}
+	return nil
+}
+
+func (o *Online) peerName(r *remote) string {
+	if r.player != "" {
+		return o.playerName(r.player)
+	}
+	return "another device"
+}
+
+// playerName is a player's name from the game or the lobby.
+func (o *Online) playerName(player string) string {
+	if player == o.me {
+		return o.name
+	}
+	if o.game != nil {
+		for i, p := range o.saved.Online.Players {
+			if p == player {
+				return o.game.State().Name(i)
+			}
+		}
+	}
+	for _, s := range o.lobby {
+		if s.Player == player {
+			return s.Name
+		}
+	}
+	for _, r := range o.remotes {
+		if r.player == player && r.name != "" {
+			return r.name
+		}
+	}
+	return "another player"
+}
+
+func nonEmpty(s, fallback string) string {
+	if s == "" {
+		return fallback
+	}
+	return s
+}

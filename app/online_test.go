@@ -1,0 +1,713 @@
+//go:build !js
+
+package app
+
+import (
+	"fmt"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"brass/app/botbrain"
+	"brass/app/mesh"
+	"brass/engine"
+	"brass/internal/turntest"
+	"brass/signal"
+)
+
+// ---- the real signalling server on loopback ----
+
+type testHub struct {
+	url string
+	srv *signal.Server
+}
+
+func newTestHub(t *testing.T, cfg signal.Config) *testHub {
+	s := signal.NewServer(cfg)
+	hs := httptest.NewServer(s)
+	t.Cleanup(func() {
+		s.Close()
+		hs.Close()
+	})
+	return &testHub{url: "ws" + strings.TrimPrefix(hs.URL, "http"), srv: s}
+}
+
+// ---- a device: one online session on its own "UI goroutine" ----
+
+type device struct {
+	t     *testing.T
+	name  string
+	store *MemoryStore
+	o     *Online
+	work  chan func()
+	stop  chan struct{}
+	ticks chan struct{} // a tick after every change
+}
+
+func newDevice(t *testing.T, name string) *device {
+	d := &device{t: t, name: name, store: NewMemoryStore(), work: make(chan func(), 1024), stop: make(chan struct{}), ticks: make(chan struct{}, 1)}
+	go func() {
+		for {
+			select {
+			case f := <-d.work:
+				f()
+			case <-d.stop:
+				return
+			}
+		}
+	}()
+	t.Cleanup(d.shutdown)
+	return d
+}
+
+func (d *device) run(f func()) {
+	select {
+	case d.work <- f:
+	case <-d.stop:
+	}
+}
+
+func (d *device) changed() {
+	select {
+	case d.ticks <- struct{}{}:
+	default:
+	}
+}
+
+// do runs f on the device's goroutine and waits for it.
+func (d *device) do(f func()) {
+	done := make(chan struct{})
+	d.run(func() { f(); close(done) })
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		d.t.Fatalf("%s: its goroutine is stuck", d.name)
+	}
+}
+
+func (d *device) connect(o *Online) {
+	d.o = o
+	d.do(func() { o.Connect(d.run, d.changed) })
+}
+
+func (d *device) shutdown() {
+	if d.o != nil {
+		o := d.o
+		d.do(func() { o.Close() })
+	}
+	select {
+	case <-d.stop:
+	default:
+		close(d.stop)
+	}
+}
+
+// waitUntil polls cond on the device's goroutine until it holds.
+func (d *device) waitUntil(what string, timeout time.Duration, cond func(o *Online) bool) {
+	d.t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		ok := false
+		d.do(func() { ok = cond(d.o) })
+		if ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			var notes []string
+			var phase OnlinePhase
+			d.do(func() {
+				phase = d.o.Phase()
+				for _, n := range d.o.Notices() {
+					notes = append(notes, n.Text)
+				}
+			})
+			d.t.Fatalf("%s: timed out waiting until %s (phase %d); notices: %q", d.name, what, phase, notes)
+		}
+		select {
+		case <-d.ticks:
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}
+
+func (d *device) notices() string {
+	var out []string
+	d.do(func() {
+		for _, n := range d.o.Notices() {
+			out = append(out, n.Text)
+		}
+	})
+	return strings.Join(out, "\n")
+}
+
+func testOptions(h *testHub) OnlineOptions {
+	return OnlineOptions{Dial: SignalDialer(h.url), Mesh: mesh.Config{Loopback: true, Heartbeat: 100 * time.Millisecond, QuietAfter: time.Second}, Retry: 50 * time.Millisecond, BotPause: time.Millisecond}
+}
+
+// startGame hosts a room on the first device, joins the others and starts the game.
+func startGame(t *testing.T, srv *testHub, names ...string) []*device {
+	t.Helper()
+	return startGameWith(t, srv, GameSetup{}, func(*OnlineOptions) {}, names...)
+}
+
+func startGameWith(t *testing.T, srv *testHub, setup GameSetup, tune func(*OnlineOptions), names ...string) []*device {
+	t.Helper()
+	setup.Players = len(names)
+	opts := testOptions(srv)
+	tune(&opts)
+	colours := []string{"Red", "Gold", "Purple", "Teal"}
+	var devs []*device
+	host, err := HostOnline(nil, setup, names[0], colours[0], opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d0 := newDevice(t, names[0])
+	host.store = d0.store
+	d0.connect(host)
+	devs = append(devs, d0)
+	var room string
+	d0.waitUntil("the room has a code", 10*time.Second, func(o *Online) bool { room = o.Room(); return room != "" })
+	for i, n := range names[1:] {
+		d := newDevice(t, n)
+		o, err := JoinOnline(d.store, room, n, colours[i+1], opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d.connect(o)
+		devs = append(devs, d)
+	}
+	d0.waitUntil("every seat is taken and connected", 30*time.Second, func(o *Online) bool { return o.CanStart() })
+	d0.do(func() {
+		if err := host.Start(); err != nil {
+			t.Fatal(err)
+		}
+	})
+	for _, d := range devs {
+		d.waitUntil("the game has started", 30*time.Second, func(o *Online) bool { return o.Phase() == PhasePlaying })
+	}
+	return devs
+}
+
+// state reads a device's move count and hash.
+func (d *device) state() (int, string) {
+	var n int
+	var h string
+	d.do(func() {
+		n = len(d.o.Game().Moves())
+		h = hashString(d.o.Game().Hash())
+	})
+	return n, h
+}
+
+// actorDevice returns the device that plays the seat to act.
+func actorDevice(t *testing.T, devs []*device) *device {
+	t.Helper()
+	var actor int
+	devs[0].do(func() { actor = devs[0].o.Game().State().Actor() })
+	for _, d := range devs {
+		local := false
+		d.do(func() { local = d.o.LocalSeat(actor) })
+		if local {
+			return d
+		}
+	}
+	t.Fatalf("no device plays seat %d", actor)
+	return nil
+}
+
+// playMoves has the devices play n random legal moves (or to the end), each waiting until
+// every device has the move.
+func playMoves(t *testing.T, devs []*device, n int, seed uint64) {
+	t.Helper()
+	for i := 0; i < n; i++ {
+		over := false
+		devs[0].do(func() { over = devs[0].o.Game().Over() })
+		if over {
+			return
+		}
+		d := actorDevice(t, devs)
+		var err error
+		var want int
+		d.do(func() {
+			legal := d.o.Game().LegalMoves()
+			seed = seed*6364136223846793005 + 1442695040888963407
+			m := legal[int((seed>>33)%uint64(len(legal)))]
+			err = d.o.Submit(m)
+			want = len(d.o.Game().Moves())
+		})
+		if err != nil {
+			t.Fatalf("move %d by %s: %v", i, d.name, err)
+		}
+		for _, o := range devs {
+			o.waitUntil(fmt.Sprintf("it has move %d", want), 10*time.Second, func(o *Online) bool { return len(o.Game().Moves()) >= want })
+		}
+	}
+}
+
+func sameEverywhere(t *testing.T, devs []*device) (int, string) {
+	t.Helper()
+	n0, h0 := devs[0].state()
+	for _, d := range devs[1:] {
+		if n, h := d.state(); n != n0 || h != h0 {
+			t.Fatalf("%s has %d moves, hash %s; %s has %d moves, hash %s", devs[0].name, n0, h0, d.name, n, h)
+		}
+	}
+	return n0, h0
+}
+
+func TestOnlineLobbySeedAndSeats(t *testing.T) {
+	srv := newTestHub(t, signal.Config{})
+	devs := startGame(t, srv, "Ada", "Brunel", "Kate")
+	sameEverywhere(t, devs)
+	seats := map[int]bool{}
+	defer func() {
+		if len(seats) != len(devs) {
+			t.Errorf("seats taken: %v", seats)
+		}
+	}()
+	for _, d := range devs {
+		d.do(func() {
+			// Seats go in the order the players reached the host; each device plays its own.
+			i := d.o.MySeat()
+			seats[i] = true
+			cfg := d.o.Game().Config()
+			if i < 0 || cfg.Names[i] != d.name {
+				t.Errorf("%s plays seat %d (names %v)", d.name, i, cfg.Names)
+			}
+			for p := 0; p < 3; p++ {
+				if d.o.LocalSeat(p) != (p == i) {
+					t.Errorf("%s: LocalSeat(%d) = %v", d.name, p, d.o.LocalSeat(p))
+				}
+			}
+			if cfg.Names[0] != "Ada" {
+				t.Errorf("the host is not in seat 1: %v", cfg.Names)
+			}
+			// The seed is the hash of the three secrets, each matching its commitment.
+			meta := d.o.saved.Online
+			if len(meta.Secrets) != 3 || seedFrom(d.o.ID(), meta.Secrets) != cfg.Seed {
+				t.Errorf("the stored draw does not give the seed")
+			}
+			for k, p := range meta.Players {
+				if commitment(d.o.ID(), p, meta.Secrets[k]) != meta.Commits[k] {
+					t.Errorf("stored commitment %d does not match", k)
+				}
+			}
+		})
+	}
+}
+
+// Four native pion peers connect through the real signalling server and play a whole
+// random game over their data channels; every device ends with the same hash.
+func TestOnlineWholeGame(t *testing.T) {
+	srv := newTestHub(t, signal.Config{})
+	devs := startGame(t, srv, "Ada", "Brunel", "Kate", "Dora")
+	playWholeGame(t, devs)
+}
+
+// The same over a real TURN relay (coturn on loopback), every connection forced through it:
+// the ICE servers reach the devices from the signalling server's configuration.
+func TestOnlineWholeGameOverTURNRelay(t *testing.T) {
+	relay := turntest.Start(t)
+	srv := newTestHub(t, signal.Config{ICEServers: []signal.ICEServer{{URLs: []string{relay.URL}, Username: relay.Username, Credential: relay.Password}}})
+	relayOnly := func(o *OnlineOptions) { o.Mesh.RelayOnly = true }
+	devs := startGameWith(t, srv, GameSetup{}, relayOnly, "Ada", "Brunel", "Kate")
+	for _, d := range devs {
+		d.do(func() {
+			for _, r := range d.o.remotes {
+				if local, remote := d.o.mesh.Route(r.peer); local != "relay" || remote != "relay" {
+					t.Errorf("%s's connection to %s goes %s ↔ %s, not through the relay", d.name, r.name, local, remote)
+				}
+			}
+		})
+	}
+	playWholeGame(t, devs)
+}
+
+func playWholeGame(t *testing.T, devs []*device) {
+	t.Helper()
+	playMoves(t, devs, 1000, 7)
+	n, _ := sameEverywhere(t, devs)
+	devs[0].do(func() {
+		if !devs[0].o.Game().Over() {
+			t.Fatalf("the game did not end after %d moves", n)
+		}
+	})
+	// Every device saved the whole game.
+	for _, d := range devs {
+		list, err := ListGames(d.store)
+		if err != nil || len(list) != 1 || list[0].Moves != n || !list[0].Over || list[0].Room == "" {
+			t.Fatalf("%s's saved games: %+v, %v", d.name, list, err)
+		}
+	}
+}
+
+// noticesContain waits until one of a device's notices contains text.
+func (d *device) waitNotice(text string) {
+	d.t.Helper()
+	d.waitUntil("a notice says "+text, 10*time.Second, func(o *Online) bool {
+		for _, n := range o.Notices() {
+			if strings.Contains(n.Text, text) {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+func TestOnlineRefusesIllegalAndOutOfTurnMoves(t *testing.T) {
+	srv := newTestHub(t, signal.Config{})
+	devs := startGame(t, srv, "Ada", "Brunel", "Kate")
+	playMoves(t, devs, 5, 3)
+	n, h := sameEverywhere(t, devs)
+	actor := actorDevice(t, devs)
+	var other *device
+	for _, d := range devs {
+		if d != actor {
+			other = d
+			break
+		}
+	}
+	// A move out of turn, for the sender's own seat, at the right index.
+	other.do(func() {
+		seat := other.o.MySeat()
+		other.o.broadcast(wireMessage{Type: msgMove, Game: other.o.ID(), At: n, Move: &engine.Move{Type: "pass", Player: seat, Card: "brewery"}, Hash: h})
+	})
+	for _, d := range devs {
+		if d != other {
+			d.waitNotice("Refused " + other.name + "'s move")
+		}
+	}
+	other.waitNotice("refused move")
+	// A move for another player's seat.
+	other.do(func() {
+		seat := actor.o.MySeat()
+		other.o.broadcast(wireMessage{Type: msgMove, Game: other.o.ID(), At: n, Move: &engine.Move{Type: "loan", Player: seat, Card: "brewery"}, Hash: h})
+	})
+	actor.waitNotice("sent a move for another player's seat")
+	// Garbage and a malformed message change nothing.
+	other.do(func() {
+		other.o.mesh.Broadcast([]byte("{not json"))
+		other.o.mesh.Broadcast([]byte(`{"t":"move","game":"` + other.o.ID() + `","at":-4}`))
+	})
+	actor.waitNotice("not valid JSON")
+	actor.waitNotice("number out of range")
+	if n2, h2 := sameEverywhere(t, devs); n2 != n || h2 != h {
+		t.Fatalf("refused input changed the game: %d %s → %d %s", n, h, n2, h2)
+	}
+	// A stale move: made against an earlier position.
+	other.do(func() {
+		other.o.broadcast(wireMessage{Type: msgMove, Game: other.o.ID(), At: n - 1, Move: &engine.Move{Type: "pass", Player: other.o.MySeat(), Card: "brewery"}, Hash: h})
+	})
+	actor.waitNotice("a stale move")
+	// Play goes on normally.
+	playMoves(t, devs, 5, 4)
+	sameEverywhere(t, devs)
+}
+
+func TestOnlineDetectsATamperedHashAtThatMove(t *testing.T) {
+	srv := newTestHub(t, signal.Config{})
+	devs := startGame(t, srv, "Ada", "Brunel", "Kate")
+	playMoves(t, devs, 4, 5)
+	a := actorDevice(t, devs)
+	var at int
+	a.do(func() {
+		g := a.o.Game()
+		m := g.LegalMoves()[0]
+		at = len(g.Moves())
+		if err := g.Apply(m); err != nil {
+			t.Fatal(err)
+		}
+		a.o.recordHash()
+		a.o.save()
+		a.o.broadcast(wireMessage{Type: msgMove, Game: a.o.ID(), At: at, Move: &m, Hash: "0123456789abcdef"})
+	})
+	want := fmt.Sprintf("differs from yours after move %d", at+1)
+	for _, d := range devs {
+		if d != a {
+			d.waitNotice(a.name + "'s game " + want)
+		}
+	}
+	// The next moves carry right hashes: the devices agree again.
+	playMoves(t, devs, 3, 6)
+	for _, d := range devs {
+		if d != a {
+			d.waitNotice("agree again")
+		}
+		d.do(func() {
+			if d.o.Desync() != "" {
+				t.Errorf("%s still reports a desync", d.name)
+			}
+		})
+	}
+	sameEverywhere(t, devs)
+}
+
+func TestOnlineDivergedDeviceAdoptsTheMajorityRecord(t *testing.T) {
+	srv := newTestHub(t, signal.Config{})
+	devs := startGame(t, srv, "Ada", "Brunel", "Kate")
+	playMoves(t, devs, 6, 8)
+	// Kate's device goes wrong: its game takes a different move than the others'.
+	kate := devs[2]
+	kate.do(func() {
+		o := kate.o
+		var moves []engine.Move
+		moves = append(moves, o.Game().Moves()...)
+		g, _ := engine.NewGame(o.Game().Config())
+		for _, m := range moves[:len(moves)-1] {
+			_ = g.Apply(m)
+		}
+		legal := g.LegalMoves()
+		for _, m := range legal {
+			if !sameMove(m, moves[len(moves)-1]) {
+				_ = g.Apply(m)
+				break
+			}
+		}
+		o.game = g
+		o.hashes = o.hashes[:len(moves)-1]
+		o.hashes = append(o.hashes, hashString(g.Hash()))
+		// Its next hello (as after a reconnect) shows the others its hash.
+		o.broadcast(o.hello())
+	})
+	kate.waitNotice("it now follows the record the majority holds")
+	n, _ := sameEverywhere(t, devs)
+	playMoves(t, devs, 4, 9)
+	if n2, _ := sameEverywhere(t, devs); n2 <= n {
+		t.Fatalf("play did not go on after the desync")
+	}
+}
+
+func TestOnlineDroppedDeviceReconnectsAndCatchesUp(t *testing.T) {
+	srv := newTestHub(t, signal.Config{})
+	devs := startGame(t, srv, "Ada", "Brunel", "Kate")
+	playMoves(t, devs, 8, 10)
+	kate := devs[2]
+	var id string
+	var seat int
+	kate.do(func() {
+		id, seat = kate.o.ID(), kate.o.MySeat()
+		kate.o.Close()
+	})
+	// The others see Kate away, and play on while it is not her turn.
+	devs[0].waitUntil("Kate is away", 10*time.Second, func(o *Online) bool { return o.Seats()[seat].State == PeerAway })
+	for i := 0; i < 30; i++ {
+		var actor int
+		devs[0].do(func() { actor = devs[0].o.Game().State().Actor() })
+		if actor == seat {
+			break
+		}
+		playMoves(t, devs[:2], 1, uint64(20+i))
+	}
+	n, h := sameEverywhere(t, devs[:2])
+	// Kate reopens the game from her saved games.
+	o, err := OpenOnline(kate.store, id, testOptions(srv))
+	if err != nil {
+		t.Fatal(err)
+	}
+	kate.o = o
+	kate.do(func() { o.Connect(kate.run, kate.changed) })
+	kate.waitUntil("Kate caught up", 20*time.Second, func(o *Online) bool { return len(o.Game().Moves()) == n })
+	if _, h2 := kate.state(); h2 != h {
+		t.Fatalf("Kate caught up to hash %s, the others have %s", h2, h)
+	}
+	devs[0].waitUntil("Kate is back", 10*time.Second, func(o *Online) bool { return o.Seats()[seat].State == PeerConnected })
+	playMoves(t, devs, 6, 30)
+	sameEverywhere(t, devs)
+}
+
+func TestOnlineUndoNeedsEveryonesAgreement(t *testing.T) {
+	srv := newTestHub(t, signal.Config{})
+	devs := startGame(t, srv, "Ada", "Brunel", "Kate")
+	// Play to the first action of a two-action turn in round 2 or later.
+	for i := 0; i < 60; i++ {
+		ready := false
+		devs[0].do(func() {
+			st := devs[0].o.Game().State()
+			ready = st.Round >= 2 && st.ActionsDone == 0 && st.Phase == engine.PhaseAction
+		})
+		if ready {
+			break
+		}
+		playMoves(t, devs, 1, uint64(40+i))
+	}
+	a := actorDevice(t, devs)
+	// A move whose turn goes on (no card drawn): Loan is always fine early.
+	a.do(func() {
+		for _, m := range a.o.Game().LegalMoves() {
+			if m.Type == "develop" || m.Type == "loan" || m.Type == "build" {
+				if err := a.o.Submit(m); err != nil {
+					t.Fatal(err)
+				}
+				break
+			}
+		}
+	})
+	n, h := a.state()
+	for _, d := range devs {
+		d.waitUntil("it has the move", 10*time.Second, func(o *Online) bool { return len(o.Game().Moves()) == n })
+	}
+	// First request: one player refuses.
+	a.do(func() {
+		if !a.o.CanUndo() {
+			t.Fatal("the actor cannot ask for an undo")
+		}
+		if err := a.o.Undo(); err != nil {
+			t.Fatal(err)
+		}
+	})
+	others := []*device{}
+	for _, d := range devs {
+		if d != a {
+			others = append(others, d)
+		}
+	}
+	for _, d := range others {
+		d.waitUntil("asked", 10*time.Second, func(o *Online) bool { return o.UndoAsked() == a.name })
+	}
+	others[0].do(func() { others[0].o.AnswerUndo(true) })
+	others[1].do(func() { others[1].o.AnswerUndo(false) })
+	a.waitNotice(others[1].name + " did not agree")
+	if n2, h2 := sameEverywhere(t, devs); n2 != n || h2 != h {
+		t.Fatal("a refused undo changed the game")
+	}
+	// Second request: both agree; every device takes the move back.
+	a.do(func() {
+		if err := a.o.Undo(); err != nil {
+			t.Fatal(err)
+		}
+	})
+	for _, d := range others {
+		d.waitUntil("asked again", 10*time.Second, func(o *Online) bool { return o.UndoAsked() == a.name })
+		d.do(func() { d.o.AnswerUndo(true) })
+	}
+	for _, d := range devs {
+		d.waitUntil("the move is taken back", 10*time.Second, func(o *Online) bool { return len(o.Game().Moves()) == n-1 })
+	}
+	sameEverywhere(t, devs)
+	playMoves(t, devs, 4, 50)
+	sameEverywhere(t, devs)
+}
+
+func TestOnlineSeedDrawNamesAPlayerWhoseSecretDoesNotMatch(t *testing.T) {
+	o, err := HostOnline(NewMemoryStore(), GameSetup{Players: 2}, "Ada", "Red", OnlineOptions{Dial: SignalDialer("ws://127.0.0.1:9/signal")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.lobby = append(o.lobby, lobbySeat{Player: "bob", Name: "Bob", Colour: "#e2b714"})
+	start := wireMessage{Type: msgStart, Game: "g1", Host: o.me, Players: []string{o.me, "bob"},
+		Config: &startConfig{Edition: "birmingham", Players: 2, Names: []string{"Ada", "Bob"}, Colours: []string{"#c0392b", "#e2b714"}}}
+	o.beginDraw(start)
+	if o.draw.revealed {
+		t.Fatal("revealed before every commitment was in")
+	}
+	bobSecret := newSecret()
+	o.seedMessage(wireMessage{Type: msgCommit, Game: "g1", Player: "bob", Commit: commitment("g1", "bob", bobSecret)})
+	if !o.draw.revealed {
+		t.Fatal("not revealed once every commitment was in")
+	}
+	o.seedMessage(wireMessage{Type: msgReveal, Game: "g1", Player: "bob", Secret: newSecret()})
+	if o.Phase() != PhaseFailed || !strings.Contains(o.Failure(), "Bob's secret does not match their commitment") {
+		t.Fatalf("phase %d, failure %q", o.Phase(), o.Failure())
+	}
+	if o.Game() != nil {
+		t.Fatal("a game was started")
+	}
+}
+
+func TestSeedDependsOnEverySecret(t *testing.T) {
+	a, b := newSecret(), newSecret()
+	s1 := seedFrom("g", []string{a, b})
+	if s1 != seedFrom("g", []string{a, b}) {
+		t.Fatal("not deterministic")
+	}
+	if s1 == seedFrom("g", []string{a, newSecret()}) || s1 == seedFrom("g2", []string{a, b}) || s1 == seedFrom("g", []string{b, a}) {
+		t.Fatal("the seed ignores a secret, the game or the seat order")
+	}
+	if s1 >= 1<<53 {
+		t.Fatal("the seed does not fit a JavaScript number")
+	}
+	if commitment("g", "p1", a) == commitment("g", "p2", a) || commitment("g", "p1", a) == commitment("g2", "p1", a) {
+		t.Fatal("a commitment is not bound to its game and player")
+	}
+}
+
+// A bot takes the seat of a player who left, run on another player's device; when the player
+// comes back, the seat is theirs again.
+func TestOnlineBotPlaysTheSeatOfAPlayerWhoLeft(t *testing.T) {
+	srv := newTestHub(t, signal.Config{})
+	devs := startGame(t, srv, "Ada", "Brunel", "Kate")
+	for _, d := range devs {
+		d.do(func() { d.o.SetBrain(botbrain.Local{}) })
+	}
+	playMoves(t, devs, 6, 60)
+	ada, kate := devs[0], devs[2]
+	var id string
+	var seat int
+	kate.do(func() {
+		id, seat = kate.o.ID(), kate.o.MySeat()
+		kate.o.Close()
+	})
+	ada.waitUntil("Kate is away", 10*time.Second, func(o *Online) bool { return o.Seats()[seat].State == PeerAway })
+	// Nobody may hand their own seat to a bot.
+	ada.do(func() {
+		if err := ada.o.LetBotPlay(ada.o.MySeat(), "easy"); err == nil {
+			t.Error("a bot took the seat of the device's own player")
+		}
+		if err := ada.o.LetBotPlay(seat, "easy"); err != nil {
+			t.Fatal(err)
+		}
+	})
+	devs[1].waitNotice("let an Easy bot play for Kate")
+	// Ada and Brunel play their seats; Ada's device plays Kate's with the bot.
+	bot := 0
+	for i := 0; i < 40; i++ {
+		var actor, n int
+		ada.do(func() { actor, n = ada.o.Game().State().Actor(), len(ada.o.Game().Moves()) })
+		if actor == seat {
+			for _, d := range devs[:2] {
+				d.waitUntil("the bot moved", 20*time.Second, func(o *Online) bool { return len(o.Game().Moves()) > n })
+			}
+			bot++
+			continue
+		}
+		playMoves(t, devs[:2], 1, uint64(70+i))
+	}
+	if bot == 0 {
+		t.Fatal("the bot never played Kate's seat")
+	}
+	n, h := sameEverywhere(t, devs[:2])
+	// Kate comes back: her seat is hers again and she catches up.
+	o, err := OpenOnline(kate.store, id, testOptions(srv))
+	if err != nil {
+		t.Fatal(err)
+	}
+	kate.o = o
+	kate.do(func() { o.Connect(kate.run, kate.changed) })
+	kate.waitUntil("Kate caught up", 20*time.Second, func(o *Online) bool { return len(o.Game().Moves()) >= n })
+	ada.waitNotice("Kate is back")
+	ada.do(func() {
+		if ada.o.BotLevel(seat) != "" {
+			t.Error("the bot still plays Kate's seat")
+		}
+	})
+	if _, h2 := kate.state(); h2 != h && len(kate.o.Game().Moves()) == n {
+		t.Fatalf("Kate caught up to %s, the others are at %s", h2, h)
+	}
+	playMoves(t, devs, 6, 90)
+	sameEverywhere(t, devs)
+}
+
+// The host's choice of the introductory game reaches every device's config.
+func TestOnlineIntroductoryGame(t *testing.T) {
+	srv := newTestHub(t, signal.Config{})
+	devs := startGameWith(t, srv, GameSetup{Introductory: true}, func(*OnlineOptions) {}, "Ada", "Brunel")
+	for _, d := range devs {
+		d.do(func() {
+			if !d.o.Game().Config().Introductory {
+				t.Errorf("%s's game is not the introductory game", d.name)
+			}
+		})
+	}
+	playWholeGame(t, devs)
+}

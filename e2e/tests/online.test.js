@@ -1,0 +1,282 @@
+'use strict';
+// Online play in three browsers (three contexts, each its own storage): host a room, join
+// it by link and by typed code, draw the seed together, play with each page showing only its
+// own hand, reload a page mid-game, close a page (shown away, and a bot plays its seat meanwhile)
+// and bring it back, and play on
+// to the end of the Canal Era with the same state hash everywhere. Prints the time from
+// joining to the data channels being open and the latency of a move from the acting page to
+// the others.
+
+const assert = require('node:assert/strict');
+const { test, before, after } = require('node:test');
+const { assertNoErrors, figure, launchBrowser, median, newContext, openApp } = require('../lib');
+const { UI_TIMEOUT_MS } = require('../helpers_saves');
+const { gameState, answerAndConfirm, startAction } = require('../helpers_play');
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+// Records, in every page, when the game screen showed each move count (absolute ms, so
+// pages of one browser compare): window.__movesAt[n].
+// window.__actorAt[n] is the seat to act once n moves are applied (so move n+1's mover).
+const MOVES_PROBE = `(() => {
+  window.__movesAt = {};
+  window.__actorAt = {};
+  const seen = () => {
+    const el = document.querySelector('.game-screen');
+    if (!el) return;
+    const n = el.dataset.moves;
+    if (n !== undefined && window.__movesAt[n] === undefined) {
+      window.__movesAt[n] = performance.timeOrigin + performance.now();
+      window.__actorAt[n] = Number(el.dataset.actor);
+    }
+  };
+  new MutationObserver(seen).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-moves'] });
+})();`;
+
+async function player(name) {
+  const context = await newContext(browser);
+  await context.addInitScript(() => localStorage.setItem('brass/debug', 'true'));
+  await context.addInitScript(MOVES_PROBE);
+  const { page, errors } = await openApp(context);
+  return { name, context, page, errors };
+}
+
+async function fillProfile(page, name) {
+  await page.fill('#ol-name', name);
+}
+
+const LONG = 60_000;
+
+async function waitAllMoves(players, n) {
+  for (const p of players) {
+    await p.page.waitForFunction((n) => Number(document.querySelector('.game-screen')?.dataset.moves) >= n, n, { timeout: LONG });
+  }
+}
+
+async function hashes(players) {
+  const out = [];
+  for (const p of players) out.push(await gameState(p.page));
+  return out;
+}
+
+/** Closes the round and era summaries a page shows (each page shows them itself). */
+async function closeSummaries(page) {
+  for (let i = 0; i < 5 && (await page.$('.sum-backdrop')); i++) {
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(50);
+  }
+}
+
+/** Switches a page's debug auto-play on. */
+async function autoplay(page) {
+  await closeSummaries(page);
+  await page.click('#debug-autoplay');
+}
+
+test('three browsers play online: lobby, seed, hidden hands, reload, away and back, to the end of the Canal Era', { timeout: 240_000 }, async () => {
+  const ada = await player('Ada');
+  const bo = await player('Bo');
+  const cy = await player('Cy');
+  const all = [ada, bo, cy];
+  try {
+    // Ada hosts a room for three.
+    await ada.page.click('#play-online');
+    await ada.page.waitForSelector('#online-dialog[open]', { timeout: UI_TIMEOUT_MS });
+    await ada.page.click('label[for="ol-players-3"]');
+    await fillProfile(ada.page, 'Ada');
+    await ada.page.click('#ol-go');
+    await ada.page.waitForSelector('#room-code', { timeout: UI_TIMEOUT_MS });
+    const code = (await ada.page.textContent('#room-code')).trim();
+    assert.match(code, /^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
+    const link = (await ada.page.textContent('#room-link')).trim();
+    assert.ok(link.endsWith('/#join=' + code), link);
+
+    // Bo joins by the link; Cy types the code in lower case without the hyphen.
+    const joinTimes = [];
+    await bo.page.goto(link);
+    await bo.page.waitForSelector('#online-dialog[open]', { timeout: UI_TIMEOUT_MS });
+    assert.equal(await bo.page.inputValue('#ol-code'), code);
+    await fillProfile(bo.page, 'Bo');
+    let t0 = Date.now();
+    await bo.page.click('#ol-go');
+    await bo.page.waitForSelector('#lobby-seats .lobby-seat[data-state="connected"]', { timeout: UI_TIMEOUT_MS });
+    joinTimes.push(Date.now() - t0);
+
+    await cy.page.click('#play-online');
+    await cy.page.waitForSelector('#online-dialog[open]', { timeout: UI_TIMEOUT_MS });
+    await cy.page.click('label[for="ol-join"]');
+    await cy.page.fill('#ol-code', code.replace('-', '').toLowerCase());
+    await fillProfile(cy.page, 'Cy');
+    t0 = Date.now();
+    await cy.page.click('#ol-go');
+    await cy.page.waitForFunction(() => document.querySelectorAll('#lobby-seats .lobby-seat[data-state="connected"]').length === 2, null, { timeout: UI_TIMEOUT_MS });
+    joinTimes.push(Date.now() - t0);
+    figure('online_join_to_open_ms', median(joinTimes));
+
+    // Ada starts: the seed is drawn by commit-reveal and every page shows the game.
+    await ada.page.waitForSelector('#lobby-start:not([disabled])', { timeout: UI_TIMEOUT_MS });
+    await ada.page.click('#lobby-start');
+    for (const p of all) await p.page.waitForSelector('.game-screen', { timeout: LONG });
+    const start = await hashes(all);
+    assert.ok(start.every((s) => s.hash === start[0].hash && s.moves === 0), JSON.stringify(start));
+    for (const p of all) {
+      const notices = await p.page.textContent('#online-notices');
+      assert.match(notices, /secret checked out/);
+      // No pass-the-device cover online, and only this page's own hand.
+      assert.equal(await p.page.$('.pd'), null, `${p.name} sees no cover`);
+      await p.page.waitForSelector('.hand', { timeout: UI_TIMEOUT_MS });
+      const label = await p.page.$eval('.hand', (el) => el.getAttribute('aria-label') || '');
+      assert.ok(!/Ada|Bo|Cy/.test(label) || label.includes(p.name), `${p.name}'s page shows someone else's hand: ${label}`);
+    }
+    // The hands differ between pages (each is its own).
+    const hands = [];
+    for (const p of all) hands.push(await p.page.$$eval('.hand .hand-card', (els) => els.map((e) => e.dataset.card || e.textContent).join(',')));
+    assert.ok(new Set(hands).size > 1, 'three pages show the same hand');
+
+    // The first actions by clicking: the player to act builds or takes a loan.
+    const who = async () => {
+      for (const p of all) if (await p.page.$('#builder')) return p;
+      return null;
+    };
+    for (let i = 0; i < 2; i++) {
+      let actor = null;
+      for (let k = 0; k < 100 && !actor; k++) {
+        actor = await who();
+        if (!actor) await ada.page.waitForTimeout(50);
+      }
+      assert.ok(actor, 'some page offers the action builder');
+      const before = (await gameState(actor.page)).moves;
+      try {
+        await closeSummaries(actor.page);
+      await startAction(actor.page, 'loan');
+      } catch (e) {
+        await actor.page.screenshot({ path: '/tmp/online-fail.png' });
+        console.log('BUILDER', await actor.page.textContent('#controls'));
+        throw e;
+      }
+      await answerAndConfirm(actor.page);
+      await waitAllMoves(all, before + 1);
+    }
+    let s = await hashes(all);
+    assert.ok(s.every((x) => x.hash === s[0].hash), `after clicks: ${JSON.stringify(s)}`);
+
+    // Everyone switches on the debug auto-play: each page plays its own seat when its turn comes.
+    for (const p of all) await autoplay(p.page);
+    await waitAllMoves(all, 12);
+
+    // Bo reloads mid-game: the game resumes and catches up.
+    await bo.page.reload();
+    await bo.page.waitForSelector('.game-screen', { timeout: LONG });
+    await ada.page.waitForFunction(() => document.querySelector('#peer-strip .peer-chip[data-state="away"]') === null, null, { timeout: LONG });
+    await autoplay(bo.page);
+
+    // Cy closes the page: the others show Cy away; Cy comes back from the saved game.
+    await waitAllMoves(all, 20);
+    const cySeat = await cy.page.$eval('#peer-strip .peer-chip[data-state="you"]', (el) => Number(el.dataset.seat));
+    await cy.page.close();
+    t0 = Date.now();
+    await ada.page.waitForSelector(`#peer-strip .peer-chip[data-seat="${cySeat}"][data-state="away"]`, { timeout: UI_TIMEOUT_MS });
+    figure('online_away_shown_ms', Date.now() - t0);
+    // While Cy is away, Ada lets an Easy bot play Cy's seat: the game goes on through Cy's turns.
+    const movesAway = (await gameState(ada.page)).moves;
+    await ada.page.selectOption(`#seat-bot-${cySeat}`, 'easy');
+    await ada.page.waitForSelector(`#peer-strip .peer-chip[data-seat="${cySeat}"][data-bot="easy"]`, { timeout: UI_TIMEOUT_MS });
+    await bo.page.waitForSelector(`#peer-strip .peer-chip[data-seat="${cySeat}"][data-bot="easy"]`, { timeout: UI_TIMEOUT_MS });
+    await waitAllMoves([ada, bo], movesAway + 6);
+    cy.page = await cy.context.newPage();
+    cy.errors = [];
+    await cy.page.goto(require('../lib').BASE_URL + '/');
+    await cy.page.waitForSelector('.game-screen', { timeout: LONG });
+    await ada.page.waitForSelector(`#peer-strip .peer-chip[data-seat="${cySeat}"][data-state="connected"]`, { timeout: LONG });
+    await bo.page.waitForSelector(`#peer-strip .peer-chip[data-seat="${cySeat}"][data-state="connected"]`, { timeout: LONG });
+    // Back, Cy plays her own seat again.
+    await ada.page.waitForSelector(`#peer-strip .peer-chip[data-seat="${cySeat}"]:not([data-bot="easy"])`, { timeout: UI_TIMEOUT_MS });
+    await autoplay(cy.page);
+
+    // Play on to the end of the Canal Era.
+    const railEra = () => /Rail Era/.test(document.querySelector('.gs-top')?.textContent || '');
+    for (const p of all) await p.page.waitForFunction(railEra, null, { timeout: 180_000 });
+    const n = Math.max(...(await hashes(all)).map((x) => x.moves));
+    await waitAllMoves(all, n);
+    s = await hashes(all);
+    assert.ok(s.every((x) => x.hash === s[0].hash && x.moves === s[0].moves), `end of the Canal Era: ${JSON.stringify(s)}`);
+
+    for (const p of [ada, bo]) assertNoErrors(p.errors);
+  } finally {
+    for (const p of all) await p.context.close();
+  }
+});
+
+/** Hosts a room on the first player's page, joins the others by code and starts. */
+async function startOnline(players) {
+  const [host, ...guests] = players;
+  await host.page.click('#play-online');
+  await host.page.waitForSelector('#online-dialog[open]', { timeout: UI_TIMEOUT_MS });
+  await host.page.click(`label[for="ol-players-${players.length}"]`);
+  await fillProfile(host.page, host.name);
+  await host.page.click('#ol-go');
+  await host.page.waitForSelector('#room-code', { timeout: UI_TIMEOUT_MS });
+  const code = (await host.page.textContent('#room-code')).trim();
+  for (const g of guests) {
+    await g.page.click('#play-online');
+    await g.page.waitForSelector('#online-dialog[open]', { timeout: UI_TIMEOUT_MS });
+    await g.page.click('label[for="ol-join"]');
+    await g.page.fill('#ol-code', code);
+    await fillProfile(g.page, g.name);
+    await g.page.click('#ol-go');
+    await g.page.waitForSelector('#lobby-seats', { timeout: UI_TIMEOUT_MS });
+  }
+  await host.page.waitForSelector('#lobby-start:not([disabled])', { timeout: LONG });
+  await host.page.click('#lobby-start');
+  for (const p of players) await p.page.waitForSelector('.game-screen', { timeout: LONG });
+}
+
+test('online move latency: from the acting page showing a move to the others showing it', { timeout: 240_000 }, async () => {
+  const all = [await player('Ada'), await player('Bo'), await player('Cy')];
+  try {
+    await startOnline(all);
+    for (const p of all) await autoplay(p.page);
+    const railEra = () => /Rail Era/.test(document.querySelector('.gs-top')?.textContent || '');
+    for (const p of all) await p.page.waitForFunction(railEra, null, { timeout: 180_000 });
+    for (const p of all) await autoplay(p.page);
+    for (const p of all) {
+      await p.page.waitForFunction(() => document.querySelector('.game-screen')?.dataset.actor === '-1', null, { timeout: 180_000 });
+    }
+    const s = await hashes(all);
+    assert.ok(s.every((x) => x.hash === s[0].hash && x.moves === s[0].moves), `end of the game: ${JSON.stringify(s)}`);
+    const n = s[0].moves;
+    const pages = [];
+    for (const p of all) {
+      pages.push({
+        seat: await p.page.$eval('#peer-strip .peer-chip[data-state="you"]', (el) => Number(el.dataset.seat)),
+        at: await p.page.evaluate(() => window.__movesAt),
+        actor: await p.page.evaluate(() => window.__actorAt),
+      });
+    }
+    // Move m was made by the seat to act after m−1 moves; its own page showed it first.
+    const lat = [];
+    for (let m = 1; m <= n; m++) {
+      const mover = pages.map((p) => p.actor[m - 1]).find((a) => a !== undefined);
+      const own = pages.find((p) => p.seat === mover);
+      if (!own || own.at[m] === undefined) continue;
+      for (const q of pages) {
+        if (q !== own && q.at[m] !== undefined) lat.push(q.at[m] - own.at[m]);
+      }
+    }
+    lat.sort((a, b) => a - b);
+    console.log(`latency samples: ${lat.length} of ${2 * n} (moves rendered together are one render)`);
+    assert.ok(lat.length >= 100, `only ${lat.length} latency samples`);
+    figure('online_move_latency_p50_ms', lat[Math.floor(lat.length * 0.5)].toFixed(1));
+    figure('online_move_latency_p95_ms', lat[Math.floor(lat.length * 0.95)].toFixed(1));
+    figure('online_move_latency_samples', lat.length);
+    for (const p of all) assertNoErrors(p.errors);
+  } finally {
+    for (const p of all) await p.context.close();
+  }
+});

@@ -1,0 +1,452 @@
+package ui
+
+// The frame around the board: zoom (buttons, pinch, Ctrl+wheel) and pan (drag when
+// zoomed), taps resolved to the nearest target, and the details card on hover and tap.
+//
+// The board itself is one big SVG that is expensive to re-render, so the frame never asks
+// it to: zooming and panning set the SVG's viewBox directly, and hover, taps and the card
+// re-render only the frame, whose board child keeps equal inputs and is left alone.
+
+import (
+	"math"
+	"sort"
+
+	"brass/engine"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// boardProps is everything the board draws. It is a value, so the frame and the board
+// update only when something in it changes.
+type boardProps struct {
+	State     engine.State
+	Colours   []string
+	Names     []string
+	Spaces    []string // legal build spaces
+	Links     []string // legal links
+	Merchants []string // legal merchant spaces
+	Sources   []string // legal coal, iron and beer sources
+	Selected  []string // chosen so far
+	Recent    []string // what the last turn used
+}
+
+// choosing reports whether a question is being answered on the board.
+func (p *boardProps) choosing() bool {
+	return len(p.Spaces)+len(p.Links)+len(p.Merchants)+len(p.Sources) > 0
+}
+
+// legalTargets are the answers of the current question, as board targets.
+func (p *boardProps) legalTargets() []boardTarget {
+	var out []boardTarget
+	for _, id := range p.Spaces {
+		out = append(out, boardTarget{targetSpace, id})
+	}
+	for _, id := range p.Merchants {
+		out = append(out, boardTarget{targetMerchant, id})
+	}
+	for _, id := range p.Sources {
+		out = append(out, sourceTarget(id))
+	}
+	for _, id := range p.Links {
+		out = append(out, boardTarget{targetLink, id})
+	}
+	return out
+}
+
+// tapRadius is how far (CSS pixels) beside a target a tap still means it: about half a
+// fingertip.
+const tapRadius = 22.0
+
+// dragSlop is how far (CSS pixels) a pointer moves before a press becomes a drag.
+const dragSlop = 8.0
+
+// boardFrame wraps the board. Set the props and the callbacks.
+type boardFrame struct {
+	app.Compo
+
+	IProps boardProps
+
+	// Unexported, see board.onPick: a legal target was chosen; a tap on something that is
+	// not a legal answer (kind "" when nothing is near the tap).
+	onPick    func(ctx app.Context, t boardTarget)
+	onRefused func(ctx app.Context, t boardTarget)
+
+	view     boardView
+	pointers map[int]pt // pointers down, by id: client position
+	gesture  screenMap  // read when the gesture began
+	start    boardView  // the view when the gesture began
+	from     pt         // where the drag or pinch began (client; a pinch: the centre)
+	spread   float64    // a pinch: the fingers' distance when it began
+	moved    bool       // the gesture moved the board: the click that ends it is no tap
+	endedAt  float64    // event time of the end of the last moving gesture
+	pinned   boardTarget
+	hover    boardTarget
+}
+
+func newBoardFrame() *boardFrame { return &boardFrame{} }
+
+// Props sets what the board shows.
+func (f *boardFrame) Props(p boardProps) *boardFrame { f.IProps = p; return f }
+
+// OnPick is called with a legal target the player tapped, clicked or chose by keyboard.
+func (f *boardFrame) OnPick(fn func(ctx app.Context, t boardTarget)) *boardFrame {
+	f.onPick = fn
+	return f
+}
+
+// OnRefused is called with what the player tapped while choosing when it is not a legal
+// answer (a zero target when nothing was near).
+func (f *boardFrame) OnRefused(fn func(ctx app.Context, t boardTarget)) *boardFrame {
+	f.onRefused = fn
+	return f
+}
+
+func (f *boardFrame) OnInit() { f.view = fullView }
+
+// OnUpdate closes a card opened by a tap once a question is asked on the board: taps
+// answer it now.
+func (f *boardFrame) OnUpdate(ctx app.Context) {
+	if f.IProps.choosing() {
+		f.pinned = boardTarget{}
+	}
+}
+
+func (f *boardFrame) svg() app.Value { return app.Window().GetElementByID("board") }
+
+// setView shows v and applies it to the SVG at once (no re-render of the board).
+func (f *boardFrame) setView(v boardView) {
+	f.view = v
+	if el := f.svg(); el.Truthy() {
+		el.Call("setAttribute", "viewBox", v.viewBox())
+	}
+}
+
+// screen reads the SVG's current screen matrix.
+func (f *boardFrame) screen() (screenMap, bool) {
+	el := f.svg()
+	if !el.Truthy() {
+		return screenMap{}, false
+	}
+	m := el.Call("getScreenCTM")
+	if !m.Truthy() {
+		return screenMap{}, false
+	}
+	return mapFromMatrix(m.Get("a").Float(), m.Get("e").Float(), m.Get("f").Float(), f.view), true
+}
+
+func eventPoint(e app.Event) pt { return pt{e.Get("clientX").Float(), e.Get("clientY").Float()} }
+
+// ---- zoom buttons and wheel
+
+func (f *boardFrame) zoomBy(factor float64) {
+	c := pt{f.view.X + f.view.W/2, f.view.Y + f.view.H/2}
+	f.setView(f.view.zoomedAt(f.view.zoom()*factor, c))
+}
+
+func (f *boardFrame) zoomIn(ctx app.Context, e app.Event)  { f.zoomBy(zoomStep) }
+func (f *boardFrame) zoomOut(ctx app.Context, e app.Event) { f.zoomBy(1 / zoomStep) }
+func (f *boardFrame) zoomFit(ctx app.Context, e app.Event) { f.setView(fullView) }
+
+// onWheel zooms with Ctrl (or ⌘) and a trackpad pinch; a plain wheel pans a zoomed board
+// and otherwise scrolls the page.
+func (f *boardFrame) onWheel(ctx app.Context, e app.Event) {
+	dx, dy := e.Get("deltaX").Float(), e.Get("deltaY").Float()
+	zoomed := f.view.zoom() > minZoom
+	switch {
+	case e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool():
+		m, ok := f.screen()
+		if !ok {
+			return
+		}
+		e.PreventDefault()
+		was := zoomed
+		f.setView(f.view.zoomedAt(f.view.zoom()*math.Exp(-dy*0.002), m.toBoard(eventPoint(e), f.view)))
+		if was == (f.view.zoom() > minZoom) {
+			ctx.PreventUpdate()
+		}
+	case zoomed:
+		m, ok := f.screen()
+		if !ok {
+			return
+		}
+		e.PreventDefault()
+		f.setView(m.dragged(f.view, pt{-dx, -dy}))
+		ctx.PreventUpdate()
+	default:
+		ctx.PreventUpdate()
+	}
+}
+
+// ---- pointers: drag to pan, pinch to zoom
+
+func (f *boardFrame) onPointerDown(ctx app.Context, e app.Event) {
+	ctx.PreventUpdate()
+	if e.Get("pointerType").String() == "mouse" && e.Get("button").Int() != 0 {
+		return
+	}
+	if f.pointers == nil {
+		f.pointers = map[int]pt{}
+	}
+	f.pointers[e.Get("pointerId").Int()] = eventPoint(e)
+	f.begin()
+}
+
+// begin starts a gesture from the pointers now down: a drag with one, a pinch with two.
+func (f *boardFrame) begin() {
+	m, ok := f.screen()
+	if !ok {
+		return
+	}
+	f.gesture, f.start = m, f.view
+	a, b, n := f.twoPointers()
+	switch n {
+	case 1:
+		f.from = a
+	case 2:
+		f.from = pt{(a.X + b.X) / 2, (a.Y + b.Y) / 2}
+		f.spread = math.Hypot(a.X-b.X, a.Y-b.Y)
+	}
+}
+
+// twoPointers returns the first two pointers down (in id order) and how many are down.
+func (f *boardFrame) twoPointers() (a, b pt, n int) {
+	ids := make([]int, 0, len(f.pointers))
+	for id := range f.pointers {
+		ids = append(ids, id)
+	}
+	sort.Ints(ids)
+	if len(ids) > 0 {
+		a = f.pointers[ids[0]]
+	}
+	if len(ids) > 1 {
+		b = f.pointers[ids[1]]
+	}
+	return a, b, len(ids)
+}
+
+func (f *boardFrame) onPointerMove(ctx app.Context, e app.Event) {
+	ctx.PreventUpdate()
+	id := e.Get("pointerId").Int()
+	if _, down := f.pointers[id]; !down {
+		return
+	}
+	f.pointers[id] = eventPoint(e)
+	a, b, n := f.twoPointers()
+	switch {
+	case n >= 2:
+		mid := pt{(a.X + b.X) / 2, (a.Y + b.Y) / 2}
+		f.setView(f.gesture.pinched(f.start, f.from, f.spread, mid, math.Hypot(a.X-b.X, a.Y-b.Y)))
+		f.moved = true
+	case n == 1 && f.start.zoom() > minZoom:
+		d := pt{a.X - f.from.X, a.Y - f.from.Y}
+		if !f.moved && math.Hypot(d.X, d.Y) < dragSlop {
+			return
+		}
+		if !f.moved {
+			// Keep the drag's events (and the click that ends it) on the frame.
+			ctx.JSSrc().Call("setPointerCapture", id)
+		}
+		f.moved = true
+		f.setView(f.gesture.dragged(f.start, d))
+	}
+}
+
+func (f *boardFrame) onPointerUp(ctx app.Context, e app.Event) {
+	id := e.Get("pointerId").Int()
+	if _, down := f.pointers[id]; !down {
+		ctx.PreventUpdate()
+		return
+	}
+	delete(f.pointers, id)
+	if len(f.pointers) > 0 {
+		f.begin() // the finger left on the board goes on dragging from here
+		ctx.PreventUpdate()
+		return
+	}
+	if !f.moved {
+		ctx.PreventUpdate()
+		return
+	}
+	f.moved = false
+	f.endedAt = e.Get("timeStamp").Float()
+	// Re-render: the touch handling (bf-zoomed) follows the zoom.
+}
+
+// ---- taps and hover
+
+// onClick resolves a click or tap: while choosing, the target tapped or the nearest legal
+// answer, else the refusal of what was tapped; otherwise the details card.
+func (f *boardFrame) onClick(ctx app.Context, e app.Event) {
+	if t := e.Get("timeStamp").Float(); f.endedAt > 0 && t-f.endedAt < 400 {
+		f.endedAt = 0
+		ctx.PreventUpdate() // the end of a drag or pinch
+		return
+	}
+	direct, hasDirect := elementTarget(e)
+	m, ok := f.screen()
+	var p pt
+	radius := 0.0
+	if ok {
+		p = m.toBoard(eventPoint(e), f.view)
+		radius = tapRadius / (m.S1 * f.view.zoom())
+	}
+	if f.IProps.choosing() {
+		legal := f.IProps.legalTargets()
+		switch {
+		case hasDirect && direct.Kind != targetLocation:
+			if containsTarget(legal, direct) {
+				f.pick(ctx, direct)
+			} else {
+				f.refuse(ctx, direct)
+			}
+		case ok:
+			if t, near := nearestTarget(p, legal, radius); near {
+				f.pick(ctx, t)
+			} else if t, near := nearestTarget(p, pieceTargets, radius); near {
+				f.refuse(ctx, t)
+			} else {
+				f.refuse(ctx, boardTarget{})
+			}
+		}
+		return
+	}
+	switch {
+	case hasDirect:
+		f.pinned = direct
+	case ok:
+		if t, near := nearestTarget(p, allTargets, radius); near {
+			f.pinned = t
+		} else {
+			f.pinned = boardTarget{}
+		}
+	}
+}
+
+func (f *boardFrame) pick(ctx app.Context, t boardTarget) {
+	if f.onPick != nil {
+		f.onPick(ctx, t)
+	}
+}
+
+func (f *boardFrame) refuse(ctx app.Context, t boardTarget) {
+	if f.onRefused != nil {
+		f.onRefused(ctx, t)
+	}
+}
+
+// elementTarget is the board target drawn under an event: the nearest SVG group with an id.
+func elementTarget(e app.Event) (boardTarget, bool) {
+	el := e.Get("target")
+	if !el.Truthy() || el.Get("closest").IsUndefined() {
+		return boardTarget{}, false
+	}
+	g := el.Call("closest", "g[id]")
+	if !g.Truthy() {
+		return boardTarget{}, false
+	}
+	return targetFromElementID(g.Get("id").String())
+}
+
+func containsTarget(list []boardTarget, t boardTarget) bool {
+	for _, x := range list {
+		if x == t {
+			return true
+		}
+	}
+	return false
+}
+
+// onPointerOver shows the card for what a mouse points at.
+func (f *boardFrame) onPointerOver(ctx app.Context, e app.Event) {
+	if e.Get("pointerType").String() != "mouse" || len(f.pointers) > 0 {
+		ctx.PreventUpdate()
+		return
+	}
+	t, _ := elementTarget(e)
+	if t == f.hover {
+		ctx.PreventUpdate()
+		return
+	}
+	f.hover = t
+}
+
+func (f *boardFrame) onPointerLeave(ctx app.Context, e app.Event) {
+	if f.hover == (boardTarget{}) {
+		ctx.PreventUpdate()
+		return
+	}
+	f.hover = boardTarget{}
+}
+
+func (f *boardFrame) closeDetails(ctx app.Context) { f.pinned = boardTarget{} }
+
+// ---- rendering
+
+func (f *boardFrame) Render() app.UI {
+	p := &f.IProps
+	b := newBoard().State(p.State).Colors(p.Colours).Names(p.Names).
+		LegalSpaces(p.Spaces).LegalLinks(p.Links).LegalMerchants(p.Merchants).Sources(p.Sources).
+		Selected(p.Selected).Recent(p.Recent).OnPick(f.pickKey)
+	// The card follows the mouse; a clicked or tapped target keeps its card (with a close
+	// button) while the mouse is on it or off the board.
+	shown, pinned := f.hover, false
+	if f.pinned != (boardTarget{}) && (shown == (boardTarget{}) || shown == f.pinned) {
+		shown, pinned = f.pinned, true
+	}
+	vp := "bf-viewport"
+	if f.view.zoom() > minZoom {
+		vp += " bf-zoomed"
+	}
+	hint := "Tap a place for details. Pinch, or + and −, to zoom."
+	if p.choosing() {
+		hint = "Tap a highlighted place, or next to it."
+	}
+	return app.Div().Class("bf").Body(
+		app.Div().Class("bf-bar").Body(
+			app.Div().Class("bf-zoom").Role("group").Aria("label", "Board zoom").Body(
+				app.Button().Type("button").ID("board-zoom-in").Class("bf-btn").Aria("label", "Zoom in").Title("Zoom in (or pinch, or Ctrl + wheel)").Text("+").OnClick(f.zoomIn),
+				app.Button().Type("button").ID("board-zoom-out").Class("bf-btn").Aria("label", "Zoom out").Title("Zoom out").Text("−").OnClick(f.zoomOut),
+				app.Button().Type("button").ID("board-zoom-fit").Class("bf-btn bf-fit").Aria("label", "Show the whole board").Title("Show the whole board").Text("⤢").OnClick(f.zoomFit),
+			),
+			app.P().Class("bf-hint").Text(hint),
+		),
+		app.Div().Class(vp).
+			OnClick(f.onClick).
+			On("pointerdown", f.onPointerDown).
+			On("pointermove", f.onPointerMove).
+			On("pointerup", f.onPointerUp).
+			On("pointercancel", f.onPointerUp).
+			On("pointerover", f.onPointerOver).
+			On("pointerleave", f.onPointerLeave).
+			On("wheel", f.onWheel).
+			Body(b),
+		app.Div().Class("bf-slot").Body(app.If(shown != (boardTarget{}), func() app.UI {
+			right := shown.center().X < boardW/2
+			return newBoardDetails().State(p.State).Names(p.Names).Colours(p.Colours).
+				Target(shown).Pinned(pinned).Right(right).OnClose(f.closeDetails)
+		})),
+	)
+}
+
+// pickKey is the board's keyboard choice.
+func (f *boardFrame) pickKey(ctx app.Context, t boardTarget) { f.pick(ctx, t) }
+
+// center is the middle of a target's shape, in board units.
+func (t boardTarget) center() pt {
+	switch t.Kind {
+	case targetSpace:
+		return boardLayout.Spaces[t.ID].center()
+	case targetMerchant:
+		return boardLayout.MerchantSlots[t.ID].Tile.center()
+	case targetLocation:
+		return boardLayout.Locations[t.ID].Box.center()
+	case targetLink:
+		return boardLayout.Links[t.ID].Mid
+	case targetMarket:
+		if t.ID == "iron_market" {
+			return boardLayout.Iron.Panel.center()
+		}
+		return boardLayout.Coal.Panel.center()
+	}
+	return pt{boardW / 2, boardH / 2}
+}

@@ -1,0 +1,166 @@
+package ui
+
+// Hit-testing on the board: which thing a tap means. A tap that lands on a drawn target
+// means that target; a tap beside one (a finger is wider than a canal) means the nearest
+// target within a radius. Pure geometry on the layout tables, in board units.
+
+import (
+	"math"
+	"strings"
+)
+
+// Kinds of board target.
+const (
+	targetSpace    = "space"    // a build space (and the tile on it)
+	targetLink     = "link"     // a canal or rail line
+	targetMerchant = "merchant" // a merchant space (its tile and beer)
+	targetMarket   = "market"   // the coal or iron market ("coal_market", "iron_market")
+	targetLocation = "location" // a town, farm brewery or merchant location as a whole
+)
+
+// boardTarget is one thing on the board a player can point at.
+type boardTarget struct {
+	Kind string
+	ID   string // the engine's id (space, link, merchant space or location id) or "coal_market"/"iron_market"
+}
+
+// targetFromElementID reads a target from the id of its SVG group ("space-dudley_1",
+// "link-dudley-birmingham", "merchant-oxford_1", "market-coal", "loc-dudley").
+func targetFromElementID(id string) (boardTarget, bool) {
+	for _, p := range []struct{ prefix, kind string }{
+		{"space-", targetSpace}, {"link-", targetLink}, {"merchant-", targetMerchant},
+		{"market-", targetMarket}, {"loc-", targetLocation},
+	} {
+		if rest, ok := strings.CutPrefix(id, p.prefix); ok && rest != "" {
+			if p.kind == targetMarket {
+				rest += "_market"
+			}
+			return boardTarget{p.kind, rest}, true
+		}
+	}
+	return boardTarget{}, false
+}
+
+// elementID is the id of the target's SVG group (the inverse of targetFromElementID).
+func (t boardTarget) elementID() string {
+	switch t.Kind {
+	case targetMarket:
+		return "market-" + strings.TrimSuffix(t.ID, "_market")
+	case targetLocation:
+		return "loc-" + t.ID
+	}
+	return t.Kind + "-" + t.ID
+}
+
+// sourceTarget classifies a coal, iron or beer source id: a space, a merchant or a market.
+func sourceTarget(id string) boardTarget {
+	switch {
+	case id == "coal_market" || id == "iron_market":
+		return boardTarget{targetMarket, id}
+	case hasMerchantSlot(id):
+		return boardTarget{targetMerchant, id}
+	}
+	return boardTarget{targetSpace, id}
+}
+
+func hasMerchantSlot(id string) bool { _, ok := boardLayout.MerchantSlots[id]; return ok }
+
+// distance is how far p lies from the target's drawn shape (0 inside it); +Inf for an
+// unknown target.
+func (t boardTarget) distance(p pt) float64 {
+	switch t.Kind {
+	case targetSpace:
+		if r, ok := boardLayout.Spaces[t.ID]; ok {
+			return rectDistance(r, p)
+		}
+	case targetMerchant:
+		if g, ok := boardLayout.MerchantSlots[t.ID]; ok {
+			return rectDistance(rect{g.Tile.X, g.Tile.Y, g.Barrel.X + g.Barrel.W - g.Tile.X, g.Tile.H}, p)
+		}
+	case targetMarket:
+		switch t.ID {
+		case "coal_market":
+			return rectDistance(boardLayout.Coal.Panel, p)
+		case "iron_market":
+			return rectDistance(boardLayout.Iron.Panel, p)
+		}
+	case targetLocation:
+		if g, ok := boardLayout.Locations[t.ID]; ok {
+			return rectDistance(g.Box, p)
+		}
+	case targetLink:
+		if g, ok := boardLayout.Links[t.ID]; ok {
+			d := math.Inf(1)
+			for _, line := range g.Vis {
+				for i := 1; i < len(line); i++ {
+					d = math.Min(d, segmentDistance(line[i-1], line[i], p))
+				}
+			}
+			// A link is drawn about 9 units wide.
+			return math.Max(0, d-4.5)
+		}
+	}
+	return math.Inf(1)
+}
+
+// nearestTarget returns the candidate closest to p, if one lies within radius. On equal
+// distances the earlier candidate wins, so callers list the more specific kinds first.
+func nearestTarget(p pt, cands []boardTarget, radius float64) (boardTarget, bool) {
+	best, bestD := boardTarget{}, math.Inf(1)
+	for _, c := range cands {
+		if d := c.distance(p); d < bestD {
+			best, bestD = c, d
+		}
+	}
+	return best, bestD <= radius
+}
+
+// pieceTargets lists every target a question can ask for: spaces, merchant spaces,
+// markets and links (most specific first, see nearestTarget), each kind in id order.
+var pieceTargets = func() []boardTarget {
+	var out []boardTarget
+	for _, id := range sortedKeys(boardLayout.Spaces) {
+		out = append(out, boardTarget{targetSpace, id})
+	}
+	for _, id := range sortedKeys(boardLayout.MerchantSlots) {
+		out = append(out, boardTarget{targetMerchant, id})
+	}
+	out = append(out, boardTarget{targetMarket, "coal_market"}, boardTarget{targetMarket, "iron_market"})
+	for _, id := range sortedKeys(boardLayout.Links) {
+		out = append(out, boardTarget{targetLink, id})
+	}
+	return out
+}()
+
+// allTargets adds the locations as wholes to pieceTargets, for the details card.
+var allTargets = func() []boardTarget {
+	out := append([]boardTarget(nil), pieceTargets...)
+	for _, id := range sortedKeys(boardLayout.Locations) {
+		out = append(out, boardTarget{targetLocation, id})
+	}
+	return out
+}()
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	return sortedCopy(out)
+}
+
+func rectDistance(r rect, p pt) float64 {
+	dx := math.Max(0, math.Max(r.X-p.X, p.X-(r.X+r.W)))
+	dy := math.Max(0, math.Max(r.Y-p.Y, p.Y-(r.Y+r.H)))
+	return math.Hypot(dx, dy)
+}
+
+func segmentDistance(a, b, p pt) float64 {
+	dx, dy := b.X-a.X, b.Y-a.Y
+	l2 := dx*dx + dy*dy
+	t := 0.0
+	if l2 > 0 {
+		t = math.Max(0, math.Min(1, ((p.X-a.X)*dx+(p.Y-a.Y)*dy)/l2))
+	}
+	return math.Hypot(p.X-(a.X+t*dx), p.Y-(a.Y+t*dy))
+}

@@ -1,0 +1,69 @@
+package ui
+
+import (
+	"encoding/json"
+	"sync"
+
+	"brass/app"
+	"brass/app/botproto"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// workerBrain thinks for bots in a Web Worker (web/botworker.js running the bot-only wasm),
+// so a bot's search never blocks the page. The worker starts on the first question; each
+// question is numbered and its answer matched back.
+type workerBrain struct {
+	mu      sync.Mutex
+	worker  goapp.Value
+	onMsg   goapp.Func
+	next    int
+	pending map[int]func(app.BotReply)
+}
+
+var _ app.Brain = (*workerBrain)(nil)
+
+func newWorkerBrain() *workerBrain { return &workerBrain{pending: map[int]func(app.BotReply){}} }
+
+// Think implements app.Brain.
+func (w *workerBrain) Think(req app.BotRequest, done func(app.BotReply)) {
+	w.mu.Lock()
+	if w.worker == nil || !w.worker.Truthy() {
+		ctor := goapp.Window().Get("Worker")
+		if !ctor.Truthy() {
+			w.mu.Unlock()
+			done(app.BotReply{Error: "this browser cannot run the bots (no Web Workers)"})
+			return
+		}
+		w.worker = ctor.New("/web/botworker.js")
+		w.onMsg = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
+			if len(args) > 0 {
+				w.answer(args[0].Get("data").String())
+			}
+			return nil
+		})
+		w.worker.Set("onmessage", w.onMsg)
+	}
+	w.next++
+	id := w.next
+	w.pending[id] = done
+	w.mu.Unlock()
+	b, _ := json.Marshal(botproto.Envelope{ID: id, Request: &req})
+	w.worker.Call("postMessage", string(b))
+}
+
+// answer hands a worker's answer to whoever asked. It runs in the worker's message event, so
+// the callback runs on a goroutine of its own and never blocks the event.
+func (w *workerBrain) answer(data string) {
+	var env botproto.Envelope
+	if json.Unmarshal([]byte(data), &env) != nil || env.Reply == nil {
+		return
+	}
+	w.mu.Lock()
+	done := w.pending[env.ID]
+	delete(w.pending, env.ID)
+	w.mu.Unlock()
+	if done != nil {
+		go done(*env.Reply)
+	}
+}

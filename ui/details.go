@@ -1,0 +1,297 @@
+package ui
+
+// The details card: what the board shows about one thing, in words and numbers, on hover
+// (mouse) or tap (outside a choice). Every fact is read from the engine's state and
+// edition; detailFacts is pure so the tests can read the card without a browser.
+
+import (
+	"strconv"
+	"strings"
+
+	"brass/engine"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// detailCard is what the card says: a title, an optional owner colour and lines of facts.
+type detailCard struct {
+	Title  string
+	Colour string // the owner's colour, "" when nobody owns it
+	Lines  []string
+}
+
+// detailFacts describes a target on the board in the given state.
+func detailFacts(st *engine.State, names, colours []string, t boardTarget) (detailCard, bool) {
+	ed := st.Edition()
+	if ed == nil {
+		return detailCard{}, false
+	}
+	who := func(p int) string { return hudName(names, st, p) }
+	switch t.Kind {
+	case targetSpace:
+		sp, ok := ed.SpaceByID(t.ID)
+		if !ok {
+			return detailCard{}, false
+		}
+		return spaceFacts(st, sp, who, colours), true
+	case targetLocation:
+		li, ok := ed.LocationByID(t.ID)
+		if !ok {
+			return detailCard{}, false
+		}
+		return locationFacts(st, li, who), true
+	case targetLink:
+		l, ok := ed.LinkByID(t.ID)
+		if !ok {
+			return detailCard{}, false
+		}
+		return linkFacts(st, l, who, colours), true
+	case targetMerchant:
+		m, ok := ed.MerchantSpaceByID(t.ID)
+		if !ok {
+			return detailCard{}, false
+		}
+		return merchantFacts(st, m), true
+	case targetMarket:
+		return marketFacts(st, t.ID == "iron_market"), true
+	}
+	return detailCard{}, false
+}
+
+// spaceNumber is a build space's number within its location, from 1.
+func spaceNumber(ed *engine.Edition, sp int) int {
+	for i, x := range ed.Locations[ed.Spaces[sp].Location].Spaces {
+		if x == sp {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+func industryNames(inds []engine.Industry, sep string) string {
+	out := make([]string, 0, len(inds))
+	for _, ind := range inds {
+		out = append(out, ind.Name())
+	}
+	return strings.Join(out, sep)
+}
+
+func cubeWord(ind engine.Industry) string {
+	switch ind {
+	case engine.Coal:
+		return "coal"
+	case engine.Iron:
+		return "iron"
+	case engine.Brewery:
+		return "beer"
+	}
+	return ""
+}
+
+func spaceFacts(st *engine.State, sp int, who func(int) string, colours []string) detailCard {
+	ed := st.Edition()
+	space := &ed.Spaces[sp]
+	loc := &ed.Locations[space.Location]
+	c := detailCard{Title: loc.Name + ", space " + strconv.Itoa(spaceNumber(ed, sp))}
+	c.Lines = append(c.Lines, "Takes "+industryNames(space.Icons, " or ")+".")
+	t := st.Tiles[sp]
+	if t.Owner == 0 || int(t.Industry) >= len(ed.Mats) || int(t.Spec) >= len(ed.Mats[t.Industry]) {
+		c.Lines = append(c.Lines, "Empty.")
+		return c
+	}
+	p := int(t.Owner) - 1
+	spec := st.TileSpec(t)
+	c.Colour = hudColor(colours, p)
+	c.Lines = append(c.Lines, who(p)+"’s "+t.Industry.Name()+" "+hudRoman(spec.Level)+".")
+	if t.Flipped {
+		c.Lines = append(c.Lines, "Flipped: scores "+strconv.Itoa(spec.VP)+" VP at the end of the era; its income (+"+
+			strconv.Itoa(spec.Income)+" on the track) is already counted.")
+	} else {
+		c.Lines = append(c.Lines, "Not flipped: once flipped it scores "+strconv.Itoa(spec.VP)+" VP at the end of the era and raises income by "+
+			strconv.Itoa(spec.Income)+" on the track.")
+	}
+	link := hudPlural(spec.LinkIcons, "link icon", "link icons")
+	if t.Flipped {
+		c.Lines = append(c.Lines, "Link VP: "+link+": each link to "+loc.Name+" scores "+strconv.Itoa(spec.LinkIcons)+" more.")
+	} else {
+		c.Lines = append(c.Lines, "Link VP: "+link+" once flipped.")
+	}
+	if w := cubeWord(t.Industry); w != "" {
+		c.Lines = append(c.Lines, "On the tile: "+strconv.Itoa(int(t.Cubes))+" "+w+".")
+	}
+	if spec.Beer > 0 && !t.Flipped {
+		c.Lines = append(c.Lines, "Sells with "+hudPlural(spec.Beer, "beer", "beer")+".")
+	}
+	return c
+}
+
+func locationFacts(st *engine.State, li int, who func(int) string) detailCard {
+	ed := st.Edition()
+	loc := &ed.Locations[li]
+	c := detailCard{Title: loc.Name}
+	if loc.Kind == engine.MerchantLocation {
+		c.Lines = append(c.Lines, "Merchant. Beer bonus: "+bonusText(loc)+".", "Links here score "+strconv.Itoa(loc.LinkIcons)+" VP for this end.")
+		if int(st.NumPlayers) < loc.MinPlayers {
+			c.Lines = append(c.Lines, "Not in play: only with "+strconv.Itoa(loc.MinPlayers)+" or more players.")
+			return c
+		}
+		for _, m := range loc.MerchantSpaces {
+			c.Lines = append(c.Lines, merchantLine(st, m))
+		}
+		return c
+	}
+	icons := loc.LinkIcons
+	for k, sp := range loc.Spaces {
+		line := "Space " + strconv.Itoa(k+1) + " (" + industryNames(ed.Spaces[sp].Icons, "/") + "): "
+		t := st.Tiles[sp]
+		if t.Owner == 0 {
+			line += "empty."
+		} else {
+			spec := st.TileSpec(t)
+			line += who(int(t.Owner)-1) + "’s " + t.Industry.Name() + " " + hudRoman(spec.Level)
+			if t.Flipped {
+				line += ", flipped (" + strconv.Itoa(spec.VP) + " VP)"
+				icons += spec.LinkIcons
+			} else if w := cubeWord(t.Industry); w != "" {
+				line += ", " + strconv.Itoa(int(t.Cubes)) + " " + w
+			}
+			line += "."
+		}
+		c.Lines = append(c.Lines, line)
+	}
+	c.Lines = append(c.Lines, "Links here score "+strconv.Itoa(icons)+" VP for this end now (1 per link icon of its flipped tiles).")
+	return c
+}
+
+// merchantLine describes one merchant space: what its tile buys and its beer.
+func merchantLine(st *engine.State, m int) string {
+	ed := st.Edition()
+	slot := st.Merchants[m]
+	line := merchantLabel(st, m) + ": "
+	switch {
+	case slot.Tile == 0:
+		line += "no tile"
+	case len(ed.MerchantTiles[slot.Tile-1].Buys) == 0:
+		line += "blank tile, buys nothing"
+	default:
+		line += "buys " + joinWithAnd(strings.Split(industryNames(ed.MerchantTiles[slot.Tile-1].Buys, "|"), "|"))
+	}
+	if slot.Beer > 0 {
+		line += "; 1 beer"
+	} else if slot.Tile != 0 && len(ed.MerchantTiles[slot.Tile-1].Buys) > 0 {
+		line += "; its beer is used"
+	}
+	return line + "."
+}
+
+func merchantFacts(st *engine.State, m int) detailCard {
+	ed := st.Edition()
+	loc := &ed.Locations[ed.MerchantSpaces[m].Location]
+	c := detailCard{Title: loc.Name + " merchant"}
+	if int(st.NumPlayers) < loc.MinPlayers {
+		c.Lines = append(c.Lines, "Not in play: only with "+strconv.Itoa(loc.MinPlayers)+" or more players.")
+		return c
+	}
+	c.Lines = append(c.Lines, merchantLine(st, m), "Selling here with its beer gives: "+bonusText(loc)+".")
+	return c
+}
+
+func linkFacts(st *engine.State, l int, who func(int) string, colours []string) detailCard {
+	ed := st.Edition()
+	link := &ed.Links[l]
+	c := detailCard{Title: ed.LinkName(l)}
+	switch {
+	case link.Canal && link.Rail:
+		c.Lines = append(c.Lines, "Canal and rail.")
+	case link.Canal:
+		c.Lines = append(c.Lines, "Canal only.")
+	default:
+		c.Lines = append(c.Lines, "Rail only.")
+	}
+	vp := strconv.Itoa(st.LinkVP(l)) + " VP"
+	if o := int(st.Links[l]); o > 0 {
+		what := "rail"
+		if st.Era == engine.Canal {
+			what = "canal"
+		}
+		c.Colour = hudColor(colours, o-1)
+		c.Lines = append(c.Lines, who(o-1)+"’s "+what+".", "Would score "+vp+" now: 1 per link icon where it ends (merchants 2, flipped tiles their icons).")
+	} else {
+		c.Lines = append(c.Lines, "Not built.", "A link here would score "+vp+" now: 1 per link icon where it ends (merchants 2, flipped tiles their icons).")
+	}
+	return c
+}
+
+func marketFacts(st *engine.State, iron bool) detailCard {
+	ed := st.Edition()
+	m, n, name := &ed.CoalMarket, int(st.CoalMarket), "Coal market"
+	if iron {
+		m, n, name = &ed.IronMarket, int(st.IronMarket), "Iron market"
+	}
+	return detailCard{Title: name, Lines: []string{
+		strconv.Itoa(n) + " of " + strconv.Itoa(len(m.Prices)) + " cubes; the next costs " + hudMoney(m.BuyPrice(n)) + ".",
+		"When it is empty a cube costs " + hudMoney(m.EmptyPrice) + ".",
+	}}
+}
+
+// ---------------------------------------------------------------------------------------
+
+// boardDetails shows detailFacts for one target. Inputs are values; the close callback
+// is unexported (see board.onPick).
+type boardDetails struct {
+	app.Compo
+
+	IState   engine.State
+	INames   []string
+	IColours []string
+	ITarget  boardTarget
+	IPinned  bool // shown after a tap: it has a close button
+	IRight   bool // shown on the right of the board (the target is on the left)
+	onClose  func(ctx app.Context)
+}
+
+func newBoardDetails() *boardDetails { return &boardDetails{} }
+
+func (d *boardDetails) State(s engine.State) *boardDetails         { d.IState = s; return d }
+func (d *boardDetails) Names(n []string) *boardDetails             { d.INames = n; return d }
+func (d *boardDetails) Colours(c []string) *boardDetails           { d.IColours = c; return d }
+func (d *boardDetails) Target(t boardTarget) *boardDetails         { d.ITarget = t; return d }
+func (d *boardDetails) Pinned(p bool) *boardDetails                { d.IPinned = p; return d }
+func (d *boardDetails) Right(r bool) *boardDetails                 { d.IRight = r; return d }
+func (d *boardDetails) OnClose(fn func(app.Context)) *boardDetails { d.onClose = fn; return d }
+
+func (d *boardDetails) Render() app.UI {
+	card, ok := detailFacts(&d.IState, d.INames, d.IColours, d.ITarget)
+	if !ok {
+		return app.Div().Class("bd-none")
+	}
+	class := "bd"
+	if d.IRight {
+		class += " bd-right"
+	}
+	if d.IPinned {
+		class += " bd-pinned"
+	}
+	head := []app.UI{}
+	if card.Colour != "" {
+		head = append(head, app.Span().Class("bd-sw").Style("background", card.Colour).Aria("hidden", "true"))
+	}
+	head = append(head, app.H2().Class("bd-title").Text(card.Title))
+	if d.IPinned {
+		head = append(head, app.Button().Type("button").ID("board-details-close").Class("bd-x").
+			Aria("label", "Close the details").Text("×").OnClick(func(ctx app.Context, e app.Event) {
+			if d.onClose != nil {
+				d.onClose(ctx)
+			}
+		}))
+	}
+	lines := make([]app.UI, 0, len(card.Lines))
+	for _, l := range card.Lines {
+		lines = append(lines, app.Li().Text(l))
+	}
+	return app.Section().ID("board-details").Class(class).DataSet("target", d.ITarget.Kind+":"+d.ITarget.ID).
+		Aria("label", "Details: "+card.Title).Body(
+		app.Header().Class("bd-head").Body(head...),
+		app.Ul().Class("bd-lines").Body(lines...),
+	)
+}

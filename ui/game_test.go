@@ -1,0 +1,135 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"brass/app"
+	"brass/engine"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// newTestScreen is a game screen on a new 3-player hotseat game of seed 7.
+func newTestScreen(t *testing.T) (*gameScreen, *app.Hotseat) {
+	t.Helper()
+	hs, err := app.NewHotseat(app.NewMemoryStore(), engine.Config{Players: 3, Seed: 7, Names: []string{"Ada", "Brunel", "Kate"}}, app.DefaultColours(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := newGameScreen().Session(hs)
+	g.OnInit()
+	return g, hs
+}
+
+func TestGameScreenCoverRecapAndScout(t *testing.T) {
+	g, hs := newTestScreen(t)
+	ctx := goapp.Context{}
+
+	// The cover replaces the hand only: the board and the panels are there.
+	root := hudRender(t, g)
+	if root.First(hAttr("id", "pass-device")) == nil || root.First(hAttr("id", "hand")) != nil {
+		t.Fatal("before the reveal: the cover, and no hand")
+	}
+	if root.First(hAttr("id", "board")) == nil || len(root.All(hClass("pp"))) != 3 {
+		t.Error("the board and the panels stay in view under the cover")
+	}
+	if root.First(hAttr("id", "recap")) != nil {
+		t.Error("no recap before the first move")
+	}
+
+	// Scout: the card, then two more cards tapped in the hand.
+	g.reveal(ctx)
+	g.startAction("scout")
+	c := g.builder.next(g.legalMoves())
+	g.onCard(ctx, c.Values[0])
+	c = g.builder.next(g.legalMoves())
+	if c.Field != "cards" {
+		t.Fatalf("after the card: %q", c.Field)
+	}
+	first := pairCards(c.Values)[0]
+	g.onCard(ctx, first)
+	if g.builder.pending != first {
+		t.Fatalf("the first extra card is not pending: %+v", g.builder)
+	}
+	root = hudRender(t, g)
+	if root.First(hClass("gs-crumb-pending")) == nil || root.First(hClass("gs-choice")) != nil {
+		t.Error("the pending card shows as a crumb, and no list of pairs")
+	}
+	g.onCard(ctx, pairedCards(c.Values, first)[0])
+	if c := g.builder.next(g.legalMoves()); c.Field != "" || len(c.Moves) != 1 {
+		t.Fatalf("two taps did not make the Scout: %+v", c)
+	}
+	scout := hs.Game().State().Actor()
+	g.confirm(ctx)
+	if len(hs.Game().Moves()) != 1 {
+		t.Fatalf("the Scout was not played: %q", g.notice)
+	}
+
+	// The next player's cover recaps the Scout and marks nothing on the board (a Scout
+	// uses no place).
+	root = hudRender(t, g)
+	recap := root.First(hAttr("id", "recap"))
+	name := hs.Game().State().Name(scout)
+	if recap == nil || !strings.Contains(recap.Text(), "What "+name+" did") || !strings.Contains(recap.Text(), "scouts") {
+		t.Fatalf("recap %v", recap)
+	}
+	if n := len(root.All(hClass("bb-recent"))); n != 0 {
+		t.Errorf("%d places marked for a Scout", n)
+	}
+}
+
+func TestGameScreenRefusalsAndRoundEnd(t *testing.T) {
+	g, hs := newTestScreen(t)
+	ctx := goapp.Context{}
+	g.reveal(ctx)
+
+	// A dimmed card and a dimmed action say why.
+	g.startAction("build")
+	g.onCardRefused(ctx, "pottery")
+	if !g.noticeBad || !strings.Contains(g.notice, "Pottery I costs £17") {
+		t.Errorf("pottery: %q", g.notice)
+	}
+	g.builder.reset()
+	g.refuseAction("Sell", "sell")
+	if !strings.HasPrefix(g.notice, "Sell is not possible now: ") {
+		t.Errorf("sell: %q", g.notice)
+	}
+
+	// A tap beside the board's targets while choosing a place asks for a highlighted one.
+	g.startAction("network")
+	c := g.builder.next(g.legalMoves())
+	g.onCard(ctx, c.Values[0])
+	g.onBoardRefused(ctx, boardTarget{})
+	if !strings.HasPrefix(g.notice, "Choose one of the highlighted places") {
+		t.Errorf("a tap on nothing: %q", g.notice)
+	}
+	g.onBoardRefused(ctx, boardTarget{targetLink, "leek-belper"})
+	if !strings.Contains(g.notice, "railway line only") {
+		t.Errorf("the rail-only line: %q", g.notice)
+	}
+	g.onBoardPick(ctx, boardTarget{targetLink, "birmingham-oxford"})
+	if g.builder.chosen["links.0"] != "birmingham-oxford" {
+		t.Errorf("a picked line is the answer: %+v", g.builder.chosen)
+	}
+	g.builder.reset()
+
+	// Three loans end round 1: the round summary opens over a covered hand, even if the
+	// player who ended the round goes on.
+	for i := 0; i < 3; i++ {
+		g.revealed = hs.Game().State().Actor()
+		g.startAction("loan")
+		c := g.builder.next(g.legalMoves())
+		if c.Field == "card" {
+			g.onCard(ctx, c.Values[0])
+		}
+		g.confirm(ctx)
+	}
+	if len(hs.Game().Moves()) != 3 || g.dialog != "round" || g.revealed != -1 {
+		t.Fatalf("after round 1: %d moves, dialog %q, revealed %d", len(hs.Game().Moves()), g.dialog, g.revealed)
+	}
+	root := hudRender(t, g)
+	if root.First(hAttr("id", "round-summary")) == nil || root.First(hAttr("id", "hand")) != nil {
+		t.Error("the round summary shows with the hand covered")
+	}
+}

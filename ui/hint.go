@@ -1,0 +1,176 @@
+package ui
+
+import (
+	"strings"
+
+	"brass/app"
+	"brass/engine"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// Hints and bots on the game screen: the Hard bot's suggestion for the person to act, shown
+// with its reason and marked on the board, and put into the action builder on request.
+
+// hinter is a session that can ask the Hard bot for a hint (it has a brain).
+type hinter interface {
+	Hint(done func(app.BotReply))
+}
+
+// botLevel is the level of the bot playing a seat of the session, or "".
+func botLevel(s app.Session, seat int) string {
+	if b, ok := s.(interface{ BotLevel(int) string }); ok {
+		return b.BotLevel(seat)
+	}
+	return ""
+}
+
+// hintState is the hint on screen.
+type hintState struct {
+	at      int  // the move count it was asked at
+	waiting bool // asked, not answered yet
+	move    engine.Move
+	reason  string
+	err     string
+}
+
+// askHint asks for a hint for the position now.
+func (g *gameScreen) askHint(ctx goapp.Context, e goapp.Event) {
+	h, ok := g.ISession.(hinter)
+	if !ok {
+		return
+	}
+	at := len(g.ISession.Game().Moves())
+	g.hint = &hintState{at: at, waiting: true}
+	h.Hint(func(r app.BotReply) {
+		if g.hint == nil || g.hint.at != at || len(g.ISession.Game().Moves()) != at {
+			return // the position moved on
+		}
+		g.hint = &hintState{at: at, move: r.Move, reason: r.Reason, err: r.Error}
+		g.refreshHint()
+	})
+}
+
+// refreshHint re-renders after an answer arrived outside an event (the session's run
+// function brought it to the UI goroutine).
+func (g *gameScreen) refreshHint() {
+	if g.mounted {
+		g.ctx.Dispatch(func(goapp.Context) {})
+	}
+}
+
+// useHint puts the hinted move into the action builder, question by question, so the player
+// sees it as if they had chosen it and can still change or confirm it.
+func (g *gameScreen) useHint(ctx goapp.Context, e goapp.Event) {
+	h := g.hint
+	if h == nil || h.waiting || h.err != "" {
+		return
+	}
+	m := h.move
+	g.builder.start(m.Type)
+	legal := g.legalMoves()
+	for i := 0; i < 20; i++ {
+		c := g.builder.next(legal)
+		if c.Field == "" {
+			break
+		}
+		g.builder.choose(c.Field, m.Field(c.Field))
+	}
+	g.hint = nil
+	g.setNotice("", false)
+}
+
+// hintText describes a hinted move in a line: "Build a Coal Mine in Dudley".
+func hintText(st *engine.State, names []string, m engine.Move) string {
+	ed := st.Edition()
+	switch m.Type {
+	case "build":
+		ind, _ := engine.IndustryByID(m.Industry)
+		where := m.Space
+		if sp, ok := ed.SpaceByID(m.Space); ok {
+			where = ed.Locations[ed.Spaces[sp].Location].Name
+		}
+		return "Build a " + ind.Name() + " in " + where
+	case "network":
+		var links []string
+		for _, id := range m.Links {
+			if l, ok := ed.LinkByID(id); ok {
+				links = append(links, ed.LinkName(l))
+			}
+		}
+		return "Build " + strings.Join(links, " and ")
+	case "develop":
+		var inds []string
+		for _, id := range m.Develop {
+			ind, _ := engine.IndustryByID(id)
+			inds = append(inds, ind.Name())
+		}
+		return "Develop " + strings.Join(inds, " and ")
+	case "sell":
+		if sp, ok := ed.SpaceByID(m.Space); ok {
+			t := st.Tiles[sp]
+			return "Sell your " + t.Industry.Name() + " in " + ed.Locations[ed.Spaces[sp].Location].Name
+		}
+		return "Sell"
+	case "end_sell":
+		return "Stop selling"
+	case "loan":
+		return "Take a loan"
+	case "scout":
+		return "Scout for wild cards"
+	case "pass":
+		return "Pass"
+	case "remove_tile":
+		return "Remove a tile to pay the shortfall"
+	}
+	return m.Type
+}
+
+// renderHint is the Hint button, or the hint with its reason.
+func (g *gameScreen) renderHint(names []string) goapp.UI {
+	if _, ok := g.ISession.(hinter); !ok {
+		return nil
+	}
+	game := g.ISession.Game()
+	h := g.hint
+	if h != nil && h.at != len(game.Moves()) {
+		h, g.hint = nil, nil
+	}
+	switch {
+	case h == nil:
+		return goapp.Button().ID("hint").Class("gs-btn gs-hint-btn").Title("Ask the Hard bot what it would do").Text("Hint").OnClick(g.askHint)
+	case h.waiting:
+		return goapp.P().ID("hint-box").Class("gs-hint").Role("status").Text("The Hard bot is thinking about your move…")
+	case h.err != "":
+		return goapp.P().ID("hint-box").Class("gs-hint").Role("status").Text("No hint: " + h.err)
+	}
+	return goapp.Div().ID("hint-box").Class("gs-hint").Role("status").Body(
+		goapp.P().Class("gs-hint-move").Body(goapp.Strong().Text("Hint: "), goapp.Text(hintText(game.State(), names, h.move)+".")),
+		goapp.If(h.reason != "", func() goapp.UI { return goapp.P().Class("gs-hint-reason").Text(hudTypeset(h.reason)) }),
+		goapp.Div().Class("gs-buttons").Body(
+			goapp.Button().ID("hint-use").Class("gs-btn gs-confirm").Text("Use this").OnClick(g.useHint),
+			goapp.Button().ID("hint-dismiss").Class("gs-btn").Text("Dismiss").OnClick(func(ctx goapp.Context, e goapp.Event) { g.hint = nil }),
+		),
+	)
+}
+
+// recapRange is the moves to recap: with the hand covered, the last player's turn; otherwise
+// everything the others did since this device's people last played (several bots' turns),
+// or, while waiting, the last turn. It returns the last mover, or −1 when there is nothing.
+func (g *gameScreen) recapRange(game *engine.Game, covered bool) (player, from, to int) {
+	moves := game.Moves()
+	p, from, to := lastTurn(moves)
+	if p < 0 || covered || g.ISession.LocalSeat(p) {
+		if covered {
+			return p, from, to
+		}
+		return -1, 0, 0
+	}
+	if !g.ISession.LocalSeat(game.State().Actor()) {
+		return p, from, to // waiting: the last turn
+	}
+	for from > 0 && !g.ISession.LocalSeat(moves[from-1].Player) {
+		from--
+	}
+	return p, from, to
+}

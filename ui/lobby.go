@@ -1,0 +1,149 @@
+package ui
+
+import (
+	"strconv"
+
+	"brass/app"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// lobby is the screen of an online game before it starts: the room code and a link to share,
+// the seats with each player's connection, and the host's Start button. It shows the seed
+// draw once the host starts, and why the game could not start if it fails.
+type lobby struct {
+	goapp.Compo
+
+	ISession  *app.Online
+	IRevision int // bumped by the owner whenever the session changed
+	IOnLeave  func(ctx goapp.Context)
+
+	copied bool
+	err    string
+}
+
+func newLobby() *lobby { return &lobby{} }
+
+// Session sets the online game to show.
+func (l *lobby) Session(s *app.Online) *lobby { l.ISession = s; return l }
+
+// Revision tells the lobby the session changed.
+func (l *lobby) Revision(r int) *lobby { l.IRevision = r; return l }
+
+// OnLeave is called when the player leaves the room.
+func (l *lobby) OnLeave(fn func(ctx goapp.Context)) *lobby { l.IOnLeave = fn; return l }
+
+// joinLink is the address that opens the app with the join dialog for a room.
+func joinLink(room string) string {
+	loc := goapp.Window().Get("location")
+	origin := "http://localhost:8000"
+	if loc.Truthy() {
+		origin = loc.Get("origin").String()
+	}
+	return origin + "/#join=" + app.FormatRoomCode(room)
+}
+
+func (l *lobby) copyLink(ctx goapp.Context, e goapp.Event) {
+	link := joinLink(l.ISession.Room())
+	if clip := goapp.Window().Get("navigator").Get("clipboard"); clip.Truthy() {
+		clip.Call("writeText", link)
+		l.copied = true
+	}
+}
+
+func (l *lobby) start(ctx goapp.Context, e goapp.Event) {
+	if err := l.ISession.Start(); err != nil {
+		l.err = err.Error()
+		return
+	}
+	l.err = ""
+}
+
+func (l *lobby) leave(ctx goapp.Context, e goapp.Event) {
+	if l.IOnLeave != nil {
+		l.IOnLeave(ctx)
+	}
+}
+
+func (l *lobby) Render() goapp.UI {
+	s := l.ISession
+	if s == nil {
+		return goapp.Div()
+	}
+	room := s.Room()
+	var status string
+	switch {
+	case s.Phase() == app.PhaseFailed:
+		status = s.Failure()
+	case s.Phase() == app.PhaseSeeding:
+		status = "Drawing the seed together: every device commits to a secret, then all reveal them…"
+	case room == "":
+		status = "Opening a room…"
+	case s.IsHost() && s.CanStart():
+		status = "Everyone is here. Start when you are ready."
+	case s.IsHost():
+		status = "Waiting for players: share the code or the link. " + strconv.Itoa(len(s.Seats())) + " of " + strconv.Itoa(s.Size()) + " seats taken."
+	default:
+		status = "Waiting for the host to start the game."
+	}
+	seats := s.Seats()
+	items := make([]goapp.UI, 0, len(seats))
+	for _, st := range seats {
+		label := st.Name
+		if st.Host {
+			label += " (host)"
+		}
+		items = append(items, goapp.Li().Class("lobby-seat").DataSet("state", st.State.String()).Body(
+			goapp.Span().Class("st-swatch").Style("background-color", st.Colour).Aria("hidden", true),
+			goapp.Span().Class("lobby-name").Text(label),
+			goapp.Span().Class("peer-state peer-"+st.State.String()).Text(peerStateLabel(st.State)),
+		))
+	}
+	for i := len(seats); i < s.Size(); i++ {
+		items = append(items, goapp.Li().Class("lobby-seat lobby-empty").Text("Empty seat"))
+	}
+	return goapp.Div().ID("lobby").Class("lobby").DataSet("phase", int(s.Phase())).Body(
+		goapp.H1().ID("lobby-title").Text("Online game"),
+		goapp.If(room != "", func() goapp.UI {
+			return goapp.Div().Class("lobby-room").Body(
+				goapp.P().Class("lobby-code-label").Text("Room code"),
+				goapp.P().ID("room-code").Class("lobby-code").Text(app.FormatRoomCode(room)),
+				goapp.P().Class("lobby-link").Body(
+					goapp.Span().Text("Or share this link: "),
+					goapp.Code().ID("room-link").Text(joinLink(room)),
+					goapp.Button().ID("copy-link").Class("st-btn").Type("button").OnClick(l.copyLink).Text(copyLabel(l.copied)),
+				),
+			)
+		}),
+		goapp.P().ID("lobby-status").Class("lobby-status").Role("status").Text(status),
+		goapp.Ul().ID("lobby-seats").Class("lobby-seats").Aria("label", "Players").Body(items...),
+		goapp.Div().ID("lobby-error").Class("start-error").Role("alert").Text(l.err),
+		newOnlineNotices().Notices(s.Notices()),
+		goapp.Div().Class("lobby-actions").Body(
+			goapp.If(s.IsHost() && s.Phase() == app.PhaseLobby, func() goapp.UI {
+				return goapp.Button().ID("lobby-start").Class("st-btn", "st-btn-primary").Type("button").
+					Disabled(!s.CanStart()).OnClick(l.start).Text("Start the game")
+			}),
+			goapp.Button().ID("lobby-leave").Class("st-btn").Type("button").OnClick(l.leave).Text("Leave"),
+		),
+	)
+}
+
+func copyLabel(copied bool) string {
+	if copied {
+		return "Copied"
+	}
+	return "Copy link"
+}
+
+func peerStateLabel(s app.PeerState) string {
+	switch s {
+	case app.PeerYou:
+		return "you"
+	case app.PeerConnected:
+		return "connected"
+	case app.PeerConnecting:
+		return "connecting…"
+	}
+	return "away"
+}

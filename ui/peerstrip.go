@@ -1,0 +1,98 @@
+package ui
+
+import (
+	"strconv"
+
+	"brass/app"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// peerStrip is always on the game screen of an online game: every player's connection
+// (connected, away), the room, the signalling connection when it is down, a desync being
+// settled, an undo request to answer or waiting for answers, and the latest notices.
+type peerStrip struct {
+	goapp.Compo
+
+	ISession  *app.Online
+	IRevision int
+}
+
+func newPeerStrip() *peerStrip { return &peerStrip{} }
+
+// Session sets the online game.
+func (p *peerStrip) Session(s *app.Online) *peerStrip { p.ISession = s; return p }
+
+// Revision tells the strip the session changed.
+func (p *peerStrip) Revision(r int) *peerStrip { p.IRevision = r; return p }
+
+func (p *peerStrip) Render() goapp.UI {
+	s := p.ISession
+	if s == nil {
+		return goapp.Div()
+	}
+	seats := s.Seats()
+	chips := make([]goapp.UI, len(seats))
+	for i, st := range seats {
+		chips[i] = goapp.Li().Class("peer-chip peer-"+st.State.String()).DataSet("seat", st.Seat).DataSet("state", st.State.String()).DataSet("bot", st.Bot).Body(
+			goapp.Span().Class("st-swatch").Style("background-color", st.Colour).Aria("hidden", true),
+			goapp.Span().Class("peer-name").Text(st.Name),
+			goapp.Span().Class("peer-state").Text(peerStateLabel(st.State)),
+			p.renderSeatBot(st),
+		)
+	}
+	var conn string
+	switch s.Signal() {
+	case app.SignalConnecting:
+		conn = "Connecting to the room…"
+	case app.SignalReconnecting:
+		conn = "Connection lost: reconnecting…"
+	case app.SignalClosed:
+		conn = "Not connected."
+	}
+	asked := s.UndoAsked()
+	return goapp.Section().ID("peer-strip").Class("peer-strip").Aria("label", "Online players").Body(
+		goapp.Ul().Class("peer-chips").Body(chips...),
+		goapp.Span().Class("peer-room").Text("Room "+app.FormatRoomCode(s.Room())),
+		goapp.If(conn != "", func() goapp.UI {
+			return goapp.P().ID("peer-connection").Class("peer-connection").Role("status").Text(conn)
+		}),
+		goapp.If(s.Desync() != "", func() goapp.UI {
+			return goapp.P().ID("desync").Class("peer-desync").Role("alert").Text(s.Desync())
+		}),
+		goapp.If(asked != "", func() goapp.UI {
+			return goapp.Div().ID("undo-asked").Class("peer-undo").Role("alertdialog").Aria("label", "Undo request").Body(
+				goapp.Span().Text(asked+" asks to take back their last move."),
+				goapp.Button().ID("undo-allow").Class("gs-btn").Text("Allow").OnClick(func(ctx goapp.Context, e goapp.Event) { s.AnswerUndo(true) }),
+				goapp.Button().ID("undo-refuse").Class("gs-btn").Text("Refuse").OnClick(func(ctx goapp.Context, e goapp.Event) { s.AnswerUndo(false) }),
+			)
+		}),
+		goapp.If(s.UndoPending(), func() goapp.UI {
+			return goapp.P().ID("undo-pending").Class("peer-undo").Role("status").Text("Waiting for the other players to allow your undo…")
+		}),
+		newOnlineNotices().Notices(s.Notices()),
+	)
+}
+
+// renderSeatBot offers to let a bot play an away player's seat, or says that one does.
+func (p *peerStrip) renderSeatBot(st app.SeatStatus) goapp.UI {
+	s := p.ISession
+	switch {
+	case st.Bot != "":
+		return goapp.Span().Class("peer-bot").Text("(" + app.BotLevelName(st.Bot) + " bot playing)")
+	case st.State != app.PeerAway || s.Game() == nil || s.Game().Over():
+		return nil
+	}
+	seat := st.Seat
+	opts := []goapp.UI{goapp.Option().Value("").Selected(true).Text("Let a bot play…")}
+	for _, l := range app.BotLevels {
+		opts = append(opts, goapp.Option().Value(l).Text(app.BotLevelName(l)+" bot"))
+	}
+	return goapp.Select().ID("seat-bot-"+strconv.Itoa(seat)).Class("peer-bot-pick").
+		Aria("label", "Let a bot play for "+st.Name+" while they are away").Body(opts...).
+		OnChange(func(ctx goapp.Context, e goapp.Event) {
+			if level := ctx.JSSrc().Get("value").String(); level != "" {
+				_ = s.LetBotPlay(seat, level) // a refusal is in the session's notices
+			}
+		}, goapp.EventScope(seat))
+}

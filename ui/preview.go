@@ -1,0 +1,159 @@
+package ui
+
+// The summary of a determined move before it is confirmed: what the action itself does,
+// then, as separate labelled parts, what the end of the round and the end of the era do
+// when this move ends them. engine.Game.Preview gives the log entries and the state after;
+// the entries are split by kind, and the money and VP of each part come from the round
+// report the engine wrote (what the round's end paid and scored).
+
+import (
+	"strconv"
+
+	"brass/engine"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// previewPart is one labelled part of a move's summary.
+type previewPart struct {
+	Label string   // "" for the action itself
+	Lines []string // the engine's log lines
+	Facts string   // the acting player's money, income and VP before → after this part; "" if unchanged
+}
+
+// previewParts splits a previewed move's log into the action's own effects, the end of
+// the round and the end of the era (or game), and computes the acting player's changes
+// for each. before is the state the move is made in, after the state Preview returned.
+func previewParts(before, after *engine.State, entries []engine.LogEntry) []previewPart {
+	p := before.Actor()
+	if p < 0 {
+		return nil
+	}
+	b := &before.Players[p]
+	a := &after.Players[p]
+	if before.Phase == engine.PhaseShortfall {
+		// Removing a tile is itself part of paying the round's income.
+		part := previewPart{Label: "Paying negative income at the end of " + before.Era.String() + " round " + strconv.Itoa(int(before.Round)) + ":"}
+		for _, e := range entries {
+			if e.Kind != engine.LogRound && e.Kind != engine.LogEra && e.Kind != engine.LogDraw {
+				part.Lines = append(part.Lines, e.Text)
+			}
+		}
+		part.Facts = factLine(int(b.Money), int(a.Money), 0, 0, int(b.VP), int(a.VP), "")
+		return []previewPart{part}
+	}
+	action := previewPart{}
+	round := previewPart{Label: "Then " + before.Era.String() + " round " + strconv.Itoa(int(before.Round)) + " ends:"}
+	era := previewPart{Label: "Then the " + before.Era.String() + " ends:"}
+	roundEnded, eraScored := false, false
+	for _, e := range entries {
+		switch e.Kind {
+		case engine.LogAction, engine.LogFlip, engine.LogMarket:
+			action.Lines = append(action.Lines, e.Text)
+		case engine.LogOrder, engine.LogIncome:
+			roundEnded = true
+			round.Lines = append(round.Lines, e.Text)
+		case engine.LogScore, engine.LogMaintenance, engine.LogEnd:
+			eraScored = true
+			era.Lines = append(era.Lines, e.Text)
+		}
+	}
+	if after.Phase == engine.PhaseOver {
+		era.Label = "Then the game ends:"
+	}
+
+	// The player's numbers after each part: what the round's end paid and scored is in
+	// after.Report (the engine resets it when a round ends), the rest is the action's.
+	money, vp := int(a.Money), int(a.VP)
+	var income, removed, vpLost, links, tiles int
+	if roundEnded {
+		r := &after.Report
+		income, removed, vpLost = int(r.Income[p]), int(r.Removed[p]), int(r.VPLost[p])
+		if eraScored && r.Scored {
+			links, tiles = int(r.LinkVP[p]), int(r.TileVP[p])
+		}
+	}
+	midMoney := money - income - removed
+	midVP := vp + vpLost - links - tiles
+	action.Facts = factLine(int(b.Money), midMoney, before.IncomeLevel(p), after.IncomeLevel(p), int(b.VP), midVP, "")
+	out := []previewPart{action}
+	if roundEnded {
+		why := ""
+		switch {
+		case income > 0:
+			why = hudMoney(income) + " income"
+		case income < 0:
+			why = hudMoney(-income) + " negative income paid"
+		}
+		if removed > 0 {
+			why = addNote(why, "tiles removed for "+hudMoney(removed))
+		}
+		if vpLost > 0 {
+			why = addNote(why, strconv.Itoa(vpLost)+" VP lost for the shortfall")
+		}
+		round.Facts = factLine(midMoney, money, 0, 0, midVP, midVP-vpLost, why)
+		out = append(out, round)
+	}
+	if eraScored {
+		why := ""
+		if links+tiles > 0 {
+			why = strconv.Itoa(links) + " VP for links, " + strconv.Itoa(tiles) + " VP for flipped tiles"
+		}
+		era.Facts = factLine(0, 0, 0, 0, midVP-vpLost, vp, why)
+		out = append(out, era)
+	}
+	return out
+}
+
+// factLine writes "Money £17 → £5, income 2 → 4, VP 3 → 5 (why)." leaving out what does
+// not change; "" when nothing does.
+func factLine(m0, m1, i0, i1, v0, v1 int, why string) string {
+	var parts []string
+	if m0 != m1 {
+		parts = append(parts, "Money "+hudMoney(m0)+" → "+hudMoney(m1))
+	}
+	if i0 != i1 {
+		parts = append(parts, "income "+hudMoney(i0)+" → "+hudMoney(i1))
+	}
+	if v0 != v1 {
+		parts = append(parts, "VP "+strconv.Itoa(v0)+" → "+strconv.Itoa(v1))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	s := parts[0]
+	for _, x := range parts[1:] {
+		s += ", " + x
+	}
+	if why != "" {
+		s += " (" + why + ")"
+	}
+	return s + "."
+}
+
+// renderPreview draws the parts of a move's summary.
+func renderPreview(parts []previewPart) app.UI {
+	var body []app.UI
+	for i, part := range parts {
+		var lines []app.UI
+		for _, l := range part.Lines {
+			lines = append(lines, app.Li().Text(hudTypeset(l)))
+		}
+		sec := []app.UI{}
+		if part.Label != "" {
+			sec = append(sec, app.H3().Class("gs-part-label").Text(part.Label))
+		}
+		if len(lines) > 0 {
+			sec = append(sec, app.Ul().Body(lines...))
+		}
+		if part.Facts != "" {
+			sec = append(sec, app.P().Class("gs-facts").Text(part.Facts))
+		}
+		cls := "gs-part"
+		if i > 0 {
+			cls += " gs-part-after"
+		}
+		body = append(body, app.Div().Class(cls).Body(sec...))
+	}
+	return app.Div().ID("summary").Class("gs-summary").Body(body...)
+}

@@ -1,0 +1,114 @@
+package ui
+
+// "What X did": the last turn's log lines, shown to the players who were not looking, and
+// the board ids those moves used, which the board marks. The recap is fed with moves and
+// log entries, so the same component serves the hotseat cover, online opponents and bots.
+
+import (
+	"strings"
+
+	"brass/engine"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// lastTurn is the player who made the last move and the indexes [from, to) of their last
+// run of moves (a turn's actions, or a sale's several steps). player is −1 with no moves.
+func lastTurn(moves []engine.Move) (player, from, to int) {
+	n := len(moves)
+	if n == 0 {
+		return -1, 0, 0
+	}
+	player = moves[n-1].Player
+	from = n - 1
+	for from > 0 && moves[from-1].Player == player {
+		from--
+	}
+	return player, from, n
+}
+
+// recapEntries are the log lines of moves [from, to) that tell what the player did: the
+// actions, the flips and the sales to markets, not the end of the round that followed.
+func recapEntries(log []engine.LogEntry, from, to int) []engine.LogEntry {
+	var out []engine.LogEntry
+	for i := len(log) - 1; i >= 0 && log[i].Move >= from; i-- {
+		e := log[i]
+		if e.Move >= to {
+			continue
+		}
+		switch e.Kind {
+		case engine.LogAction, engine.LogFlip, engine.LogMarket:
+			out = append(out, e)
+		}
+	}
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return out
+}
+
+// moveBoardIDs are the board ids a move used: its space, links, merchant and the sources
+// of its coal, iron and beer ("coal_market"/"iron_market" for the markets).
+func moveBoardIDs(m engine.Move) []string {
+	var out []string
+	add := func(ids ...string) {
+		for _, id := range ids {
+			if id != "" {
+				out = append(out, id)
+			}
+		}
+	}
+	add(m.Space, m.Merchant)
+	add(m.Links...)
+	add(boardIDs("coal.0", m.Coal)...)
+	add(boardIDs("iron.0", m.Iron)...)
+	add(m.Beer...)
+	return out
+}
+
+// moveRecap lists what a player did. Inputs are values.
+type moveRecap struct {
+	app.Compo
+
+	IEntries []engine.LogEntry
+	IName    string // who did it
+	IColour  string
+}
+
+func newMoveRecap() *moveRecap { return &moveRecap{} }
+
+// Entries sets the log lines to show (copied).
+func (r *moveRecap) Entries(e []engine.LogEntry) *moveRecap {
+	r.IEntries = append([]engine.LogEntry(nil), e...)
+	return r
+}
+
+func (r *moveRecap) Name(n string) *moveRecap   { r.IName = n; return r }
+func (r *moveRecap) Colour(c string) *moveRecap { r.IColour = c; return r }
+
+func (r *moveRecap) Render() app.UI {
+	if len(r.IEntries) == 0 {
+		return app.Div().Class("recap-none")
+	}
+	items := make([]app.UI, 0, len(r.IEntries))
+	for _, e := range r.IEntries {
+		cls := "recap-line"
+		if e.Kind != engine.LogAction {
+			cls += " recap-effect"
+		}
+		items = append(items, app.Li().Class(cls).Text(hudTypeset(e.Text)))
+	}
+	name := r.IName
+	if strings.TrimSpace(name) == "" {
+		name = "The last player"
+	}
+	return app.Section().ID("recap").Class("recap").Style("--recap-color", r.IColour).
+		Aria("labelledby", "recap-title").Body(
+		app.H3().ID("recap-title").Class("recap-title").Body(
+			app.Span().Class("recap-sw").Aria("hidden", "true"),
+			app.Text("What "+name+" did"),
+		),
+		app.Ul().Class("recap-list").Body(items...),
+		app.P().Class("recap-hint").Text("Marked in green on the board."),
+	)
+}

@@ -1,0 +1,44 @@
+package ui
+
+import goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+// Telling an online player that it is their turn while the tab is in the background: the
+// page title changes, and, if the player allowed it, a browser notification appears.
+
+const pageTitle = "Brass: Birmingham"
+
+// askNotificationPermission asks the browser for notifications (only from a click: browsers
+// ignore the request otherwise).
+func askNotificationPermission() {
+	n := goapp.Window().Get("Notification")
+	if n.Truthy() && n.Get("permission").String() == "default" {
+		n.Call("requestPermission")
+	}
+}
+
+// tabHidden reports whether the page is in a background tab.
+func tabHidden() bool {
+	doc := goapp.Window().Get("document")
+	return doc.Truthy() && doc.Get("hidden").Bool()
+}
+
+// alertTurn marks the page: the title says whose turn it is and a notification appears if
+// allowed. The title is restored when the tab comes back (see clearTurnAlert).
+func alertTurn(text string) {
+	doc := goapp.Window().Get("document")
+	if !doc.Truthy() {
+		return
+	}
+	doc.Set("title", "● "+text+" · Brass")
+	n := goapp.Window().Get("Notification")
+	if n.Truthy() && n.Get("permission").String() == "granted" {
+		n.New("Brass: Birmingham", map[string]any{"body": text, "tag": "brass-turn", "icon": "/web/icon-192.png"})
+	}
+}
+
+// clearTurnAlert restores the page title.
+func clearTurnAlert() {
+	if doc := goapp.Window().Get("document"); doc.Truthy() {
+		doc.Set("title", pageTitle)
+	}
+}
