@@ -18,7 +18,7 @@ type Bot struct {
 
 // DefaultBudget is Hard's work budget per decision, in position evaluations: about 250 ms
 // natively on one core, 1 s in the browser.
-const DefaultBudget = 90000
+const DefaultBudget = 120000
 
 var (
 	// ErrNotToAct: the seat is not the one to decide now, or the game is over.
@@ -126,6 +126,6 @@ var (
 		Easy:   {mode: modeGreedy, w: easyWeights, noise: 4},
 		Medium: {mode: modePlan, w: mediumWeights, width: 8, perKind: 1},
 		Hard: {mode: modeSearch, w: mediumWeights,
-			hard: hardParams{width: 8, perKind: 1, keep: 8, budget: DefaultBudget, horizon: 1}},
+			hard: hardParams{width: 12, perKind: 1, keep: 12, budget: DefaultBudget, horizon: 2, ownPlan: 3}},
 	}
 )
