@@ -2,6 +2,7 @@
 #   make build   wasm client (web/app.wasm), the bots' worker wasm (web/bot.wasm), precompressed .br/.gz
 #   make run     build, then serve http://localhost:8000 (PORT overrides)
 #   make test    format, vet, native tests, engine tests under wasm, build, browser tests
+#   make measure the speed figures of the README (e2e/measure.js; RUNS=5 runs per median)
 
 SHELL := bash
 .SHELLFLAGS := -euo pipefail -c
@@ -13,7 +14,7 @@ GO ?= go
 BROTLI_QUALITY ?= 11
 SERVER_BIN := bin/brass
 
-.PHONY: build server run test fmt-check vet test-deps test-go test-wasm e2e clean
+.PHONY: build server run test fmt-check vet test-deps test-go test-wasm e2e measure clean
 
 build:
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o web/app.wasm .
@@ -57,6 +58,13 @@ test-wasm:
 
 e2e:
 	e2e/run.sh
+
+# Speed figures in headless Chromium on loopback (first load, game screen, click to
+# paint over played rounds, bots, online latency, wasm sizes): medians of RUNS runs,
+# each line saying how it was taken. Best on a quiet machine (it prints the load average).
+RUNS ?= 5
+measure: build
+	e2e/run.sh measure --runs $(RUNS)
 
 clean:
 	rm -rf bin web/app.wasm web/app.wasm.br web/app.wasm.gz web/bot.wasm web/bot.wasm.br web/bot.wasm.gz

@@ -11,6 +11,7 @@ import (
 )
 
 func main() {
+	ui.PerfMark("brass-main") // the Go runtime and every package's init are done
 	registerRoutes()
 	app.RunWhenOnBrowser() // client: runs the UI forever; server: no-op
 	serve()                // server: HTTP server; client: empty

@@ -210,9 +210,15 @@ func newAppHandler(version string, wasmBytes int) *app.Handler {
 			SVG:      "/web/icon.svg",
 			Maskable: "/web/icon-512.png",
 		},
+		// The loader is a small pill over the prerendered start screen (web/app.css).
+		LoadingLabel:    "Loading the game… {progress}%",
 		BackgroundColor: "#1e140d",
 		ThemeColor:      "#2b1d14",
 		Styles:          []string{"/web/app.css", "/web/online.css"},
+		// The wasm starts downloading as soon as the page's head is read, beside the
+		// scripts that will ask for it (app.js fetches it the same way: same URL, CORS
+		// mode, same-origin credentials, so the preloaded response is the one it gets).
+		RawHeaders: []string{`<link rel="preload" href="` + wasmURL + `" as="fetch" crossorigin="anonymous" fetchpriority="high">`},
 		// The bots' worker and its wasm are cached too, so bots play offline.
 		CacheableResources: []string{
 			"/web/icon.svg",

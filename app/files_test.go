@@ -161,7 +161,7 @@ func TestImportRefusals(t *testing.T) {
 		{"format 0", edit(func(m map[string]any) { m["format"] = 0 }), "unknown format version 0", engine.ErrMalformed},
 		{"config not an object", edit(func(m map[string]any) { m["config"] = "x" }), "damaged", engine.ErrMalformed},
 		{"5 players", edit(func(m map[string]any) { m["config"].(map[string]any)["players"] = 5 }), "2 to 4 players, not 5", nil},
-		{"unknown edition", edit(func(m map[string]any) { m["config"].(map[string]any)["edition"] = "lancashire" }), "setup is not valid: Unknown edition", engine.ErrMalformed},
+		{"unknown edition", edit(func(m map[string]any) { m["config"].(map[string]any)["edition"] = "catan" }), "setup is not valid: Unknown edition", engine.ErrMalformed},
 		{"names for 2 players", edit(func(m map[string]any) { m["config"].(map[string]any)["names"] = []any{"A", "B"} }), "2 names were given for 3 players", nil},
 		{"same names", edit(func(m map[string]any) { m["config"].(map[string]any)["names"] = []any{"A", "B", "a"} }), "both called", nil},
 		{"same colours", edit(func(m map[string]any) { m["colours"] = []any{"#c0392b", "#c0392b", "#16a085"} }), "different colour", nil},

@@ -68,7 +68,7 @@ func TestNewHotseatRefusals(t *testing.T) {
 		{engine.Config{Players: 2}, []string{"#c0392b", "#c0392b"}, "different colour"},
 		{engine.Config{Players: 3}, DefaultColours(2), "2 colours were given for 3 players"},
 		{engine.Config{Players: 5}, DefaultColours(4), "2 to 4 players"},
-		{engine.Config{Edition: "lancashire", Players: 2}, DefaultColours(2), "cannot be set up"},
+		{engine.Config{Edition: "catan", Players: 2}, DefaultColours(2), "cannot be set up"},
 	} {
 		_, err := NewHotseat(store, c.cfg, c.colours)
 		var e *Error

@@ -7,6 +7,9 @@
 # node_modules is missing or the lockfile changed). Builds web/app.wasm if
 # absent (make build) and the server binary bin/brass, starts the server,
 # runs `node --test e2e/tests/`, and always stops the server.
+#
+# `e2e/run.sh measure [--runs N] [section…]` runs the speed measurements
+# (e2e/measure.js, `make measure`) against the same server instead of the tests.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -80,6 +83,11 @@ done
 echo "e2e: server up: $(cat "$log")"
 
 status=0
+if [ "${1:-}" = measure ]; then
+	shift
+	timeout --kill-after=10 1800 node e2e/measure.js "$@" || status=$?
+	exit "$status"
+fi
 # One test file at a time (the load-time figures want a quiet machine); each
 # test bounds its own waits, and the whole run is capped at 15 minutes.
 timeout --kill-after=10 900 node --test --test-reporter=spec --test-concurrency=1 --test-timeout=600000 e2e/tests/ || status=$?

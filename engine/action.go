@@ -59,7 +59,9 @@ type Action struct {
 	Iron     [2]int8
 	Beer     [2]int8
 	Dev      [2]Industry // develop: the industries; sell: Gloucester's free develop (NDev 0 = decline)
-	Cards    [2]CardKind // scout: the two extra cards
+	Cards    [2]CardKind // scout: the two extra cards; build: the second card of a two-card build
+	Port     int8        // Lancashire sell: 0 none; build space + 1 of the port sold to; or ToDistantMarket
+	Loan     uint8       // loan: steps of Rules.LoanAmount (0: the edition's only amount)
 }
 
 // blankAction returns an action with every index field set to "none".

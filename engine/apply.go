@@ -80,6 +80,12 @@ func (s *State) shapeRule(a *Action) Reason {
 	if a.Space < none || int(a.Space) >= len(e.Spaces) || a.Merchant < none || int(a.Merchant) >= len(e.MerchantSpaces) {
 		return unknown
 	}
+	if a.Port != 0 && a.Port != ToDistantMarket && (a.Port < 0 || int(a.Port) > len(e.Spaces)) {
+		return unknown
+	}
+	if int(a.Loan) > e.Rules.LoanSteps {
+		return unknown
+	}
 	for i := 0; i < int(a.NLinks); i++ {
 		if a.Links[i] < 0 || int(a.Links[i]) >= len(e.Links) {
 			return unknown
@@ -114,17 +120,24 @@ func (s *State) shapeRule(a *Action) Reason {
 	// Which fields each kind names: everything else must be absent.
 	ok := false
 	noSpace, noMerchant, noIndustry := a.Space == none, a.Merchant == none, a.Industry == NoIndustry
+	// (the Lancashire fields: a port only in a sale, a loan amount only in a loan)
+	if a.Port != 0 && (a.Kind != KindSell || !e.ports) || a.Loan != 0 && a.Kind != KindLoan {
+		r := Reason{Rule: RuleMalformed}
+		r.N = int16(a.Kind)
+		return r
+	}
 	switch a.Kind {
 	case KindBuild:
-		ok = !noIndustry && !noSpace && noMerchant && a.NLinks == 0 && a.NBeer == 0 && a.NDev == 0 && a.NCards == 0
+		ok = !noIndustry && !noSpace && noMerchant && a.NLinks == 0 && a.NBeer == 0 && a.NDev == 0 && (a.NCards == 0 || a.NCards == 1 && e.Rules.DoubleBuild)
 	case KindNetwork:
 		ok = noIndustry && noSpace && noMerchant && a.NLinks > 0 && a.NIron == 0 && a.NDev == 0 && a.NCards == 0
 	case KindDevelop:
 		ok = noIndustry && noSpace && noMerchant && a.NLinks == 0 && a.NCoal == 0 && a.NBeer == 0 && a.NCards == 0
 	case KindSell:
-		ok = noIndustry && !noSpace && !noMerchant && a.NLinks == 0 && a.NCoal == 0 && a.NIron == 0 && a.NCards == 0 && a.NDev <= 1
+		ok = noIndustry && !noSpace && noMerchant != (a.Port == 0) && a.NLinks == 0 && a.NCoal == 0 && a.NIron == 0 && a.NCards == 0 && a.NDev <= 1
 	case KindLoan, KindPass:
-		ok = noIndustry && noSpace && noMerchant && a.NLinks == 0 && a.NCoal == 0 && a.NIron == 0 && a.NBeer == 0 && a.NDev == 0 && a.NCards == 0
+		ok = noIndustry && noSpace && noMerchant && a.NLinks == 0 && a.NCoal == 0 && a.NIron == 0 && a.NBeer == 0 && a.NDev == 0 && a.NCards == 0 &&
+			(a.Kind == KindPass || a.Loan != 0 || e.Rules.LoanSteps == 1)
 	case KindScout:
 		ok = noIndustry && noSpace && noMerchant && a.NLinks == 0 && a.NCoal == 0 && a.NIron == 0 && a.NBeer == 0 && a.NDev == 0
 	case KindEndSell:
@@ -172,6 +185,12 @@ func (s *State) apply(a *Action) Reason {
 	if r := s.cardsHeldRule(p, a.Card); !r.OK() {
 		return r
 	}
+	double := a.Kind == KindBuild && a.NCards == 1
+	if double {
+		if r := s.doubleBuildRule(p, a.Card, a.Cards[0]); !r.OK() {
+			return r
+		}
+	}
 	var r Reason
 	switch a.Kind {
 	case KindBuild:
@@ -194,6 +213,9 @@ func (s *State) apply(a *Action) Reason {
 	}
 	if !r.OK() {
 		return r
+	}
+	if double {
+		s.ActionsDone++ // the two-card build takes both actions of the turn
 	}
 	if s.Phase == PhaseAction {
 		s.actionDone()

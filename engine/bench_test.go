@@ -9,11 +9,27 @@ import (
 // actions and reports games per second (targets, on one core: at least 3,000 natively and
 // 1,000 in wasm under Node).
 func BenchmarkRandomGame4P(b *testing.B) {
+	benchRandomGames(b, Config{Edition: "birmingham", Players: 4})
+}
+
+// BenchmarkRandomGame4PLancashire is the same for 4-player Brass: Lancashire games, Roxley
+// rules (target, on one core: at least 1,000 natively).
+func BenchmarkRandomGame4PLancashire(b *testing.B) {
+	benchRandomGames(b, Config{Edition: "lancashire", Players: 4})
+}
+
+// BenchmarkRandomGame4PLancashireOriginal is the same under the original rules.
+func BenchmarkRandomGame4PLancashireOriginal(b *testing.B) {
+	benchRandomGames(b, Config{Edition: "lancashire", Rules: "original", Players: 4})
+}
+
+func benchRandomGames(b *testing.B, cfg Config) {
 	b.ReportAllocs()
 	var buf []Action
 	actions := 0
 	for i := 0; i < b.N; i++ {
-		s, err := New(Config{Edition: "birmingham", Players: 4, Seed: uint64(i)})
+		cfg.Seed = uint64(i)
+		s, err := New(cfg)
 		if err != nil {
 			b.Fatal(err)
 		}

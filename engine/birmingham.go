@@ -190,7 +190,7 @@ func mustEdition(e *Edition, err error) *Edition {
 // buildBirmingham assembles the edition from the tables above (passed in, so a test can
 // check that bad tables are refused).
 func buildBirmingham(towns []townData, merchants []merchantData, links []linkData) (*Edition, error) {
-	e := &Edition{ID: "birmingham", Name: "Brass: Birmingham"}
+	e := &Edition{ID: "birmingham", Name: "Brass: Birmingham", Industries: Industries}
 	for _, t := range towns {
 		loc := Location{ID: t.id, Name: t.name, Kind: Town, Banner: t.banner}
 		li := len(e.Locations)
@@ -268,9 +268,10 @@ func buildBirmingham(towns []townData, merchants []merchantData, links []linkDat
 	e.Rules = Rules{
 		MinPlayers: 2, MaxPlayers: 4, StartingMoney: 17, StartingIncomeSpace: 10, HandSize: 8,
 		FaceDownDiscards: 1, ActionsPerTurn: 2, FirstRoundActions: 1, RoundsPerEra: [5]int{0, 0, 10, 9, 8},
-		LoanAmount: 30, LoanLevels: 3, MinIncomeLevel: -10, MaxIncomeSpace: 99,
+		LoanAmount: 30, LoanLevels: 3, LoanSteps: 1, MinIncomeLevel: -10, MaxIncomeSpace: 99,
 		CanalLinkCost: 3, RailLinkCost: 5, DoubleRailCost: 15, LinkTilesPerPlayer: 14,
-		WildLocations: 4, WildIndustries: 4, BreweryBeer: [2]int{1, 2},
+		WildLocations: 4, WildIndustries: 4, BreweryBeer: [2]int{1, 2}, DoubleRailBeer: 1,
+		Scout: true, Introductory: true,
 	}
 	return e.finish()
 }

@@ -18,11 +18,15 @@ func (s *State) nextTileRule(p int, ind Industry) (*TileSpec, Reason) {
 
 // eraRule: canal-only tiles cannot be built in the Rail Era, rail-only ones not in the
 // Canal Era.
+// A tile of neither era (Lancashire's level-0 shipyard) is never built.
 func (s *State) eraRule(ind Industry, spec *TileSpec) Reason {
 	if s.Era == Canal && spec.CanalOK || s.Era == Rail && spec.RailOK {
 		return Reason{}
 	}
 	r := Reason{Rule: RuleWrongEra}
+	if !spec.CanalOK && !spec.RailOK {
+		r.Rule = RuleNeverBuilt
+	}
 	r.Industry, r.Level, r.N = ind, int8(spec.Level), int16(s.Era)
 	return r
 }
@@ -49,7 +53,27 @@ func (s *State) cardRule(k CardKind, ind Industry, net uint64, anywhere bool) (u
 	case anywhere:
 		return ^uint64(0), Reason{}
 	}
-	return net, r
+	// (the original Lancashire's virtual link joins the network for this purpose only)
+	return s.ed.tables.virtualReach(net), r
+}
+
+// doubleBuildRule: Lancashire's build with two cards, "as if you had played a Location card"
+// for any town, takes both actions of the turn (original "Combining actions": "This cannot
+// be done on your first turn of the game"; Roxley summary "Build": "This uses both of your
+// turn's actions"). The player must hold both cards.
+func (s *State) doubleBuildRule(p int, k1, k2 CardKind) Reason {
+	switch {
+	case !s.ed.Rules.DoubleBuild:
+		return Reason{Rule: RuleNoDoubleBuild}
+	case s.ActionsDone != 0 || s.ActionsThisTurn() < 2:
+		return Reason{Rule: RuleDoubleBuildTurn}
+	}
+	return s.cardsHeldRule(p, k1, k2)
+}
+
+// doubleBuildPlaces is where a two-card build may be: any town (and the reason for elsewhere).
+func (s *State) doubleBuildPlaces() (uint64, Reason) {
+	return s.ed.townMask, Reason{Rule: RuleDoubleBuildTown}
 }
 
 // spaceRule is where a tile may go within a location: a space showing the industry; in
@@ -143,7 +167,11 @@ func (s *State) doBuild(a *Action) Reason {
 	var b boardScan
 	s.scan(&b)
 	net, anywhere := b.network(p)
-	if at, r := s.cardRule(a.Card, ind, net, anywhere); at&locBit(loc) == 0 {
+	at, r := s.cardRule(a.Card, ind, net, anywhere)
+	if a.NCards == 1 {
+		at, r = s.doubleBuildPlaces()
+	}
+	if at&locBit(loc) == 0 {
 		r.Location = int8(loc)
 		return r
 	}
@@ -172,10 +200,17 @@ func (s *State) doBuild(a *Action) Reason {
 		if old.Owner != 0 {
 			txt += ", overbuilding " + s.name(int(old.Owner)-1) + "'s " + tileName(old.Industry, s.TileSpec(old).Level) + ","
 		}
-		txt += " with the " + s.ed.Cards[a.Card].Name + " card"
+		if a.NCards == 1 {
+			txt += " with the " + s.ed.Cards[a.Card].Name + " and " + s.ed.Cards[a.Cards[0]].Name + " cards (both actions)"
+		} else {
+			txt += " with the " + s.ed.Cards[a.Card].Name + " card"
+		}
 		s.addLog(LogAction, p, txt+s.usingText(&used, -1)+", paying £"+itoa(total)+".")
 	}
 	s.discard(p, a.Card)
+	if a.NCards == 1 {
+		s.discard(p, a.Cards[0])
+	}
 	s.spend(p, total)
 	s.Tiles[sp] = Tile{} // the overbuilt tile leaves the game; its cubes do not flip it
 	s.commitPool(pl)
@@ -184,22 +219,26 @@ func (s *State) doBuild(a *Action) Reason {
 	switch ind {
 	case Coal, Iron:
 		s.Tiles[sp].Cubes = uint8(spec.Produces)
-		s.sellToMarket(g, p, sp)
+		s.sellToMarket(g, pl.anchors, p, sp)
 	case Brewery:
 		s.Tiles[sp].Cubes = uint8(s.ed.Rules.BreweryBeer[s.Era])
+	}
+	if spec.FlipOnBuild {
+		s.flip(sp) // Lancashire shipyards: "When you build a shipyard you immediately flip it"
 	}
 	return Reason{}
 }
 
-// sellToMarket moves cubes from a newly built coal mine (connected to any merchant location)
-// or iron works to its market, most expensive spaces first, paying the owner ("Moving Coal
-// and Iron to the Market"). g is the board's links.
-func (s *State) sellToMarket(g *graph, p int, sp int) {
+// sellToMarket moves cubes from a newly built coal mine (connected to any merchant location;
+// Lancashire: to a constructed port or an external location) or iron works to its market,
+// most expensive spaces first, paying the owner ("Moving Coal and Iron to the Market").
+// g is the board's links and anchors the places that give access to the coal market.
+func (s *State) sellToMarket(g *graph, anchors uint64, p int, sp int) {
 	t := &s.Tiles[sp]
 	mkt, count, what := &s.ed.CoalMarket, &s.CoalMarket, "coal"
 	if t.Industry == Iron {
 		mkt, count, what = &s.ed.IronMarket, &s.IronMarket, "iron"
-	} else if g.reach(locBit(s.ed.Spaces[sp].Location))&s.ed.merchantMask == 0 {
+	} else if g.reach(locBit(s.ed.Spaces[sp].Location))&anchors == 0 {
 		return
 	}
 	sold, earned := 0, 0

@@ -1,7 +1,8 @@
 // Package engine holds the rules of Brass, pure and deterministic.
 //
-// A game is a Config (edition, players, seed, names, whether it is the introductory game)
-// plus a list of Moves. New builds the starting State from the Config; Game.Apply validates
+// A game is a Config (edition and rule set, players, seed, names, whether it is the
+// introductory game) plus a list of Moves. The editions are Brass: Birmingham and Brass:
+// Lancashire, the latter with the Roxley rules or the original (Warfrog) rules. New builds the starting State from the Config; Game.Apply validates
 // one Move and, only if it is legal, changes the state and appends log entries. Replaying
 // the same Config and Moves gives the same State byte for byte on every platform (see
 // State.MarshalBinary and State.Hash).
@@ -17,6 +18,7 @@
 // player understands. State.Apply checks every field of an Action, so no input panics.
 //
 // The package has no goroutines, no wall clock, no global randomness and never depends on
-// map iteration order. Edition data (board, tiles, cards, markets) lives in Edition values;
-// the mechanics are shared, so a second edition is new data plus a few named rule switches.
+// map iteration order. Edition data (board, tiles, cards, markets) lives in Edition values
+// (birmingham.go, lancashire.go); the mechanics are shared, and what differs between
+// editions and rule sets is named in Edition.Rules and the data tables.
 package engine

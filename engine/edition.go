@@ -3,7 +3,8 @@ package engine
 // Industry is a kind of industry tile. The zero value means "none".
 type Industry uint8
 
-// The industries of Brass: Birmingham. Lancashire adds its own after these.
+// The industries of Brass: Birmingham, then those only Brass: Lancashire has (Cotton Mill,
+// Coal Mine and Iron Works are shared). The values are part of the canonical encoding.
 const (
 	NoIndustry Industry = iota
 	Cotton
@@ -12,13 +13,16 @@ const (
 	Manufacturer
 	Pottery
 	Brewery
+	Port     // Lancashire: where cotton is sold; flips when a mill sells to it
+	Shipyard // Lancashire: flips as soon as it is built
 	numIndustries
 )
 
-var industryIDs = [numIndustries]string{"", "cotton_mill", "coal_mine", "iron_works", "manufacturer", "pottery", "brewery"}
-var industryNames = [numIndustries]string{"", "Cotton Mill", "Coal Mine", "Iron Works", "Manufacturer", "Pottery", "Brewery"}
+var industryIDs = [numIndustries]string{"", "cotton_mill", "coal_mine", "iron_works", "manufacturer", "pottery", "brewery", "port", "shipyard"}
+var industryNames = [numIndustries]string{"", "Cotton Mill", "Coal Mine", "Iron Works", "Manufacturer", "Pottery", "Brewery", "Port", "Shipyard"}
 
-// Industries lists every industry in a fixed order.
+// Industries lists Brass: Birmingham's industries in a fixed order. Each edition lists its
+// own in Edition.Industries.
 var Industries = []Industry{Cotton, Coal, Iron, Manufacturer, Pottery, Brewery}
 
 // ID is the stable string id of the industry used in moves and records.
@@ -70,7 +74,8 @@ func (e Era) String() string {
 	return "Rail Era"
 }
 
-// LocationKind tells towns, farm breweries and merchants apart.
+// LocationKind tells towns, farm breweries, merchants and Lancashire's places without build
+// spaces apart.
 type LocationKind uint8
 
 // Location kinds.
@@ -78,6 +83,11 @@ const (
 	Town LocationKind = iota
 	FarmBrewery
 	MerchantLocation
+	// ExternalLocation (Lancashire: Scotland, Yorkshire, The Midlands) counts as a constructed
+	// port: it gives access to the coal market and the Distant Market. It scores 2 link VP.
+	ExternalLocation
+	// LinkVPLocation (Lancashire: Blackpool, Southport, Northwich) only scores 2 link VP.
+	LinkVPLocation
 )
 
 // BonusKind is the reward for consuming a merchant's beer.
@@ -151,9 +161,11 @@ type TileSpec struct {
 	LinkIcons int
 	Produces  int  // coal or iron cubes placed when built (breweries: see BreweryBeer)
 	CanalOK   bool // may be built in the Canal era
-	RailOK    bool // may be built in the Rail era
+	RailOK    bool // may be built in the Rail era (neither: a level-0 shipyard, never built)
 	// Lightbulb tiles cannot be removed by Develop.
 	Lightbulb bool
+	// FlipOnBuild tiles (Lancashire shipyards) flip as soon as they are built.
+	FlipOnBuild bool
 }
 
 // CardKind is the index of a card type in Edition.Cards.
@@ -242,24 +254,78 @@ type Rules struct {
 	ActionsPerTurn         int    // normal turns
 	FirstRoundActions      int    // first round of the first era
 	RoundsPerEra           [5]int // by player count (informational: the deck decides)
-	LoanAmount             int
-	LoanLevels             int
-	MinIncomeLevel         int
-	MaxIncomeSpace         int
-	CanalLinkCost          int
-	RailLinkCost           int
-	DoubleRailCost         int
-	LinkTilesPerPlayer     int
-	WildLocations          int
-	WildIndustries         int
-	BreweryBeer            [2]int // barrels on a new brewery in the Canal and Rail eras
+	// A loan is 1 to LoanSteps steps of £LoanAmount, each LoanLevels income levels down
+	// (Birmingham: one step of £30 and 3 levels; Lancashire: £10, £20 or £30).
+	LoanAmount         int
+	LoanLevels         int
+	LoanSteps          int
+	LoanCutoff         LoanCutoff
+	LoanCutoffEnd      int // LoanCutoffLastRounds: how many of the Rail era's last rounds have no loans
+	MinIncomeLevel     int
+	MaxIncomeSpace     int
+	CanalLinkCost      int
+	RailLinkCost       int
+	DoubleRailCost     int
+	LinkTilesPerPlayer int
+	WildLocations      int
+	WildIndustries     int
+	BreweryBeer        [2]int // barrels on a new brewery in the Canal and Rail eras
+	DoubleRailBeer     int    // beer for the second rail link of one action (Lancashire: none)
+	Scout              bool   // the Scout action exists (Birmingham)
+	// DoubleBuild: a Build may discard two cards, using both actions of the turn, to build in
+	// any town as if with its location card (Lancashire; not in a one-action turn).
+	DoubleBuild bool
+	// SetAside is how many cards are put aside, unseen and unplayed, at the start of each era
+	// (by era and player count): they stay at the bottom of the deck, below DeckFloor.
+	SetAside [2][5]int
+	// MoneyVPPer: 1 VP per £MoneyVPPer held at the end of the game (0: none).
+	MoneyVPPer int
+	// TieBreakTurnOrder: after VP, income and money, the tied player earlier in the next
+	// round's turn order wins (the original Brass); otherwise they share the win.
+	TieBreakTurnOrder bool
+	// Introductory: the rulebook's introductory game may be chosen (Birmingham).
+	Introductory bool
+}
+
+// LoanCutoff says when loans stop before the end of the game.
+type LoanCutoff uint8
+
+// Loan cut-offs.
+const (
+	LoanAlways LoanCutoff = iota // Birmingham: loans only limited by the income track
+	// LoanCutoffDeckEmpty: no loan once the deck is exhausted in the Rail era (original Brass).
+	LoanCutoffDeckEmpty
+	// LoanCutoffLastRounds: no loan in the Rail era's last LoanCutoffEnd rounds (Roxley
+	// Lancashire's Rothschild deck tile, placed with 2 cards per player below it).
+	LoanCutoffLastRounds
+)
+
+// DistantTile is a kind of Distant Market tile: the number of spaces it moves the cotton
+// demand marker down, and how many are in play (by player count).
+type DistantTile struct {
+	ID    string
+	Drop  int
+	Count [5]int
+}
+
+// VirtualLink joins two locations for one purpose only: building an industry with an
+// industry card (the original Brass's Liverpool–Birkenhead link). It carries no coal, no
+// sale, scores nothing and does not let links be built out of the other town.
+type VirtualLink struct {
+	ID        string
+	Locations [2]int
 }
 
 // Edition is the static data of one game: board, tiles, cards, merchants, markets, rules.
 // It is never modified after construction and is shared by all states.
 type Edition struct {
-	ID             string
-	Name           string
+	ID   string
+	Name string
+	// RuleSet is the edition's rule set: "" for its default rules, "original" for Lancashire's
+	// original (Warfrog) rules (Config.Rules).
+	RuleSet string
+	// Industries are the edition's industries in a fixed order (the order of Legal's list).
+	Industries     []Industry
 	Locations      []Location
 	Spaces         []Space
 	Links          []Link
@@ -270,17 +336,25 @@ type Edition struct {
 	CoalMarket     Market
 	IronMarket     Market
 	Rules          Rules
+	// DistantTiles are the Distant Market tiles (Lancashire), and DemandBonus the income
+	// spaces of the cotton demand track, top space first; the space below the last is "X".
+	DistantTiles []DistantTile
+	DemandBonus  []int
+	// VirtualLinks join locations for industry-card builds only (see VirtualLink).
+	VirtualLinks []VirtualLink
 
-	merchantMask uint64 // merchant locations
-	townMask     uint64 // towns (where a Wild Location card builds)
-	tables       boardTables
-	locByID      map[string]int
-	spaceByID    map[string]int
-	linkByID     map[string]int
-	cardByID     map[string]CardKind
-	mspaceByID   map[string]int
-	wildLoc      CardKind
-	wildInd      CardKind
+	anchorMask uint64 // locations that always give access to the coal market: merchants, external locations
+	ports      bool   // the edition has Port tiles, which sales go to (Lancashire)
+	matLen     int    // MatUsed entries in the encoding: the highest industry of the edition + 1
+	townMask   uint64 // towns (where a Wild Location card builds)
+	tables     boardTables
+	locByID    map[string]int
+	spaceByID  map[string]int
+	linkByID   map[string]int
+	cardByID   map[string]CardKind
+	mspaceByID map[string]int
+	wildLoc    CardKind
+	wildInd    CardKind
 }
 
 // Size limits of the fixed arrays in State; editions must fit in them.
@@ -293,6 +367,7 @@ const (
 	maxMerchantSpaces = 12
 	maxDeck           = 80
 	maxDiscard        = 64
+	maxDistant        = 16
 )
 
 // finish checks the edition's data and builds its lookup tables and masks. It refuses data
@@ -313,6 +388,24 @@ func (e *Edition) finish() (*Edition, error) {
 		return bad("%d card kinds, at most %d", len(e.Cards), maxCardKinds)
 	case len(e.MerchantSpaces) > maxMerchantSpaces:
 		return bad("%d merchant spaces, at most %d", len(e.MerchantSpaces), maxMerchantSpaces)
+	case len(e.Industries) == 0:
+		return bad("no industries")
+	}
+	for _, ind := range e.Industries {
+		if ind == NoIndustry || ind >= numIndustries {
+			return bad("unknown industry %d", ind)
+		}
+		e.matLen = max(e.matLen, int(ind)+1)
+		e.ports = e.ports || ind == Port
+	}
+	for n := e.Rules.MinPlayers; n <= e.Rules.MaxPlayers; n++ {
+		tiles := 0
+		for _, t := range e.DistantTiles {
+			tiles += t.Count[n]
+		}
+		if tiles > maxDistant {
+			return bad("%d Distant Market tiles for %d players, at most %d", tiles, n, maxDistant)
+		}
 	}
 	for n := e.Rules.MinPlayers; n <= e.Rules.MaxPlayers; n++ {
 		deck := 0
@@ -335,7 +428,9 @@ func (e *Edition) finish() (*Edition, error) {
 		e.locByID[e.Locations[i].ID] = i
 		switch e.Locations[i].Kind {
 		case MerchantLocation:
-			e.merchantMask |= 1 << uint(i)
+			e.anchorMask |= 1 << uint(i)
+		case ExternalLocation:
+			e.anchorMask |= 1 << uint(i)
 		case Town:
 			e.townMask |= 1 << uint(i)
 		}
@@ -380,6 +475,15 @@ func (e *Edition) finish() (*Edition, error) {
 			e.wildInd = CardKind(i)
 		}
 	}
+	for _, v := range e.VirtualLinks {
+		a, b := v.Locations[0], v.Locations[1]
+		if a < 0 || a >= len(e.Locations) || b < 0 || b >= len(e.Locations) || a == b {
+			return bad("virtual link %q joins locations %d and %d", v.ID, a, b)
+		}
+		e.tables.virtualAdj[a] |= 1 << uint(b)
+		e.tables.virtualAdj[b] |= 1 << uint(a)
+		e.tables.virtualLocs |= 1<<uint(a) | 1<<uint(b)
+	}
 	for i := range e.MerchantSpaces {
 		if _, dup := e.mspaceByID[e.MerchantSpaces[i].ID]; dup {
 			return bad("two merchant spaces with the id %q", e.MerchantSpaces[i].ID)
@@ -404,11 +508,20 @@ func (e *Edition) CardByID(id string) (CardKind, bool) { c, ok := e.cardByID[id]
 // MerchantSpaceByID returns the index of a merchant space id.
 func (e *Edition) MerchantSpaceByID(id string) (int, bool) { i, ok := e.mspaceByID[id]; return i, ok }
 
-// EditionByID returns a built-in edition.
-func EditionByID(id string) (*Edition, bool) {
-	switch id {
-	case "birmingham", "":
+// EditionByID returns a built-in edition with its default rules.
+func EditionByID(id string) (*Edition, bool) { return EditionFor(id, "") }
+
+// EditionFor returns a built-in edition with a rule set (Config.Edition and Config.Rules):
+// Birmingham has only its own rules (""); Lancashire has the Roxley rules ("") and the
+// original Warfrog rules ("original").
+func EditionFor(id, rules string) (*Edition, bool) {
+	switch {
+	case (id == "birmingham" || id == "") && rules == "":
 		return birminghamEdition, true
+	case id == "lancashire" && rules == "":
+		return lancashireRoxley, true
+	case id == "lancashire" && rules == "original":
+		return lancashireOriginal, true
 	}
 	return nil, false
 }

@@ -69,7 +69,7 @@ func TestEditionTablesRejectInconsistentBoard(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		e.tables, e.merchantMask, e.townMask = boardTables{}, 0, 0
+		e.tables, e.anchorMask, e.townMask = boardTables{}, 0, 0
 		for i := range e.Locations {
 			e.Locations[i].Links = nil
 		}

@@ -25,7 +25,7 @@ func (s *State) appendEncoding(b []byte) []byte {
 		b = append(b, pl.Hand[:nCards]...)
 		b = append(b, pl.HandLen, pl.DiscardLen, pl.FaceDown)
 		b = append(b, pl.Discard[:pl.DiscardLen]...)
-		b = append(b, pl.MatUsed[:]...)
+		b = append(b, pl.MatUsed[:s.ed.matLen]...) // (Birmingham's six industries: as before Lancashire's were added)
 		b = append(b, pl.LinksLeft)
 		b = binary.AppendVarint(b, int64(pl.Received))
 		b = binary.AppendVarint(b, int64(pl.Paid))
@@ -50,6 +50,11 @@ func (s *State) appendEncoding(b []byte) []byte {
 	b = binary.LittleEndian.AppendUint32(b, s.Revealed)
 	if s.Introductory {
 		b = append(b, 'I') // only when set: a normal game's encoding and hash are unchanged
+	}
+	if s.DistantLen > 0 || s.DeckFloor > 0 {
+		// Lancashire only (Birmingham has neither): the set-aside cards and the Distant Market.
+		b = append(b, 'L', s.DeckFloor, s.Demand, s.DistantLen, s.DistantLeft)
+		b = append(b, s.Distant[:s.DistantLen]...)
 	}
 	return b
 }

@@ -66,11 +66,16 @@ func estimate(s *State, p int) int {
 
 // recordGame plays a game with a fixed policy mix and returns its record.
 func recordGame(t testing.TB, players int, seed uint64, names []string) (*Game, Record) {
-	g, err := NewGame(Config{Edition: "birmingham", Players: players, Seed: seed, Names: names})
+	return recordGameConfig(t, Config{Edition: "birmingham", Players: players, Seed: seed, Names: names})
+}
+
+// recordGameConfig is recordGame for any config.
+func recordGameConfig(t testing.TB, cfg Config) (*Game, Record) {
+	g, err := NewGame(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := rand.New(rand.NewPCG(seed, 99))
+	r := rand.New(rand.NewPCG(cfg.Seed, 99))
 	for !g.Over() {
 		s := g.State()
 		legal := s.Legal(nil)

@@ -12,8 +12,13 @@ import (
 // never panic, and a refused move must leave the state unchanged.
 //
 //	go test ./engine -run XXX -fuzz FuzzMove -fuzztime 60s
-func FuzzMove(f *testing.F) {
-	data, err := os.ReadFile(filepath.Join("testdata", "game-3p.json"))
+func FuzzMove(f *testing.F) { fuzzMove(f, "game-3p.json") }
+
+// FuzzMoveLancashire is FuzzMove at positions of a Roxley Lancashire game.
+func FuzzMoveLancashire(f *testing.F) { fuzzMove(f, "game-lancashire-3p.json") }
+
+func fuzzMove(f *testing.F, file string) {
+	data, err := os.ReadFile(filepath.Join("testdata", file))
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -26,6 +31,8 @@ func FuzzMove(f *testing.F) {
 		f.Add(uint8(0), b)
 	}
 	f.Add(uint8(3), []byte(`{"type":"build","player":0,"card":"nowhere"}`))
+	f.Add(uint8(4), []byte(`{"type":"sell","player":0,"card":"bolton","space":"colne_1","port":"distant_market"}`))
+	f.Add(uint8(4), []byte(`{"type":"loan","player":0,"card":"bolton","amount":25}`))
 	f.Add(uint8(9), []byte(`{"type":"network","links":["a","b","c"]}`))
 	f.Add(uint8(1), []byte(`not json`))
 	games := map[uint8]*Game{}
@@ -96,13 +103,14 @@ func actionBytes(a Action) []byte {
 	return []byte{byte(a.Kind), a.Player, byte(a.Card), byte(a.Industry), byte(a.Space), byte(a.Merchant),
 		a.NLinks, a.NCoal, a.NIron, a.NBeer, a.NDev, a.NCards,
 		byte(a.Links[0]), byte(a.Links[1]), byte(a.Coal[0]), byte(a.Coal[1]), byte(a.Iron[0]), byte(a.Iron[1]),
-		byte(a.Beer[0]), byte(a.Beer[1]), byte(a.Dev[0]), byte(a.Dev[1]), byte(a.Cards[0]), byte(a.Cards[1])}
+		byte(a.Beer[0]), byte(a.Beer[1]), byte(a.Dev[0]), byte(a.Dev[1]), byte(a.Cards[0]), byte(a.Cards[1]),
+		byte(a.Port), a.Loan}
 }
 
 // actionFrom reads an Action from arbitrary bytes (missing bytes are 0): every field, the
 // counts and the index arrays included, can take any value.
 func actionFrom(data []byte) Action {
-	var b [24]byte
+	var b [26]byte
 	copy(b[:], data)
 	return Action{
 		Kind: Kind(b[0]), Player: b[1], Card: CardKind(b[2]), Industry: Industry(b[3]),
@@ -111,6 +119,7 @@ func actionFrom(data []byte) Action {
 		Links: [2]int8{int8(b[12]), int8(b[13])}, Coal: [2]int8{int8(b[14]), int8(b[15])},
 		Iron: [2]int8{int8(b[16]), int8(b[17])}, Beer: [2]int8{int8(b[18]), int8(b[19])},
 		Dev: [2]Industry{Industry(b[20]), Industry(b[21])}, Cards: [2]CardKind{CardKind(b[22]), CardKind(b[23])},
+		Port: int8(b[24]), Loan: b[25],
 	}
 }
 
@@ -122,10 +131,15 @@ func actionFrom(data []byte) Action {
 // move, and variations of it with source codes and indexes that do not fit.
 //
 //	go test ./engine -run XXX -fuzz FuzzAction -fuzztime 60s
-func FuzzAction(f *testing.F) {
-	fx := loadFixture(f, "game-3p.json")
+func FuzzAction(f *testing.F) { fuzzAction(f, "game-3p.json") }
+
+// FuzzActionLancashire is FuzzAction at positions of an original-rules Lancashire game.
+func FuzzActionLancashire(f *testing.F) { fuzzAction(f, "game-lancashire-original-4p.json") }
+
+func fuzzAction(f *testing.F, file string) {
+	fx := loadFixture(f, file)
 	moves := fx.Record.Moves
-	ed, _ := EditionByID("birmingham")
+	ed, _ := EditionFor(fx.Record.Config.Edition, fx.Record.Config.Rules)
 	for i, m := range moves {
 		a, err := ed.Decode(m)
 		if err != nil {
@@ -149,6 +163,9 @@ func FuzzAction(f *testing.F) {
 		f.Add(uint8(i), actionBytes(odd))
 		odd = a // a field of another kind, and a count past the arrays
 		odd.NCards, odd.NDev = 3, 1
+		f.Add(uint8(i), actionBytes(odd))
+		odd = a // a port and a loan amount where they do not belong, or out of range
+		odd.Port, odd.Loan = int8(len(ed.Spaces)+1), 4
 		f.Add(uint8(i), actionBytes(odd))
 	}
 	f.Add(uint8(0), []byte{})

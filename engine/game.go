@@ -35,6 +35,8 @@ type Snapshot struct {
 	MoneyVP      []int `json:"money_vp,omitempty"`
 	IncomeVP     []int `json:"income_vp,omitempty"`
 	TileVPAgain  []int `json:"tile_vp_again,omitempty"`
+	// FinalMoneyVP: VP for money at the end of the game (Lancashire), in the last snapshot.
+	FinalMoneyVP []int `json:"final_money_vp,omitempty"`
 }
 
 func (g *Game) snapshot(era Era, round int) Snapshot {
@@ -62,6 +64,9 @@ func (g *Game) snapshot(era Era, round int) Snapshot {
 	sn.Spent, sn.Taken, sn.Removed, sn.VPLost = ints(r.Spent), ints(r.Income), ints(r.Removed), ints(r.VPLost)
 	sn.IncomePaid, sn.Scored = r.IncomePaid, r.Scored
 	sn.LinkVP, sn.TileVP = ints(r.LinkVP), ints(r.TileVP)
+	if s.ed.Rules.MoneyVPPer > 0 && s.Phase == PhaseOver {
+		sn.FinalMoneyVP = ints(r.FinalMoneyVP)
+	}
 	if r.Introductory {
 		sn.Introductory = true
 		sn.MoneyVP, sn.IncomeVP, sn.TileVPAgain = ints(r.MoneyVP), ints(r.IncomeVP), ints(r.TileVPAgain)
@@ -192,7 +197,7 @@ func (g *Game) Hash() uint64 { return g.state.Hash() }
 // GameFromState wraps a position made by hand (tests, puzzles) in a Game with an empty
 // history. Such a game cannot be replayed from its config; it is for scenarios.
 func GameFromState(s *State) *Game {
-	g := &Game{cfg: Config{Edition: s.ed.ID, Players: int(s.NumPlayers), Introductory: s.Introductory}, state: *s}
+	g := &Game{cfg: Config{Edition: s.ed.ID, Rules: s.ed.RuleSet, Players: int(s.NumPlayers), Introductory: s.Introductory}, state: *s}
 	g.points = append(g.points, g.snapshot(s.Era, 0))
 	return g
 }

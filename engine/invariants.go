@@ -98,7 +98,7 @@ func (s *State) CheckInvariants() error {
 		if int(pl.LinksLeft)+linksOnBoard[p] != r.LinkTilesPerPlayer {
 			return fmt.Errorf("%s has %d links left and %d on the board", s.name(p), pl.LinksLeft, linksOnBoard[p])
 		}
-		for _, ind := range Industries {
+		for _, ind := range e.Industries {
 			if int(pl.MatUsed[ind]) > len(e.Mats[ind]) || tilesOnBoard[p][ind] > int(pl.MatUsed[ind]) {
 				return fmt.Errorf("%s: %d %s tiles on the board but %d taken from the mat", s.name(p), tilesOnBoard[p][ind], ind.Name(), pl.MatUsed[ind])
 			}
@@ -118,11 +118,41 @@ func (s *State) CheckInvariants() error {
 	if int(s.CoalMarket) > len(e.CoalMarket.Prices) || int(s.IronMarket) > len(e.IronMarket.Prices) {
 		return fmt.Errorf("markets overfull: coal %d, iron %d", s.CoalMarket, s.IronMarket)
 	}
+	if err := s.checkDistant(); err != nil {
+		return err
+	}
 	for m := range e.MerchantSpaces {
 		slot := s.Merchants[m]
 		if slot.Beer > 1 || slot.Beer == 1 && (slot.Tile == 0 || len(e.MerchantTiles[slot.Tile-1].Buys) == 0) {
 			return fmt.Errorf("merchant %s beer %d beside tile %d", e.MerchantSpaces[m].ID, slot.Beer, slot.Tile)
 		}
+	}
+	return nil
+}
+
+// checkDistant: the Distant Market holds exactly its tiles for this player count, the stack
+// is no larger than that, and the demand marker is on the track.
+func (s *State) checkDistant() error {
+	e := s.ed
+	n := int(s.NumPlayers)
+	var count [maxDistant]int
+	total := 0
+	for k, t := range e.DistantTiles {
+		total += t.Count[n]
+		count[k] = t.Count[n]
+	}
+	if int(s.DistantLen) != total || s.DistantLeft > s.DistantLen {
+		return fmt.Errorf("Distant Market: %d tiles of %d, %d face down", s.DistantLen, total, s.DistantLeft)
+	}
+	for i := 0; i < int(s.DistantLen); i++ {
+		k := int(s.Distant[i])
+		if k >= len(e.DistantTiles) || count[k] == 0 {
+			return fmt.Errorf("Distant Market tile %d out of place", k)
+		}
+		count[k]--
+	}
+	if int(s.Demand) > len(e.DemandBonus) {
+		return fmt.Errorf("cotton demand marker on space %d", s.Demand)
 	}
 	return nil
 }

@@ -36,9 +36,7 @@ func (s *State) Legal(buf []Action) []Action {
 	buf = s.legalDevelops(&c, buf)
 	cards := c.cards()
 	buf = s.legalSales(p, cards, &c.b, buf)
-	if s.loanRule(p).OK() {
-		buf = withCards(buf, blankAction(KindLoan, p), cards)
-	}
+	buf = s.legalLoans(p, cards, buf)
 	buf = s.legalScouts(p, cards, buf)
 	buf = withCards(buf, blankAction(KindPass, p), cards)
 	return buf
@@ -57,6 +55,8 @@ type legalCtx struct {
 	anywhere bool
 	nIron    [3]int // by the number of iron needed
 	ironBuf  [3][planBufSize]resPlan
+	nPairs   int // Lancashire: the pairs of cards a two-card build may discard
+	pairs    [64][2]CardKind
 }
 
 // newLegalCtx fills c for player p.
@@ -75,6 +75,48 @@ func (s *State) newLegalCtx(c *legalCtx, p int) {
 	for n := 0; n <= 2; n++ {
 		c.nIron[n] = len(s.ironPlans(&c.b.pl, n, c.ironBuf[n][:0]))
 	}
+	// Lancashire's two-card builds: every pair of cards held (a kind twice if held twice).
+	c.nPairs = 0
+	if s.ed.Rules.DoubleBuild && s.ActionsDone == 0 && s.ActionsThisTurn() >= 2 {
+		for i, k1 := range c.cards() {
+			for _, k2 := range c.cardBuf[i:c.nCards] {
+				if c.nPairs < len(c.pairs) && s.doubleBuildRule(p, k1, k2).OK() {
+					c.pairs[c.nPairs] = [2]CardKind{k1, k2}
+					c.nPairs++
+				}
+			}
+		}
+	}
+}
+
+// legalLoans lists the loans: Birmingham's one amount, or Lancashire's £10, £20 and £30.
+func (s *State) legalLoans(p int, cards []CardKind, buf []Action) []Action {
+	if !s.loanCutoffRule().OK() {
+		return buf
+	}
+	if s.ed.Rules.LoanSteps == 1 {
+		if s.loanRule(p, 1).OK() {
+			buf = withCards(buf, blankAction(KindLoan, p), cards)
+		}
+		return buf
+	}
+	for steps := 1; steps <= s.ed.Rules.LoanSteps; steps++ {
+		if s.loanRule(p, steps).OK() {
+			a := blankAction(KindLoan, p)
+			a.Loan = uint8(steps)
+			buf = withCards(buf, a, cards)
+		}
+	}
+	return buf
+}
+
+// withPairs appends the action once per pair of cards of a two-card build.
+func withPairs(buf []Action, a Action, pairs [][2]CardKind) []Action {
+	for _, pr := range pairs {
+		a.Card, a.Cards[0], a.NCards = pr[0], pr[1], 1
+		buf = append(buf, a)
+	}
+	return buf
 }
 
 // cards lists the kinds of card held.
@@ -222,14 +264,19 @@ func (s *State) legalBuilds(c *legalCtx, buf []Action) []Action {
 	var coalBuf [planBufSize]resPlan
 	var cc coalCtx
 	a := blankAction(KindBuild, p) // every field that varies is set below
-	for _, ind := range Industries {
+	pairs := c.pairs[:c.nPairs]
+	doublePlaces := uint64(0)
+	if len(pairs) > 0 {
+		doublePlaces, _ = s.doubleBuildPlaces()
+	}
+	for _, ind := range s.ed.Industries {
 		spec, r := s.nextTileRule(p, ind)
 		if !r.OK() || !s.eraRule(ind, spec).OK() || !s.moneyRule(p, spec.Cost, 0).OK() {
 			continue
 		}
 		// where each held card builds this industry
 		var places [maxCardKinds]uint64
-		union := uint64(0)
+		union := doublePlaces
 		for i, k := range cards {
 			places[i], _ = s.cardRule(k, ind, c.net, c.anywhere)
 			union |= places[i]
@@ -266,6 +313,9 @@ func (s *State) legalBuilds(c *legalCtx, buf []Action) []Action {
 						a.Industry, a.Space = ind, sp
 						a.Coal, a.NCoal, a.Iron, a.NIron = cp.src, cp.n, ip.src, ip.n
 						buf = withCards(buf, a, allowed[:na])
+						if doublePlaces&locBit(loc) != 0 {
+							buf = withPairs(buf, a, pairs)
+						}
 					}
 				}
 			}
@@ -333,7 +383,7 @@ func (s *State) legalNetworks(c *legalCtx, buf []Action) []Action {
 				undo2 := c.b.g.place(m2)
 				s.coalContext(&c.b.g, base, m2, &c2)
 				reach2 := c.b.g.reach(m2)
-				beer := s.beerPlans(p, reach2, -1, base, 1, beers[:0])
+				beer := s.beerPlans(p, reach2, -1, base, s.ed.Rules.DoubleRailBeer, beers[:0])
 				for _, plan2 := range s.coalPlans(&c2, &after1, 1, plans2[:0]) {
 					if !s.moneyRule(p, pair+int(plan2.cost), int(plan2.cost)).OK() {
 						continue
@@ -342,7 +392,7 @@ func (s *State) legalNetworks(c *legalCtx, buf []Action) []Action {
 						a := blankAction(KindNetwork, p)
 						a.Links[0], a.Links[1], a.NLinks = int8(l1), int8(l2), 2
 						a.Coal[0], a.Coal[1], a.NCoal = plan1.src[0], plan2.src[0], 2
-						a.Beer[0], a.NBeer = plan3.src[0], 1
+						a.Beer[0], a.NBeer = plan3.src[0], plan3.n
 						buf = withCards(buf, a, cards)
 					}
 				}
@@ -362,19 +412,20 @@ func (s *State) legalDevelops(c *legalCtx, buf []Action) []Action {
 	// industry, of the tile after it (again).
 	var next, again [numIndustries]bool
 	used := &s.Players[p].MatUsed
-	for _, ind := range Industries {
+	inds := s.ed.Industries
+	for _, ind := range inds {
 		_, r := s.developRule(ind, int(used[ind]))
 		next[ind] = r.OK()
 		_, r = s.developRule(ind, int(used[ind])+1)
 		again[ind] = r.OK()
 	}
-	for i1, ind1 := range Industries {
+	for i1, ind1 := range inds {
 		if !next[ind1] {
 			continue
 		}
 		for n := 1; n <= 2; n++ {
-			for i2 := i1; i2 < len(Industries); i2++ {
-				ind2 := Industries[i2]
+			for i2 := i1; i2 < len(inds); i2++ {
+				ind2 := inds[i2]
 				if n == 1 && i2 > i1 {
 					break
 				}
@@ -418,7 +469,7 @@ func (s *State) legalSales(p int, cards []CardKind, b *boardScan, buf []Action) 
 				a.Beer, a.NBeer = plan.src, plan.n
 				buf = withCards(buf, a, cards)
 				if plan.merchantBeer && bonus == BonusDevelop {
-					for _, ind := range Industries {
+					for _, ind := range s.ed.Industries {
 						if _, r := s.developRule(ind, int(s.Players[p].MatUsed[ind])); r.OK() {
 							a.Dev[0], a.NDev = ind, 1
 							buf = withCards(buf, a, cards)
@@ -427,6 +478,27 @@ func (s *State) legalSales(p int, cards []CardKind, b *boardScan, buf []Action) 
 				}
 			}
 		}
+		if s.ed.ports {
+			buf = s.legalCottonSales(p, sp, reach, cards, &b.pl, buf)
+		}
+	}
+	return buf
+}
+
+// legalCottonSales lists Lancashire's sales of the mill on sp: to each unflipped port it
+// reaches, then to the Distant Market.
+func (s *State) legalCottonSales(p, sp int, reach uint64, cards []CardKind, pl *pool, buf []Action) []Action {
+	a := blankAction(KindSell, p)
+	a.Space = int8(sp)
+	for m := pl.ports; m != 0; m &= m - 1 {
+		if port := bits.TrailingZeros64(m); s.salePortRule(sp, port, reach).OK() {
+			a.Port = int8(port + 1)
+			buf = withCards(buf, a, cards)
+		}
+	}
+	if s.saleDistantRule(sp, reach, pl.anchors).OK() {
+		a.Port = ToDistantMarket
+		buf = withCards(buf, a, cards)
 	}
 	return buf
 }

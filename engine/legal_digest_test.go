@@ -11,6 +11,8 @@ import (
 
 // digestCase is one seeded game whose every legal list and state is folded into a digest.
 type digestCase struct {
+	Edition string `json:"edition,omitempty"` // "" for Birmingham
+	Rules   string `json:"rules,omitempty"`
 	Players int    `json:"players"`
 	Seed    uint64 `json:"seed"`
 	Policy  string `json:"policy"` // how moves are chosen: "random", "greedy" (greedyMove) or "sell"
@@ -23,7 +25,11 @@ type digestCase struct {
 // every move. The order of Legal's list is part of what it checks: seeded random play
 // (bots, benchmarks, the soak) picks by index, so it must not change either.
 func digestGame(t testing.TB, c digestCase) (int, uint64) {
-	s, err := New(Config{Edition: "birmingham", Players: c.Players, Seed: c.Seed})
+	edition := c.Edition
+	if edition == "" {
+		edition = "birmingham"
+	}
+	s, err := New(Config{Edition: edition, Rules: c.Rules, Players: c.Players, Seed: c.Seed})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,6 +54,9 @@ func digestGame(t testing.TB, c digestCase) (int, uint64) {
 				uint64(uint8(a.Links[0]))<<32 | uint64(uint8(a.Links[1]))<<40 | uint64(uint8(a.Coal[0]))<<48 | uint64(uint8(a.Coal[1]))<<56)
 			mix(uint64(uint8(a.Iron[0])) | uint64(uint8(a.Iron[1]))<<8 | uint64(uint8(a.Beer[0]))<<16 | uint64(uint8(a.Beer[1]))<<24 |
 				uint64(a.Dev[0])<<32 | uint64(a.Dev[1])<<40 | uint64(a.Cards[0])<<48 | uint64(a.Cards[1])<<56)
+			if c.Edition != "" { // (the fields Birmingham never uses)
+				mix(uint64(uint8(a.Port)) | uint64(a.Loan)<<8)
+			}
 		}
 		var a Action
 		switch c.Policy {
@@ -138,4 +147,49 @@ func sellFirst(legal []Action, v uint64) Action {
 		}
 	}
 	return legal[0]
+}
+
+// TestLegalDigestLancashire is TestLegalDigest for Lancashire under both rule sets
+// (testdata/legal-digest-lancashire.json; re-record with -record-lancashire).
+func TestLegalDigestLancashire(t *testing.T) {
+	golden := filepath.Join("testdata", "legal-digest-lancashire.json")
+	var cases []digestCase
+	if *recordLancashire {
+		for _, rules := range []string{"", "original"} {
+			for _, n := range []int{2, 3, 4} {
+				if rules == "original" && n == 2 {
+					continue
+				}
+				for seed := uint64(1); seed <= 4; seed++ {
+					policy := []string{"random", "random", "greedy", "sell"}[seed-1]
+					cases = append(cases, digestCase{Edition: "lancashire", Rules: rules, Players: n, Seed: seed*1000 + uint64(n), Policy: policy})
+				}
+			}
+		}
+	} else {
+		data, err := os.ReadFile(golden)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(data, &cases); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, c := range cases {
+		moves, h := digestGame(t, c)
+		got := fmt.Sprintf("%016x", h)
+		if *recordLancashire {
+			cases[i].Moves, cases[i].Digest = moves, got
+			continue
+		}
+		if moves != c.Moves || got != c.Digest {
+			t.Errorf("%+v: %d moves, digest %s", c, moves, got)
+		}
+	}
+	if *recordLancashire {
+		b, _ := json.MarshalIndent(cases, "", " ")
+		if err := os.WriteFile(golden, append(b, '\n'), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 }

@@ -43,6 +43,8 @@ func (s *State) linkCountRule(a *Action) Reason {
 		r := Reason{Rule: RuleTooManySources}
 		r.Res, r.N, r.M = ResCoal, int16(n), int16(a.NCoal)
 		return r
+	case a.NBeer != 0 && s.ed.Rules.DoubleRailBeer == 0:
+		return Reason{Rule: RuleNoBeerHere}
 	case n == 1 && a.NBeer != 0 || a.NBeer > 1:
 		return Reason{Rule: RuleBeerDoubleRailOnly}
 	}
@@ -96,11 +98,11 @@ func (s *State) doNetwork(a *Action) Reason {
 			}
 		}
 	}
-	if n == 2 {
+	if n == 2 && s.ed.Rules.DoubleRailBeer > 0 {
 		ctx := Reason{Rule: RuleNoBeerForLink}
 		ctx.Link, ctx.Merchant = a.Links[1], none
 		reach := g.reach(s.ed.Links[a.Links[1]].mask)
-		if r, _ := s.payBeer(p, pl, reach, -1, 1, a.Beer[:a.NBeer], &used, ctx); !r.OK() {
+		if r, _ := s.payBeer(p, pl, reach, -1, s.ed.Rules.DoubleRailBeer, a.Beer[:a.NBeer], &used, ctx); !r.OK() {
 			return r
 		}
 	}

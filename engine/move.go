@@ -22,7 +22,10 @@ import (
 //	beer      beer sources: build spaces of breweries, or the merchant space being sold to
 //	merchant  sell: the merchant space ("oxford_1")
 //	develop   develop: 1 or 2 industries; sell to Gloucester with its beer: the free develop (omit to decline)
-//	cards     scout: the 2 extra cards discarded
+//	cards     scout: the 2 extra cards discarded; Lancashire build: the second card of a
+//	          two-card build (which builds in any town and takes both actions)
+//	port      Lancashire sell: the port's build space ("liverpool_1") or "distant_market"
+//	amount    Lancashire loan: £10, £20 or £30 (Birmingham's one amount is left out)
 //
 // Coal, iron and beer may be left out, wholly or after the first entry: the engine then
 // takes, for each unit left out, in this order of preference (board order is the order of
@@ -50,7 +53,12 @@ type Move struct {
 	Merchant string   `json:"merchant,omitempty"`
 	Develop  []string `json:"develop,omitempty"`
 	Cards    []string `json:"cards,omitempty"`
+	Port     string   `json:"port,omitempty"`
+	Amount   int      `json:"amount,omitempty"`
 }
+
+// DistantMarketID is the Move.Port value of a sale to the Distant Market.
+const DistantMarketID = "distant_market"
 
 // String is the move as compact JSON.
 func (m Move) String() string {
@@ -149,6 +157,27 @@ func (e *Edition) Decode(m Move) (Action, error) {
 		a.Cards[i] = k
 	}
 	a.NCards = uint8(len(m.Cards))
+	switch m.Port {
+	case "":
+	case DistantMarketID:
+		a.Port = ToDistantMarket
+	default:
+		sp, ok := e.SpaceByID(m.Port)
+		if !ok {
+			return Action{}, errorf(ErrMalformed, "Unknown port %q.", m.Port)
+		}
+		a.Port = int8(sp + 1)
+	}
+	if m.Amount != 0 {
+		r := &e.Rules
+		if m.Amount < 0 || m.Amount%r.LoanAmount != 0 || m.Amount/r.LoanAmount > r.LoanSteps {
+			if r.LoanSteps == 1 {
+				return Action{}, errorf(ErrMalformed, "A loan in %s is £%d.", e.Name, r.LoanAmount)
+			}
+			return Action{}, errorf(ErrMalformed, "A loan is £%d to £%d in steps of £%d, not £%d.", r.LoanAmount, r.LoanSteps*r.LoanAmount, r.LoanAmount, m.Amount)
+		}
+		a.Loan = uint8(m.Amount / r.LoanAmount)
+	}
 	return a, nil
 }
 
@@ -199,6 +228,15 @@ func (e *Edition) Encode(a Action) Move {
 	}
 	for i := 0; i < int(a.NCards); i++ {
 		m.Cards = append(m.Cards, e.Cards[a.Cards[i]].ID)
+	}
+	switch {
+	case a.Port == ToDistantMarket:
+		m.Port = DistantMarketID
+	case a.Port > 0 && int(a.Port) <= len(e.Spaces):
+		m.Port = e.Spaces[a.Port-1].ID
+	}
+	if a.Loan != 0 && e.Rules.LoanSteps > 1 {
+		m.Amount = int(a.Loan) * e.Rules.LoanAmount
 	}
 	return m
 }

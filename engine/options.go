@@ -8,13 +8,16 @@ package engine
 // Steps lists, per move type, the fields a player chooses, in order. "links.1" etc. name
 // the second entry of a list; an empty value means the entry is absent (a single link, no
 // Gloucester develop, one tile developed).
+// Lancashire adds "cards" to a build (the second card of a two-card build), "port" to a sale
+// (a port's space or "distant_market") and "amount" to a loan; in Birmingham every legal
+// move leaves them empty, so Next never asks for them.
 var Steps = map[string][]string{
-	"build":       {"card", "industry", "space", "coal.0", "coal.1", "iron.0", "iron.1"},
+	"build":       {"card", "cards", "industry", "space", "coal.0", "coal.1", "iron.0", "iron.1"},
 	"network":     {"card", "links.0", "coal.0", "links.1", "coal.1", "beer.0"},
 	"develop":     {"card", "develop.0", "develop.1", "iron.0", "iron.1"},
-	"sell":        {"card", "space", "merchant", "beer.0", "beer.1", "develop.0"},
+	"sell":        {"card", "space", "merchant", "port", "beer.0", "beer.1", "develop.0"},
 	"end_sell":    {},
-	"loan":        {"card"},
+	"loan":        {"card", "amount"},
 	"scout":       {"card", "cards"},
 	"pass":        {"card"},
 	"remove_tile": {"space"},
@@ -58,8 +61,18 @@ func (m Move) Field(name string) string {
 	case "develop.1":
 		return at(m.Develop, 1)
 	case "cards":
-		if len(m.Cards) == 2 {
+		switch len(m.Cards) {
+		case 1:
+			return m.Cards[0]
+		case 2:
 			return m.Cards[0] + "+" + m.Cards[1]
+		}
+		return ""
+	case "port":
+		return m.Port
+	case "amount":
+		if m.Amount != 0 {
+			return itoa(m.Amount)
 		}
 		return ""
 	}

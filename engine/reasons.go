@@ -70,6 +70,21 @@ const (
 	RuleNoWildLeft         // no wild cards left to take
 	RuleNoTileToRemove     // Space: the player has no tile there
 	RuleTileWorthless      // Space, Industry, Level: the tile raises £0
+
+	// Brass: Lancashire (rules of both rule sets unless said otherwise).
+	RuleNeverBuilt          // Industry, Level: a level-0 tile is never built, only developed away
+	RuleNoDoubleBuild       // the edition has no two-card build
+	RuleDoubleBuildTurn     // a two-card build takes both actions of a two-action turn
+	RuleDoubleBuildTown     // Location: a two-card build is in a town
+	RuleNotAPort            // Space (the mill); N: the space sold to, which holds no Port
+	RulePortUsed            // Space; N: the port's space; Player, Level: the port, already sold to
+	RulePortNotConnected    // Space; N: the port's space; Player, Level: the port
+	RuleNoDistantMarket     // the edition has no Distant Market
+	RuleDemandClosed        // the cotton demand marker is on X this era
+	RuleDistantNotConnected // Space: the mill reaches no Port tile or external location
+	RuleLoanCutoff          // no more loans this game (original: deck exhausted; Roxley: last rounds)
+	RuleNoScout             // the edition has no Scout action
+	RuleNoBeerHere          // the edition has no beer
 	numRules
 )
 
@@ -85,6 +100,9 @@ var ruleIDs = [numRules]string{
 	"already_sold", "no_merchant_tile", "merchant_does_not_buy", "not_connected",
 	"free_develop_bonus", "other_merchant_beer", "loan_income", "scout_cards",
 	"scout_wild_held", "no_wild_left", "no_tile_to_remove", "tile_worthless",
+	"never_built", "no_double_build", "double_build_turn", "double_build_town", "not_a_port",
+	"port_used", "port_not_connected", "no_distant_market", "demand_closed",
+	"distant_not_connected", "loan_cutoff", "no_scout", "no_beer_here",
 }
 
 // String is the rule's stable id, e.g. "canal_one_tile" ("" for RuleNone).
@@ -389,6 +407,35 @@ func (s *State) reasonText(r Reason) string {
 		return "You have no industry tile on " + space(r.Space) + "."
 	case RuleTileWorthless:
 		return "Your " + tile() + " in " + s.spaceName(int(r.Space)) + " is worth £0 and would not help pay the shortfall."
+	case RuleNeverBuilt:
+		return tile() + " can never be built: develop it off your mat to reach the next level."
+	case RuleNoDoubleBuild:
+		return "In " + e.Name + " a build discards one card."
+	case RuleDoubleBuildTurn:
+		return "Building with two cards takes both actions of your turn: it must be your turn's first action, and not in a one-action turn."
+	case RuleDoubleBuildTown:
+		return "Building with two cards builds in a town, as with its location card; " + loc() + " is not a town."
+	case RuleNotAPort:
+		return "Cotton is sold to a Port tile or to the Distant Market; " + space(int8(r.N)) + " holds no Port."
+	case RulePortUsed:
+		return who() + "'s " + tileName(Port, int(r.Level)) + " in " + s.spaceName(int(r.N)) + " has already been sold to; sell to an unflipped port or to the Distant Market."
+	case RulePortNotConnected:
+		return "Your mill in " + s.spaceName(int(r.Space)) + " is not connected to " + who() + "'s " + tileName(Port, int(r.Level)) + " in " + s.spaceName(int(r.N)) + "."
+	case RuleNoDistantMarket:
+		return e.Name + " has no Distant Market."
+	case RuleDemandClosed:
+		return "The cotton demand marker is on X: no more cotton can be sold to the Distant Market this era."
+	case RuleDistantNotConnected:
+		return "Selling to the Distant Market needs a connection from your mill in " + s.spaceName(int(r.Space)) + " to a Port tile (anyone's) or an external location."
+	case RuleLoanCutoff:
+		if e.Rules.LoanCutoff == LoanCutoffDeckEmpty {
+			return "No loans can be taken once the deck is exhausted in the Rail Period."
+		}
+		return "No loans can be taken in the last " + itoa(e.Rules.LoanCutoffEnd) + " rounds of the Rail Era."
+	case RuleNoScout:
+		return e.Name + " has no Scout action."
+	case RuleNoBeerHere:
+		return e.Name + " has no beer."
 	}
 	return "This move is not allowed."
 }
@@ -396,12 +443,12 @@ func (s *State) reasonText(r Reason) string {
 // kindShapes says what each kind of action names (RuleMalformed).
 var kindShapes = [numKinds]string{
 	KindNone:       "Unknown action.",
-	KindBuild:      "A build names a card, an industry, a build space and up to 2 coal and 2 iron sources.",
+	KindBuild:      "A build names a card (or two, where a two-card build exists), an industry, a build space and up to 2 coal and 2 iron sources.",
 	KindNetwork:    "A Network action names a card, 1 or 2 links, and their coal and beer sources.",
 	KindDevelop:    "A Develop action names a card, 1 or 2 industries and their iron sources.",
-	KindSell:       "A sale names a card (none when continuing), a tile, a merchant, up to 2 beer sources and Gloucester's free develop.",
+	KindSell:       "A sale names a card (none when continuing), a tile, a merchant (or a port or the Distant Market), up to 2 beer sources and Gloucester's free develop.",
 	KindEndSell:    "Stopping a Sell action names nothing else.",
-	KindLoan:       "A loan names only the card it discards.",
+	KindLoan:       "A loan names the card it discards (and, where there is a choice, its amount).",
 	KindScout:      "A Scout action names a card and 2 more cards.",
 	KindPass:       "A pass names only the card it discards.",
 	KindRemoveTile: "Removing a tile for a shortfall names only the tile.",

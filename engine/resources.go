@@ -18,6 +18,10 @@ type pool struct {
 	ironWorks uint64 // iron works
 	breweries uint64 // breweries
 	taken     uint64 // the spaces a cube or barrel was taken from (for commitPool)
+	// anchors are the locations that give access to the coal market: merchants (Birmingham),
+	// external locations and locations holding any Port tile (Lancashire's "constructed port").
+	anchors uint64
+	ports   uint64 // the build spaces holding an unflipped Port tile (Lancashire sales)
 }
 
 // commitPool writes the pool back into the state. A coal mine, iron works or brewery whose
@@ -58,7 +62,7 @@ type coalCtx struct {
 	n      int
 	sp     [maxSpaces]int8
 	dist   [maxSpaces]int8
-	market bool // connected to a merchant location, so the coal market is reachable
+	market bool // connected to a merchant location (Lancashire: a constructed port), so the coal market is reachable
 }
 
 // coalContext prepares coal sources for a tile built at, or a link touching, the locations
@@ -82,7 +86,7 @@ func (s *State) coalContext(g *graph, pl *pool, at uint64, c *coalCtx) {
 		frontier = next &^ seen
 		seen |= next
 	}
-	c.market = seen&s.ed.merchantMask != 0
+	c.market = seen&pl.anchors != 0
 }
 
 // options lists the legal sources of the next coal cube: the connected mines with coal left

@@ -8,7 +8,8 @@ type Standing struct {
 	VP     int `json:"vp"`
 	Income int `json:"income"` // income level, the first tie-break
 	Money  int `json:"money"`  // the second tie-break
-	Rank   int `json:"rank"`   // 1 for the winner(s); tied players share a rank
+
+	Rank int `json:"rank"` // 1 for the winner(s); tied players share a rank
 }
 
 // Standings ranks the players by VP, then income level, then money ("Winning the Game");
@@ -19,6 +20,12 @@ func (s *State) Standings() []Standing {
 	for p := 0; p < n; p++ {
 		out[p] = Standing{Player: p, VP: int(s.Players[p].VP), Income: s.IncomeLevel(p), Money: int(s.Players[p].Money)}
 	}
+	// turn is each player's place in the next round's turn order, the original Brass's last
+	// tie-break (Rules.TieBreakTurnOrder).
+	var turn [MaxPlayers]int
+	for i := 0; i < n; i++ {
+		turn[s.Order[i]] = i
+	}
 	better := func(a, b Standing) bool {
 		if a.VP != b.VP {
 			return a.VP > b.VP
@@ -26,7 +33,10 @@ func (s *State) Standings() []Standing {
 		if a.Income != b.Income {
 			return a.Income > b.Income
 		}
-		return a.Money > b.Money
+		if a.Money != b.Money || !s.ed.Rules.TieBreakTurnOrder {
+			return a.Money > b.Money
+		}
+		return turn[a.Player] < turn[b.Player]
 	}
 	sort.SliceStable(out, func(i, j int) bool { return better(out[i], out[j]) })
 	for i := range out {
@@ -61,10 +71,13 @@ func (s *State) resultText() string {
 	w := st[0]
 	txt := s.name(w.Player) + " wins with " + itoa(w.VP) + " VP"
 	if len(st) > 1 && st[1].VP == w.VP {
-		if st[1].Income != w.Income {
+		switch {
+		case st[1].Income != w.Income:
 			txt += ", ahead on income (level " + itoa(w.Income) + " against " + itoa(st[1].Income) + ")"
-		} else {
+		case st[1].Money != w.Money:
 			txt += ", ahead on money (£" + itoa(w.Money) + " against £" + itoa(st[1].Money) + ")"
+		default:
+			txt += ", ahead in the next round's turn order"
 		}
 	}
 	return txt + "."

@@ -23,7 +23,7 @@ func (s *State) endTurn() {
 
 // eraOver: the era ends after the round in which the last cards were played.
 func (s *State) eraOver() bool {
-	if s.DeckLen > 0 {
+	if s.DeckLen > s.DeckFloor {
 		return false
 	}
 	for p := 0; p < int(s.NumPlayers); p++ {
@@ -282,6 +282,9 @@ func (s *State) endEra() {
 		if s.Introductory {
 			s.scoreIntroductory()
 		}
+		if s.Era == Rail {
+			s.scoreMoney()
+		}
 		s.Phase = PhaseOver
 		if s.log != nil {
 			s.addLog(LogEnd, -1, "The game is over. "+s.resultText())
@@ -301,8 +304,8 @@ func (s *State) endEra() {
 			slot.Beer = 1
 		}
 	}
-	// 5. All discard piles are shuffled into a new draw deck.
-	s.DeckLen = 0
+	// 5. All discard piles (and the cards set aside for the Canal Era, still at the bottom
+	// of the deck) are shuffled into a new draw deck.
 	for p := 0; p < n; p++ {
 		pl := &s.Players[p]
 		for i := 0; i < int(pl.DiscardLen); i++ {
@@ -311,6 +314,7 @@ func (s *State) endEra() {
 		}
 		pl.DiscardLen, pl.FaceDown = 0, 0
 	}
+	s.DeckFloor = 0
 	s.rng.shuffle(s.Deck[:s.DeckLen])
 	// 6. New hands of 8.
 	for p := 0; p < n; p++ {
@@ -318,9 +322,22 @@ func (s *State) endEra() {
 			s.drawCard(p)
 		}
 	}
+	// Lancashire: the Distant Market is reset for the Rail Era.
+	s.shuffleDistant()
+	s.DeckFloor = uint8(s.ed.Rules.SetAside[Rail][n])
 	s.Revealed = s.Moves
 	if s.log != nil {
-		s.logf(LogMaintenance, -1, "End of the Canal Era: level I tiles leave the board, merchant beer is refilled and the discards become a new deck of %d; everyone draws %d cards.", int(s.DeckLen)+n*s.ed.Rules.HandSize, s.ed.Rules.HandSize)
+		txt := "End of the Canal Era: level I tiles leave the board, merchant beer is refilled and the discards become a new deck of " + itoa(int(s.DeckLen)+n*s.ed.Rules.HandSize) + "; everyone draws " + itoa(s.ed.Rules.HandSize) + " cards."
+		if len(s.ed.MerchantSpaces) == 0 {
+			txt = "End of the Canal Period: canals and level I tiles leave the board, the cards become a new deck of " + itoa(int(s.DeckLen)+n*s.ed.Rules.HandSize) + "; everyone draws " + itoa(s.ed.Rules.HandSize) + " cards."
+		}
+		if s.DeckFloor > 0 {
+			txt += " " + plural(int(s.DeckFloor), "card") + " are set aside for the Rail Era."
+		}
+		if s.DistantLen > 0 {
+			txt += " The Distant Market tiles are reshuffled and the cotton demand marker returns to the top."
+		}
+		s.addLog(LogMaintenance, -1, txt)
 	}
 	s.Era = Rail
 	s.Round = 1
@@ -337,4 +354,21 @@ func plural(n int, what string) string {
 		return "1 " + what
 	}
 	return itoa(n) + " " + what + "s"
+}
+
+// scoreMoney: 1 VP for every £MoneyVPPer held at the end of the Rail Era (Lancashire: "If it
+// is the end of the Rail Period then players also score 1VP for every £10 cash they hold").
+func (s *State) scoreMoney() {
+	per := s.ed.Rules.MoneyVPPer
+	if per <= 0 {
+		return
+	}
+	for p := 0; p < int(s.NumPlayers); p++ {
+		vp := int(s.Players[p].Money) / per
+		s.Players[p].VP += int32(vp)
+		s.Report.FinalMoneyVP[p] = int32(vp)
+		if s.log != nil {
+			s.logf(LogScore, p, "%s scores %d VP for £%d (1 VP per £%d; total %d).", s.name(p), vp, s.Players[p].Money, per, s.Players[p].VP)
+		}
+	}
 }

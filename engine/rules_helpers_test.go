@@ -93,10 +93,13 @@ func runRuleCases(t *testing.T, cases []ruleCase) {
 func findLegal(legal []engine.Move, m engine.Move) (engine.Move, bool) {
 	for _, l := range legal {
 		if l.Type != m.Type || l.Player != m.Player || l.Industry != m.Industry || l.Space != m.Space ||
-			l.Merchant != m.Merchant || !slices.Equal(l.Links, m.Links) {
+			l.Merchant != m.Merchant || !slices.Equal(l.Links, m.Links) || l.Port != m.Port || l.Amount != m.Amount {
 			continue
 		}
-		if m.Type == "scout" {
+		if m.Type == "build" && len(l.Cards) != len(m.Cards) {
+			continue
+		}
+		if m.Type == "scout" || m.Type == "build" && len(m.Cards) > 0 {
 			if !sameMultiset(append([]string{l.Card}, l.Cards...), append([]string{m.Card}, m.Cards...)) {
 				continue
 			}

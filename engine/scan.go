@@ -23,6 +23,7 @@ func (s *State) scanSpaces(b *boardScan) {
 	tab := &s.ed.tables
 	pl := &b.pl
 	pl.mines, pl.ironWorks, pl.breweries, pl.taken = 0, 0, 0, 0
+	pl.anchors, pl.ports = s.ed.anchorMask, 0
 	b.owned, b.tileLocs = [MaxPlayers]uint64{}, [MaxPlayers]uint64{}
 	for i := range s.ed.Spaces {
 		t := &s.Tiles[i]
@@ -44,6 +45,11 @@ func (s *State) scanSpaces(b *boardScan) {
 			pl.ironWorks |= bit
 		case Brewery:
 			pl.breweries |= bit
+		case Port:
+			pl.anchors |= 1 << tab.spaceLoc[i]
+			if !t.Flipped {
+				pl.ports |= bit
+			}
 		}
 	}
 	pl.coalMkt, pl.ironMkt = s.CoalMarket, s.IronMarket

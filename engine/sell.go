@@ -65,6 +65,9 @@ func (s *State) freeDevelopRule(m int, merchantBeer bool) Reason {
 }
 
 func (s *State) doSale(a *Action) Reason {
+	if a.Port != 0 {
+		return s.doCottonSale(a)
+	}
 	p := int(a.Player)
 	sp, m := int(a.Space), int(a.Merchant)
 	var b boardScan

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"runtime"
 	"testing"
@@ -22,7 +23,13 @@ func soakGames() int {
 // playRandom plays a whole game choosing uniformly among the legal actions, calling check
 // after every action.
 func playRandom(t testing.TB, players int, seed uint64, check func(s *State, legal []Action, step int)) *State {
-	s, err := New(Config{Edition: "birmingham", Players: players, Seed: seed})
+	return playRandomGame(t, Config{Edition: "birmingham", Players: players, Seed: seed}, check)
+}
+
+// playRandomGame is playRandom for any config.
+func playRandomGame(t testing.TB, cfg Config, check func(s *State, legal []Action, step int)) *State {
+	players, seed := cfg.Players, cfg.Seed
+	s, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,6 +52,54 @@ func playRandom(t testing.TB, players int, seed uint64, check func(s *State, leg
 		}
 	}
 	return s
+}
+
+// checkLegalList checks that a legal list has no duplicates and that each action applies
+// cleanly, keeping the invariants.
+func checkLegalList(t testing.TB, s *State, legal []Action, what string) {
+	seen := make(map[Action]bool, len(legal))
+	for _, a := range legal {
+		if seen[a] {
+			t.Fatalf("%s: duplicate legal action %v", what, s.ed.Encode(a))
+		}
+		seen[a] = true
+		c := *s
+		if err := c.Apply(&a); err != nil {
+			t.Fatalf("%s: legal action %v refused: %v", what, s.ed.Encode(a), err)
+		}
+		if err := c.CheckInvariants(); err != nil {
+			t.Fatalf("%s: after %v: %v", what, s.ed.Encode(a), err)
+		}
+	}
+}
+
+// TestSoakLancashire plays seeded random Lancashire games under both rule sets at every
+// player count each allows, checking the invariants after every action and, on every 7th
+// position, the legal list (no duplicates, each action applies).
+func TestSoakLancashire(t *testing.T) {
+	games := soakGames() / 5
+	for _, rules := range []string{"", "original"} {
+		ed, _ := EditionFor("lancashire", rules)
+		for n := ed.Rules.MinPlayers; n <= ed.Rules.MaxPlayers; n++ {
+			for g := 0; g < games; g++ {
+				cfg := Config{Edition: "lancashire", Rules: rules, Players: n, Seed: uint64(n*100000 + g)}
+				s := playRandomGame(t, cfg, func(s *State, legal []Action, step int) {
+					if err := s.CheckInvariants(); err != nil {
+						t.Fatalf("%+v step %d: %v", cfg, step, err)
+					}
+					if step%7 == 0 {
+						checkLegalList(t, s, legal, fmt.Sprintf("%+v step %d", cfg, step))
+					}
+				})
+				if err := s.CheckInvariants(); err != nil {
+					t.Fatal(err)
+				}
+				if s.Era != Rail || int(s.Round) != ed.Rules.RoundsPerEra[n] {
+					t.Fatalf("%+v: game ended in %v round %d, want Rail round %d", cfg, s.Era, s.Round, ed.Rules.RoundsPerEra[n])
+				}
+			}
+		}
+	}
 }
 
 // TestSoak plays thousands of seeded random games at 2, 3 and 4 players to the end and checks

@@ -9,6 +9,9 @@ type Config struct {
 	// Introductory plays the rulebook's "Introductory Game": the Canal Era only, then extra
 	// scoring for money, income level and level 2+ tiles (see scoreIntroductory).
 	Introductory bool `json:"introductory,omitempty"`
+	// Rules picks the edition's rule set: "" for its default rules; Lancashire also has
+	// "original" (the Warfrog rules; the default is the Roxley edition's).
+	Rules string `json:"rules,omitempty"`
 }
 
 // Phase says what kind of decision the game is waiting for.
@@ -76,6 +79,8 @@ type RoundReport struct {
 	MoneyVP      [MaxPlayers]int32 // 1 VP per £4, at most 15
 	IncomeVP     [MaxPlayers]int32 // the income level (VP lost when negative)
 	TileVPAgain  [MaxPlayers]int32 // flipped level 2+ tiles scored a second time
+	// FinalMoneyVP is the VP for money at the end of the game (Lancashire: 1 per £10).
+	FinalMoneyVP [MaxPlayers]int32
 }
 
 // State is the whole game state. It is a plain value: copying it copies the game.
@@ -94,17 +99,28 @@ type State struct {
 	ActionsDone  uint8
 	Phase        Phase
 	// ShortfallPos is, during end-of-round income, the index into Order of the next player to be paid.
-	ShortfallPos                  uint8
-	Order                         [MaxPlayers]uint8
-	Players                       [MaxPlayers]Player
-	Tiles                         [maxSpaces]Tile
-	Links                         [maxLinks]uint8 // 0: unbuilt; otherwise owner + 1
-	CoalMarket                    uint8
-	IronMarket                    uint8
-	Merchants                     [maxMerchantSpaces]MerchantSlot
-	Deck                          [maxDeck]uint8
-	DeckLen                       uint8
+	ShortfallPos uint8
+	Order        [MaxPlayers]uint8
+	Players      [MaxPlayers]Player
+	Tiles        [maxSpaces]Tile
+	Links        [maxLinks]uint8 // 0: unbuilt; otherwise owner + 1
+	CoalMarket   uint8
+	IronMarket   uint8
+	Merchants    [maxMerchantSpaces]MerchantSlot
+	Deck         [maxDeck]uint8
+	DeckLen      uint8
+	// DeckFloor is how many cards at the bottom of the deck are set aside for the era,
+	// unseen and unplayed (Rules.SetAside): cards are drawn only while DeckLen > DeckFloor.
+	DeckFloor                     uint8
 	WildLocations, WildIndustries uint8
+	// The Distant Market (Lancashire): Distant[:DistantLen] are the era's tiles, as indexes
+	// into Edition.DistantTiles; the first DistantLeft are the face-down stack (its top is
+	// the last of them, and its order is hidden by View), the rest were revealed, in order.
+	// Demand is the cotton demand marker's space, 0 for the top; len(Edition.DemandBonus)
+	// is "X": no more Distant Market sales this era.
+	Distant                 [maxDistant]uint8
+	DistantLen, DistantLeft uint8
+	Demand                  uint8
 	// Moves counts the moves applied; Revealed is Moves when hidden cards were last drawn.
 	Moves, Revealed uint32
 	// Report describes the end of the last round.
@@ -189,11 +205,17 @@ func (s *State) advanceIncome(p int, spaces int) {
 
 // New sets up a game from its config (rulebook "Board Setup" and "Player Area Setup").
 func New(cfg Config) (*State, error) {
-	ed, ok := EditionByID(cfg.Edition)
+	ed, ok := EditionFor(cfg.Edition, cfg.Rules)
 	if !ok {
+		if _, known := EditionByID(cfg.Edition); known {
+			return nil, errorf(ErrMalformed, "%s has no rule set %q", cfg.Edition, cfg.Rules)
+		}
 		return nil, errorf(ErrMalformed, "unknown edition %q", cfg.Edition)
 	}
 	r := &ed.Rules
+	if cfg.Introductory && !r.Introductory {
+		return nil, errorf(ErrMalformed, "%s has no introductory game", ed.Name)
+	}
 	if cfg.Players < r.MinPlayers || cfg.Players > r.MaxPlayers {
 		return nil, errorf(ErrMalformed, "%s is for %d to %d players, not %d", ed.Name, r.MinPlayers, r.MaxPlayers, cfg.Players)
 	}
@@ -254,6 +276,9 @@ func New(cfg Config) (*State, error) {
 			pl.FaceDown++
 		}
 	}
+	// Lancashire: cards set aside for the Canal era; the Distant Market tiles, shuffled.
+	s.DeckFloor = uint8(r.SetAside[Canal][n])
+	s.setupDistant()
 	// Character tiles in a random order on the turn order track.
 	var order [MaxPlayers]uint8
 	for p := 0; p < n; p++ {
@@ -266,7 +291,7 @@ func New(cfg Config) (*State, error) {
 
 // drawCard moves the top card of the deck to the player's hand.
 func (s *State) drawCard(p int) bool {
-	if s.DeckLen == 0 {
+	if s.DeckLen <= s.DeckFloor {
 		return false
 	}
 	s.DeckLen--

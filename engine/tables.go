@@ -15,7 +15,10 @@ type boardTables struct {
 	shared    uint64                // the build spaces showing two icons
 	linkMask  [maxLinks]uint64      // the locations each link joins (filled with the links)
 	locLinks  [maxLocations]uint64  // the links touching each location (filled with the links)
-	cardIcons [maxCardKinds]uint8   // the industries each card shows (bit by Industry)
+	cardIcons [maxCardKinds]uint16  // the industries each card shows (bit by Industry)
+	// virtualAdj are the locations joined to each by a virtual link, virtualLocs those with one.
+	virtualAdj  [maxLocations]uint64
+	virtualLocs uint64
 }
 
 // build fills the tables from the edition's locations and spaces, refusing data in which a
@@ -68,6 +71,14 @@ func (t *boardTables) build(e *Edition) error {
 		}
 	}
 	return nil
+}
+
+// virtualReach adds to a network the locations a virtual link joins to it.
+func (t *boardTables) virtualReach(net uint64) uint64 {
+	for m := net & t.virtualLocs; m != 0; m &= m - 1 {
+		net |= t.virtualAdj[bits.TrailingZeros64(m)]
+	}
+	return net
 }
 
 // linksTouching is the set of links touching any of the locations in locs.

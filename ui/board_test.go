@@ -3,6 +3,7 @@ package ui
 import (
 	"encoding/xml"
 	"io"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -106,7 +107,7 @@ func (n *boardNode) hasClass(c string) bool {
 }
 
 // renderBoard encodes the board as go-app would prerender it and parses it back.
-func renderBoard(t testing.TB, b *board) *boardNode {
+func renderBoard(t testing.TB, b app.UI) *boardNode {
 	t.Helper()
 	html := app.HTMLString(b)
 	d := xml.NewDecoder(strings.NewReader(html))
@@ -324,8 +325,9 @@ func TestBoardHighlightsAndKeys(t *testing.T) {
 		if clickable(id) {
 			t.Errorf("%s should not be a button", id)
 		}
-		if !root.byID(id).hasClass("bb-refuse") {
-			t.Errorf("%s is not marked as refused", id)
+		// While choosing, the svg's bb-choosing class shows every image piece refused.
+		if root.byID(id).Attr["role"] != "img" {
+			t.Errorf("%s is not an image while choosing", id)
 		}
 	}
 	if n := root.byID("space-birmingham_2"); !n.hasClass("bb-hl") || !n.hasClass("bb-sel") {
@@ -344,23 +346,69 @@ func TestBoardHighlightsAndKeys(t *testing.T) {
 		t.Error("locations have no ids for the details card")
 	}
 
-	// Each highlighted target has a cached keyboard handler (Enter or Space chooses it).
-	for _, k := range []string{"space/redditch_2", "link/birmingham-oxford", "merchant/oxford_1", "market/coal_market"} {
-		if _, ok := b.handlers[k]; !ok {
-			t.Fatalf("no handler for %s", k)
-		}
-	}
-	// Rendering again reuses the same handlers.
-	before := len(b.handlers)
-	renderBoard(t, b)
-	if len(b.handlers) != before {
-		t.Errorf("handlers grew from %d to %d on re-render", before, len(b.handlers))
-	}
-
 	// With nothing highlighted nothing is a button (taps show details, see boardFrame).
 	root = renderBoard(t, newBoard().State(*s))
-	if clickable("space-redditch_1") || root.byID("space-redditch_1").hasClass("bb-refuse") {
-		t.Error("without highlights spaces are neither buttons nor refused")
+	if clickable("space-redditch_1") || root.hasClass("bb-choosing") {
+		t.Error("without highlights spaces are not buttons and the board is not choosing")
+	}
+}
+
+// A move re-renders only the pieces it changed: every piece gets its own slice of the game,
+// and unchanged slices compare equal (go-app then leaves the piece alone).
+func TestBoardPiecesGetOnlyTheirSlice(t *testing.T) {
+	s := sampleState(t, 4)
+	ed := s.Edition()
+	b := newBoard().State(*s).Colors(testColors)
+	before := map[string]any{}
+	for li := range ed.Locations {
+		if ed.Locations[li].Kind == engine.MerchantLocation {
+			before[ed.Locations[li].ID] = b.merchantData(s, ed, li)
+		} else {
+			before[ed.Locations[li].ID] = b.townData(s, ed, li)
+		}
+	}
+	links := map[int]linkData{}
+	for li := range ed.Links {
+		links[li] = b.linkData(s, ed, li)
+	}
+
+	// Build on Redditch 1 and a line Redditch–Oxford.
+	sp, _ := ed.SpaceByID("redditch_1")
+	ln, _ := ed.LinkByID("redditch-oxford")
+	after := *s
+	after.Tiles[sp] = engine.Tile{Owner: 2, Industry: engine.Iron, Spec: 0, Cubes: 4}
+	after.Links[ln] = 2
+	b2 := newBoard().State(after).Colors(testColors)
+	var changed []string
+	for li := range ed.Locations {
+		var now any
+		if ed.Locations[li].Kind == engine.MerchantLocation {
+			now = b2.merchantData(&after, ed, li)
+		} else {
+			now = b2.townData(&after, ed, li)
+		}
+		if !reflect.DeepEqual(now, before[ed.Locations[li].ID]) {
+			changed = append(changed, ed.Locations[li].ID)
+		}
+	}
+	for li := range ed.Links {
+		if !reflect.DeepEqual(b2.linkData(&after, ed, li), links[li]) {
+			changed = append(changed, ed.Links[li].ID)
+		}
+	}
+	if strings.Join(changed, ",") != "redditch,redditch-oxford" {
+		t.Errorf("changed pieces: %v, want redditch and redditch-oxford", changed)
+	}
+
+	// A question highlights only its answers.
+	b3 := newBoard().State(*s).Colors(testColors).LegalSpaces([]string{"dudley_2"})
+	di, _ := ed.LocationByID("dudley")
+	if reflect.DeepEqual(b3.townData(s, ed, di), before["dudley"]) {
+		t.Error("highlighting a Dudley space did not change Dudley")
+	}
+	wi, _ := ed.LocationByID("walsall")
+	if !reflect.DeepEqual(b3.townData(s, ed, wi), before["walsall"]) {
+		t.Error("highlighting a Dudley space changed Walsall")
 	}
 }
 
@@ -425,4 +473,42 @@ func parseNum(t testing.TB, s string) float64 {
 		t.Fatal(err)
 	}
 	return v
+}
+
+// The pulsing overlay marks every answer not yet chosen, sources as sources, in the board's
+// own coordinates.
+func TestBoardMarksOverlay(t *testing.T) {
+	p := boardProps{
+		Spaces:   []string{"birmingham_2", "redditch_2"},
+		Links:    []string{"birmingham-oxford"},
+		Sources:  []string{"cannock_2", "coal_market"},
+		Selected: []string{"birmingham_2"},
+	}
+	marks := p.glowMarks()
+	want := []glowMark{
+		{boardTarget{targetSpace, "redditch_2"}, false},
+		{boardTarget{targetSpace, "cannock_2"}, true},
+		{boardTarget{targetMarket, "coal_market"}, true},
+		{boardTarget{targetLink, "birmingham-oxford"}, false},
+	}
+	if !reflect.DeepEqual(marks, want) {
+		t.Fatalf("marks %v, want %v", marks, want)
+	}
+	root := renderBoard(t, &boardMarks{IMarks: marks})
+	if root.Attr["id"] != "board-marks" || root.Attr["viewBox"] != "0 0 "+fmtNum(boardW)+" "+fmtNum(boardH) || root.Attr["aria-hidden"] == "" {
+		t.Errorf("overlay root %v", root.Attr)
+	}
+	if len(root.Children) != 4 {
+		t.Fatalf("%d shapes, want 4", len(root.Children))
+	}
+	r := boardLayout.Spaces["redditch_2"]
+	if got := root.Children[0]; got.Tag != "rect" || parseNum(t, got.Attr["x"]) != r.X-3 || got.hasClass("bb-glow-src") {
+		t.Errorf("redditch_2 glow %v", got.Attr)
+	}
+	if !root.Children[1].hasClass("bb-glow-src") || !root.Children[2].hasClass("bb-glow-src") {
+		t.Error("sources are not drawn as sources")
+	}
+	if got := root.Children[3]; got.Tag != "path" || got.Attr["d"] != boardLayout.Links["birmingham-oxford"].D || !got.hasClass("bb-glow-link") {
+		t.Errorf("link glow %v", got.Attr)
+	}
 }

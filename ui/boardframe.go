@@ -53,6 +53,30 @@ func (p *boardProps) legalTargets() []boardTarget {
 	return out
 }
 
+// glowMarks are the answers the overlay makes pulse (see boardMarks): every legal
+// target not already chosen, sources marked as such.
+func (p *boardProps) glowMarks() []glowMark {
+	var out []glowMark
+	add := func(t boardTarget, source bool) {
+		if !inSorted(p.Selected, t.ID) {
+			out = append(out, glowMark{Target: t, Source: source})
+		}
+	}
+	for _, id := range p.Spaces {
+		add(boardTarget{targetSpace, id}, false)
+	}
+	for _, id := range p.Merchants {
+		add(boardTarget{targetMerchant, id}, false)
+	}
+	for _, id := range p.Sources {
+		add(sourceTarget(id), true)
+	}
+	for _, id := range p.Links {
+		add(boardTarget{targetLink, id}, false)
+	}
+	return out
+}
+
 // tapRadius is how far (CSS pixels) beside a target a tap still means it: about half a
 // fingertip.
 const tapRadius = 22.0
@@ -113,11 +137,14 @@ func (f *boardFrame) OnUpdate(ctx app.Context) {
 
 func (f *boardFrame) svg() app.Value { return app.Window().GetElementByID("board") }
 
-// setView shows v and applies it to the SVG at once (no re-render of the board).
+// setView shows v and applies it to the SVG and its highlight overlay at once (no
+// re-render of the board).
 func (f *boardFrame) setView(v boardView) {
 	f.view = v
-	if el := f.svg(); el.Truthy() {
-		el.Call("setAttribute", "viewBox", v.viewBox())
+	for _, id := range []string{"board", "board-marks"} {
+		if el := app.Window().GetElementByID(id); el.Truthy() {
+			el.Call("setAttribute", "viewBox", v.viewBox())
+		}
 	}
 }
 
@@ -419,7 +446,7 @@ func (f *boardFrame) Render() app.UI {
 			On("pointerover", f.onPointerOver).
 			On("pointerleave", f.onPointerLeave).
 			On("wheel", f.onWheel).
-			Body(b),
+			Body(b, &boardMarks{IMarks: p.glowMarks()}),
 		app.Div().Class("bf-slot").Body(app.If(shown != (boardTarget{}), func() app.UI {
 			right := shown.center().X < boardW/2
 			return newBoardDetails().State(p.State).Names(p.Names).Colours(p.Colours).

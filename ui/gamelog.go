@@ -12,18 +12,20 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// gameLog lists log entries. IEntries is compared by value, so appended entries render.
+// gameLog lists log entries. Each round is a component of its own (logRound) given its
+// part of the log, so a move re-renders only the round it added lines to. The list is laid
+// out bottom-up (CSS flex-direction: column-reverse), so the browser itself keeps the
+// newest entry in view as lines arrive, with no scrolling from Go (reading the layout
+// while rendering would force the page to be laid out twice).
 type gameLog struct {
 	app.Compo
 
 	IID       string                          // element id of the scrolling list ("" : "game-log")
-	IEntries  []engine.LogEntry               // the whole log, oldest first
+	IEntries  []engine.LogEntry               // the whole log, oldest first (read-only)
 	IVersion  int                             // optional: bump to force a re-render
 	ISelected int                             // selected move index; −2 (or any value < −1): none
 	IColours  []string                        // player colours for the entry markers (none: plain markers)
 	onSelect  func(ctx app.Context, move int) // unexported: see board.onSpace
-
-	shown int // entries rendered last time, to scroll to new ones
 }
 
 // newGameLog returns an empty log with no selection.
@@ -32,9 +34,11 @@ func newGameLog() *gameLog { return &gameLog{ISelected: -2} }
 // ID sets the element id of the list (default "game-log").
 func (l *gameLog) ID(id string) *gameLog { l.IID = id; return l }
 
-// Entries sets the log entries (copied).
+// Entries sets the log entries. They are not copied: pass the engine's log, which only
+// ever grows (an undo builds a new one), so go-app compares an unchanged log, or an
+// unchanged round of it, in constant time (same array, same length).
 func (l *gameLog) Entries(e []engine.LogEntry) *gameLog {
-	l.IEntries = append([]engine.LogEntry(nil), e...)
+	l.IEntries = e
 	return l
 }
 
@@ -55,49 +59,6 @@ func (l *gameLog) id() string {
 		return l.IID
 	}
 	return "game-log"
-}
-
-// OnMount scrolls to the newest entry.
-func (l *gameLog) OnMount(ctx app.Context) {
-	l.shown = len(l.IEntries)
-	ctx.Defer(l.scrollToEnd)
-}
-
-// OnUpdate follows new entries, unless the reader has scrolled up to older ones. (The list
-// is also laid out bottom-up in CSS, so a log shown after being hidden starts at the end.)
-func (l *gameLog) OnUpdate(ctx app.Context) {
-	if len(l.IEntries) != l.shown {
-		l.shown = len(l.IEntries)
-		if l.nearEnd() {
-			ctx.Defer(l.scrollToEnd)
-		}
-	}
-}
-
-// nearEnd reports whether the list shows its last entries (the DOM is not updated yet).
-func (l *gameLog) nearEnd() bool {
-	el := app.Window().GetElementByID(l.id())
-	if !el.Truthy() {
-		return true
-	}
-	top := el.Get("scrollTop").Float()
-	max := el.Get("scrollHeight").Float() - el.Get("clientHeight").Float()
-	if top <= 0 && top >= -48 {
-		return true // bottom-up layout: 0 is the end; or a list too short to scroll
-	}
-	return top >= max-48
-}
-
-func (l *gameLog) scrollToEnd(ctx app.Context) {
-	el := app.Window().GetElementByID(l.id())
-	if !el.Truthy() {
-		return
-	}
-	if app.Window().Call("getComputedStyle", el).Get("flexDirection").String() == "column-reverse" {
-		el.Set("scrollTop", 0)
-		return
-	}
-	el.Set("scrollTop", el.Get("scrollHeight"))
 }
 
 func (l *gameLog) selectMove(ctx app.Context, move int) {
@@ -133,46 +94,84 @@ var logKindClass = map[engine.LogKind]string{
 	engine.LogEnd:         "end",
 }
 
-// Render draws the log.
+// Render draws the log: era headings and one logRound per round.
 func (l *gameLog) Render() app.UI {
 	var body []app.UI
-	var round []app.UI // entries of the current round
-	roundHead := ""
-	roundKey := ""
-	flush := func() {
-		if roundHead == "" && len(round) == 0 {
+	from := 0 // first entry of the current round
+	roundHead, roundKey := "", ""
+	flush := func(to int) {
+		if roundHead == "" && to == from {
 			return
 		}
-		sec := []app.UI{}
-		if roundHead != "" {
-			sec = append(sec, app.H4().Class("log-round-head").Text(roundHead))
+		sel := -2
+		if l.ISelected >= 0 {
+			for i := from; i < to; i++ {
+				if l.IEntries[i].Move == l.ISelected {
+					sel = l.ISelected
+					break
+				}
+			}
 		}
-		sec = append(sec, app.Ol().Class("log-list").Body(round...))
-		body = append(body, app.Section().Class("log-round").DataSet("round", roundKey).Body(sec...))
-		round, roundHead = nil, ""
+		body = append(body, &logRound{
+			IHead: roundHead, IKey: roundKey, IFirst: from, IEntries: l.IEntries[from:to:to],
+			ISelected: sel, IColours: l.IColours, onSelect: l.selectMove,
+		})
+		roundHead = ""
 	}
 	for i := range l.IEntries {
 		e := &l.IEntries[i]
 		switch e.Kind {
 		case engine.LogEra:
-			flush()
+			flush(i)
 			body = append(body, app.H3().Class("log-era").DataSet("era", int(e.Era)).Text(e.Era.String()))
-			roundHead, roundKey = "Round "+strconv.Itoa(e.Round), eraKey(e.Era, e.Round)
-			continue
 		case engine.LogRound:
-			flush()
-			roundHead, roundKey = "Round "+strconv.Itoa(e.Round), eraKey(e.Era, e.Round)
+			flush(i)
+		default:
 			continue
 		}
-		round = append(round, l.entry(i, e))
+		roundHead, roundKey = "Round "+strconv.Itoa(e.Round), eraKey(e.Era, e.Round)
+		from = i + 1
 	}
-	flush()
+	flush(len(l.IEntries))
 	if len(body) == 0 {
 		body = append(body, app.P().Class("log-none").Text("Nothing has happened yet."))
 	}
 	return app.Div().ID(l.id()).Class("log").Role("log").Aria("label", "Game log").TabIndex(0).Body(
 		app.Div().Class("log-inner").Body(body...),
 	)
+}
+
+// logRound is one round of the log: its heading and its entries. IEntries is a part of
+// the engine's log (see gameLog.Entries).
+type logRound struct {
+	app.Compo
+
+	IHead     string // "Round 3"; "" for entries before the first heading
+	IKey      string // data-round
+	IFirst    int    // index of the first entry in the whole log
+	IEntries  []engine.LogEntry
+	ISelected int // selected move index; −2: none in this round
+	IColours  []string
+	onSelect  func(ctx app.Context, move int)
+}
+
+func (r *logRound) Render() app.UI {
+	items := make([]app.UI, 0, len(r.IEntries))
+	for i := range r.IEntries {
+		items = append(items, r.entry(r.IFirst+i, &r.IEntries[i]))
+	}
+	sec := make([]app.UI, 0, 2)
+	if r.IHead != "" {
+		sec = append(sec, app.H4().Class("log-round-head").Text(r.IHead))
+	}
+	sec = append(sec, app.Ol().Class("log-list").Body(items...))
+	return app.Section().Class("log-round").DataSet("round", r.IKey).Body(sec...)
+}
+
+func (r *logRound) selectMove(ctx app.Context, move int) {
+	if r.onSelect != nil {
+		r.onSelect(ctx, move)
+	}
 }
 
 func eraKey(e engine.Era, round int) string {
@@ -182,8 +181,8 @@ func eraKey(e engine.Era, round int) string {
 	return "rail-" + strconv.Itoa(round)
 }
 
-// entry draws one log line as a button selecting its move.
-func (l *gameLog) entry(i int, e *engine.LogEntry) app.UI {
+// entry draws one log line (entry i of the whole log) as a button selecting its move.
+func (l *logRound) entry(i int, e *engine.LogEntry) app.UI {
 	info := logKindInfo[e.Kind]
 	kind := logKindClass[e.Kind]
 	class := "log-entry log-" + kind

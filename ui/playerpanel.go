@@ -13,32 +13,89 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// playerPanel shows one player's area. Every input is an exported field, so a mounted panel
-// updates when the state (a value) or anything else changes.
+// playerPanel shows one player's area. Its inputs are small values: what it shows of the
+// game (IView, taken from a state by State and Player) and its looks. A move re-renders
+// only the panels whose numbers it changed, and the mat is a component of its own that
+// re-renders only when a tile leaves it.
 type playerPanel struct {
 	app.Compo
 
-	IState   engine.State // the game, as a value
-	IPlayer  int          // player index
-	IName    string       // display name ("" : the state's name)
-	IColour  string       // CSS colour
-	IActive  bool         // it is this player's turn (or decision)
-	IMatOpen bool         // show the full mat opened at first
-	IYou     bool         // this is the viewing player
+	IView    panelView
+	IName    string // display name ("" : the state's name)
+	IColour  string // CSS colour
+	IActive  bool   // it is this player's turn (or decision)
+	IMatOpen bool   // show the full mat opened at first
+	IYou     bool   // this is the viewing player
 
-	// open remembers, per player, whether the player folded or opened the mat, so that the
-	// choice follows the player when panels swap places with the turn order.
-	open map[int]bool
+	st *engine.State // set by State on the fresh instance, read by Player
+}
+
+// panelView is what a panel shows of the game: one player's numbers.
+type panelView struct {
+	ed          *engine.Edition
+	Player      int // index; −1: none
+	Pos         int // place in turn order from 0; −1: not in it
+	Name        string
+	Era         engine.Era
+	Money       int32
+	VP          int32
+	Spent       int32
+	IncomeSpace uint8
+	Level       int
+	HandLen     uint8
+	LinksLeft   uint8
+	Discard     int // the top card face up (card index); −1: no card; −2: face down
+	MatUsed     [8]uint8
 }
 
 // newPlayerPanel returns a panel for player 0; set the state and the player.
 func newPlayerPanel() *playerPanel { return &playerPanel{} }
 
-// State sets the game state to show.
-func (pp *playerPanel) State(s engine.State) *playerPanel { pp.IState = s; return pp }
+// State sets the game state to show (read now, with the player: the panel keeps only
+// that player's numbers).
+func (pp *playerPanel) State(s engine.State) *playerPanel {
+	pp.st = &s
+	pp.IView = makePanelView(pp.st, pp.IView.Player)
+	return pp
+}
 
 // Player sets which player (index) the panel shows.
-func (pp *playerPanel) Player(p int) *playerPanel { pp.IPlayer = p; return pp }
+func (pp *playerPanel) Player(p int) *playerPanel {
+	if pp.st == nil {
+		pp.IView.Player = p
+		return pp
+	}
+	pp.IView = makePanelView(pp.st, p)
+	return pp
+}
+
+func makePanelView(st *engine.State, p int) panelView {
+	v := panelView{ed: hudEdition(st), Player: p, Pos: -1, Discard: -1}
+	if p < 0 || p >= engine.MaxPlayers {
+		v.Player = -1
+		return v
+	}
+	for i := 0; i < int(st.NumPlayers) && i < engine.MaxPlayers; i++ {
+		if int(st.Order[i]) == p {
+			v.Pos = i
+		}
+	}
+	pl := &st.Players[p]
+	v.Name = hudName(nil, st, p)
+	v.Era = st.Era
+	v.Money, v.VP, v.Spent = pl.Money, pl.VP, pl.Spent
+	v.IncomeSpace, v.Level = pl.IncomeSpace, st.IncomeLevel(p)
+	v.HandLen, v.LinksLeft = pl.HandLen, pl.LinksLeft
+	switch {
+	case pl.DiscardLen == 0:
+	case pl.DiscardLen > pl.FaceDown && pl.Discard[pl.DiscardLen-1] != engine.HiddenCard:
+		v.Discard = int(pl.Discard[pl.DiscardLen-1])
+	default:
+		v.Discard = -2
+	}
+	copy(v.MatUsed[:], pl.MatUsed[:])
+	return v
+}
 
 // Name sets the player's display name.
 func (pp *playerPanel) Name(n string) *playerPanel { pp.IName = n; return pp }
@@ -57,27 +114,25 @@ func (pp *playerPanel) You(y bool) *playerPanel { pp.IYou = y; return pp }
 
 // Render draws the panel.
 func (pp *playerPanel) Render() app.UI {
-	st := &pp.IState
-	ed := hudEdition(st)
-	p := pp.IPlayer
+	v := &pp.IView
+	ed := v.ed
+	if ed == nil {
+		ed, _ = engine.EditionByID("birmingham")
+	}
+	p := v.Player
 	if p < 0 || p >= engine.MaxPlayers {
 		return app.Section().Class("pp")
 	}
-	pl := &st.Players[p]
 	name := pp.IName
 	if name == "" {
-		name = hudName(nil, st, p)
+		name = v.Name
+	}
+	if name == "" {
+		name = "Player " + strconv.Itoa(p+1)
 	}
 	color := pp.IColour
 	if color == "" {
 		color = hudColor(nil, p)
-	}
-
-	pos := -1
-	for i := 0; i < int(st.NumPlayers); i++ {
-		if int(st.Order[i]) == p {
-			pos = i
-		}
 	}
 
 	head := []app.UI{
@@ -87,63 +142,29 @@ func (pp *playerPanel) Render() app.UI {
 	if pp.IYou {
 		head = append(head, app.Span().Class("pp-you").Text("you"))
 	}
-	if pos >= 0 && st.NumPlayers > 0 {
-		head = append(head, app.Span().Class("pp-pos").Title("Place in turn order").Text(hudOrdinal(pos+1)))
+	if v.Pos >= 0 {
+		head = append(head, app.Span().Class("pp-pos").Title("Place in turn order").Text(hudOrdinal(v.Pos+1)))
 	}
 	if pp.IActive {
 		head = append(head, app.Span().Class("pp-turnmark").Text("to play"))
 	}
 
-	level := st.IncomeLevel(p)
+	level := v.Level
 	levelClass := ""
 	if level < 0 {
 		levelClass = "pp-neg"
 	}
 	links := ed.Rules.LinkTilesPerPlayer
 	stats := app.Dl().Class("pp-stats").Body(
-		pp.stat("money", "Money", hudMoney(int(pl.Money)), "", "", ""),
-		pp.stat("income", "Income", hudMoney(level), "space "+strconv.Itoa(int(pl.IncomeSpace)), levelClass,
-			"Income level "+hudInt(level)+" (track space "+strconv.Itoa(int(pl.IncomeSpace))+")"),
-		pp.stat("vp", "VP", strconv.Itoa(int(pl.VP)), "", "", strconv.Itoa(int(pl.VP))+" victory points"),
-		pp.stat("spent", "Spent", hudMoney(int(pl.Spent)), "", "", "Spent this round: "+hudMoney(int(pl.Spent))),
-		pp.stat("hand", "Hand", strconv.Itoa(int(pl.HandLen)), "", "", hudPlural(int(pl.HandLen), "card", "cards")+" in hand"),
-		pp.stat("links", "Links", strconv.Itoa(int(pl.LinksLeft)), "/"+strconv.Itoa(links), "",
-			strconv.Itoa(int(pl.LinksLeft))+" of "+strconv.Itoa(links)+" link tiles left"),
+		pp.stat("money", "Money", hudMoney(int(v.Money)), "", "", ""),
+		pp.stat("income", "Income", hudMoney(level), "space "+strconv.Itoa(int(v.IncomeSpace)), levelClass,
+			"Income level "+hudInt(level)+" (track space "+strconv.Itoa(int(v.IncomeSpace))+")"),
+		pp.stat("vp", "VP", strconv.Itoa(int(v.VP)), "", "", strconv.Itoa(int(v.VP))+" victory points"),
+		pp.stat("spent", "Spent", hudMoney(int(v.Spent)), "", "", "Spent this round: "+hudMoney(int(v.Spent))),
+		pp.stat("hand", "Hand", strconv.Itoa(int(v.HandLen)), "", "", hudPlural(int(v.HandLen), "card", "cards")+" in hand"),
+		pp.stat("links", "Links", strconv.Itoa(int(v.LinksLeft)), "/"+strconv.Itoa(links), "",
+			strconv.Itoa(int(v.LinksLeft))+" of "+strconv.Itoa(links)+" link tiles left"),
 	)
-
-	left := 0
-	for _, ind := range engine.Industries {
-		if n := len(ed.Mats[ind]) - int(pl.MatUsed[ind]); n > 0 {
-			left += n
-		}
-	}
-
-	var next []app.UI
-	for _, ind := range engine.Industries {
-		next = append(next, pp.nextChip(st, ed, ind))
-	}
-	summary := app.Summary().Class("pp-summary").Title("Player mat: "+hudPlural(left, "tile", "tiles")+" left; next tile of each industry").Body(
-		app.Span().Class("pp-next").Body(next...),
-		app.Span().Class("pp-matlabel").Body(
-			app.Span().Class("pp-matword").Text("Mat"),
-			app.Span().Class("pp-chev").Aria("hidden", "true"),
-		),
-	)
-	var rows []app.UI
-	for _, ind := range engine.Industries {
-		rows = append(rows, pp.matRow(st, ed, ind))
-	}
-	mat := app.Details().Class("pp-mat").OnToggle(pp.onToggle).Body(
-		summary,
-		app.Div().Class("pp-rows").Body(rows...),
-	)
-	open, set := pp.open[p]
-	if !set {
-		open = pp.IMatOpen
-	}
-	if open {
-		mat = mat.Open(true)
-	}
 
 	class := "pp"
 	if pp.IActive {
@@ -157,22 +178,80 @@ func (pp *playerPanel) Render() app.UI {
 		Aria("label", name+", player "+strconv.Itoa(p+1)).
 		Body(
 			app.Header().Class("pp-head").Body(head...),
-			app.Div().Class("pp-line").Body(stats, pp.discard(st, ed, pl)),
-			mat,
+			app.Div().Class("pp-line").Body(stats, discardCard(ed, v.Discard)),
+			&playerMat{IData: matData{ed: ed, Player: p, Era: v.Era, Used: v.MatUsed, Open: pp.IMatOpen}},
 		)
 }
 
-// onToggle records that the player opened or folded the mat.
-func (pp *playerPanel) onToggle(ctx app.Context, e app.Event) {
-	open := e.Get("target").Get("open").Bool()
-	if pp.open == nil {
-		pp.open = map[int]bool{}
+// playerMat is a player's mat: the next tile of each industry, unfolding to every tile
+// left. Its inputs change only when a tile leaves the mat or the era changes.
+type playerMat struct {
+	app.Compo
+
+	IData matData
+
+	// open remembers, per player, whether the player folded or opened the mat, so that the
+	// choice follows the player when panels swap places with the turn order.
+	open map[int]bool
+}
+
+type matData struct {
+	ed     *engine.Edition
+	Player int
+	Era    engine.Era
+	Used   [8]uint8 // tiles gone from the mat, by industry
+	Open   bool     // opened at first
+}
+
+func (m *playerMat) Render() app.UI {
+	d := &m.IData
+	ed := d.ed
+	left := 0
+	for _, ind := range engine.Industries {
+		if n := len(ed.Mats[ind]) - int(d.Used[ind]); n > 0 {
+			left += n
+		}
 	}
-	if prev, ok := pp.open[pp.IPlayer]; ok && prev == open {
+	var next []app.UI
+	for _, ind := range engine.Industries {
+		next = append(next, nextChip(ed, d.Era, ind, int(d.Used[ind])))
+	}
+	summary := app.Summary().Class("pp-summary").Title("Player mat: "+hudPlural(left, "tile", "tiles")+" left; next tile of each industry").Body(
+		app.Span().Class("pp-next").Body(next...),
+		app.Span().Class("pp-matlabel").Body(
+			app.Span().Class("pp-matword").Text("Mat"),
+			app.Span().Class("pp-chev").Aria("hidden", "true"),
+		),
+	)
+	rows := make([]app.UI, 0, len(engine.Industries))
+	for _, ind := range engine.Industries {
+		rows = append(rows, &matRow{IData: matRowData{ed: ed, Ind: ind, Used: int(d.Used[ind]), Era: d.Era}})
+	}
+	mat := app.Details().Class("pp-mat").OnToggle(m.onToggle).Body(
+		summary,
+		app.Div().Class("pp-rows").Body(rows...),
+	)
+	open, set := m.open[d.Player]
+	if !set {
+		open = d.Open
+	}
+	if open {
+		mat = mat.Open(true)
+	}
+	return mat
+}
+
+// onToggle records that the player opened or folded the mat.
+func (m *playerMat) onToggle(ctx app.Context, e app.Event) {
+	open := e.Get("target").Get("open").Bool()
+	if m.open == nil {
+		m.open = map[int]bool{}
+	}
+	if prev, ok := m.open[m.IData.Player]; ok && prev == open {
 		ctx.PreventUpdate()
 		return
 	}
-	pp.open[pp.IPlayer] = open
+	m.open[m.IData.Player] = open
 }
 
 func (pp *playerPanel) stat(kind, label, value, sub, class, title string) app.UI {
@@ -189,25 +268,23 @@ func (pp *playerPanel) stat(kind, label, value, sub, class, title string) app.UI
 	return d.Body(app.Dt().Text(label), dd)
 }
 
-// discard shows the top card of the discard pile; face-down cards are never shown.
-func (pp *playerPanel) discard(st *engine.State, ed *engine.Edition, pl *engine.Player) app.UI {
+// discardCard shows the top card of the discard pile (a card index, −1 for none, −2 for a
+// face-down card); face-down cards are never shown.
+func discardCard(ed *engine.Edition, top int) app.UI {
 	box := app.Div().Class("pp-discard").Title("Top of the discard pile")
 	label := app.Span().Class("pp-dlabel").Text("Discard")
 	switch {
-	case pl.DiscardLen == 0:
+	case top == -1:
 		return box.Body(label, app.Span().Class("pp-dcard pp-dnone").Text("none"))
-	case pl.DiscardLen > pl.FaceDown:
-		k := pl.Discard[pl.DiscardLen-1]
-		if k != engine.HiddenCard && int(k) < len(ed.Cards) {
-			c := &ed.Cards[k]
-			card := app.Span().Class("pp-dcard").Text(c.Name)
-			if c.Type == engine.LocationCard && c.Location >= 0 && c.Location < len(ed.Locations) {
-				card = card.Class("pp-dloc").Style("--pp-banner", hudBanner(ed.Locations[c.Location].Banner))
-			} else {
-				card = card.Class("pp-dind")
-			}
-			return box.Body(label, card)
+	case top >= 0 && top < len(ed.Cards):
+		c := &ed.Cards[top]
+		card := app.Span().Class("pp-dcard").Text(c.Name)
+		if c.Type == engine.LocationCard && c.Location >= 0 && c.Location < len(ed.Locations) {
+			card = card.Class("pp-dloc").Style("--pp-banner", hudBanner(ed.Locations[c.Location].Banner))
+		} else {
+			card = card.Class("pp-dind")
 		}
+		return box.Body(label, card)
 	}
 	return box.Body(label, app.Span().Class("pp-dcard pp-dback").Aria("label", "face down").Text("face down"))
 }
@@ -232,11 +309,11 @@ func matGroups(ed *engine.Edition, ind engine.Industry, used int) []levelGroup {
 }
 
 // eraBlock says why a tile cannot be built in the current era ("" if it can).
-func eraBlock(st *engine.State, spec *engine.TileSpec) string {
-	if st.Era == engine.Canal && !spec.CanalOK {
+func eraBlock(era engine.Era, spec *engine.TileSpec) string {
+	if era == engine.Canal && !spec.CanalOK {
 		return "Rail only"
 	}
-	if st.Era == engine.Rail && !spec.RailOK {
+	if era == engine.Rail && !spec.RailOK {
 		return "Canal only"
 	}
 	return ""
@@ -278,8 +355,7 @@ func tileText(ind engine.Industry, spec *engine.TileSpec, count int, block strin
 }
 
 // nextChip is the compact view of the next tile of one industry.
-func (pp *playerPanel) nextChip(st *engine.State, ed *engine.Edition, ind engine.Industry) app.UI {
-	used := int(st.Players[pp.IPlayer].MatUsed[ind])
+func nextChip(ed *engine.Edition, era engine.Era, ind engine.Industry, used int) app.UI {
 	mat := ed.Mats[ind]
 	chip := app.Span().Class("pp-nx").DataSet("industry", ind.ID())
 	if used >= len(mat) {
@@ -289,7 +365,7 @@ func (pp *playerPanel) nextChip(st *engine.State, ed *engine.Edition, ind engine
 		)
 	}
 	spec := &mat[used]
-	block := eraBlock(st, spec)
+	block := eraBlock(era, spec)
 	if block != "" {
 		chip = chip.Class("pp-nx-blocked")
 	}
@@ -301,8 +377,20 @@ func (pp *playerPanel) nextChip(st *engine.State, ed *engine.Edition, ind engine
 }
 
 // matRow is one industry of the full mat: every level still on it, lowest first.
-func (pp *playerPanel) matRow(st *engine.State, ed *engine.Edition, ind engine.Industry) app.UI {
-	used := int(st.Players[pp.IPlayer].MatUsed[ind])
+type matRow struct {
+	app.Compo
+	IData matRowData
+}
+
+type matRowData struct {
+	ed   *engine.Edition
+	Ind  engine.Industry
+	Used int
+	Era  engine.Era
+}
+
+func (r *matRow) Render() app.UI {
+	ed, ind, used := r.IData.ed, r.IData.Ind, r.IData.Used
 	groups := matGroups(ed, ind, used)
 	left := len(ed.Mats[ind]) - used
 	if left < 0 {
@@ -315,7 +403,7 @@ func (pp *playerPanel) matRow(st *engine.State, ed *engine.Edition, ind engine.I
 	)
 	var tiles []app.UI
 	for gi := range groups {
-		tiles = append(tiles, pp.tile(st, ind, &groups[gi], gi == 0))
+		tiles = append(tiles, matTile(r.IData.Era, ind, &groups[gi], gi == 0))
 	}
 	if len(tiles) == 0 {
 		tiles = append(tiles, app.Span().Class("pp-empty").Text("all built"))
@@ -327,9 +415,9 @@ func (pp *playerPanel) matRow(st *engine.State, ed *engine.Edition, ind engine.I
 }
 
 // tile is one level of an industry on the mat (count tiles of it left).
-func (pp *playerPanel) tile(st *engine.State, ind engine.Industry, g *levelGroup, next bool) app.UI {
+func matTile(era engine.Era, ind engine.Industry, g *levelGroup, next bool) app.UI {
 	spec := &g.spec
-	block := eraBlock(st, spec)
+	block := eraBlock(era, spec)
 	class := "pp-tile"
 	if next {
 		class += " pp-tile-next"

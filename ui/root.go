@@ -54,10 +54,12 @@ func (r *root) OnAppUpdate(ctx goapp.Context) {
 
 // NewRoot returns the component routed at "/".
 func NewRoot() goapp.Composer {
+	PerfMark("brass-root")
 	return &root{status: "loading"}
 }
 
 func (r *root) OnMount(ctx goapp.Context) {
+	PerfMark("brass-mounted")
 	r.ctx, r.mounted = ctx, true
 	r.joinCode = joinCodeFromURL()
 	r.open(app.NewBrowserStore(ctx.LocalStorage()))

@@ -12,6 +12,7 @@ const { test, before, after } = require('node:test');
 const { assertNoErrors, figure, launchBrowser, median, newContext, openApp } = require('../lib');
 const { UI_TIMEOUT_MS } = require('../helpers_saves');
 const { gameState, answerAndConfirm, startAction } = require('../helpers_play');
+const { LONG, MOVES_PROBE, autoplayOnline, closeSummaries, moveLatencies, startOnline } = require('../helpers_online');
 
 let browser;
 before(async () => {
@@ -20,24 +21,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-// Records, in every page, when the game screen showed each move count (absolute ms, so
-// pages of one browser compare): window.__movesAt[n].
-// window.__actorAt[n] is the seat to act once n moves are applied (so move n+1's mover).
-const MOVES_PROBE = `(() => {
-  window.__movesAt = {};
-  window.__actorAt = {};
-  const seen = () => {
-    const el = document.querySelector('.game-screen');
-    if (!el) return;
-    const n = el.dataset.moves;
-    if (n !== undefined && window.__movesAt[n] === undefined) {
-      window.__movesAt[n] = performance.timeOrigin + performance.now();
-      window.__actorAt[n] = Number(el.dataset.actor);
-    }
-  };
-  new MutationObserver(seen).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-moves'] });
-})();`;
 
 async function player(name) {
   const context = await newContext(browser);
@@ -51,12 +34,34 @@ async function fillProfile(page, name) {
   await page.fill('#ol-name', name);
 }
 
-const LONG = 60_000;
-
 async function waitAllMoves(players, n) {
   for (const p of players) {
-    await p.page.waitForFunction((n) => Number(document.querySelector('.game-screen')?.dataset.moves) >= n, n, { timeout: LONG });
+    try {
+      await p.page.waitForFunction((n) => Number(document.querySelector('.game-screen')?.dataset.moves) >= n, n, { timeout: LONG });
+    } catch (e) {
+      e.message += `\nwaiting for ${n} moves; where each page stood:\n${await whereAll(players)}`;
+      throw e;
+    }
   }
+}
+
+/** Where every page stands (moves, actor, the peer strip, notices and the waiting panel), for a failure's message. */
+async function whereAll(players) {
+  const lines = [];
+  for (const p of players) {
+    const s = await p.page
+      .evaluate(() => {
+        const g = document.querySelector('.game-screen');
+        const chips = [...document.querySelectorAll('#peer-strip .peer-chip')].map(
+          (c) => `${c.dataset.seat}:${c.dataset.state}${c.dataset.bot ? '/' + c.dataset.bot : ''}`,
+        );
+        const text = (sel) => [...document.querySelectorAll(sel)].map((e) => e.textContent.trim()).join(' | ');
+        return `moves=${g?.dataset.moves} actor=${g?.dataset.actor} chips=[${chips.join(' ')}] notices=${text('.online-notice, [role=alert]')} waiting=${text('#waiting, .gs-prompt')}`;
+      })
+      .catch((err) => `unreadable (${err.message.split('\n')[0]})`);
+    lines.push(`  ${p.name}: ${s}`);
+  }
+  return lines.join('\n');
 }
 
 async function hashes(players) {
@@ -65,19 +70,7 @@ async function hashes(players) {
   return out;
 }
 
-/** Closes the round and era summaries a page shows (each page shows them itself). */
-async function closeSummaries(page) {
-  for (let i = 0; i < 5 && (await page.$('.sum-backdrop')); i++) {
-    await page.keyboard.press('Escape');
-    await page.waitForTimeout(50);
-  }
-}
-
-/** Switches a page's debug auto-play on. */
-async function autoplay(page) {
-  await closeSummaries(page);
-  await page.click('#debug-autoplay');
-}
+const autoplay = autoplayOnline;
 
 test('three browsers play online: lobby, seed, hidden hands, reload, away and back, to the end of the Canal Era', { timeout: 240_000 }, async () => {
   const ada = await player('Ada');
@@ -213,30 +206,6 @@ test('three browsers play online: lobby, seed, hidden hands, reload, away and ba
   }
 });
 
-/** Hosts a room on the first player's page, joins the others by code and starts. */
-async function startOnline(players) {
-  const [host, ...guests] = players;
-  await host.page.click('#play-online');
-  await host.page.waitForSelector('#online-dialog[open]', { timeout: UI_TIMEOUT_MS });
-  await host.page.click(`label[for="ol-players-${players.length}"]`);
-  await fillProfile(host.page, host.name);
-  await host.page.click('#ol-go');
-  await host.page.waitForSelector('#room-code', { timeout: UI_TIMEOUT_MS });
-  const code = (await host.page.textContent('#room-code')).trim();
-  for (const g of guests) {
-    await g.page.click('#play-online');
-    await g.page.waitForSelector('#online-dialog[open]', { timeout: UI_TIMEOUT_MS });
-    await g.page.click('label[for="ol-join"]');
-    await g.page.fill('#ol-code', code);
-    await fillProfile(g.page, g.name);
-    await g.page.click('#ol-go');
-    await g.page.waitForSelector('#lobby-seats', { timeout: UI_TIMEOUT_MS });
-  }
-  await host.page.waitForSelector('#lobby-start:not([disabled])', { timeout: LONG });
-  await host.page.click('#lobby-start');
-  for (const p of players) await p.page.waitForSelector('.game-screen', { timeout: LONG });
-}
-
 test('online move latency: from the acting page showing a move to the others showing it', { timeout: 240_000 }, async () => {
   const all = [await player('Ada'), await player('Bo'), await player('Cy')];
   try {
@@ -251,25 +220,7 @@ test('online move latency: from the acting page showing a move to the others sho
     const s = await hashes(all);
     assert.ok(s.every((x) => x.hash === s[0].hash && x.moves === s[0].moves), `end of the game: ${JSON.stringify(s)}`);
     const n = s[0].moves;
-    const pages = [];
-    for (const p of all) {
-      pages.push({
-        seat: await p.page.$eval('#peer-strip .peer-chip[data-state="you"]', (el) => Number(el.dataset.seat)),
-        at: await p.page.evaluate(() => window.__movesAt),
-        actor: await p.page.evaluate(() => window.__actorAt),
-      });
-    }
-    // Move m was made by the seat to act after m−1 moves; its own page showed it first.
-    const lat = [];
-    for (let m = 1; m <= n; m++) {
-      const mover = pages.map((p) => p.actor[m - 1]).find((a) => a !== undefined);
-      const own = pages.find((p) => p.seat === mover);
-      if (!own || own.at[m] === undefined) continue;
-      for (const q of pages) {
-        if (q !== own && q.at[m] !== undefined) lat.push(q.at[m] - own.at[m]);
-      }
-    }
-    lat.sort((a, b) => a - b);
+    const lat = await moveLatencies(all);
     console.log(`latency samples: ${lat.length} of ${2 * n} (moves rendered together are one render)`);
     assert.ok(lat.length >= 100, `only ${lat.length} latency samples`);
     figure('online_move_latency_p50_ms', lat[Math.floor(lat.length * 0.5)].toFixed(1));

@@ -33,6 +33,42 @@ test('the start page loads and the wasm runs', { timeout: 60_000 }, async () => 
   }
 });
 
+test('before the wasm runs, the prerendered start screen shows with a loading state', { timeout: 60_000 }, async () => {
+  const context = await newContext(browser);
+  try {
+    const page = await context.newPage();
+    // Hold the wasm back: the page is what the server prerendered, as a player sees it on
+    // a slow connection.
+    let release;
+    const held = new Promise((resolve) => { release = resolve; });
+    await page.route('**/web/app.wasm', async (route) => {
+      await held;
+      await route.abort().catch(() => {});
+    });
+    await page.goto(BASE_URL + '/');
+    await page.waitForSelector('#app-wasm-loader-label');
+    assert.equal((await page.textContent('h1')).trim(), 'Brass: Birmingham');
+    assert.equal((await page.textContent('#status')).trim(), 'loading');
+    assert.match(await page.textContent('#app-wasm-loader-label'), /^Loading the game… \d+%$/);
+    // The buttons are there but wait for the game, and nothing covers them.
+    for (const id of ['new-game', 'play-online', 'import-game']) {
+      assert.ok(await page.isVisible(`#${id}`), `#${id} is not visible`);
+      assert.ok(await page.isDisabled(`#${id}`), `#${id} is enabled before the wasm runs`);
+      const hit = await page.$eval(`#${id}`, (el) => {
+        const r = el.getBoundingClientRect();
+        return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)?.id;
+      });
+      assert.equal(hit, id, `something covers #${id}`);
+    }
+    assert.match(await page.textContent('.saved'), /Loading/);
+    const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime);
+    assert.ok(fcp > 0, 'nothing was painted before the wasm ran');
+    release();
+  } finally {
+    await context.close();
+  }
+});
+
 test('the wasm is served brotli-compressed', { timeout: 60_000 }, async () => {
   // What the server sends when nothing is compressed: the raw size.
   const head = await fetch(BASE_URL + '/web/app.wasm', {

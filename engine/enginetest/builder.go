@@ -25,7 +25,14 @@ type Builder struct {
 // merchants placed. Turn order is 0, 1, … n−1 and player 0 is to act.
 func New(t testing.TB, n int) *Builder {
 	t.Helper()
-	s, err := engine.New(engine.Config{Edition: "birmingham", Players: n, Seed: 1})
+	return NewGame(t, engine.Config{Edition: "birmingham", Players: n, Seed: 1})
+}
+
+// NewGame is New for any config (Lancashire: Config{Edition: "lancashire", Rules: …}).
+func NewGame(t testing.TB, cfg engine.Config) *Builder {
+	t.Helper()
+	n := cfg.Players
+	s, err := engine.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -321,4 +328,40 @@ func (b *Builder) Build() *engine.State {
 func (b *Builder) Game() *engine.Game {
 	b.t.Helper()
 	return engine.GameFromState(b.Build())
+}
+
+// Distant sets the Distant Market's face-down stack to tiles of these drops, top last, and
+// the cotton demand marker's space (0 for the top).
+func (b *Builder) Distant(demand int, drops ...int) *Builder {
+	b.t.Helper()
+	s, ed := b.s, b.ed()
+	var left []uint8
+	for _, d := range drops {
+		found := false
+		for k, t := range ed.DistantTiles {
+			if t.Drop == d {
+				left = append(left, uint8(k))
+				found = true
+				break
+			}
+		}
+		if !found {
+			b.t.Fatalf("enginetest: no Distant Market tile of drop %d", d)
+		}
+	}
+	// the other tiles of the era count as revealed, after the stack
+	var rest []uint8
+	used := make([]int, len(ed.DistantTiles))
+	for _, k := range left {
+		used[k]++
+	}
+	for k, t := range ed.DistantTiles {
+		for i := used[k]; i < t.Count[s.NumPlayers]; i++ {
+			rest = append(rest, uint8(k))
+		}
+	}
+	copy(s.Distant[:], append(left, rest...))
+	s.DistantLeft = uint8(len(left))
+	s.Demand = uint8(demand)
+	return b
 }

@@ -1,0 +1,95 @@
+'use strict';
+// Helpers for online games in several pages: recording when each page showed each move,
+// hosting and joining a room, debug auto-play, and the latency of a move from the page
+// that made it to the others.
+
+const { UI_TIMEOUT_MS } = require('./helpers_saves');
+
+const LONG = 60_000;
+
+// Records, in every page, when the game screen showed each move count (absolute ms, so
+// pages of one browser compare): window.__movesAt[n].
+// window.__actorAt[n] is the seat to act once n moves are applied (so move n+1's mover).
+const MOVES_PROBE = `(() => {
+  window.__movesAt = {};
+  window.__actorAt = {};
+  const seen = () => {
+    const el = document.querySelector('.game-screen');
+    if (!el) return;
+    const n = el.dataset.moves;
+    if (n !== undefined && window.__movesAt[n] === undefined) {
+      window.__movesAt[n] = performance.timeOrigin + performance.now();
+      window.__actorAt[n] = Number(el.dataset.actor);
+    }
+  };
+  new MutationObserver(seen).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-moves'] });
+})();`;
+
+/** Closes the round and era summaries a page shows (each page shows them itself). */
+async function closeSummaries(page) {
+  for (let i = 0; i < 5 && (await page.$('.sum-backdrop')); i++) {
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(50);
+  }
+}
+
+/** Switches a page's debug auto-play on. */
+async function autoplayOnline(page) {
+  await closeSummaries(page);
+  await page.click('#debug-autoplay');
+}
+
+/** Hosts a room on the first player's page, joins the others by code and starts. */
+async function startOnline(players) {
+  const [host, ...guests] = players;
+  await host.page.click('#play-online');
+  await host.page.waitForSelector('#online-dialog[open]', { timeout: UI_TIMEOUT_MS });
+  await host.page.click(`label[for="ol-players-${players.length}"]`);
+  await host.page.fill('#ol-name', host.name);
+  await host.page.click('#ol-go');
+  await host.page.waitForSelector('#room-code', { timeout: UI_TIMEOUT_MS });
+  const code = (await host.page.textContent('#room-code')).trim();
+  for (const g of guests) {
+    await g.page.click('#play-online');
+    await g.page.waitForSelector('#online-dialog[open]', { timeout: UI_TIMEOUT_MS });
+    await g.page.click('label[for="ol-join"]');
+    await g.page.fill('#ol-code', code);
+    await g.page.fill('#ol-name', g.name);
+    await g.page.click('#ol-go');
+    await g.page.waitForSelector('#lobby-seats', { timeout: UI_TIMEOUT_MS });
+  }
+  await host.page.waitForSelector('#lobby-start:not([disabled])', { timeout: LONG });
+  await host.page.click('#lobby-start');
+  for (const p of players) await p.page.waitForSelector('.game-screen', { timeout: LONG });
+}
+
+/**
+ * The latency of every move from the page that made it showing it to each other page
+ * showing it (ms), from MOVES_PROBE's records; sorted.
+ */
+async function moveLatencies(players) {
+  const pages = [];
+  let n = 0;
+  for (const p of players) {
+    const moves = await p.page.$eval('.game-screen', (el) => Number(el.dataset.moves));
+    n = Math.max(n, moves);
+    pages.push({
+      seat: await p.page.$eval('#peer-strip .peer-chip[data-state="you"]', (el) => Number(el.dataset.seat)),
+      at: await p.page.evaluate(() => window.__movesAt),
+      actor: await p.page.evaluate(() => window.__actorAt),
+    });
+  }
+  // Move m was made by the seat to act after m−1 moves; its own page showed it first.
+  const lat = [];
+  for (let m = 1; m <= n; m++) {
+    const mover = pages.map((p) => p.actor[m - 1]).find((a) => a !== undefined);
+    const own = pages.find((p) => p.seat === mover);
+    if (!own || own.at[m] === undefined) continue;
+    for (const q of pages) {
+      if (q !== own && q.at[m] !== undefined) lat.push(q.at[m] - own.at[m]);
+    }
+  }
+  return lat.sort((a, b) => a - b);
+}
+
+module.exports = { LONG, MOVES_PROBE, autoplayOnline, closeSummaries, moveLatencies, startOnline };

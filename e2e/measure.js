@@ -1,0 +1,555 @@
+#!/usr/bin/env node
+'use strict';
+// Measures the speed a player feels (issue 10) in headless Debian Chromium on loopback and
+// prints every figure of the README's table with how it was taken. Run it with
+// `make measure` (which builds first), or `node e2e/measure.js [--runs N] [section…]`
+// from the repository root with web/*.wasm and bin/brass built.
+//
+// Sections (all by default): size, load, game, clicks, bots, online.
+//
+// It starts its own server (bin/brass on a free loopback port) unless BRASS_URL is set.
+// Every figure is printed as `FIGURE name=value`, preceded by a line saying how it was
+// measured. Timings are medians of several runs; the machine's load average is printed at
+// the start and the end, since the machine may be shared.
+
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const net = require('node:net');
+const os = require('node:os');
+const path = require('node:path');
+
+const ROOT = path.join(__dirname, '..');
+
+function parseArgs(argv) {
+  const opts = { runs: 5, sections: [] };
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--runs') opts.runs = Number(argv[++i]);
+    else opts.sections.push(argv[i]);
+  }
+  if (!(opts.runs >= 1)) throw new Error('--runs needs a positive number');
+  if (opts.sections.length === 0) opts.sections = ['size', 'load', 'game', 'clicks', 'bots', 'online'];
+  return opts;
+}
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts bin/brass on a free loopback port; resolves to { url, stop }. */
+async function startServer() {
+  const bin = path.join(ROOT, 'bin', 'brass');
+  if (!fs.existsSync(bin)) throw new Error('bin/brass is missing: run `make measure` (or `make build server`)');
+  const port = await freePort();
+  const child = spawn(bin, [], {
+    cwd: ROOT,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout.on('data', (d) => { log += d; });
+  child.stderr.on('data', (d) => { log += d; });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      const res = await fetch(url + '/');
+      if (res.ok) break;
+    } catch {
+      // not up yet
+    }
+    if (i > 100 || child.exitCode !== null) throw new Error('the server did not start:\n' + log);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    stop: () => new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    }),
+  };
+}
+
+function loadLine() {
+  return os.loadavg().map((x) => x.toFixed(2)).join(', ');
+}
+
+function quantile(xs, q) {
+  const s = [...xs].sort((a, b) => a - b);
+  if (s.length === 0) return NaN;
+  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
+}
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+function ms(x) {
+  return Number.isFinite(x) ? Math.round(x) : 'n/a';
+}
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  let server = null;
+  if (!process.env.BRASS_URL) {
+    server = await startServer();
+    process.env.BRASS_URL = server.url;
+  }
+  // lib.js reads BRASS_URL when it is loaded.
+  const lib = require('./lib');
+  console.log(`# Brass speed figures: ${new Date().toISOString()}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model}), load average ${loadLine()}`);
+  console.log(`# server ${process.env.BRASS_URL}; headless ${process.env.CHROMIUM_PATH || '/usr/bin/chromium'}; ${opts.runs} runs where a median is given`);
+  const sections = { size, load, game, clicks, bots, online };
+  try {
+    for (const name of opts.sections) {
+      if (!sections[name]) throw new Error(`unknown section ${name}: one of ${Object.keys(sections).join(', ')}`);
+      console.log(`\n## ${name} (load average ${loadLine()})`);
+      await sections[name](lib, opts);
+    }
+  } finally {
+    if (server) await server.stop();
+  }
+  console.log(`\n# done; load average ${loadLine()}`);
+}
+
+function report(lib, name, value, how) {
+  console.log(`  ${how}`);
+  lib.figure(name, value);
+}
+
+// ---- size ------------------------------------------------------------------------------
+
+async function size(lib) {
+  for (const base of ['app', 'bot']) {
+    const f = (ext) => {
+      const p = path.join(ROOT, 'web', `${base}.wasm${ext}`);
+      return fs.existsSync(p) ? fs.statSync(p).size : NaN;
+    };
+    report(lib, `${base}_wasm_raw_bytes`, f(''), `web/${base}.wasm as built (make build: -trimpath -ldflags='-s -w')`);
+    report(lib, `${base}_wasm_gzip_bytes`, f('.gz'), `web/${base}.wasm.gz (gzip -9, tools/compress)`);
+    report(lib, `${base}_wasm_brotli_bytes`, f('.br'), `web/${base}.wasm.br (brotli quality 11 unless BROTLI_QUALITY said otherwise): what Chromium downloads`);
+  }
+}
+
+// ---- first load ------------------------------------------------------------------------
+
+// Records the phases of a load in every document: when the wasm finished arriving and was
+// compiled (WebAssembly.instantiateStreaming resolved), and the app's own marks.
+const LOAD_PROBE = `(() => {
+  const orig = WebAssembly.instantiateStreaming;
+  if (orig) {
+    WebAssembly.instantiateStreaming = async function (...args) {
+      window.__wasmStart = performance.now();
+      const r = await orig.apply(this, args);
+      window.__wasmInstantiated = performance.now();
+      return r;
+    };
+  }
+})();`;
+
+async function loadPhases(page) {
+  return page.evaluate(() => {
+    const paint = performance.getEntriesByName('first-contentful-paint')[0];
+    const wasm = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/web/app.wasm'));
+    const mark = (n) => performance.getEntriesByName(n)[0]?.startTime;
+    const nav = performance.getEntriesByType('navigation')[0];
+    return {
+      html: nav?.responseEnd,
+      fcp: paint?.startTime,
+      wasmArrived: wasm?.responseEnd,
+      instantiated: window.__wasmInstantiated,
+      goMain: mark('brass-main'),
+      root: mark('brass-root'),
+      mounted: mark('brass-mounted'),
+      ready: window.__brassReadyAt,
+    };
+  });
+}
+
+function phaseSummary(runs) {
+  const keys = ['html', 'fcp', 'wasmArrived', 'instantiated', 'goMain', 'root', 'mounted', 'ready'];
+  const med = {};
+  for (const k of keys) {
+    const xs = runs.map((r) => r[k]).filter(Number.isFinite);
+    med[k] = xs.length ? median(xs) : NaN;
+  }
+  return med;
+}
+
+function printPhases(label, runs, med) {
+  console.log(`  ${label}: ms from navigation start, median of ${runs.length} runs (each run: ${runs.map((r) => ms(r.ready)).join(', ')} ms to ready)`);
+  console.log(`    HTML received ${ms(med.html)}; first contentful paint ${ms(med.fcp)}; app.wasm received ${ms(med.wasmArrived)}; ` +
+    `compiled and instantiated ${ms(med.instantiated)}; Go main running (runtime and package init done) ${ms(med.goMain)}; root created ${ms(med.root)}; first screen rendered and mounted ${ms(med.mounted)}; start screen ready ${ms(med.ready)}`);
+}
+
+async function load(lib, opts) {
+  const browser = await lib.launchBrowser();
+  try {
+    // Cold: every run a fresh context (no HTTP cache, no compiled-code cache, no storage),
+    // service worker blocked.
+    const cold = [];
+    for (let i = 0; i < opts.runs; i++) {
+      const context = await lib.newContext(browser);
+      await context.addInitScript(LOAD_PROBE);
+      try {
+        const { page } = await lib.openApp(context);
+        cold.push(await loadPhases(page));
+      } finally {
+        await context.close();
+      }
+    }
+    const c = phaseSummary(cold);
+    printPhases('cold (fresh context, service worker blocked)', cold, c);
+    report(lib, 'load_cold_fcp_ms', ms(c.fcp), 'first contentful paint, cold');
+    report(lib, 'load_cold_ready_ms', ms(c.ready), 'start screen ready (interactive: the wasm runs, #status says ready), cold');
+
+    // Service worker: every run a fresh context whose first visit installs the worker and
+    // fills its cache; the measured load is the next navigation, answered by the worker.
+    const sw = [];
+    for (let i = 0; i < opts.runs; i++) {
+      const context = await lib.newContext(browser, { sw: true });
+      await context.addInitScript(LOAD_PROBE);
+      try {
+        const { page } = await lib.openApp(context);
+        await lib.waitForServiceWorkerCache(page);
+        const res = await page.goto(lib.BASE_URL + '/', { timeout: 30_000 });
+        if (!res.fromServiceWorker()) throw new Error('the page did not come from the service worker');
+        await lib.waitReady(page);
+        sw.push(await loadPhases(page));
+      } finally {
+        await context.close();
+      }
+    }
+    const s = phaseSummary(sw);
+    printPhases('service worker (fresh context: first visit installs it; measured: the next navigation)', sw, s);
+    report(lib, 'load_sw_fcp_ms', ms(s.fcp), 'first contentful paint, through the service worker');
+    report(lib, 'load_sw_ready_ms', ms(s.ready), 'start screen ready, through the service worker');
+  } finally {
+    await browser.close();
+  }
+}
+
+// ---- game screen ready -----------------------------------------------------------------
+
+// Records when the game screen is interactive: the game is shown with its action builder
+// or the pass-the-device cover (ms since navigation start, window.__brassGameAt).
+const GAME_PROBE = `(() => {
+  const check = () => {
+    if (window.__brassGameAt !== undefined) return true;
+    if (document.querySelector('.game-screen #builder, .game-screen .pd-btn') && !document.getElementById('app-wasm-loader')) {
+      window.__brassGameAt = performance.now();
+      return true;
+    }
+    return false;
+  };
+  const obs = new MutationObserver(() => { if (check()) obs.disconnect(); });
+  obs.observe(document, { childList: true, subtree: true });
+})();`;
+
+async function startGame(page, names, seed) {
+  await page.click('#new-game');
+  await page.waitForSelector('#new-game-dialog[open]', { timeout: 15_000 });
+  await page.click(`label[for="ng-players-${names.length}"]`);
+  for (let i = 0; i < names.length; i++) await page.fill(`#ng-name-${i + 1}`, names[i]);
+  if (seed !== undefined) await page.fill('#ng-seed', String(seed));
+  await page.click('#ng-start');
+  await page.waitForSelector('.game-screen', { timeout: 15_000 });
+}
+
+async function game(lib, opts) {
+  const browser = await lib.launchBrowser();
+  try {
+    // A saved 4-player game after a few moves, as local storage to start contexts with.
+    const setup = await lib.newContext(browser);
+    let storage;
+    try {
+      const { page } = await lib.openApp(setup);
+      await page.evaluate(() => localStorage.setItem('brass/debug', 'true'));
+      await startGame(page, ['Ada', 'Brunel', 'Kate', 'Watt'], 7);
+      storage = await setup.storageState();
+    } finally {
+      await setup.close();
+    }
+    const cold = [];
+    for (let i = 0; i < opts.runs; i++) {
+      const context = await browser.newContext({ serviceWorkers: 'block', storageState: storage });
+      await context.addInitScript(GAME_PROBE);
+      try {
+        const page = await context.newPage();
+        await page.goto(lib.BASE_URL + '/', { timeout: 30_000 });
+        await page.waitForFunction(() => window.__brassGameAt !== undefined, null, { timeout: 30_000 });
+        cold.push(await page.evaluate(() => window.__brassGameAt));
+      } finally {
+        await context.close();
+      }
+    }
+    report(lib, 'game_ready_cold_ms', ms(lib.median(cold)),
+      `navigation to an interactive game screen (a saved 4-player game resumed), cold: fresh context with the saved game in its storage, service worker blocked; median of ${cold.map(ms).join(', ')} ms`);
+
+    const sw = [];
+    for (let i = 0; i < opts.runs; i++) {
+      const context = await browser.newContext({ serviceWorkers: 'allow', storageState: storage });
+      await context.addInitScript(GAME_PROBE);
+      try {
+        const page = await context.newPage();
+        await page.goto(lib.BASE_URL + '/', { timeout: 30_000 });
+        await page.waitForFunction(() => window.__brassGameAt !== undefined, null, { timeout: 30_000 });
+        await lib.waitForServiceWorkerCache(page);
+        const res = await page.goto(lib.BASE_URL + '/', { timeout: 30_000 });
+        if (!res.fromServiceWorker()) throw new Error('the page did not come from the service worker');
+        await page.waitForFunction(() => window.__brassGameAt !== undefined, null, { timeout: 30_000 });
+        sw.push(await page.evaluate(() => window.__brassGameAt));
+      } finally {
+        await context.close();
+      }
+    }
+    report(lib, 'game_ready_sw_ms', ms(lib.median(sw)),
+      `the same through the service worker (fresh context: the first visit installs it, measured: the next navigation); median of ${sw.map(ms).join(', ')} ms`);
+  } finally {
+    await browser.close();
+  }
+}
+
+// ---- clicks ----------------------------------------------------------------------------
+
+// For every click: the time from the click event to the DOM change it caused (the end of
+// the task that rendered it) and to the next paint (a task posted from the next animation
+// frame runs once that frame is produced). Also every long task (Long Tasks API).
+const CLICK_PROBE = `(() => {
+  window.__clicks = [];
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push(e.duration);
+  }).observe({ type: 'longtask', buffered: true });
+  document.addEventListener('click', (e) => {
+    const t0 = e.timeStamp;
+    const what = (e.target.closest && (e.target.closest('[id]')?.id || e.target.className)) || '';
+    let done = false;
+    const mo = new MutationObserver(() => {
+      if (done) return;
+      done = true;
+      mo.disconnect();
+      const dom = performance.now() - t0;
+      requestAnimationFrame(() => {
+        const ch = new MessageChannel();
+        ch.port1.onmessage = () => window.__clicks.push({ what: String(what), dom, paint: performance.now() - t0 });
+        ch.port2.postMessage(0);
+      });
+    });
+    mo.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    setTimeout(() => { if (!done) { done = true; mo.disconnect(); window.__clicks.push({ what: String(what), none: true }); } }, 3000);
+  }, true);
+})();`;
+
+// Action order per turn: a turn k tries these rotated by k, then anything enabled.
+const ACTIONS = ['build', 'network', 'develop', 'loan', 'sell', 'scout', 'pass'];
+
+/** Plays one action of the actor by clicking: action, card, every answer, Confirm. */
+async function playAction(page, k) {
+  const enabled = await page.$$eval('#builder .gs-action:not([aria-disabled="true"])', (els) => els.map((e) => e.id.replace(/^action-/, '')));
+  if (enabled.length === 0) {
+    // selling or paying a shortfall: "Continue", or the builder already runs
+    const resume = await page.$('#builder [id^="resume-"]');
+    if (resume) await resume.click();
+  } else {
+    const pref = [...ACTIONS.slice(0, 4).slice(k % 4), ...ACTIONS.slice(0, 4).slice(0, k % 4), ...ACTIONS.slice(4)];
+    const typ = pref.find((t) => enabled.includes(t)) || enabled[0];
+    await page.click(`#action-${typ}`);
+  }
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (Date.now() > deadline) throw new Error('the action did not complete: ' + (await page.textContent('#builder')));
+    const state = await page.evaluate(() => {
+      if (document.querySelector('#confirm')) return { confirm: true };
+      const q = document.querySelector('#question');
+      return { question: q ? q.textContent : null };
+    });
+    if (state.confirm) break;
+    if (state.question === null) {
+      await page.waitForTimeout(20);
+      continue;
+    }
+    const crumbs = await page.$$eval('.gs-crumbs li', (l) => l.length);
+    let target = null;
+    if (/card/i.test(state.question)) target = await page.$('#hand .hand-card:not([aria-disabled="true"])');
+    if (!target) target = await page.$('#board g.bb-hl[id], #board g.bb-src[id]');
+    if (!target) target = await page.$('#builder .gs-choice');
+    if (!target) {
+      await page.waitForTimeout(20);
+      continue;
+    }
+    await target.click({ force: true });
+    await page.waitForFunction(
+      ([q, n]) => document.querySelector('#confirm') || document.querySelectorAll('.gs-crumbs li').length !== n ||
+        (document.querySelector('#question')?.textContent ?? q) !== q,
+      [state.question, crumbs], { timeout: 15_000 });
+  }
+  const before = Number(await page.$eval('.game-screen', (el) => el.dataset.moves));
+  await page.click('#confirm');
+  await page.waitForFunction((n) => Number(document.querySelector('.game-screen').dataset.moves) > n, before, { timeout: 15_000 });
+}
+
+async function clicks(lib, opts) {
+  const browser = await lib.launchBrowser();
+  const rounds = 2;
+  try {
+    const context = await lib.newContext(browser);
+    await context.addInitScript(CLICK_PROBE);
+    try {
+      const { page, errors } = await lib.openApp(context);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Performance.enable');
+      await startGame(page, ['Ada', 'Brunel', 'Kate', 'Watt'], 11);
+      await page.evaluate(() => { window.__clicks.length = 0; window.__longTasks.length = 0; });
+      const m0 = metrics((await cdp.send('Performance.getMetrics')).metrics);
+      let k = 0;
+      const t0 = Date.now();
+      // Rounds 1 and 2 of the Canal Era: 4 turns of one action, then 4 of two.
+      while (await page.$eval('.gs-top', (el) => !/round [3-9]|Rail Era/i.test(el.textContent))) {
+        const close = await page.$('.sum-backdrop .sum-ok');
+        if (close) {
+          await close.click();
+          await page.waitForSelector('.sum-backdrop', { state: 'detached', timeout: 15_000 });
+          continue;
+        }
+        const cover = await page.$('.pd-btn');
+        if (cover) {
+          await cover.click();
+          await page.waitForSelector('#builder', { timeout: 15_000 });
+        }
+        await playAction(page, k++);
+      }
+      const elapsed = Date.now() - t0;
+      await page.waitForTimeout(500);
+      const m1 = metrics((await cdp.send('Performance.getMetrics')).metrics);
+      const all = await page.evaluate(() => window.__clicks);
+      const long = await page.evaluate(() => window.__longTasks);
+      lib.assertNoErrors(errors);
+      const got = all.filter((c) => !c.none);
+      const paint = got.map((c) => c.paint);
+      const dom = got.map((c) => c.dom);
+      const worst = [...got].sort((a, b) => b.paint - a.paint).slice(0, 5).map((c) => `${c.what} ${ms(c.paint)}`).join(', ');
+      console.log(`  a 4-player hotseat game (seed 11), rounds 1–${rounds} of the Canal Era played by clicking (${k} actions, ${all.length} clicks, ` +
+        `${all.length - got.length} changed nothing) in ${elapsed} ms; fresh context, service worker blocked`);
+      console.log(`  click to DOM updated: p50 ${ms(quantile(dom, 0.5))}, p95 ${ms(quantile(dom, 0.95))} ms; slowest to paint: ${worst}`);
+      console.log(`  main thread during the round (DevTools Performance.getMetrics): script ${ms(1000 * (m1.ScriptDuration - m0.ScriptDuration))} ms, ` +
+        `layout ${ms(1000 * (m1.LayoutDuration - m0.LayoutDuration))} ms, style ${ms(1000 * (m1.RecalcStyleDuration - m0.RecalcStyleDuration))} ms, ` +
+        `all tasks ${ms(1000 * (m1.TaskDuration - m0.TaskDuration))} ms`);
+      report(lib, 'click_paint_p50_ms', ms(quantile(paint, 0.5)), 'from a click (any builder step, Confirm, the cover, a summary) to the next paint, p50');
+      report(lib, 'click_paint_p95_ms', ms(quantile(paint, 0.95)), 'the same, p95');
+      report(lib, 'click_longest_task_ms', ms(Math.max(0, ...long)), `longest main-thread task during the round (${long.length} over 50 ms)`);
+    } finally {
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+function metrics(list) {
+  const out = {};
+  for (const m of list) out[m.name] = m.value;
+  return out;
+}
+
+// ---- bots ------------------------------------------------------------------------------
+
+const LONG_TASKS = `(() => {
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push(e.duration);
+  }).observe({ type: 'longtask', buffered: true });
+})();`;
+
+async function closeSummaries(page) {
+  for (let i = 0; i < 5 && (await page.$('.sum-backdrop')); i++) {
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(50);
+  }
+}
+
+async function bots(lib) {
+  const browser = await lib.launchBrowser();
+  try {
+    const context = await lib.newContext(browser);
+    await context.addInitScript(() => localStorage.setItem('brass/debug', 'true'));
+    await context.addInitScript(LONG_TASKS);
+    try {
+      const { page, errors } = await lib.openApp(context);
+      await page.click('#new-game');
+      await page.waitForSelector('#new-game-dialog[open]', { timeout: 15_000 });
+      await page.click('label[for="ng-players-4"]');
+      await page.fill('#ng-name-1', 'Ada');
+      await page.fill('#ng-seed', '5');
+      for (const seat of [2, 3, 4]) await page.selectOption(`#ng-kind-${seat}`, 'medium');
+      await page.click('#ng-start');
+      await page.waitForSelector('.game-screen', { timeout: 15_000 });
+      await page.evaluate(() => { window.__longTasks.length = 0; });
+      const t0 = Date.now();
+      await page.waitForSelector('#debug-autoplay', { timeout: 15_000 });
+      await closeSummaries(page);
+      await page.click('#debug-autoplay');
+      await page.waitForFunction(() => /Rail Era/.test(document.querySelector('.gs-top')?.textContent || ''), null, { timeout: 300_000 });
+      const long = await page.evaluate(() => window.__longTasks);
+      const moves = await page.$eval('.game-screen', (el) => Number(el.dataset.moves));
+      lib.assertNoErrors(errors);
+      console.log(`  one person (debug auto-play) and three Medium bots (thinking in the Web Worker), a 4-player Canal Era, seed 5: ${moves} moves in ${Date.now() - t0} ms; one run`);
+      console.log(`  long tasks (ms, longest first): ${long.map(Math.round).sort((a, b) => b - a).slice(0, 12).join(', ') || 'none'}`);
+      report(lib, 'bots_longest_task_ms', ms(Math.max(0, ...long)), 'longest main-thread task while the bots play the Canal Era (Long Tasks API)');
+      report(lib, 'bots_long_tasks', long.length, 'main-thread tasks over 50 ms in that time');
+      report(lib, 'bots_tasks_over_100ms', long.filter((d) => d > 100).length, 'of which over 100 ms');
+    } finally {
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+// ---- online ----------------------------------------------------------------------------
+
+async function online(lib) {
+  const { MOVES_PROBE, startOnline, autoplayOnline, moveLatencies } = require('./helpers_online');
+  const browser = await lib.launchBrowser();
+  const players = [];
+  try {
+    for (const name of ['Ada', 'Bo', 'Cy']) {
+      const context = await lib.newContext(browser);
+      await context.addInitScript(() => localStorage.setItem('brass/debug', 'true'));
+      await context.addInitScript(MOVES_PROBE);
+      const { page, errors } = await lib.openApp(context);
+      players.push({ name, context, page, errors });
+    }
+    const t0 = Date.now();
+    await startOnline(players);
+    for (const p of players) await autoplayOnline(p.page);
+    const railEra = () => /Rail Era/.test(document.querySelector('.gs-top')?.textContent || '');
+    for (const p of players) await p.page.waitForFunction(railEra, null, { timeout: 240_000 });
+    const lat = await moveLatencies(players);
+    for (const p of players) lib.assertNoErrors(p.errors);
+    console.log(`  three pages of one browser (three contexts, service worker blocked) play a 3-player Canal Era online over loopback WebRTC, ` +
+      `every page on debug auto-play; ${lat.length} samples in ${Date.now() - t0} ms; one run`);
+    report(lib, 'online_move_latency_p50_ms', quantile(lat, 0.5).toFixed(1), 'from the acting page showing a move to another page showing it, p50');
+    report(lib, 'online_move_latency_p95_ms', quantile(lat, 0.95).toFixed(1), 'the same, p95');
+  } finally {
+    for (const p of players) await p.context.close();
+    await browser.close();
+  }
+}
+
+if (require.main === module) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
+
+module.exports = { CLICK_PROBE, playAction, startGame };

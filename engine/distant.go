@@ -1,0 +1,168 @@
+package engine
+
+// Lancashire's cotton sales: to a port on the board or to the Distant Market (original rules
+// "ACTION 4 Sell cotton"; Roxley summary "Sell"), and the Distant Market's tiles and demand
+// track (fact sheet §6).
+
+// ToDistantMarket in Action.Port sells to the Distant Market rather than to a port (whose
+// build space + 1 Action.Port names otherwise; 0 is no sale to a port).
+const ToDistantMarket int8 = -1
+
+// setupDistant puts the era's Distant Market tiles for this player count in a stack and
+// shuffles it (setup: "Shuffle the Distant Market tiles and place them face down").
+func (s *State) setupDistant() {
+	n := int(s.NumPlayers)
+	s.DistantLen = 0
+	for k, t := range s.ed.DistantTiles {
+		for i := 0; i < t.Count[n]; i++ {
+			s.Distant[s.DistantLen] = uint8(k)
+			s.DistantLen++
+		}
+	}
+	s.shuffleDistant()
+}
+
+// shuffleDistant gathers every Distant Market tile into the face-down stack, shuffles it and
+// puts the cotton demand marker on the top space (setup, and the end of the Canal era). It
+// draws nothing from the random source in an edition without a Distant Market.
+func (s *State) shuffleDistant() {
+	if s.DistantLen == 0 {
+		return
+	}
+	s.DistantLeft, s.Demand = s.DistantLen, 0
+	s.rng.shuffle(s.Distant[:s.DistantLen])
+}
+
+// DemandClosed reports whether the cotton demand marker is on "X": no more Distant Market
+// sales this era.
+func (s *State) DemandClosed() bool { return int(s.Demand) >= len(s.ed.DemandBonus) }
+
+// salePortRule: cotton sells to an unflipped Port tile (anyone's) connected to the mill
+// ("To sell to a face-up port your mill must be connected to it"). reach is where the
+// mill's location connects to.
+func (s *State) salePortRule(sp int, port int, reach uint64) Reason {
+	t := &s.Tiles[port]
+	var r Reason
+	switch {
+	case t.Owner == 0 || t.Industry != Port:
+		r = Reason{Rule: RuleNotAPort}
+	case t.Flipped:
+		r = Reason{Rule: RulePortUsed}
+		r.Player, r.Level = int8(t.Owner)-1, int8(s.TileSpec(*t).Level)
+	case reach&locBit(int(s.ed.tables.spaceLoc[port])) == 0:
+		r = Reason{Rule: RulePortNotConnected}
+		r.Player, r.Level = int8(t.Owner)-1, int8(s.TileSpec(*t).Level)
+	default:
+		return Reason{}
+	}
+	r.Space, r.N = int8(sp), int16(port)
+	return r
+}
+
+// saleDistantRule: cotton sells to the Distant Market through a connection to a constructed
+// port (any Port tile, flipped or not) or an external location, while the demand marker has
+// not reached "X". anchors are those places (pool.anchors).
+func (s *State) saleDistantRule(sp int, reach, anchors uint64) Reason {
+	var r Reason
+	switch {
+	case s.DistantLen == 0:
+		r = Reason{Rule: RuleNoDistantMarket}
+	case s.DemandClosed() || s.DistantLeft == 0:
+		r = Reason{Rule: RuleDemandClosed}
+	case reach&anchors == 0:
+		r = Reason{Rule: RuleDistantNotConnected}
+	default:
+		return Reason{}
+	}
+	r.Space = int8(sp)
+	return r
+}
+
+// sellToPort flips the port sold to; its owner's income rises.
+func (s *State) sellToPort(p int, sp, port int) {
+	if s.log != nil {
+		t := s.Tiles[sp]
+		pt := s.Tiles[port]
+		s.addLog(LogAction, p, s.name(p)+" sells "+tileName(t.Industry, s.TileSpec(t).Level)+" in "+s.spaceName(sp)+" to "+
+			s.name(int(pt.Owner)-1)+"'s "+tileName(Port, s.TileSpec(pt).Level)+" in "+s.spaceName(port)+".")
+	}
+	s.flip(port)
+	s.flip(sp)
+}
+
+// sellToDistant draws the top Distant Market tile and moves the demand marker down by its
+// drop. On "X" the sale fails and it returns false; otherwise the mill flips and its owner
+// gains the bonus income spaces beside the marker's new space.
+func (s *State) sellToDistant(p int, sp int) bool {
+	s.DistantLeft--
+	tile := &s.ed.DistantTiles[s.Distant[s.DistantLeft]]
+	s.Demand = uint8(min(int(s.Demand)+tile.Drop, len(s.ed.DemandBonus)))
+	s.Revealed = s.Moves // a hidden tile was revealed: no undo past this move
+	what := ""
+	if s.log != nil {
+		t := s.Tiles[sp]
+		what = tileName(t.Industry, s.TileSpec(t).Level) + " in " + s.spaceName(sp)
+	}
+	if s.DemandClosed() {
+		if s.log != nil {
+			s.addLog(LogAction, p, s.name(p)+" tries to sell "+what+" to the Distant Market: the tile shows −"+itoa(tile.Drop)+
+				" and the cotton demand marker reaches X. The sale fails, the Sell action ends, and no more cotton is sold to the Distant Market this era.")
+		}
+		return false
+	}
+	bonus := s.ed.DemandBonus[s.Demand]
+	if s.log != nil {
+		s.addLog(LogAction, p, s.name(p)+" sells "+what+" to the Distant Market: the tile shows −"+itoa(tile.Drop)+
+			", the cotton demand marker moves to space "+itoa(int(s.Demand)+1)+" (+"+itoa(bonus)+" income spaces).")
+	}
+	s.flip(sp)
+	s.advanceIncome(p, bonus)
+	if s.log != nil && bonus > 0 {
+		s.logf(LogFlip, p, "%s's Distant Market bonus: income +%d spaces (level %d).", s.name(p), bonus, s.IncomeLevel(p))
+	}
+	return true
+}
+
+// doCottonSale sells one of the player's mills to a port or to the Distant Market; the first
+// sale of a Sell action names its card, the next ones none (as in Birmingham's Sell action).
+func (s *State) doCottonSale(a *Action) Reason {
+	p := int(a.Player)
+	sp, port := int(a.Space), int(a.Port)-1
+	var b boardScan
+	s.scan(&b)
+	if r := s.saleTileRule(p, sp); !r.OK() {
+		return r
+	}
+	reach := s.saleReach(&b.g, sp)
+	var r Reason
+	if a.Port == ToDistantMarket {
+		r = s.saleDistantRule(sp, reach, b.pl.anchors)
+	} else {
+		r = s.salePortRule(sp, port, reach)
+	}
+	if !r.OK() {
+		return r
+	}
+	if a.NBeer > 0 {
+		return Reason{Rule: RuleNoBeerHere}
+	}
+	if a.NDev > 0 {
+		return Reason{Rule: RuleFreeDevelopBonus}
+	}
+	if a.Card != NoCard {
+		s.discard(p, a.Card)
+		s.Phase = PhaseSelling
+	}
+	if a.Port != ToDistantMarket {
+		s.sellToPort(p, sp, port)
+	} else if !s.sellToDistant(p, sp) {
+		s.Phase = PhaseAction // "Your action ends immediately"
+		s.actionDone()
+		return Reason{}
+	}
+	if !s.anySale(p) {
+		s.Phase = PhaseAction
+		s.actionDone()
+	}
+	return Reason{}
+}

@@ -1,0 +1,321 @@
+package ui
+
+// The parts of the board that never change: the paper, the progress track with its income
+// levels, the compass, the key, the shared SVG definitions (industry icons, barrel, link
+// marks) and the board's style sheet. They are written once as SVG markup and inserted
+// whole (app.Raw): the browser parses them in one go instead of Go creating several
+// hundred elements one call at a time, and go-app never looks at them again.
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"sync"
+
+	"brass/engine"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// boardBack is everything under the links: style, definitions, paper, frame, compass and
+// the progress track.
+type boardBack struct{ app.Compo }
+
+func (*boardBack) Render() app.UI { return app.Raw(staticBoard().back) }
+
+// boardLegend is the key to the lines and markers.
+type boardLegend struct{ app.Compo }
+
+func (*boardLegend) Render() app.UI { return app.Raw(staticBoard().key) }
+
+var (
+	staticOnce   sync.Once
+	staticMarkup struct{ back, key string }
+)
+
+// staticBoard returns the markup of the static layers, written on first use. Each is a
+// nested <svg> (a whole root, as app.Raw needs) in the board's own units.
+func staticBoard() *struct{ back, key string } {
+	staticOnce.Do(func() {
+		var w svgWriter
+		w.open("svg", "class", "bb-static")
+		w.text("style", boardCSS)
+		writeDefs(&w)
+		writeBackground(&w)
+		writeTrack(&w)
+		w.close("svg")
+		staticMarkup.back = w.String()
+
+		w = svgWriter{}
+		w.open("svg", "class", "bb-static")
+		writeKey(&w)
+		w.close("svg")
+		staticMarkup.key = w.String()
+	})
+	return &staticMarkup
+}
+
+// svgWriter writes SVG markup. Attributes are name, value pairs.
+type svgWriter struct{ strings.Builder }
+
+var svgEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
+
+func (w *svgWriter) start(tag string, attrs []string) {
+	w.WriteString("<" + tag)
+	if tag == "svg" {
+		w.WriteString(` xmlns="` + svgNS + `"`)
+	}
+	for i := 0; i+1 < len(attrs); i += 2 {
+		w.WriteString(" " + attrs[i] + `="` + svgEscaper.Replace(attrs[i+1]) + `"`)
+	}
+}
+
+// open starts an element that close ends.
+func (w *svgWriter) open(tag string, attrs ...string) { w.start(tag, attrs); w.WriteString(">") }
+
+func (w *svgWriter) close(tag string) { w.WriteString("</" + tag + ">") }
+
+// leaf writes an element without content.
+func (w *svgWriter) leaf(tag string, attrs ...string) { w.start(tag, attrs); w.WriteString("/>") }
+
+// text writes an element holding text.
+func (w *svgWriter) text(tag, text string, attrs ...string) {
+	w.start(tag, attrs)
+	w.WriteString(">" + svgEscaper.Replace(text) + "</" + tag + ">")
+}
+
+func writeBackground(w *svgWriter) {
+	w.open("g", "class", "bb-bg")
+	w.leaf("rect", "width", svgNum(boardW), "height", svgNum(boardH), "fill", "url(#bb-paper)")
+	w.leaf("rect", "x", svgNum(cellW+4), "y", svgNum(cellH+4), "width", svgNum(boardW-2*cellW-8), "height", svgNum(boardH-2*cellH-8),
+		"fill", "none", "stroke", "#8a6a3e", "stroke-width", svgNum(1.5), "rx", svgNum(6))
+	writeCompass(w, compassAt)
+	w.close("g")
+}
+
+// writeCompass draws a small decorative compass with north up.
+func writeCompass(w *svgWriter, c pt) {
+	star := func(long, short float64, rot float64) string {
+		var d strings.Builder
+		for i := 0; i < 8; i++ {
+			r := short
+			if i%2 == 0 {
+				r = long
+			}
+			p := polar(r, rot+float64(i)*math.Pi/4-math.Pi/2)
+			if i == 0 {
+				d.WriteString("M")
+			} else {
+				d.WriteString("L")
+			}
+			d.WriteString(fmtPt(p))
+		}
+		return d.String() + "Z"
+	}
+	w.open("g", "class", "bb-compass", "transform", "translate("+fmtPt(c)+")")
+	w.leaf("circle", "r", svgNum(22))
+	w.leaf("path", "d", star(20, 5, math.Pi/4), "class", "bb-compass-minor")
+	w.leaf("path", "d", star(30, 6, 0))
+	w.text("text", "N", "y", svgNum(-33))
+	w.close("g")
+}
+
+// writeTrack draws the progress track: each space's number and income level.
+func writeTrack(w *svgWriter) {
+	w.open("g", "class", "bb-track")
+	w.leaf("rect", "width", svgNum(boardW), "height", svgNum(boardH), "fill", "none", "stroke", "#5b4122", "stroke-width", svgNum(3))
+	for i, r := range boardLayout.Track {
+		level := engine.IncomeLevel(i)
+		fill := "#f1dfb6"
+		if level%2 != 0 {
+			fill = "#e4cd98"
+		}
+		c := r.center()
+		coin := "bb-coin"
+		lv := strconv.Itoa(level)
+		if level < 0 {
+			coin = "bb-coin bb-neg"
+			lv = "−" + strconv.Itoa(-level)
+		}
+		w.leaf("rect", "x", svgNum(r.X), "y", svgNum(r.Y), "width", svgNum(r.W), "height", svgNum(r.H), "fill", fill, "class", "bb-cell")
+		w.text("text", strconv.Itoa(i), "x", svgNum(c.X), "y", svgNum(r.Y+14), "class", "bb-tnum")
+		w.leaf("circle", "cx", svgNum(c.X), "cy", svgNum(r.Y+27), "r", svgNum(9.5), "class", coin)
+		w.text("text", lv, "x", svgNum(c.X), "y", svgNum(r.Y+30.5), "class", "bb-clv")
+	}
+	w.close("g")
+}
+
+// writeKey draws the key to the lines and markers.
+func writeKey(w *svgWriter) {
+	x, y := 862.0, 280.0
+	line := func(dy float64, cls []string, text string) {
+		for _, c := range cls {
+			w.leaf("path", "d", "M"+fmtPt(pt{x, y + dy})+"h26", "class", c)
+		}
+		w.text("text", text, "x", svgNum(x+32), "y", svgNum(y+dy+4), "class", "bb-key")
+	}
+	w.open("g", "class", "bb-legend", "aria-hidden", "true")
+	w.leaf("rect", "x", svgNum(x-10), "y", svgNum(y-20), "width", svgNum(102), "height", svgNum(158), "rx", svgNum(6), "class", "bb-keybox")
+	w.text("text", "Key", "x", svgNum(x+41), "y", svgNum(y-4), "class", "bb-keyhead")
+	line(16, []string{"bb-canal", "bb-rail", "bb-rail-line"}, "both")
+	line(38, []string{"bb-canal bb-canal-only"}, "canal")
+	line(60, []string{"bb-rail bb-rail-only", "bb-rail-line"}, "rail")
+	w.leaf("circle", "cx", svgNum(x+13), "cy", svgNum(y+84), "r", svgNum(7), "fill", "#fff", "class", "bb-vpm")
+	w.text("text", "VP", "x", svgNum(x+32), "y", svgNum(y+88), "class", "bb-key")
+	w.leaf("rect", "x", svgNum(x+6), "y", svgNum(y+99), "width", svgNum(14), "height", svgNum(14), "rx", svgNum(2), "fill", "#fff", "class", "bb-incm")
+	w.text("text", "income", "x", svgNum(x+32), "y", svgNum(y+110), "class", "bb-key")
+	w.leaf("circle", "cx", svgNum(x+13), "cy", svgNum(y+126), "r", svgNum(7), "class", "bb-coin")
+	w.text("text", "£ level", "x", svgNum(x+32), "y", svgNum(y+130), "class", "bb-key")
+	w.close("g")
+}
+
+// ---------------------------------------------------------------------------------------
+// Shared definitions: the paper, the industry icons, the barrel, the link tile marks.
+
+// industryGlyphs are white pictograms in a 20-unit box centred on 0,0.
+var industryGlyphs = map[engine.Industry]string{
+	// a cotton boll: four puffs over a calyx
+	engine.Cotton: circlePath(-3.7, -1.2, 3.7) + circlePath(3.7, -1.2, 3.7) + circlePath(0, -4.6, 3.7) +
+		circlePath(0, 1.4, 3.5) + "M-6,3.2Q0,10 6,3.2Q0,6.5 -6,3.2Z",
+	// a mine cart heaped with coal
+	engine.Coal: "M-8,-1.5H8L5.5,5H-5.5Z" + circlePath(-3.6, 6.6, 1.9) + circlePath(3.6, 6.6, 1.9) +
+		"M-7.2,-2.2Q-6.6,-6 -3,-5.2Q-0.5,-8.6 3,-5.6Q6.6,-6.4 7.2,-2.2Z",
+	// an anvil
+	engine.Iron: "M-9,-5.5H7.5V-2.2H3.4Q1.8,-0.6 2.4,1.8L5,4.6V6.8H-5V4.6L-2.4,1.8Q-1.8,-0.6 -3.6,-2.2H-5.4Q-8.4,-2.6 -9,-5.5Z",
+	// a gear
+	engine.Manufacturer: gearPath(8, 8.6, 6.2, 2.8),
+	// a vase
+	engine.Pottery: "M-3,-8.5H3V-7Q3,-6 1.8,-5Q7.6,-2 6,3.6Q5,7.6 2.6,8.5H-2.6Q-5,7.6 -6,3.6Q-7.6,-2 -1.8,-5Q-3,-6 -3,-7Z",
+	// a barrel with two hoops
+	engine.Brewery: "M-5.5,-8.5H5.5Q8.6,0 5.5,8.5H-5.5Q-8.6,0 -5.5,-8.5Z" +
+		"M-6.4,-4.7H6.4V-3.1H-6.4Z" + "M-6.4,3.1H6.4V4.7H-6.4Z",
+}
+
+func circlePath(cx, cy, r float64) string {
+	return "M" + fmtPt(pt{cx - r, cy}) + "a" + fmtNum(r) + "," + fmtNum(r) + " 0 1,0 " + fmtNum(2*r) + ",0" +
+		"a" + fmtNum(r) + "," + fmtNum(r) + " 0 1,0 " + fmtNum(-2*r) + ",0Z"
+}
+
+func gearPath(teeth int, outer, inner, hole float64) string {
+	var b strings.Builder
+	step := 2 * math.Pi / float64(teeth)
+	for i := 0; i < teeth; i++ {
+		a := float64(i) * step
+		pts := []pt{
+			polar(inner, a-step*0.5), polar(inner, a-step*0.28), polar(outer, a-step*0.2),
+			polar(outer, a+step*0.2), polar(inner, a+step*0.28),
+		}
+		for j, p := range pts {
+			if i == 0 && j == 0 {
+				b.WriteString("M")
+			} else {
+				b.WriteString("L")
+			}
+			b.WriteString(fmtPt(p))
+		}
+	}
+	b.WriteString("Z")
+	b.WriteString(circlePath(0, 0, hole))
+	return b.String()
+}
+
+func polar(r, a float64) pt { return pt{r * math.Cos(a), r * math.Sin(a)} }
+
+// writeDefs writes the <defs> shared by the whole board.
+func writeDefs(w *svgWriter) {
+	w.open("defs")
+	w.open("radialGradient", "id", "bb-paper", "cx", "50%", "cy", "45%", "r", "75%")
+	w.leaf("stop", "offset", "0", "stop-color", "#f7ead0")
+	w.leaf("stop", "offset", "0.7", "stop-color", "#ecd7ab")
+	w.leaf("stop", "offset", "1", "stop-color", "#d9bb83")
+	w.close("radialGradient")
+	w.open("symbol", "id", "bb-barrel", "viewBox", "-6 -8 12 16")
+	w.leaf("path", "d", "M-4,-7.5H4Q6.6,0 4,7.5H-4Q-6.6,0 -4,-7.5Z", "fill", "#d8962a", "stroke", "#5a3510", "stroke-width", svgNum(1.2))
+	w.leaf("path", "d", "M-5.2,-3.2H5.2M-5.2,3.2H5.2", "stroke", "#5a3510", "stroke-width", svgNum(1.2))
+	w.close("symbol")
+	w.open("symbol", "id", "bb-canal", "viewBox", "0 0 26 10")
+	w.leaf("path", "d", "M1,3.5q3,-3 6,0t6,0t6,0t6,0M1,8q3,-3 6,0t6,0t6,0t6,0", "fill", "none", "stroke", "#fff", "stroke-width", svgNum(1.6))
+	w.close("symbol")
+	w.open("symbol", "id", "bb-rail", "viewBox", "0 0 26 10")
+	w.leaf("path", "d", "M1,2.5H25M1,7.5H25M4,0.5V9.5M9.5,0.5V9.5M15,0.5V9.5M20.5,0.5V9.5", "fill", "none", "stroke", "#fff", "stroke-width", svgNum(1.5))
+	w.close("symbol")
+	for _, ind := range engine.Industries {
+		w.open("symbol", "id", "bb-i-"+ind.ID(), "viewBox", "-12 -12 24 24")
+		w.leaf("circle", "r", svgNum(11), "fill", industryColors[ind], "stroke", "#fffaf0", "stroke-width", svgNum(1.3))
+		w.leaf("path", "d", industryGlyphs[ind], "fill", "#fff", "fill-rule", "evenodd")
+		w.close("symbol")
+	}
+	w.close("defs")
+}
+
+// boardCSS styles the board. It is scoped by the bb- prefix; no quotes, so it survives
+// HTML escaping when prerendered.
+const boardCSS = `
+.bb{display:block;width:100%;height:auto;font-family:Georgia,Cambria,Times New Roman,serif;user-select:none;-webkit-user-select:none}
+.bb text{pointer-events:none;text-anchor:middle}
+.bb-tnum{font-size:12px;fill:#4d3a1e;font-weight:bold}
+.bb-coin{fill:#e7b84a;stroke:#8a6212;stroke-width:1}
+.bb-coin.bb-neg{fill:#d9826f;stroke:#7d2f20}
+.bb-clv{font-size:10.5px;font-weight:bold;fill:#3a2a10;font-family:Verdana,Arial,sans-serif}
+.bb-cell{stroke:#9a7a48;stroke-width:.8}
+.bb-vpm{stroke:#fff;stroke-width:2;filter:drop-shadow(0 1px 1.5px rgba(0,0,0,.7))}
+.bb-incm{stroke:#222;stroke-width:1.6;filter:drop-shadow(0 1px 1.5px rgba(0,0,0,.6))}
+.bb-box{fill:#f8efd9;stroke-width:2.2;filter:drop-shadow(0 2px 2px rgba(60,40,10,.35))}
+.bb-farm .bb-box{fill:#eef0d2}
+.bb-name{font-size:14px;font-weight:bold;fill:#fff;letter-spacing:.2px}
+.bb-empty{fill:#efe2c2;stroke:#a08457;stroke-width:1.2;stroke-dasharray:3 2}
+.bb-tile{stroke:rgba(0,0,0,.55);stroke-width:1.5}
+.bb-tile.bb-flipped{filter:brightness(.62) saturate(.8)}
+.bb-lvl{font-size:13px;font-weight:bold;fill:#fff;stroke:rgba(0,0,0,.75);stroke-width:2.6px;paint-order:stroke;text-anchor:end!important}
+.bb-tvp{font-size:11px;font-weight:bold;fill:#fff;stroke:rgba(0,0,0,.75);stroke-width:2.4px;paint-order:stroke}
+.bb-coal{fill:#1d1d1d;stroke:#000;stroke-width:.8}
+.bb-iron{fill:#e57a2c;stroke:#6b2e06;stroke-width:.8}
+.bb-canal{fill:none;stroke:#8fbfe0;stroke-width:9;stroke-linecap:round;stroke-linejoin:round}
+.bb-canal.bb-canal-only{stroke:#3f83bf;stroke-width:5;stroke-dasharray:11 6}
+.bb-rail{fill:none;stroke:#5a4632;stroke-width:8;stroke-dasharray:1.6 5}
+.bb-rail-line{fill:none;stroke:#4a3826;stroke-width:1.6;stroke-linejoin:round}
+.bb-built-edge{fill:none;stroke:#222;stroke-width:12;stroke-linecap:round;stroke-linejoin:round}
+.bb-built{fill:none;stroke-width:8.5;stroke-linecap:round;stroke-linejoin:round}
+.bb-ltile{stroke:#222;stroke-width:1.5}
+.bb-hit{fill:none;stroke:transparent;stroke-width:22;stroke-linecap:round;stroke-linejoin:round}
+.bb-mbox{fill:#e9dfca;stroke:#3f3a36;stroke-width:2.2;filter:drop-shadow(0 2px 2px rgba(60,40,10,.35))}
+.bb-mtile{fill:#fbf6ea;stroke:#7a6a55;stroke-width:1.2}
+.bb-out .bb-mtile{fill:#eee5d2;stroke:#a89a86;stroke-dasharray:3 2}
+.bb-out .bb-mbox{stroke:#8a837c}
+.bb-out .bb-bonus{fill:#6f6860;font-style:italic}
+.bb-nobeer{fill:none;stroke:#9a7a48;stroke-width:1.2;stroke-dasharray:2 2}
+.bb-bonus{font-size:12px;font-weight:bold;fill:#3f3a36}
+.bb-blank{font-size:16px;fill:#9a8a75}
+.bb-mkt{fill:#efe3c6;stroke:#6b5230;stroke-width:1.5}
+.bb-mkt-title{font-size:15px;font-weight:bold;fill:#3d2c14}
+.bb-price{font-size:12px;font-weight:bold;fill:#5a4220}
+.bb-mspace{fill:#fff9ea;stroke:#a38a60;stroke-width:1;stroke-dasharray:2 1.5}
+.bb-empty-price{font-size:10.5px;font-style:italic;fill:#5a4220}
+.bb-compass{opacity:.55}
+.bb-compass circle{fill:none;stroke:#7a5a2e;stroke-width:1.2}
+.bb-compass path{fill:#7a5a2e;stroke:#7a5a2e;stroke-width:.6}
+.bb-compass .bb-compass-minor{fill:#e9d6ad}
+.bb-compass text{font-size:13px;font-weight:bold;fill:#6a4c22}
+.bb-keybox{fill:rgba(255,250,235,.7);stroke:#8a6a3e;stroke-width:1}
+.bb-keyhead{font-size:13px;font-weight:bold;fill:#3d2c14}
+.bb-key{font-size:12px;fill:#3d2c14;text-anchor:start!important}
+.bb-ring{fill:none;stroke:none;pointer-events:none}
+.bb-click{cursor:pointer}
+.bb-choosing g[role=img]{cursor:not-allowed}
+.bb-click:focus{outline:none}
+.bb-recent .bb-ring{stroke:#2fbf71;stroke-width:4.5;stroke-dasharray:5 3;filter:drop-shadow(0 0 3px #1f9d57)}
+.bb-link.bb-recent .bb-hit{stroke:#2fbf71;stroke-opacity:.6;stroke-width:15}
+.bb-sel .bb-ring{stroke:#e0218a;stroke-width:5;stroke-dasharray:none;filter:drop-shadow(0 0 3px #e0218a);animation:none}
+.bb-link.bb-sel .bb-hit{stroke:#e0218a;stroke-opacity:.6;stroke-width:16;animation:none}
+.bb-click:focus-visible .bb-ring,.bb-link.bb-click:focus-visible .bb-hit{stroke:#1565c0;stroke-width:5;stroke-opacity:1}
+.bb-choosing .bb-link:not(.bb-hl):not(.bb-sel){opacity:.75}
+.bb-marks{position:absolute;inset:0;pointer-events:none;will-change:opacity;animation:bb-pulse 1.1s ease-in-out infinite alternate}
+.bb-glow{fill:none;stroke:#ffc21a;stroke-width:4.5;filter:drop-shadow(0 0 4px #ff9d00)}
+.bb-glow.bb-glow-src{stroke:#19b5d8;stroke-dasharray:7 3;filter:drop-shadow(0 0 4px #0aa0d0)}
+.bb-glow.bb-glow-link{stroke:#ffd84a;stroke-width:16;stroke-opacity:.75;stroke-linecap:round;stroke-linejoin:round;filter:drop-shadow(0 0 3px #ff9d00)}
+@keyframes bb-pulse{from{opacity:1}to{opacity:.35}}
+@media (prefers-reduced-motion:reduce){.bb-marks{animation:none}}
+`
+
+// svgNum formats a coordinate for an attribute (go-app would print floats with 4 decimals).
+func svgNum(v float64) string { return fmtNum(v) }
