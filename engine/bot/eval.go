@@ -28,7 +28,7 @@ type evaluator struct {
 	w *weights
 
 	comp    [64]int8
-	buys    [64]uint8                    // per component: industries bought by its merchant tiles (bit per industry)
+	buys    [64]uint16                   // per component: industries bought by its merchant tiles (bit per industry)
 	mbeer   [64][8]uint8                 // per component and industry: merchant barrels beside tiles buying it
 	brew    [64][engine.MaxPlayers]uint8 // per component and owner: barrels on unflipped breweries
 	ownBeer [engine.MaxPlayers]int       // barrels on each player's breweries, anywhere
@@ -43,6 +43,13 @@ type evaluator struct {
 	actsEra [engine.MaxPlayers]float64 // actions left to each player in this era
 	cashV   [engine.MaxPlayers]float64 // VP value of money in hand and income to come
 	incomeV [engine.MaxPlayers]float64 // VP per extra income level for the rest of the game
+
+	// where cotton sells to ports (lancashire.go), per component: unflipped ports, unflipped
+	// cotton mills, a way to the Distant Market; and whether the Distant Market still buys
+	freePorts   [64]uint8
+	mills       [64]uint8
+	anchored    [64]bool
+	distantOpen bool
 }
 
 func newEvaluator(b *board, w *weights) *evaluator { return &evaluator{b: b, w: w} }
@@ -54,7 +61,8 @@ func newEvaluator(b *board, w *weights) *evaluator { return &evaluator{b: b, w: 
 // cash it will bring at the same rate.
 func (e *evaluator) timing(s *engine.State) (roundsLeft int) {
 	n := int(s.NumPlayers)
-	cards := int(s.DeckLen)
+	deck := drawable(s)
+	cards := deck
 	for p := 0; p < n; p++ {
 		cards += int(s.Players[p].HandLen)
 	}
@@ -62,7 +70,7 @@ func (e *evaluator) timing(s *engine.State) (roundsLeft int) {
 	rail := e.b.railRounds[n]
 	w := e.w
 	for p := 0; p < n; p++ {
-		acts := float64(s.Players[p].HandLen) + float64(s.DeckLen)/float64(n)
+		acts := float64(s.Players[p].HandLen) + float64(deck)/float64(n)
 		e.actsEra[p] = acts
 		game, payouts := acts, roundsLeft-1
 		if s.Era == engine.Canal {
@@ -73,7 +81,11 @@ func (e *evaluator) timing(s *engine.State) (roundsLeft int) {
 		cash := float64(s.Players[p].Money) + float64(s.IncomeLevel(p)*payouts)
 		cap := w.spend * game
 		rate := w.money
-		if cash > cap {
+		if end := e.b.facts.moneyVP; cash > cap && end > w.money*w.excess {
+			// money left over is worth what it scores at the end of the game (Lancashire)
+			e.cashV[p] = w.money*cap + end*(cash-cap)
+			rate = end
+		} else if cash > cap {
 			e.cashV[p] = w.money * (cap + w.excess*(cash-cap))
 			rate *= w.excess
 		} else {
@@ -83,6 +95,9 @@ func (e *evaluator) timing(s *engine.State) (roundsLeft int) {
 	}
 	return roundsLeft
 }
+
+// drawable is how many cards are left to draw: the deck less the cards set aside under it.
+func drawable(s *engine.State) int { return int(s.DeckLen) - int(s.DeckFloor) }
 
 // project writes each player's estimated final VP into out.
 func (e *evaluator) project(s *engine.State, out *[engine.MaxPlayers]float64) {
@@ -124,6 +139,9 @@ func (e *evaluator) project(s *engine.State, out *[engine.MaxPlayers]float64) {
 			e.buys[c] |= 1 << ind
 			e.mbeer[c][ind] += slot.Beer
 		}
+	}
+	if e.b.facts.ports {
+		e.scanPorts(s)
 	}
 	for sp := range ed.Spaces {
 		t := &s.Tiles[sp]
@@ -231,6 +249,11 @@ const (
 	classCoalNet3
 	classIron1 // iron works with 1 cube
 	classIron2 // … 2 or more
+	// where cotton sells to ports (lancashire.go); classSellFar and classSellReady (an
+	// unflipped port connected) serve there too
+	classCottonDistant // Cotton Mill, no port to sell to but the Distant Market in reach
+	classPortIdle      // unflipped Port, no unflipped Cotton Mill connected
+	classPortWanted    // unflipped Port, unflipped Cotton Mills connected
 	numClasses
 )
 
@@ -240,6 +263,9 @@ const rlBuckets = 6
 // tileClass classifies an unflipped tile of player p on space sp.
 func (e *evaluator) tileClass(s *engine.State, sp int, t engine.Tile, p int) int {
 	c := e.comp[e.b.spaceLoc[sp]]
+	if e.b.facts.ports && (t.Industry == engine.Cotton || t.Industry == engine.Port) {
+		return e.portClass(sp, t)
+	}
 	switch t.Industry {
 	case engine.Cotton, engine.Manufacturer, engine.Pottery:
 		if e.buys[c]&(1<<t.Industry) == 0 {
@@ -287,13 +313,13 @@ func (e *evaluator) tileClass(s *engine.State, sp int, t engine.Tile, p int) int
 // table measured in self-play (calibration.go).
 func (e *evaluator) flipChance(s *engine.State, sp int, t engine.Tile, p int, roundsLeft int) float64 {
 	cl := e.tileClass(s, sp, t, p)
-	if cl <= classSellReady {
+	if cl <= classSellReady || cl == classCottonDistant {
 		if e.actsEra[p] < 1 {
 			return 0 // no action left in this era to sell it
 		}
 	}
 	rl := min(max(roundsLeft, 1), rlBuckets)
-	tab := &flipTable
+	tab := e.b.facts.table
 	if e.w.table != nil {
 		tab = e.w.table
 	}

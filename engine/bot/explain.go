@@ -31,7 +31,7 @@ func explain(sm *sampler, seat int, a engine.Action, seed uint64) string {
 	case engine.KindEndSell:
 		return "Stop selling: the other sales you could make now are worth less than keeping the beer they would use."
 	case engine.KindLoan:
-		return x.loan()
+		return x.loan(a)
 	case engine.KindScout:
 		return "Scout for a Wild Location and a Wild Industry card: the cards in your hand do not build what you need where you need it."
 	case engine.KindPass:
@@ -105,6 +105,26 @@ func (x *explainer) build(a engine.Action) string {
 	t := x.t.Tiles[sp]
 	spec := x.t.TileSpec(t)
 	head := "Build " + article(x.tileName(t)) + " in " + x.spaceTown(sp)
+	if twoCards(&a) {
+		head += " with two cards (both actions)"
+	}
+	var why []string
+	switch {
+	case x.b.facts.ports && a.Industry != engine.Coal && a.Industry != engine.Iron:
+		why = x.buildPortEdition(a, t, spec)
+	default:
+		why = x.buildBirmingham(a, t, spec)
+	}
+	if x.s.Era == engine.Canal && spec.Level >= 2 {
+		why = append(why, "as a level "+roman[spec.Level]+" tile it stays on the board for the Rail Era")
+	}
+	return sentence(head, why)
+}
+
+// buildBirmingham gives the reasons for a build: what coal and iron it sells, what its beer
+// lets the player sell, who buys what it makes.
+func (x *explainer) buildBirmingham(a engine.Action, t engine.Tile, spec *engine.TileSpec) []string {
+	sp := int(a.Space)
 	var why []string
 	switch a.Industry {
 	case engine.Coal, engine.Iron:
@@ -152,10 +172,7 @@ func (x *explainer) build(a engine.Action) string {
 			why = append(why, "once linked to a merchant that buys it, it sells for "+gain)
 		}
 	}
-	if x.s.Era == engine.Canal && spec.Level >= 2 {
-		why = append(why, "as a level "+roman[spec.Level]+" tile it stays on the board for the Rail Era")
-	}
-	return sentence(head, why)
+	return why
 }
 
 func (x *explainer) network(a engine.Action) string {
@@ -173,6 +190,15 @@ func (x *explainer) network(a engine.Action) string {
 	for sp := range x.ed.Spaces {
 		u := x.t.Tiles[sp]
 		if u.Owner != uint8(x.p+1) || u.Flipped || !sellable(u.Industry) {
+			continue
+		}
+		if x.b.facts.ports {
+			if len(x.outlets(x.s, sp)) == 0 {
+				if b := x.outlets(x.t, sp); len(b) > 0 {
+					why = append(why, "it connects your "+x.tileName(u)+" in "+x.spaceTown(sp)+" to "+b[0])
+					break
+				}
+			}
 			continue
 		}
 		if len(x.buyers(x.s, sp)) == 0 {
@@ -233,6 +259,9 @@ func (x *explainer) sell(a engine.Action) string {
 	sp := int(a.Space)
 	t := x.s.Tiles[sp]
 	spec := x.s.TileSpec(t)
+	if a.Port != 0 {
+		return x.sellCotton(a)
+	}
 	m := x.ed.MerchantSpaces[a.Merchant]
 	head := "Sell your " + x.tileName(t) + " in " + x.spaceTown(sp) + " to " + x.ed.Locations[m.Location].Name
 	why := []string{"it flips for " + strconv.Itoa(spec.VP) + " VP at the end of the era"}
@@ -247,13 +276,14 @@ func (x *explainer) sell(a engine.Action) string {
 	return sentence(head, why)
 }
 
-func (x *explainer) loan() string {
+func (x *explainer) loan(a engine.Action) string {
 	money := int(x.s.Players[x.p].Money)
 	level := " (income falls to level " + strconv.Itoa(x.t.IncomeLevel(x.p)) + ")"
+	take := "Take a £" + strconv.Itoa(x.loanAmount(a)) + " loan"
 	if money < 15 {
-		return "Take a £30 loan" + level + ": with only £" + strconv.Itoa(money) + " you cannot pay for the builds and links ahead."
+		return take + level + ": with only £" + strconv.Itoa(money) + " you cannot pay for the builds and links ahead."
 	}
-	return "Take a £30 loan" + level + ": the money pays for more of your next actions than the lost income costs you in the rounds left."
+	return take + level + ": the money pays for more of your next actions than the lost income costs you in the rounds left."
 }
 
 // class is the evaluation's class of the player's tile on sp after the action.

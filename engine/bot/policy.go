@@ -49,9 +49,12 @@ func (t *thinker) candidates(s *engine.State, out []engine.Action) []engine.Acti
 			last := &out[len(out)-1]
 			key, lk := a, *last
 			key.Card, lk.Card = engine.NoCard, engine.NoCard
+			if twoCards(&a) {
+				key.Cards, lk.Cards = [2]engine.CardKind{}, [2]engine.CardKind{}
+			}
 			if key == lk {
-				if t.keep[a.Card] < t.keep[last.Card] {
-					last.Card = a.Card
+				if t.cardCost(&a) < t.cardCost(last) {
+					last.Card, last.Cards = a.Card, a.Cards
 				}
 				continue
 			}
@@ -65,6 +68,17 @@ func (t *thinker) candidates(s *engine.State, out []engine.Action) []engine.Acti
 		out = t.coarsen(s, p, out, start)
 	}
 	return out
+}
+
+// twoCards: a build that discards two cards (Lancashire), its second in Cards[0].
+func twoCards(a *engine.Action) bool { return a.Kind == engine.KindBuild && a.NCards == 1 }
+
+// cardCost is how much the player wants to keep the cards the action discards.
+func (t *thinker) cardCost(a *engine.Action) float64 {
+	if twoCards(a) {
+		return t.keep[a.Card] + t.keep[a.Cards[0]]
+	}
+	return t.keep[a.Card]
 }
 
 // coarsen merges candidates that differ only in where their coal, iron or beer comes from:
