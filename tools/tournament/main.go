@@ -10,6 +10,7 @@
 package main
 
 import (
+	"cmp"
 	"flag"
 	"fmt"
 	"io"
@@ -34,6 +35,8 @@ type config struct {
 	seed    uint64
 	workers int
 	budget  int // Hard's work budget per decision; 0: the default
+	edition string
+	rules   string // the edition's rule set ("" for its default)
 }
 
 // gameResult is one finished game.
@@ -54,8 +57,13 @@ func main() {
 	seed := flag.Uint64("seed", 1, "first deal's seed")
 	workers := flag.Int("workers", runtime.NumCPU(), "games played at once")
 	budget := flag.Int("budget", 0, "Hard's work budget per decision in evaluations (0: the default)")
+	edition := flag.String("edition", "birmingham", "the game: birmingham or lancashire")
+	rules := flag.String("rules", "", `the edition's rule set: "" for its default, "original" for Lancashire's original rules`)
 	flag.Parse()
 	cfg, err := newConfig(*players, *games, *bots, *seed, *workers, *budget)
+	if err == nil {
+		err = cfg.setEdition(*edition, *rules)
+	}
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -91,6 +99,19 @@ func newConfig(players, games int, bots string, seed uint64, workers, budget int
 		seats[i] = levels[i%len(levels)]
 	}
 	return config{players: players, games: games, seats: seats, seed: seed, workers: max(workers, 1), budget: budget}, nil
+}
+
+// setEdition chooses the game played, checking that it takes the configured player count.
+func (c *config) setEdition(edition, rules string) error {
+	ed, ok := engine.EditionFor(edition, rules)
+	if !ok {
+		return fmt.Errorf("unknown -edition %q with -rules %q", edition, rules)
+	}
+	if c.players < ed.Rules.MinPlayers || c.players > ed.Rules.MaxPlayers {
+		return fmt.Errorf("%s takes %d to %d players", ed.Name, ed.Rules.MinPlayers, ed.Rules.MaxPlayers)
+	}
+	c.edition, c.rules = edition, rules
+	return nil
 }
 
 // play runs the games on cfg.workers goroutines and returns the results in game order.
@@ -133,7 +154,7 @@ func play(cfg config, progress func(done int)) ([]gameResult, error) {
 func playOne(cfg config, g int) (gameResult, error) {
 	n := cfg.players
 	deal := cfg.seed + uint64(g/n)
-	s, err := engine.New(engine.Config{Edition: "birmingham", Players: n, Seed: deal})
+	s, err := engine.New(engine.Config{Edition: cmp.Or(cfg.edition, "birmingham"), Rules: cfg.rules, Players: n, Seed: deal})
 	if err != nil {
 		return gameResult{}, err
 	}
@@ -212,6 +233,9 @@ func report(w io.Writer, cfg config, results []gameResult, took time.Duration) {
 	names := make([]string, len(cfg.seats))
 	for i, l := range cfg.seats {
 		names[i] = l.String()
+	}
+	if ed, ok := engine.EditionFor(cmp.Or(cfg.edition, "birmingham"), cfg.rules); ok {
+		fmt.Fprintf(w, "%s\n", ed.Name)
 	}
 	fmt.Fprintf(w, "%d games, %d players, seats %s (rotated), seeds %d..%d, %d workers, %s\n",
 		len(results), cfg.players, strings.Join(names, ","), cfg.seed, cfg.seed+uint64((len(results)-1)/cfg.players), cfg.workers, took.Round(time.Second))
