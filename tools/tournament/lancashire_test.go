@@ -12,7 +12,7 @@ import (
 // the original rules plays to the end and its report names the game.
 func TestLancashireTournament(t *testing.T) {
 	for _, bad := range []struct {
-		players         int
+		players        int
 		edition, rules string
 	}{{2, "lancashire", "original"}, {3, "catan", ""}, {3, "lancashire", "house"}} {
 		cfg, err := newConfig(bad.players, 2, "easy", 1, 1, 0)
