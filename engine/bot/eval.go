@@ -91,6 +91,9 @@ func (e *evaluator) timing(s *engine.State) (roundsLeft int) {
 		} else {
 			e.cashV[p] = w.money * cash
 		}
+		if d := e.b.facts.debt; d > 0 {
+			e.cashV[p] -= d * e.shortfall(s, p, payouts)
+		}
 		e.incomeV[p] = rate * float64(payouts)
 	}
 	return roundsLeft
@@ -188,6 +191,9 @@ func (e *evaluator) project(s *engine.State, out *[engine.MaxPlayers]float64) {
 	}
 	for p := 0; p < n; p++ {
 		out[p] = float64(s.Players[p].VP) + e.cashV[p]
+		if len(e.b.facts.developFirst) > 0 {
+			out[p] += e.prospects(s, p)
+		}
 	}
 	for sp := range ed.Spaces {
 		t := s.Tiles[sp]

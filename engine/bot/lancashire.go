@@ -20,11 +20,22 @@ import (
 // flipTab is a table of flip chances: [players][era][class][rounds left − 1].
 type flipTab = [5][2][numClasses][rlBuckets]float64
 
-// flipTables are the flip chances measured per edition (calibration*.go); the rule sets of
-// an edition share its table.
-var flipTables = map[string]*flipTab{
-	"birmingham": &flipTable,
-	"lancashire": &flipTableLancashire,
+// tuning is what is set by hand or measured per edition; the rule sets of an edition share it.
+type tuning struct {
+	table *flipTab // flip chances measured in self-play (calibration*.go)
+	// debt is the VP a £ of shortfall (shortfall) costs beyond its money value: a player who
+	// cannot pay their negative income loses tiles or points. Lancashire's small loans make
+	// running into debt easy.
+	debt float64
+	// prospect is the part of its VP that a buildable tile of a developFirst industry is
+	// worth before it is built: enough that developing the level-0 tile away pays, not so
+	// much that the bot develops and never builds.
+	prospect float64
+}
+
+var tunings = map[string]tuning{
+	"birmingham": {table: &flipTable},
+	"lancashire": {table: &flipTableLancashire, debt: 1, prospect: 0.25},
 }
 
 // editionFacts are the facts of an edition that shape the evaluation and the hints.
@@ -36,17 +47,33 @@ type editionFacts struct {
 	external uint64
 	// moneyVP is the VP a £ held at the end of the game scores (Lancashire: 1/10).
 	moneyVP float64
-	table   *flipTab
+	tuning
+	// developFirst are the industries whose first tile is never built but developed away
+	// (Lancashire's level-0 Shipyard), with the build spaces that take them.
+	developFirst []engine.Industry
+	spacesFor    [16][]int
 }
 
 func factsOf(ed *engine.Edition) editionFacts {
-	f := editionFacts{ports: len(ed.DistantTiles) > 0, table: flipTables[ed.ID]}
+	f := editionFacts{ports: len(ed.DistantTiles) > 0, tuning: tunings[ed.ID]}
 	if f.table == nil {
 		f.table = &flipTable
 	}
 	for i, loc := range ed.Locations {
 		if loc.Kind == engine.ExternalLocation {
 			f.external |= 1 << uint(i)
+		}
+	}
+	for _, ind := range ed.Industries {
+		if mat := ed.Mats[ind]; len(mat) > 0 && !mat[0].CanalOK && !mat[0].RailOK {
+			f.developFirst = append(f.developFirst, ind)
+			for sp, space := range ed.Spaces {
+				for _, icon := range space.Icons {
+					if icon == ind {
+						f.spacesFor[ind] = append(f.spacesFor[ind], sp)
+					}
+				}
+			}
 		}
 	}
 	if ed.Rules.MoneyVPPer > 0 {
@@ -104,4 +131,34 @@ func (e *evaluator) portClass(sp int, t engine.Tile) int {
 		return classCottonDistant
 	}
 	return classSellFar
+}
+
+// prospects values player p's next tiles of the developFirst industries (shipyards): once
+// the level-0 tile is developed away, the next one counts for part of its VP while it may
+// be built in this era, a space for it is free and the player has actions left.
+func (e *evaluator) prospects(s *engine.State, p int) float64 {
+	v := 0.0
+	for _, ind := range e.b.facts.developFirst {
+		spec, ok := s.NextTile(p, ind)
+		if !ok || e.actsEra[p] < 1 || !(s.Era == engine.Canal && spec.CanalOK || s.Era == engine.Rail && spec.RailOK) {
+			continue
+		}
+		for _, sp := range e.b.facts.spacesFor[ind] {
+			if s.Tiles[sp].Owner == 0 {
+				v += e.b.facts.prospect * float64(spec.VP)
+				break
+			}
+		}
+	}
+	return v
+}
+
+// shortfall is the money player p will lack to pay a negative income at the next two
+// payouts if nothing is earned meanwhile.
+func (e *evaluator) shortfall(s *engine.State, p int, payouts int) float64 {
+	inc := s.IncomeLevel(p)
+	if inc >= 0 {
+		return 0
+	}
+	return float64(max(0, -(int(s.Players[p].Money) + inc*min(payouts, 2))))
 }
