@@ -29,6 +29,9 @@ func explain(sm *sampler, seat int, a engine.Action, seed uint64) string {
 	case engine.KindSell:
 		return x.sell(a)
 	case engine.KindEndSell:
+		if sm.b.facts.ports {
+			return "Stop selling: the other sales you could make now gain less than they risk or give away (a Distant Market tile drawn, an opponent's port flipped)."
+		}
 		return "Stop selling: the other sales you could make now are worth less than keeping the beer they would use."
 	case engine.KindLoan:
 		return x.loan(a)
@@ -222,6 +225,9 @@ func (x *explainer) network(a engine.Action) string {
 }
 
 func (x *explainer) develop(a engine.Action) string {
+	if s := x.developFirst(a); s != "" {
+		return s
+	}
 	var gone, next []string
 	for i := 0; i < int(a.NDev); i++ {
 		ind := a.Dev[i]

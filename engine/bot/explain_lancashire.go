@@ -103,3 +103,31 @@ func (x *explainer) buildPortEdition(a engine.Action, t engine.Tile, spec *engin
 func (x *explainer) loanAmount(a engine.Action) int {
 	return max(int(a.Loan), 1) * x.ed.Rules.LoanAmount
 }
+
+// developFirst explains a Develop that removes only level-0 tiles (Lancashire's shipyards),
+// or returns "".
+func (x *explainer) developFirst(a engine.Action) string {
+	ind := a.Dev[0]
+	used := int(x.s.Players[x.p].MatUsed[ind])
+	for i := 0; i < int(a.NDev); i++ {
+		if a.Dev[i] != ind || used+i >= len(x.ed.Mats[ind]) || x.ed.Mats[ind][used+i].Level != 0 {
+			return ""
+		}
+	}
+	head := "Develop away your level-0 " + ind.Name()
+	if a.NDev > 1 {
+		head += "s"
+	}
+	spec, ok := x.t.NextTile(x.p, ind)
+	if !ok || spec.Level == 0 {
+		return head + ", which can never be built."
+	}
+	why := "your next tile becomes " + ind.Name() + " " + roman[spec.Level] + ", worth " + strconv.Itoa(spec.VP) + " VP"
+	if spec.FlipOnBuild {
+		why += " as soon as it is built"
+	}
+	if x.s.Era == engine.Canal && !spec.CanalOK {
+		why += " in the Rail Era"
+	}
+	return head + ": " + why + "."
+}
