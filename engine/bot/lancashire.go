@@ -162,3 +162,44 @@ func (e *evaluator) shortfall(s *engine.State, p int, payouts int) float64 {
 	}
 	return float64(max(0, -(int(s.Players[p].Money) + inc*min(payouts, 2))))
 }
+
+// drawsDistant: the action sells cotton to the Distant Market, which draws the top tile of
+// the face-down stack.
+func drawsDistant(a *engine.Action) bool {
+	return a.Kind == engine.KindSell && a.Port == engine.ToDistantMarket
+}
+
+// overDistant is the expectation of f over the tile a Distant Market sale will draw: each
+// kind of tile left in the (sampled) face-down stack is put on top in turn, weighted by how
+// many of it are left, so that a sale is judged by its odds rather than by one sampled
+// draw. f plays on a copy of s.
+func overDistant(s *engine.State, f func(c *engine.State) (float64, bool)) (float64, bool) {
+	left := int(s.DistantLeft)
+	if left <= 1 {
+		c := *s
+		return f(&c)
+	}
+	var done [256]bool
+	sum := 0.0
+	for i := 0; i < left; i++ {
+		k := s.Distant[i]
+		if done[k] {
+			continue
+		}
+		done[k] = true
+		n := 0
+		for _, o := range s.Distant[:left] {
+			if o == k {
+				n++
+			}
+		}
+		c := *s
+		c.Distant[i], c.Distant[left-1] = c.Distant[left-1], c.Distant[i]
+		v, ok := f(&c)
+		if !ok {
+			return 0, false
+		}
+		sum += v * float64(n) / float64(left)
+	}
+	return sum, true
+}

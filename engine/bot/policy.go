@@ -150,6 +150,14 @@ func ownUse(s *engine.State, p int, a *engine.Action) int {
 
 // score applies a to a copy of s and returns player p's relative evaluation afterwards.
 func (t *thinker) score(s *engine.State, a *engine.Action, p int) (float64, bool) {
+	if drawsDistant(a) {
+		return overDistant(s, func(c *engine.State) (float64, bool) {
+			if err := c.Apply(a); err != nil {
+				return 0, false
+			}
+			return t.eval(c, p), true
+		})
+	}
 	c := *s
 	if err := c.Apply(a); err != nil {
 		return 0, false
@@ -240,6 +248,21 @@ func (t *thinker) planTurn(s *engine.State, width, perKind int) []rated {
 	}
 	key := turnKey(s)
 	for i := range picked {
+		if drawsDistant(&picked[i].a) {
+			// judged by the odds of the tile drawn, the rest of the turn played after each
+			if v, ok := overDistant(s, func(c *engine.State) (float64, bool) {
+				if err := c.Apply(&picked[i].a); err != nil {
+					return 0, false
+				}
+				if c.Phase != engine.PhaseOver && c.Actor() == p && turnKey(c) == key {
+					t.finishTurn(c, p)
+				}
+				return t.eval(c, p), true
+			}); ok {
+				picked[i].v = v
+			}
+			continue
+		}
 		c := *s
 		if err := c.Apply(&picked[i].a); err != nil {
 			continue
