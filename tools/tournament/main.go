@@ -4,9 +4,11 @@
 //	go run ./tools/tournament -players 2 -games 200 -bots hard,easy -seed 1
 //
 // -bots lists the levels seat by seat, repeated to fill the table ("hard,easy" at 4 players
-// is hard, easy, hard, easy). Every deal is played once per rotation of the seats, so each
-// level sits in every seat equally often: -games should be a multiple of -players. Games
-// run in parallel on -workers goroutines; the results do not depend on how many.
+// is hard, easy, hard, easy). Every deal is played once per distinct rotation of the seats,
+// so each level sits in every seat equally often: -games should be a multiple of the number
+// of distinct rotations (-players for all-different levels; 1 when every seat has the same
+// level, since a rotation would replay the same game). Games run in parallel on -workers
+// goroutines; the results do not depend on how many.
 package main
 
 import (
@@ -150,10 +152,32 @@ func play(cfg config, progress func(done int)) ([]gameResult, error) {
 	return results, nil
 }
 
-// playOne plays game g: deal cfg.seed + g/players with the seats rotated by g%players.
+// rotations is how many rotations of the seats give different tables: the seats' period
+// (hard,easy,hard,easy has 2; four Hard bots have 1).
+func rotations(seats []bot.Level) int {
+	n := len(seats)
+	for k := 1; k < n; k++ {
+		same := true
+		for i := range seats {
+			if seats[i] != seats[(i+k)%n] {
+				same = false
+				break
+			}
+		}
+		if same {
+			return k
+		}
+	}
+	return n
+}
+
+// playOne plays game g: deal cfg.seed + g/k with the seats rotated by g%k, where k is the
+// number of distinct rotations (a rotation that seats the same levels again would replay
+// the same game, every decision being seeded by the deal, the move and the seat).
 func playOne(cfg config, g int) (gameResult, error) {
 	n := cfg.players
-	deal := cfg.seed + uint64(g/n)
+	k := rotations(cfg.seats)
+	deal := cfg.seed + uint64(g/k)
 	s, err := engine.New(engine.Config{Edition: cmp.Or(cfg.edition, "birmingham"), Rules: cfg.rules, Players: n, Seed: deal})
 	if err != nil {
 		return gameResult{}, err
@@ -161,7 +185,7 @@ func playOne(cfg config, g int) (gameResult, error) {
 	r := gameResult{seats: make([]bot.Level, n), vp: make([]int, n), rank: make([]int, n),
 		decisions: make([]int, n), thinking: make([]time.Duration, n)}
 	for i := range r.seats {
-		r.seats[i] = cfg.seats[(i+g)%n]
+		r.seats[i] = cfg.seats[(i+g%k)%n]
 	}
 	for step := 0; s.Phase != engine.PhaseOver; step++ {
 		p := s.Actor()
@@ -238,7 +262,7 @@ func report(w io.Writer, cfg config, results []gameResult, took time.Duration) {
 		fmt.Fprintf(w, "%s\n", ed.Name)
 	}
 	fmt.Fprintf(w, "%d games, %d players, seats %s (rotated), seeds %d..%d, %d workers, %s\n",
-		len(results), cfg.players, strings.Join(names, ","), cfg.seed, cfg.seed+uint64((len(results)-1)/cfg.players), cfg.workers, took.Round(time.Second))
+		len(results), cfg.players, strings.Join(names, ","), cfg.seed, cfg.seed+uint64((len(results)-1)/rotations(cfg.seats)), cfg.workers, took.Round(time.Second))
 	fmt.Fprintf(w, "winner's mean VP: %.1f\n", float64(winnerVP)/float64(len(results)))
 	var levels []bot.Level
 	for l := range stats {
