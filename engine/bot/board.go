@@ -18,6 +18,7 @@ type board struct {
 	railRounds [engine.MaxPlayers + 1]int
 	// townSpaces[loc] lists the build spaces of a location (nil for merchants).
 	townSpaces [][]int
+	facts      editionFacts // what the bot knows of the edition (lancashire.go)
 }
 
 var boards sync.Map // *engine.Edition → *board
@@ -27,7 +28,7 @@ func boardOf(ed *engine.Edition) *board {
 	if b, ok := boards.Load(ed); ok {
 		return b.(*board)
 	}
-	b := &board{ed: ed, wildLoc: engine.NoCard, wildInd: engine.NoCard}
+	b := &board{ed: ed, wildLoc: engine.NoCard, wildInd: engine.NoCard, facts: factsOf(ed)}
 	for _, l := range ed.Links {
 		var m uint64
 		for _, loc := range l.Locations {

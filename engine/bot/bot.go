@@ -18,7 +18,7 @@ type Bot struct {
 
 // DefaultBudget is Hard's work budget per decision, in position evaluations: about 250 ms
 // natively on one core, 1 s in the browser.
-const DefaultBudget = 60000
+const DefaultBudget = 120000
 
 var (
 	// ErrNotToAct: the seat is not the one to decide now, or the game is over.
@@ -120,12 +120,12 @@ const (
 
 // The levels' settings.
 var (
-	mediumWeights = weights{money: 0.2, spend: 8, excess: 0.1, future: 0.5, later: 0.6, carry: 0.9, oppMax: 0.5, oppMean: 0.5}
-	easyWeights   = weights{money: 0.35, spend: 12, excess: 0.1, sellFlat: 0.6, later: 0.5, carry: 0.5, flat: true}
+	mediumWeights = weights{money: 0.2, spend: 8, excess: 0.1, future: 0.5, later: 0.6, carry: 0.9, oppMax: 0.5, oppMean: 0.5, multi: 0.3}
+	easyWeights   = weights{money: 0.35, spend: 12, excess: 0.1, future: 0.5, later: 0.5, carry: 0.5}
 	profiles      = [...]profile{
-		Easy:   {mode: modeGreedy, w: easyWeights, noise: 3},
+		Easy:   {mode: modeGreedy, w: easyWeights, noise: 4},
 		Medium: {mode: modePlan, w: mediumWeights, width: 8, perKind: 1},
 		Hard: {mode: modeSearch, w: mediumWeights,
-			hard: hardParams{width: 8, perKind: 1, keep: 8, budget: DefaultBudget, horizon: 1}},
+			hard: hardParams{width: 12, perKind: 1, keep: 12, budget: DefaultBudget, horizon: 2, ownPlan: 3}},
 	}
 )

@@ -13,8 +13,8 @@ func cardValues(b *board, s *engine.State, p int, out *[64]float64) {
 	anywhere := net == 0
 	// which industries the player can build next in this era, and where a tile of theirs
 	// already stands (only one per location in the Canal Era)
-	var buildable [8]bool
-	for _, ind := range engine.Industries {
+	var buildable [16]bool
+	for _, ind := range ed.Industries {
 		if spec, ok := s.NextTile(p, ind); ok {
 			buildable[ind] = s.Era == engine.Canal && spec.CanalOK || s.Era == engine.Rail && spec.RailOK
 		}
@@ -26,7 +26,7 @@ func cardValues(b *board, s *engine.State, p int, out *[64]float64) {
 		}
 	}
 	// free[loc] is a bit set of the industries with an empty space at loc
-	var free [64]uint8
+	var free [64]uint16
 	for sp, space := range ed.Spaces {
 		if s.Tiles[sp].Owner != 0 {
 			continue
@@ -48,7 +48,7 @@ func cardValues(b *board, s *engine.State, p int, out *[64]float64) {
 		case engine.LocationCard:
 			v = 0.5
 			if !(s.Era == engine.Canal && mine&(1<<uint(c.Location)) != 0) {
-				for _, ind := range engine.Industries {
+				for _, ind := range ed.Industries {
 					if buildable[ind] && free[c.Location]&(1<<ind) != 0 {
 						v += 0.5
 					}

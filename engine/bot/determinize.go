@@ -145,4 +145,8 @@ func (sm *sampler) sample(r *rand.Rand, out *engine.State) {
 		next++
 	}
 	out.Reseed(r.Uint64())
+	if out.DistantLen > 0 {
+		// Lancashire: the face-down Distant Market tiles, in an order of the sample's own
+		out.ResampleDistant(r.Uint64())
+	}
 }

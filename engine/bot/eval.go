@@ -8,17 +8,17 @@ import (
 
 // weights are the evaluation's tunable numbers. Each level has its own set.
 type weights struct {
-	money    float64                               // VP per £ that the actions left can spend
-	spend    float64                               // £ an action can usefully spend
-	excess   float64                               // value of £ beyond that, as a fraction
-	sellFlat float64                               // Easy: the chance it gives every Cotton Mill, Manufacturer and Pottery to be sold
-	future   float64                               // link icons expected on an empty build space by the end of a whole era
-	later    float64                               // chance that a level II+ tile not flipped in the Canal Era flips in the Rail Era
-	carry    float64                               // weight of the Rail Era rescoring of level II+ tiles flipped in the Canal Era
-	oppMax   float64                               // weight of the best opponent's projection in the relative score
-	oppMean  float64                               // weight of the opponents' mean projection
-	flat     bool                                  // Easy: unflipped tiles count at flat chances, blind to connections and beer
-	table    *[5][2][numClasses][rlBuckets]float64 // flip chances; nil: flipTable
+	money  float64 // VP per £ that the actions left can spend
+	spend  float64 // £ an action can usefully spend
+	excess float64 // value of £ beyond that, as a fraction
+	future float64 // link icons expected on an empty build space by the end of a whole era
+	later  float64 // chance that a level II+ tile for sale, not flipped in the Canal Era, flips in the Rail Era
+	carry  float64 // weight of the Rail Era rescoring of level II+ tiles flipped in the Canal Era
+	// The relative score subtracts oppMax × the best opponent's projection and oppMean × the
+	// opponents' mean. multi scales both at three and four players, where a point taken
+	// from one opponent helps the others too: there the bot mostly builds up its own score.
+	oppMax, oppMean, multi float64
+	table                  *[5][2][numClasses][rlBuckets]float64 // flip chances; nil: flipTable
 }
 
 // evaluator estimates every player's final VP from a position. It keeps scratch tables so
@@ -28,7 +28,7 @@ type evaluator struct {
 	w *weights
 
 	comp    [64]int8
-	buys    [64]uint8                    // per component: industries bought by its merchant tiles (bit per industry)
+	buys    [64]uint16                   // per component: industries bought by its merchant tiles (bit per industry)
 	mbeer   [64][8]uint8                 // per component and industry: merchant barrels beside tiles buying it
 	brew    [64][engine.MaxPlayers]uint8 // per component and owner: barrels on unflipped breweries
 	ownBeer [engine.MaxPlayers]int       // barrels on each player's breweries, anywhere
@@ -36,13 +36,20 @@ type evaluator struct {
 	// beer wanted by unflipped Cotton Mills, Manufacturers and Potteries: each player's own
 	// (they may use their own beer anywhere) and, per component, everyone's
 	wantOwn  [engine.MaxPlayers]float64
-	wantComp [64]float64
-	tileP    [64]float64 // chance each tile is flipped by the end of the era
-	icons    [64]float64 // expected link icons of each location at the end of the era
+	wantComp [64][engine.MaxPlayers]float64 // per component and owner, connected to a buyer
+	tileP    [64]float64                    // chance each tile is flipped by the end of the era
+	icons    [64]float64                    // expected link icons of each location at the end of the era
 
 	actsEra [engine.MaxPlayers]float64 // actions left to each player in this era
 	cashV   [engine.MaxPlayers]float64 // VP value of money in hand and income to come
 	incomeV [engine.MaxPlayers]float64 // VP per extra income level for the rest of the game
+
+	// where cotton sells to ports (lancashire.go), per component: unflipped ports, unflipped
+	// cotton mills, a way to the Distant Market; and whether the Distant Market still buys
+	freePorts   [64]uint8
+	mills       [64]uint8
+	anchored    [64]bool
+	distantOpen bool
 }
 
 func newEvaluator(b *board, w *weights) *evaluator { return &evaluator{b: b, w: w} }
@@ -54,7 +61,8 @@ func newEvaluator(b *board, w *weights) *evaluator { return &evaluator{b: b, w: 
 // cash it will bring at the same rate.
 func (e *evaluator) timing(s *engine.State) (roundsLeft int) {
 	n := int(s.NumPlayers)
-	cards := int(s.DeckLen)
+	deck := drawable(s)
+	cards := deck
 	for p := 0; p < n; p++ {
 		cards += int(s.Players[p].HandLen)
 	}
@@ -62,7 +70,7 @@ func (e *evaluator) timing(s *engine.State) (roundsLeft int) {
 	rail := e.b.railRounds[n]
 	w := e.w
 	for p := 0; p < n; p++ {
-		acts := float64(s.Players[p].HandLen) + float64(s.DeckLen)/float64(n)
+		acts := float64(s.Players[p].HandLen) + float64(deck)/float64(n)
 		e.actsEra[p] = acts
 		game, payouts := acts, roundsLeft-1
 		if s.Era == engine.Canal {
@@ -73,16 +81,26 @@ func (e *evaluator) timing(s *engine.State) (roundsLeft int) {
 		cash := float64(s.Players[p].Money) + float64(s.IncomeLevel(p)*payouts)
 		cap := w.spend * game
 		rate := w.money
-		if cash > cap {
+		if end := e.b.facts.moneyVP; cash > cap && end > w.money*w.excess {
+			// money left over is worth what it scores at the end of the game (Lancashire)
+			e.cashV[p] = w.money*cap + end*(cash-cap)
+			rate = end
+		} else if cash > cap {
 			e.cashV[p] = w.money * (cap + w.excess*(cash-cap))
 			rate *= w.excess
 		} else {
 			e.cashV[p] = w.money * cash
 		}
+		if d := e.b.facts.debt; d > 0 {
+			e.cashV[p] -= d * e.shortfall(s, p, payouts)
+		}
 		e.incomeV[p] = rate * float64(payouts)
 	}
 	return roundsLeft
 }
+
+// drawable is how many cards are left to draw: the deck less the cards set aside under it.
+func drawable(s *engine.State) int { return int(s.DeckLen) - int(s.DeckFloor) }
 
 // project writes each player's estimated final VP into out.
 func (e *evaluator) project(s *engine.State, out *[engine.MaxPlayers]float64) {
@@ -105,7 +123,7 @@ func (e *evaluator) project(s *engine.State, out *[engine.MaxPlayers]float64) {
 		e.mbeer[i] = [8]uint8{}
 		e.brew[i] = [engine.MaxPlayers]uint8{}
 		e.size[i] = 0
-		e.wantComp[i] = 0
+		e.wantComp[i] = [engine.MaxPlayers]float64{}
 	}
 	for i := 0; i < nl; i++ {
 		e.size[e.comp[i]]++
@@ -125,6 +143,9 @@ func (e *evaluator) project(s *engine.State, out *[engine.MaxPlayers]float64) {
 			e.mbeer[c][ind] += slot.Beer
 		}
 	}
+	if e.b.facts.ports {
+		e.scanPorts(s)
+	}
 	for sp := range ed.Spaces {
 		t := &s.Tiles[sp]
 		if t.Owner != 0 && t.Industry == engine.Brewery && t.Cubes > 0 {
@@ -135,7 +156,7 @@ func (e *evaluator) project(s *engine.State, out *[engine.MaxPlayers]float64) {
 			c := e.comp[e.b.spaceLoc[sp]]
 			need := float64(s.TileSpec(*t).Beer)
 			if e.buys[c]&(1<<t.Industry) != 0 {
-				e.wantComp[c] += need
+				e.wantComp[c][t.Owner-1] += need
 			} else {
 				need *= 0.5
 			}
@@ -170,6 +191,9 @@ func (e *evaluator) project(s *engine.State, out *[engine.MaxPlayers]float64) {
 	}
 	for p := 0; p < n; p++ {
 		out[p] = float64(s.Players[p].VP) + e.cashV[p]
+		if len(e.b.facts.developFirst) > 0 {
+			out[p] += e.prospects(s, p)
+		}
 	}
 	for sp := range ed.Spaces {
 		t := s.Tiles[sp]
@@ -231,6 +255,11 @@ const (
 	classCoalNet3
 	classIron1 // iron works with 1 cube
 	classIron2 // … 2 or more
+	// where cotton sells to ports (lancashire.go); classSellFar and classSellReady (an
+	// unflipped port connected) serve there too
+	classCottonDistant // Cotton Mill, no port to sell to but the Distant Market in reach
+	classPortIdle      // unflipped Port, no unflipped Cotton Mill connected
+	classPortWanted    // unflipped Port, unflipped Cotton Mills connected
 	numClasses
 )
 
@@ -240,6 +269,9 @@ const rlBuckets = 6
 // tileClass classifies an unflipped tile of player p on space sp.
 func (e *evaluator) tileClass(s *engine.State, sp int, t engine.Tile, p int) int {
 	c := e.comp[e.b.spaceLoc[sp]]
+	if e.b.facts.ports && (t.Industry == engine.Cotton || t.Industry == engine.Port) {
+		return e.portClass(sp, t)
+	}
 	switch t.Industry {
 	case engine.Cotton, engine.Manufacturer, engine.Pottery:
 		if e.buys[c]&(1<<t.Industry) == 0 {
@@ -258,7 +290,13 @@ func (e *evaluator) tileClass(s *engine.State, sp int, t engine.Tile, p int) int
 	case engine.Brewery:
 		// Beer is drunk by the owner's sales anywhere and by others' sales connected to
 		// it; the owner's demand is shared among all their barrels.
-		dem := e.wantOwn[p] + 0.5*(e.wantComp[c]-e.ownWantIn(s, c, p))
+		others := 0.0
+		for o := 0; o < int(s.NumPlayers); o++ {
+			if o != p {
+				others += e.wantComp[c][o]
+			}
+		}
+		dem := e.wantOwn[p] + 0.5*others
 		r := dem / float64(max(e.ownBeer[p], 1))
 		switch {
 		case r < 0.5:
@@ -281,29 +319,17 @@ func (e *evaluator) tileClass(s *engine.State, sp int, t engine.Tile, p int) int
 // table measured in self-play (calibration.go).
 func (e *evaluator) flipChance(s *engine.State, sp int, t engine.Tile, p int, roundsLeft int) float64 {
 	cl := e.tileClass(s, sp, t, p)
-	if e.w.flat && cl <= classSellReady {
-		return e.w.sellFlat
+	if cl <= classSellReady || cl == classCottonDistant {
+		if e.actsEra[p] < 1 {
+			return 0 // no action left in this era to sell it
+		}
 	}
 	rl := min(max(roundsLeft, 1), rlBuckets)
-	tab := &flipTable
+	tab := e.b.facts.table
 	if e.w.table != nil {
 		tab = e.w.table
 	}
 	return tab[int(s.NumPlayers)][s.Era][cl][rl-1]
-}
-
-// ownWantIn is the beer wanted by player p's own connected sellable tiles in component c
-// (already counted in their own demand).
-func (e *evaluator) ownWantIn(s *engine.State, c int8, p int) float64 {
-	v := 0.0
-	for sp := range e.b.ed.Spaces {
-		t := &s.Tiles[sp]
-		if t.Owner == uint8(p+1) && !t.Flipped && e.comp[e.b.spaceLoc[sp]] == c && e.buys[c]&(1<<t.Industry) != 0 &&
-			sellable(t.Industry) {
-			v += float64(s.TileSpec(*t).Beer)
-		}
-	}
-	return v
 }
 
 // relative is player p's projection against the opponents': what the bot maximises.
@@ -321,7 +347,11 @@ func (e *evaluator) relative(proj *[engine.MaxPlayers]float64, n, p int) float64
 	if n < 2 {
 		return proj[p]
 	}
-	return proj[p] - e.w.oppMax*best - e.w.oppMean*sum/float64(n-1)
+	scale := 1.0
+	if n > 2 {
+		scale = e.w.multi
+	}
+	return proj[p] - scale*(e.w.oppMax*best+e.w.oppMean*sum/float64(n-1))
 }
 
 // sellable reports whether tiles of the industry flip by a Sell action.

@@ -29,9 +29,12 @@ func explain(sm *sampler, seat int, a engine.Action, seed uint64) string {
 	case engine.KindSell:
 		return x.sell(a)
 	case engine.KindEndSell:
+		if sm.b.facts.ports {
+			return "Stop selling: the other sales you could make now gain less than they risk or give away (a Distant Market tile drawn, an opponent's port flipped)."
+		}
 		return "Stop selling: the other sales you could make now are worth less than keeping the beer they would use."
 	case engine.KindLoan:
-		return x.loan()
+		return x.loan(a)
 	case engine.KindScout:
 		return "Scout for a Wild Location and a Wild Industry card: the cards in your hand do not build what you need where you need it."
 	case engine.KindPass:
@@ -104,7 +107,27 @@ func (x *explainer) build(a engine.Action) string {
 	sp := int(a.Space)
 	t := x.t.Tiles[sp]
 	spec := x.t.TileSpec(t)
-	head := "Build a " + x.tileName(t) + " in " + x.spaceTown(sp)
+	head := "Build " + article(x.tileName(t)) + " in " + x.spaceTown(sp)
+	if twoCards(&a) {
+		head += " with two cards (both actions)"
+	}
+	var why []string
+	switch {
+	case x.b.facts.ports && a.Industry != engine.Coal && a.Industry != engine.Iron:
+		why = x.buildPortEdition(a, t, spec)
+	default:
+		why = x.buildBirmingham(a, t, spec)
+	}
+	if x.s.Era == engine.Canal && spec.Level >= 2 {
+		why = append(why, "as a level "+roman[spec.Level]+" tile it stays on the board for the Rail Era")
+	}
+	return sentence(head, why)
+}
+
+// buildBirmingham gives the reasons for a build: what coal and iron it sells, what its beer
+// lets the player sell, who buys what it makes.
+func (x *explainer) buildBirmingham(a engine.Action, t engine.Tile, spec *engine.TileSpec) []string {
+	sp := int(a.Space)
 	var why []string
 	switch a.Industry {
 	case engine.Coal, engine.Iron:
@@ -118,15 +141,20 @@ func (x *explainer) build(a engine.Action) string {
 			why = append(why, "it sells "+strconv.Itoa(sold)+" "+what+" to the market for £"+strconv.Itoa(x.received()))
 		}
 		if t.Flipped {
-			why = append(why, "flips at once for "+strconv.Itoa(spec.VP)+" VP and "+x.income())
+			flip := "flips at once for " + strconv.Itoa(spec.VP) + " VP"
+			if inc := x.income(); inc != "" {
+				flip += " with " + inc
+			}
+			why = append(why, flip)
 		} else if t.Cubes > 0 {
 			why = append(why, "its "+strconv.Itoa(int(t.Cubes))+" "+what+" will flip it when used ("+strconv.Itoa(spec.VP)+" VP)")
 		}
 	case engine.Brewery:
+		// own tiles with a buyer connected: the new beer can go to their sale
 		var sellers []string
 		for o := range x.ed.Spaces {
 			u := x.t.Tiles[o]
-			if u.Owner == uint8(x.p+1) && !u.Flipped && sellable(u.Industry) {
+			if u.Owner == uint8(x.p+1) && !u.Flipped && sellable(u.Industry) && len(x.buyers(x.t, o)) > 0 {
 				sellers = append(sellers, "your "+x.tileName(u)+" in "+x.spaceTown(o))
 			}
 		}
@@ -136,16 +164,18 @@ func (x *explainer) build(a engine.Action) string {
 			why = append(why, "it holds "+strconv.Itoa(int(t.Cubes))+" beer for sales and flips for "+strconv.Itoa(spec.VP)+" VP when they are drunk")
 		}
 	default:
-		if b := x.buyers(x.t, sp); len(b) > 0 {
-			why = append(why, "it can be sold to "+b[0]+" for "+strconv.Itoa(spec.VP)+" VP and income +"+strconv.Itoa(spec.Income)+" spaces")
-		} else {
-			why = append(why, "once linked to a merchant it sells for "+strconv.Itoa(spec.VP)+" VP and income +"+strconv.Itoa(spec.Income)+" spaces")
+		gain := strconv.Itoa(spec.VP) + " VP and income +" + plural(spec.Income, "space")
+		b := x.buyers(x.t, sp)
+		switch {
+		case len(b) > 0 && x.class(sp) == classSellReady:
+			why = append(why, "it can be sold to "+b[0]+", with beer in reach, for "+gain)
+		case len(b) > 0:
+			why = append(why, "it can be sold to "+b[0]+" for "+gain+" once there is beer for it")
+		default:
+			why = append(why, "once linked to a merchant that buys it, it sells for "+gain)
 		}
 	}
-	if x.s.Era == engine.Canal && spec.Level >= 2 {
-		why = append(why, "as a level "+roman[spec.Level]+" tile it stays on the board for the Rail Era")
-	}
-	return sentence(head, why)
+	return why
 }
 
 func (x *explainer) network(a engine.Action) string {
@@ -163,6 +193,15 @@ func (x *explainer) network(a engine.Action) string {
 	for sp := range x.ed.Spaces {
 		u := x.t.Tiles[sp]
 		if u.Owner != uint8(x.p+1) || u.Flipped || !sellable(u.Industry) {
+			continue
+		}
+		if x.b.facts.ports {
+			if len(x.outlets(x.s, sp)) == 0 {
+				if b := x.outlets(x.t, sp); len(b) > 0 {
+					why = append(why, "it connects your "+x.tileName(u)+" in "+x.spaceTown(sp)+" to "+b[0])
+					break
+				}
+			}
 			continue
 		}
 		if len(x.buyers(x.s, sp)) == 0 {
@@ -186,6 +225,9 @@ func (x *explainer) network(a engine.Action) string {
 }
 
 func (x *explainer) develop(a engine.Action) string {
+	if s := x.developFirst(a); s != "" {
+		return s
+	}
 	var gone, next []string
 	for i := 0; i < int(a.NDev); i++ {
 		ind := a.Dev[i]
@@ -223,6 +265,9 @@ func (x *explainer) sell(a engine.Action) string {
 	sp := int(a.Space)
 	t := x.s.Tiles[sp]
 	spec := x.s.TileSpec(t)
+	if a.Port != 0 {
+		return x.sellCotton(a)
+	}
 	m := x.ed.MerchantSpaces[a.Merchant]
 	head := "Sell your " + x.tileName(t) + " in " + x.spaceTown(sp) + " to " + x.ed.Locations[m.Location].Name
 	why := []string{"it flips for " + strconv.Itoa(spec.VP) + " VP at the end of the era"}
@@ -237,9 +282,22 @@ func (x *explainer) sell(a engine.Action) string {
 	return sentence(head, why)
 }
 
-func (x *explainer) loan() string {
-	return "Take a £30 loan: with £" + strconv.Itoa(int(x.s.Players[x.p].Money)) +
-		" you cannot pay for what you want to build next; income falls to level " + strconv.Itoa(x.t.IncomeLevel(x.p)) + "."
+func (x *explainer) loan(a engine.Action) string {
+	money := int(x.s.Players[x.p].Money)
+	level := " (income falls to level " + strconv.Itoa(x.t.IncomeLevel(x.p)) + ")"
+	take := "Take a £" + strconv.Itoa(x.loanAmount(a)) + " loan"
+	if money < 15 {
+		return take + level + ": with only £" + strconv.Itoa(money) + " you cannot pay for the builds and links ahead."
+	}
+	return take + level + ": the money pays for more of your next actions than the lost income costs you in the rounds left."
+}
+
+// class is the evaluation's class of the player's tile on sp after the action.
+func (x *explainer) class(sp int) int {
+	ev := newEvaluator(x.b, &profiles[Hard].w)
+	var proj [engine.MaxPlayers]float64
+	ev.project(x.t, &proj)
+	return ev.tileClass(x.t, sp, x.t.Tiles[sp], x.p)
 }
 
 // sentence joins a head and reasons: "Head: a, b and c."
@@ -260,4 +318,20 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// article puts "a" or "an" before a name.
+func article(name string) string {
+	if name != "" && strings.ContainsRune("AEIOU", rune(name[0])) {
+		return "an " + name
+	}
+	return "a " + name
+}
+
+// plural is "1 space", "3 spaces".
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return strconv.Itoa(n) + " " + what + "s"
 }

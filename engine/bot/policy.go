@@ -17,6 +17,9 @@ type thinker struct {
 	evals int
 	legal []engine.Action
 	keep  [64]float64
+	// coarse: merge candidates that differ only in their coal, iron and beer sources
+	// (rollouts, see coarsen)
+	coarse bool
 }
 
 func newThinker(b *board, w *weights, seed uint64) *thinker {
@@ -46,9 +49,12 @@ func (t *thinker) candidates(s *engine.State, out []engine.Action) []engine.Acti
 			last := &out[len(out)-1]
 			key, lk := a, *last
 			key.Card, lk.Card = engine.NoCard, engine.NoCard
+			if twoCards(&a) {
+				key.Cards, lk.Cards = [2]engine.CardKind{}, [2]engine.CardKind{}
+			}
 			if key == lk {
-				if t.keep[a.Card] < t.keep[last.Card] {
-					last.Card = a.Card
+				if t.cardCost(&a) < t.cardCost(last) {
+					last.Card, last.Cards = a.Card, a.Cards
 				}
 				continue
 			}
@@ -58,11 +64,100 @@ func (t *thinker) candidates(s *engine.State, out []engine.Action) []engine.Acti
 	if scoutV < math.Inf(1) {
 		out = append(out, scout)
 	}
+	if t.coarse {
+		out = t.coarsen(s, p, out, start)
+	}
 	return out
+}
+
+// twoCards: a build that discards two cards (Lancashire), its second in Cards[0].
+func twoCards(a *engine.Action) bool { return a.Kind == engine.KindBuild && a.NCards == 1 }
+
+// cardCost is how much the player wants to keep the cards the action discards.
+func (t *thinker) cardCost(a *engine.Action) float64 {
+	if twoCards(a) {
+		return t.keep[a.Card] + t.keep[a.Cards[0]]
+	}
+	return t.keep[a.Card]
+}
+
+// coarsen merges candidates that differ only in where their coal, iron or beer comes from:
+// the many Develop actions (each industry or pair with each iron source; a pair of
+// different industries is dropped) and double rail links (each pair of lines, either order,
+// each coal and beer source). Of each group it
+// keeps the one that takes most coal and iron from the player's own tiles (flipping them
+// sooner) and least beer from them (keeping it for sales). Rollouts think with the merged
+// list; the decision itself sees every choice.
+func (t *thinker) coarsen(s *engine.State, p int, out []engine.Action, start int) []engine.Action {
+	kept := out[:start]
+	for _, a := range out[start:] {
+		if a.Kind == engine.KindDevelop && a.NDev == 2 && a.Dev[0] != a.Dev[1] {
+			continue // two different industries at once: rarely the move, so left out
+		}
+		merge := -1
+		if a.Kind == engine.KindDevelop || a.Kind == engine.KindNetwork && a.NLinks == 2 {
+			for i := start; i < len(kept); i++ {
+				if sameEffect(&kept[i], &a) {
+					merge = i
+					break
+				}
+			}
+		}
+		if merge < 0 {
+			kept = append(kept, a)
+		} else if ownUse(s, p, &a) > ownUse(s, p, &kept[merge]) {
+			kept[merge] = a
+		}
+	}
+	return kept
+}
+
+// sameEffect: two Develops of the same industries, or two double rail links on the same
+// pair of lines.
+func sameEffect(a, b *engine.Action) bool {
+	if a.Kind != b.Kind {
+		return false
+	}
+	if a.Kind == engine.KindDevelop {
+		return a.NDev == b.NDev && a.Dev == b.Dev
+	}
+	return a.NLinks == 2 && b.NLinks == 2 &&
+		(a.Links == b.Links || a.Links[0] == b.Links[1] && a.Links[1] == b.Links[0])
+}
+
+// ownUse counts the coal and iron an action takes from the player's own tiles, less the
+// beer it takes from them.
+func ownUse(s *engine.State, p int, a *engine.Action) int {
+	own := func(src int8) bool { return src >= 0 && s.Tiles[src].Owner == uint8(p+1) }
+	n := 0
+	for i := 0; i < int(a.NCoal); i++ {
+		if own(a.Coal[i]) {
+			n++
+		}
+	}
+	for i := 0; i < int(a.NIron); i++ {
+		if own(a.Iron[i]) {
+			n++
+		}
+	}
+	for i := 0; i < int(a.NBeer); i++ {
+		if own(a.Beer[i]) {
+			n--
+		}
+	}
+	return n
 }
 
 // score applies a to a copy of s and returns player p's relative evaluation afterwards.
 func (t *thinker) score(s *engine.State, a *engine.Action, p int) (float64, bool) {
+	if drawsDistant(a) {
+		return overDistant(s, func(c *engine.State) (float64, bool) {
+			if err := c.Apply(a); err != nil {
+				return 0, false
+			}
+			return t.eval(c, p), true
+		})
+	}
 	c := *s
 	if err := c.Apply(a); err != nil {
 		return 0, false
@@ -153,6 +248,21 @@ func (t *thinker) planTurn(s *engine.State, width, perKind int) []rated {
 	}
 	key := turnKey(s)
 	for i := range picked {
+		if drawsDistant(&picked[i].a) {
+			// judged by the odds of the tile drawn, the rest of the turn played after each
+			if v, ok := overDistant(s, func(c *engine.State) (float64, bool) {
+				if err := c.Apply(&picked[i].a); err != nil {
+					return 0, false
+				}
+				if c.Phase != engine.PhaseOver && c.Actor() == p && turnKey(c) == key {
+					t.finishTurn(c, p)
+				}
+				return t.eval(c, p), true
+			}); ok {
+				picked[i].v = v
+			}
+			continue
+		}
 		c := *s
 		if err := c.Apply(&picked[i].a); err != nil {
 			continue

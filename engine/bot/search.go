@@ -12,12 +12,15 @@ type hardParams struct {
 	keep           int // candidates that go on to the rollouts
 	budget         int // evaluations in all (the work budget)
 	horizon        int // own turns played after this one in each rollout
+	ownPlan        int // in rollouts, plan the bot's own turns with this width (0: greedy)
 }
 
 // search is Hard's decision. It plans the turn on one sampled deal, keeps the best few
 // first actions, and then plays each of them forward on freshly sampled deals — the rest of
-// this turn, every opponent's answer and the bot's own next turn(s), everyone choosing
-// greedily by the evaluation — and judges them by the position reached. All candidates are
+// this turn, every opponent's answer and the bot's own next turns (horizon), the opponents
+// choosing greedily by the evaluation and the bot planning each of its turns whole (ownPlan),
+// so that a build → link → sell chain over several turns is seen — and judges them by the
+// position reached. All candidates are
 // played on the same deals (common random numbers), and the worse half is dropped after
 // each stage (successive halving) until the budget is spent.
 func (t *thinker) search(sm *sampler, p int, prm hardParams) (engine.Action, []rated) {
@@ -61,7 +64,7 @@ func (t *thinker) search(sm *sampler, p int, prm hardParams) (engine.Action, []r
 			for k := 0; k < len(alive); k++ {
 				i := alive[k]
 				before := t.evals
-				sum[i] += t.rollout(&det, cands[i].a, p, prm.horizon)
+				sum[i] += t.rollout(&det, cands[i].a, p, &prm)
 				cnt[i]++
 				if perRollout == 0 {
 					// the first rollout tells what one costs: keep only the candidates
@@ -92,8 +95,11 @@ func (t *thinker) search(sm *sampler, p int, prm hardParams) (engine.Action, []r
 }
 
 // rollout plays candidate a for player p on a sampled deal and returns p's evaluation of
-// the position after p's next `horizon` turns (or at the end of the game).
-func (t *thinker) rollout(det *engine.State, a engine.Action, p int, horizon int) float64 {
+// the position after p's next prm.horizon turns (or at the end of the game).
+func (t *thinker) rollout(det *engine.State, a engine.Action, p int, prm *hardParams) float64 {
+	horizon := prm.horizon
+	t.coarse = true
+	defer func() { t.coarse = false }()
 	s := *det
 	if err := s.Apply(&a); err != nil {
 		return -1e9
@@ -111,7 +117,15 @@ func (t *thinker) rollout(det *engine.State, a engine.Action, p int, horizon int
 			own++
 			last = key
 		}
-		b, ok := t.greedy(&s, 0)
+		var b engine.Action
+		ok := true
+		if actor == p && prm.ownPlan > 0 && s.Phase == engine.PhaseAction && s.ActionsDone == 0 {
+			// the bot's own later turns are planned whole, as Medium does
+			plans := t.planTurn(&s, prm.ownPlan, 0)
+			b, ok = firstOr(plans), len(plans) > 0
+		} else {
+			b, ok = t.greedy(&s, 0)
+		}
 		if !ok || s.Apply(&b) != nil {
 			break
 		}

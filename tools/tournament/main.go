@@ -4,12 +4,15 @@
 //	go run ./tools/tournament -players 2 -games 200 -bots hard,easy -seed 1
 //
 // -bots lists the levels seat by seat, repeated to fill the table ("hard,easy" at 4 players
-// is hard, easy, hard, easy). Every deal is played once per rotation of the seats, so each
-// level sits in every seat equally often: -games should be a multiple of -players. Games
-// run in parallel on -workers goroutines; the results do not depend on how many.
+// is hard, easy, hard, easy). Every deal is played once per distinct rotation of the seats,
+// so each level sits in every seat equally often: -games should be a multiple of the number
+// of distinct rotations (-players for all-different levels; 1 when every seat has the same
+// level, since a rotation would replay the same game). Games run in parallel on -workers
+// goroutines; the results do not depend on how many.
 package main
 
 import (
+	"cmp"
 	"flag"
 	"fmt"
 	"io"
@@ -34,6 +37,8 @@ type config struct {
 	seed    uint64
 	workers int
 	budget  int // Hard's work budget per decision; 0: the default
+	edition string
+	rules   string // the edition's rule set ("" for its default)
 }
 
 // gameResult is one finished game.
@@ -54,8 +59,13 @@ func main() {
 	seed := flag.Uint64("seed", 1, "first deal's seed")
 	workers := flag.Int("workers", runtime.NumCPU(), "games played at once")
 	budget := flag.Int("budget", 0, "Hard's work budget per decision in evaluations (0: the default)")
+	edition := flag.String("edition", "birmingham", "the game: birmingham or lancashire")
+	rules := flag.String("rules", "", `the edition's rule set: "" for its default, "original" for Lancashire's original rules`)
 	flag.Parse()
 	cfg, err := newConfig(*players, *games, *bots, *seed, *workers, *budget)
+	if err == nil {
+		err = cfg.setEdition(*edition, *rules)
+	}
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -91,6 +101,19 @@ func newConfig(players, games int, bots string, seed uint64, workers, budget int
 		seats[i] = levels[i%len(levels)]
 	}
 	return config{players: players, games: games, seats: seats, seed: seed, workers: max(workers, 1), budget: budget}, nil
+}
+
+// setEdition chooses the game played, checking that it takes the configured player count.
+func (c *config) setEdition(edition, rules string) error {
+	ed, ok := engine.EditionFor(edition, rules)
+	if !ok {
+		return fmt.Errorf("unknown -edition %q with -rules %q", edition, rules)
+	}
+	if c.players < ed.Rules.MinPlayers || c.players > ed.Rules.MaxPlayers {
+		return fmt.Errorf("%s takes %d to %d players", ed.Name, ed.Rules.MinPlayers, ed.Rules.MaxPlayers)
+	}
+	c.edition, c.rules = edition, rules
+	return nil
 }
 
 // play runs the games on cfg.workers goroutines and returns the results in game order.
@@ -129,18 +152,40 @@ func play(cfg config, progress func(done int)) ([]gameResult, error) {
 	return results, nil
 }
 
-// playOne plays game g: deal cfg.seed + g/players with the seats rotated by g%players.
+// rotations is how many rotations of the seats give different tables: the seats' period
+// (hard,easy,hard,easy has 2; four Hard bots have 1).
+func rotations(seats []bot.Level) int {
+	n := len(seats)
+	for k := 1; k < n; k++ {
+		same := true
+		for i := range seats {
+			if seats[i] != seats[(i+k)%n] {
+				same = false
+				break
+			}
+		}
+		if same {
+			return k
+		}
+	}
+	return n
+}
+
+// playOne plays game g: deal cfg.seed + g/k with the seats rotated by g%k, where k is the
+// number of distinct rotations (a rotation that seats the same levels again would replay
+// the same game, every decision being seeded by the deal, the move and the seat).
 func playOne(cfg config, g int) (gameResult, error) {
 	n := cfg.players
-	deal := cfg.seed + uint64(g/n)
-	s, err := engine.New(engine.Config{Edition: "birmingham", Players: n, Seed: deal})
+	k := rotations(cfg.seats)
+	deal := cfg.seed + uint64(g/k)
+	s, err := engine.New(engine.Config{Edition: cmp.Or(cfg.edition, "birmingham"), Rules: cfg.rules, Players: n, Seed: deal})
 	if err != nil {
 		return gameResult{}, err
 	}
 	r := gameResult{seats: make([]bot.Level, n), vp: make([]int, n), rank: make([]int, n),
 		decisions: make([]int, n), thinking: make([]time.Duration, n)}
 	for i := range r.seats {
-		r.seats[i] = cfg.seats[(i+g)%n]
+		r.seats[i] = cfg.seats[(i+g%k)%n]
 	}
 	for step := 0; s.Phase != engine.PhaseOver; step++ {
 		p := s.Actor()
@@ -213,8 +258,11 @@ func report(w io.Writer, cfg config, results []gameResult, took time.Duration) {
 	for i, l := range cfg.seats {
 		names[i] = l.String()
 	}
+	if ed, ok := engine.EditionFor(cmp.Or(cfg.edition, "birmingham"), cfg.rules); ok {
+		fmt.Fprintf(w, "%s\n", ed.Name)
+	}
 	fmt.Fprintf(w, "%d games, %d players, seats %s (rotated), seeds %d..%d, %d workers, %s\n",
-		len(results), cfg.players, strings.Join(names, ","), cfg.seed, cfg.seed+uint64((len(results)-1)/cfg.players), cfg.workers, took.Round(time.Second))
+		len(results), cfg.players, strings.Join(names, ","), cfg.seed, cfg.seed+uint64((len(results)-1)/rotations(cfg.seats)), cfg.workers, took.Round(time.Second))
 	fmt.Fprintf(w, "winner's mean VP: %.1f\n", float64(winnerVP)/float64(len(results)))
 	var levels []bot.Level
 	for l := range stats {

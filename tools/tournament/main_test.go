@@ -90,3 +90,31 @@ func TestTournament(t *testing.T) {
 		}
 	}
 }
+
+// TestRotations: only rotations that seat the levels differently are played, so a table of
+// one level plays a new deal in every game instead of replaying one deal per seat.
+func TestRotations(t *testing.T) {
+	H, M, E := bot.Hard, bot.Medium, bot.Easy
+	for _, c := range []struct {
+		seats []bot.Level
+		want  int
+	}{
+		{[]bot.Level{H, E}, 2}, {[]bot.Level{H, M, E}, 3}, {[]bot.Level{H, E, H, E}, 2},
+		{[]bot.Level{H, H, E, E}, 4}, {[]bot.Level{H, H, H, H}, 1}, {[]bot.Level{E, E, E}, 1},
+	} {
+		if got := rotations(c.seats); got != c.want {
+			t.Errorf("rotations(%v) = %d, want %d", c.seats, got, c.want)
+		}
+	}
+	cfg, err := newConfig(2, 2, "easy", 5, 1, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	results, err := play(cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if results[0].vp[0] == results[1].vp[0] && results[0].vp[1] == results[1].vp[1] {
+		t.Errorf("two games of Easy bots ended alike (%v): the same deal played twice?", results[0].vp)
+	}
+}
