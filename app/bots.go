@@ -46,20 +46,6 @@ type BotHost interface {
 	SetBrain(b Brain)
 }
 
-// BotsPlay reports whether the bots can play an edition ("" is Birmingham). engine/bot
-// plays Brass: Birmingham only so far; hotseat games, online seat bots and hints are
-// offered only where it returns true.
-func BotsPlay(edition string) bool { return edition == "" || edition == "birmingham" }
-
-// errNoBots is the refusal of bots in an edition they cannot play.
-func errNoBots(edition string) error {
-	name := edition
-	if ed, ok := engine.EditionByID(edition); ok {
-		name = ed.Name
-	}
-	return fmt.Errorf("Bots cannot play %s yet: every seat must be a person.", name)
-}
-
 // validBotLevels checks the seats' kinds: "" for a person, or a level; at least one person.
 func validBotLevels(levels []string, players int) ([]string, error) {
 	if len(levels) == 0 {
@@ -165,10 +151,6 @@ func (d *botDriver) answer(g *engine.Game, at, seat int, rep BotReply, level fun
 func (d *botDriver) hint(g *engine.Game, seat int, done func(BotReply)) {
 	if d.brain == nil {
 		done(BotReply{Error: "Hints are not available here."})
-		return
-	}
-	if ed := g.Config().Edition; !BotsPlay(ed) {
-		done(BotReply{Error: errNoBots(ed).Error()})
 		return
 	}
 	run := d.run

@@ -30,8 +30,15 @@ func (e *executor) until(t *testing.T, what string, cond func() bool) {
 }
 
 func TestHotseatBotsPlayTheirSeats(t *testing.T) {
+	for _, c := range []struct{ edition, rules string }{{"birmingham", ""}, {"lancashire", ""}, {"lancashire", "original"}} {
+		t.Run(c.edition+"/"+c.rules, func(t *testing.T) { botsPlayTheirSeats(t, c.edition, c.rules) })
+	}
+}
+
+// botsPlayTheirSeats has a person and two bots play the Canal Era of an edition in hotseat.
+func botsPlayTheirSeats(t *testing.T, edition, rules string) {
 	store := NewMemoryStore()
-	h, err := NewHotseat(store, engine.Config{Players: 3, Seed: 5, Names: []string{"Ada", "Easy bot 2", "Medium bot 3"}},
+	h, err := NewHotseat(store, engine.Config{Edition: edition, Rules: rules, Players: 3, Seed: 5, Names: []string{"Ada", "Easy bot 2", "Medium bot 3"}},
 		DefaultColours(3), WithBots([]string{"", "easy", "medium"}), WithBotPause(0))
 	if err != nil {
 		t.Fatal(err)

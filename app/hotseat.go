@@ -43,10 +43,6 @@ func NewHotseat(store Store, cfg engine.Config, colours []string, opts ...Option
 	if err != nil {
 		return nil, &Error{Msg: err.Error(), Err: err}
 	}
-	if len(bots) > 0 && !BotsPlay(cfg.Edition) {
-		err := errNoBots(cfg.Edition)
-		return nil, &Error{Msg: err.Error(), Err: err}
-	}
 	cfg.Names = names
 	g, err := engine.NewGame(cfg)
 	if err != nil {

@@ -456,8 +456,7 @@ func TestWinnersInSummary(t *testing.T) {
 	checkIndex(t, store)
 }
 
-// A Lancashire hotseat game is saved with its rule set and named by it in the list; bots
-// are refused there, since engine/bot plays Birmingham only.
+// A Lancashire hotseat game is saved with its rule set and named by it in the list.
 func TestNewHotseatLancashire(t *testing.T) {
 	store := NewMemoryStore()
 	h, err := NewHotseat(store, engine.Config{Edition: "lancashire", Rules: "original", Players: 3}, DefaultColours(3))
@@ -470,10 +469,6 @@ func TestNewHotseatLancashire(t *testing.T) {
 	list, err := ListGames(store)
 	if err != nil || len(list) != 1 || list[0].Edition != "Brass: Lancashire (original rules)" {
 		t.Errorf("ListGames = %+v, %v", list, err)
-	}
-	_, err = NewHotseat(store, engine.Config{Edition: "lancashire", Players: 2}, DefaultColours(2), WithBots([]string{"", "easy"}))
-	if err == nil || !strings.Contains(err.Error(), "Bots cannot play Brass: Lancashire") {
-		t.Errorf("bots in Lancashire: %v", err)
 	}
 	if _, err := NewHotseat(store, engine.Config{Edition: "lancashire", Rules: "original", Players: 2}, DefaultColours(2)); err == nil {
 		t.Error("the original rules are for 3 and 4 players")

@@ -37,9 +37,6 @@ func (o *Online) LetBotPlay(seat int, level string) error {
 	if o.bots.brain == nil {
 		return refuse("Bots cannot play on this device.")
 	}
-	if ed := o.game.Config().Edition; !BotsPlay(ed) {
-		return refuse(errNoBots(ed).Error())
-	}
 	o.seatBots[seat] = seatBot{runner: o.me, level: level}
 	o.broadcast(wireMessage{Type: msgSeatBot, Game: o.saved.ID, At: seat, Level: level})
 	o.notify(fmt.Sprintf("%s on your device plays for %s while they are away.", capital(aBot(level)), o.playerName(players[seat])), false)

@@ -132,9 +132,6 @@ func (g *gameScreen) renderHint(names []string) goapp.UI {
 		return nil
 	}
 	game := g.ISession.Game()
-	if !app.BotsPlay(game.Config().Edition) {
-		return nil // the bots cannot play this edition yet
-	}
 	h := g.hint
 	if h != nil && h.at != len(game.Moves()) {
 		h, g.hint = nil, nil

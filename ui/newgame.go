@@ -83,9 +83,6 @@ func (d *newGameDialog) gameChanged() {
 	if !ed.Rules.Introductory {
 		d.intro = false
 	}
-	if !app.BotsPlay(ed.ID) {
-		d.kinds = [app.MaxPlayers]string{}
-	}
 	d.err = ""
 }
 
@@ -223,9 +220,6 @@ func (d *newGameDialog) Render() goapp.UI {
 				goapp.Div().Class("ng-count-options").Body(counts...),
 			),
 			goapp.Div().Class("ng-seats").Body(seats...),
-			goapp.If(!app.BotsPlay(ed.ID), func() goapp.UI {
-				return goapp.P().ID("ng-no-bots").Class("ng-help").Text("Bots play " + editionOptions[0].label + " only, for now: in " + ed.Name + " every seat is a person.")
-			}),
 			goapp.If(ed.Rules.Introductory, func() goapp.UI { return d.renderIntro() }),
 			goapp.Div().Class("ng-seed").Body(
 				goapp.Label().For("ng-seed").Body(
@@ -297,7 +291,7 @@ func (d *newGameDialog) renderSeat(i int) goapp.UI {
 		),
 		goapp.Div().Class("ng-kind").Body(
 			goapp.Label().For(kindID).Class("visually-hidden").Text(title+" is played by"),
-			goapp.Select().ID(kindID).Body(kinds...).Disabled(!app.BotsPlay(d.game.edition)).
+			goapp.Select().ID(kindID).Body(kinds...).
 				OnChange(func(ctx goapp.Context, e goapp.Event) {
 					d.kinds[i] = ctx.JSSrc().Get("value").String()
 					d.err = ""

@@ -147,18 +147,18 @@ func introTicked(t *testing.T, d *newGameDialog) bool {
 	return strings.Contains(tag, "checked") && !strings.Contains(tag, `checked="false"`)
 }
 
-// Choosing Brass: Lancashire offers its rule sets; the original rules are for 3–4 players,
-// have no introductory game, and no bots (engine/bot plays Birmingham only).
+// Choosing Brass: Lancashire offers its rule sets; the original rules are for 3–4 players
+// and have no introductory game; the seats' bots stay.
 func TestNewGameDialogLancashire(t *testing.T) {
 	d := newNewGameDialog()
 	d.players, d.intro, d.kinds[1] = 2, true, "easy"
 	d.game = editionChoice{edition: "lancashire"}
 	d.gameChanged()
-	if d.players != 2 || d.intro || d.kinds[1] != "" {
+	if d.players != 2 || d.intro || d.kinds[1] != "easy" {
 		t.Errorf("after Lancashire: players %d, intro %v, kinds %q", d.players, d.intro, d.kinds)
 	}
 	html := goapp.HTMLString(d)
-	for _, want := range []string{`id="ng-edition-lancashire"`, `id="ng-rules-roxley"`, `id="ng-rules-original"`, `id="ng-no-bots"`} {
+	for _, want := range []string{`id="ng-edition-lancashire"`, `id="ng-rules-roxley"`, `id="ng-rules-original"`} {
 		if !strings.Contains(html, want) {
 			t.Errorf("missing %q", want)
 		}

@@ -10,7 +10,7 @@ const assert = require('node:assert/strict');
 const { test, before, after } = require('node:test');
 const { assertNoErrors, launchBrowser, newContext, openApp } = require('../lib');
 const { UI_TIMEOUT_MS, startNewGame, backToStart, savedGames, waitStartScreen, axeSerious } = require('../helpers_saves');
-const { reveal, actorName, answerAndConfirm, startAction, logText } = require('../helpers_play');
+const { reveal, actorName, answerAndConfirm, startAction, logText, gameState } = require('../helpers_play');
 
 let browser;
 before(async () => {
@@ -63,10 +63,11 @@ test('a 3-player Brass: Lancashire hotseat game from the first round to the end'
     await page.waitForSelector('#new-game-dialog[open]', { timeout: UI_TIMEOUT_MS });
     await page.click('label[for="ng-edition-lancashire"]');
     await page.click('label[for="ng-rules-original"]');
+    // (the dialog re-renders after the click: wait for it)
+    await page.waitForSelector('#ng-players-2:disabled', { timeout: UI_TIMEOUT_MS });
     assert.equal(await page.isDisabled('#ng-players-2'), true, 'the original rules have no 2-player game');
     assert.match(await page.textContent('#ng-rules-original-help'), /Warfrog/);
     assert.equal(await page.$('#ng-intro'), null, 'no introductory game in Lancashire');
-    assert.equal(await page.isDisabled('#ng-kind-1'), true, 'no bots in Lancashire yet');
     assert.deepEqual(await axeSerious(page), []);
     await page.click('#ng-cancel');
     await page.waitForSelector('#new-game-dialog', { state: 'detached', timeout: UI_TIMEOUT_MS });
@@ -140,6 +141,61 @@ test('a 3-player Brass: Lancashire hotseat game from the first round to the end'
     assert.match(game.text, /Brass: Lancashire/);
     assert.match(game.text, /won|wins/i);
     assert.equal(await page.title(), 'Brass: Birmingham');
+    assertNoErrors(errors);
+  } finally {
+    await context.close();
+  }
+});
+
+test('Brass: Lancashire against bots: a Medium and an Easy bot play their seats, the hint explains a Lancashire move', { timeout: 240_000 }, async () => {
+  const context = await newContext(browser);
+  await context.addInitScript(() => localStorage.setItem('brass/debug', 'true'));
+  try {
+    const { page, errors } = await openApp(context);
+    await waitStartScreen(page);
+    await page.click('#new-game');
+    await page.waitForSelector('#new-game-dialog[open]', { timeout: UI_TIMEOUT_MS });
+    await page.click('label[for="ng-edition-lancashire"]');
+    await page.click('label[for="ng-rules-roxley"]');
+    await page.click('label[for="ng-players-3"]');
+    await page.fill('#ng-name-1', 'Ada');
+    await page.fill('#ng-seed', '3');
+    await page.selectOption('#ng-kind-2', 'medium');
+    await page.selectOption('#ng-kind-3', 'easy');
+    await page.click('#ng-start');
+    await page.waitForSelector('.game-screen', { timeout: UI_TIMEOUT_MS });
+    assert.equal(await page.title(), 'Brass: Lancashire');
+
+    // Ada asks for a hint on her first turn and takes it.
+    await page.waitForSelector('#builder #action-build, #builder #action-pass', { timeout: 120_000 });
+    assert.equal(await page.$('.pd'), null, 'no pass-the-device cover against bots');
+    await page.click('#hint');
+    await page.waitForSelector('#hint-box .gs-hint-move', { timeout: 60_000 });
+    const box = await page.textContent('#hint-box');
+    assert.match(box, /^Hint: /, box);
+    assert.ok((await page.$('#hint-box .gs-hint-reason')) !== null, `the hint gives a reason: ${box}`);
+    const before = (await gameState(page)).moves;
+    await page.click('#hint-use');
+    await answerAndConfirm(page);
+    assert.ok((await gameState(page)).moves > before);
+
+    // The bots play their seats by themselves; Ada auto-plays hers to the end of the game.
+    await page.waitForFunction(() => /Medium bot 2 (builds|takes|develops|sells|passes)/.test((document.querySelector('.log')?.textContent || '').replace(/\s+/g, ' ')), null, { timeout: 120_000 });
+    for (const era of ['Rail Era', null]) {
+      for (let i = 0; i < 5 && (await page.$('.sum-backdrop')); i++) {
+        await page.keyboard.press('Escape');
+        await page.waitForTimeout(50);
+      }
+      await page.waitForSelector('#debug-autoplay', { timeout: 120_000 });
+      await page.click('#debug-autoplay');
+      if (era) {
+        await page.waitForFunction((era) => (document.querySelector('.gs-top')?.textContent || '').includes(era), era, { timeout: 180_000 });
+      } else {
+        await page.waitForSelector('#final-breakdown', { timeout: 180_000 });
+      }
+    }
+    const log = await logText(page);
+    assert.match(log, /Easy bot 3 /);
     assertNoErrors(errors);
   } finally {
     await context.close();
