@@ -67,4 +67,4 @@ measure: build
 	e2e/run.sh measure --runs $(RUNS)
 
 clean:
-	rm -rf bin web/app.wasm web/app.wasm.br web/app.wasm.gz web/bot.wasm web/bot.wasm.br web/bot.wasm.gz
+	rm -rf bin web/app.wasm web/app.wasm.br web/app.wasm.gz web/bot.wasm web/bot.wasm.br web/bot.wasm.gz web/*.settings

@@ -54,19 +54,22 @@ func compress(in string, quality, lgwin int, force bool) ([]string, error) {
 	}
 
 	jobs := []struct {
-		ext    string
-		encode func(io.Writer) io.WriteCloser
-		decode func(io.Reader) (io.Reader, error)
+		ext      string
+		settings string // what else the output depends on, kept beside it in a ".settings" file
+		encode   func(io.Writer) io.WriteCloser
+		decode   func(io.Reader) (io.Reader, error)
 	}{
 		{
-			ext: ".br",
+			ext:      ".br",
+			settings: fmt.Sprintf("brotli quality %d lgwin %d\n", quality, lgwin),
 			encode: func(w io.Writer) io.WriteCloser {
 				return brotli.NewWriterOptions(w, brotli.WriterOptions{Quality: quality, LGWin: lgwin})
 			},
 			decode: func(r io.Reader) (io.Reader, error) { return brotli.NewReader(r), nil },
 		},
 		{
-			ext: ".gz",
+			ext:      ".gz",
+			settings: "gzip best\n",
 			encode: func(w io.Writer) io.WriteCloser {
 				zw, _ := gzip.NewWriterLevel(w, gzip.BestCompression) // valid level: no error
 				return zw
@@ -85,7 +88,7 @@ func compress(in string, quality, lgwin int, force bool) ([]string, error) {
 		go func() {
 			defer wg.Done()
 			out := in + j.ext
-			if !force && upToDate(out, raw, j.decode) {
+			if !force && sameSettings(out, j.settings) && upToDate(out, raw, j.decode) {
 				lines[i] = fmt.Sprintf("%s up to date", out)
 				return
 			}
@@ -104,6 +107,10 @@ func compress(in string, quality, lgwin int, force bool) ([]string, error) {
 				errs[i] = err
 				return
 			}
+			if err := writeFileAtomic(out+".settings", []byte(j.settings)); err != nil {
+				errs[i] = err
+				return
+			}
 			lines[i] = fmt.Sprintf("%s %d -> %d bytes (%.1f%%) in %.1fs",
 				out, len(raw), buf.Len(), 100*float64(buf.Len())/float64(len(raw)),
 				time.Since(start).Seconds())
@@ -111,6 +118,13 @@ func compress(in string, quality, lgwin int, force bool) ([]string, error) {
 	}
 	wg.Wait()
 	return lines, errors.Join(errs...)
+}
+
+// sameSettings reports whether the output at path was written with these settings (a file
+// from a quick build at a low quality is not up to date for a build at quality 11).
+func sameSettings(path, settings string) bool {
+	b, err := os.ReadFile(path + ".settings")
+	return err == nil && string(b) == settings
 }
 
 // upToDate reports whether the file at path decompresses to exactly want.

@@ -41,6 +41,15 @@ func TestCompressWritesDecodableFilesAndSkipsWhenUpToDate(t *testing.T) {
 		}
 	}
 
+	// Another quality makes the brotli file stale, not the gzip one.
+	lines, err = compress(in, 6, 22, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(lines[0], "up to date") || !strings.Contains(lines[1], "up to date") {
+		t.Errorf("after a change of quality: %q", lines)
+	}
+
 	// A new input makes both outputs stale.
 	raw2 := append(raw, "more"...)
 	if err := os.WriteFile(in, raw2, 0o644); err != nil {
