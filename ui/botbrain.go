@@ -11,8 +11,8 @@ import (
 )
 
 // workerBrain thinks for bots in a Web Worker (web/botworker.js running the bot-only wasm),
-// so a bot's search never blocks the page. The worker starts on the first question; each
-// question is numbered and its answer matched back.
+// so a bot's search never blocks the page. The worker starts a moment after a game opens (or
+// on the first question); each question is numbered and its answer matched back.
 type workerBrain struct {
 	mu      sync.Mutex
 	worker  goapp.Value
@@ -25,24 +25,41 @@ var _ app.Brain = (*workerBrain)(nil)
 
 func newWorkerBrain() *workerBrain { return &workerBrain{pending: map[int]func(app.BotReply){}} }
 
+// Start starts the worker (which fetches and compiles the bots' wasm) ahead of the first
+// question, so the first bot move or hint does not wait for it. It reports false where the
+// browser has no Web Workers.
+func (w *workerBrain) Start() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.startLocked()
+}
+
+func (w *workerBrain) startLocked() bool {
+	if w.worker != nil && w.worker.Truthy() {
+		return true
+	}
+	ctor := goapp.Window().Get("Worker")
+	if !ctor.Truthy() {
+		return false
+	}
+	w.worker = ctor.New("/web/botworker.js")
+	w.onMsg = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
+		if len(args) > 0 {
+			w.answer(args[0].Get("data").String())
+		}
+		return nil
+	})
+	w.worker.Set("onmessage", w.onMsg)
+	return true
+}
+
 // Think implements app.Brain.
 func (w *workerBrain) Think(req app.BotRequest, done func(app.BotReply)) {
 	w.mu.Lock()
-	if w.worker == nil || !w.worker.Truthy() {
-		ctor := goapp.Window().Get("Worker")
-		if !ctor.Truthy() {
-			w.mu.Unlock()
-			done(app.BotReply{Error: "this browser cannot run the bots (no Web Workers)"})
-			return
-		}
-		w.worker = ctor.New("/web/botworker.js")
-		w.onMsg = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
-			if len(args) > 0 {
-				w.answer(args[0].Get("data").String())
-			}
-			return nil
-		})
-		w.worker.Set("onmessage", w.onMsg)
+	if !w.startLocked() {
+		w.mu.Unlock()
+		done(app.BotReply{Error: "this browser cannot run the bots (no Web Workers)"})
+		return
 	}
 	w.next++
 	id := w.next

@@ -2,6 +2,8 @@
 package ui
 
 import (
+	"time"
+
 	"brass/app"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -100,6 +102,9 @@ func joinCodeFromURL() string {
 	return ""
 }
 
+// workerWarmDelay is how long after a game opens the bots' worker starts.
+const workerWarmDelay = 300 * time.Millisecond
+
 // connect starts a live session's background work: its changes come back to the UI
 // goroutine through the root's own context and bump the revision. A session with bots (or
 // hints) gets the worker brain first.
@@ -109,6 +114,10 @@ func (r *root) connect() {
 			r.brain = newWorkerBrain()
 		}
 		bh.SetBrain(r.brain)
+		// Warm the worker once the game screen has settled: the first bot move or hint then
+		// finds the bots' wasm compiled, and the page's own start is not slowed by it.
+		brain := r.brain
+		r.ctx.After(workerWarmDelay, func(goapp.Context) { brain.Start() })
 	}
 	live, ok := r.session.(app.Live)
 	if !ok || !r.mounted {
