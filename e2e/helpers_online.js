@@ -4,6 +4,7 @@
 // that made it to the others.
 
 const { UI_TIMEOUT_MS } = require('./helpers_saves');
+const { startAutoplay } = require('./helpers_play');
 
 const LONG = 60_000;
 
@@ -33,10 +34,9 @@ async function closeSummaries(page) {
   }
 }
 
-/** Switches a page's debug auto-play on. */
+/** Switches a page's debug auto-play on (past any summary that opens meanwhile). */
 async function autoplayOnline(page) {
-  await closeSummaries(page);
-  await page.click('#debug-autoplay');
+  await startAutoplay(page);
 }
 
 /**

@@ -93,4 +93,24 @@ async function logText(page) {
   return page.$eval('.log', (el) => el.textContent.replace(/\s+/g, ' '));
 }
 
-module.exports = { reveal, gameState, waitMoves, actorName, answerAndConfirm, startAction, logText };
+/**
+ * Switches the debug auto-play on. In a game that goes on by itself (bots, other devices) a
+ * round or era summary can open between closing the summaries and the click: close it and
+ * try again.
+ */
+async function startAutoplay(page) {
+  for (let i = 0; ; i++) {
+    for (let j = 0; j < 5 && (await page.$('.sum-backdrop')); j++) {
+      await page.keyboard.press('Escape');
+      await page.waitForTimeout(50);
+    }
+    try {
+      await page.click('#debug-autoplay', { timeout: 3000 });
+      return;
+    } catch (e) {
+      if (i >= 10) throw e;
+    }
+  }
+}
+
+module.exports = { reveal, gameState, waitMoves, actorName, answerAndConfirm, startAction, logText, startAutoplay };

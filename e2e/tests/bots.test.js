@@ -9,7 +9,7 @@ const assert = require('node:assert/strict');
 const { test, before, after } = require('node:test');
 const { assertNoErrors, figure, launchBrowser, median, newContext, openApp } = require('../lib');
 const { UI_TIMEOUT_MS, waitStartScreen } = require('../helpers_saves');
-const { gameState, answerAndConfirm, logText } = require('../helpers_play');
+const { gameState, answerAndConfirm, logText, startAutoplay } = require('../helpers_play');
 
 let browser;
 before(async () => {
@@ -81,8 +81,7 @@ test('one person against three bots: hints, bots playing, no cover, a responsive
     // The bots' actions are in the log like anyone's, and recapped for Ada.
     assert.match(await logText(page), /Medium bot 2 (builds|takes|develops|sells|passes|scouts)/);
     // Auto-play Ada's turns to the end of the Canal Era; the bots play theirs.
-    await closeSummaries(page);
-    await page.click('#debug-autoplay');
+    await startAutoplay(page);
     await page.waitForFunction(() => /Rail Era/.test(document.querySelector('.gs-top')?.textContent || ''), null, { timeout: 240_000 });
     const long = await page.evaluate(() => window.__longTasks);
     figure('bots_longest_task_ms', Math.round(Math.max(0, ...long)));

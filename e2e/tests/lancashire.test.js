@@ -10,7 +10,7 @@ const assert = require('node:assert/strict');
 const { test, before, after } = require('node:test');
 const { assertNoErrors, launchBrowser, newContext, openApp } = require('../lib');
 const { UI_TIMEOUT_MS, startNewGame, backToStart, savedGames, waitStartScreen, axeSerious } = require('../helpers_saves');
-const { reveal, actorName, answerAndConfirm, startAction, logText, gameState } = require('../helpers_play');
+const { reveal, actorName, answerAndConfirm, startAction, logText, gameState, startAutoplay } = require('../helpers_play');
 
 let browser;
 before(async () => {
@@ -182,12 +182,8 @@ test('Brass: Lancashire against bots: a Medium and an Easy bot play their seats,
     // The bots play their seats by themselves; Ada auto-plays hers to the end of the game.
     await page.waitForFunction(() => /Medium bot 2 (builds|takes|develops|sells|passes)/.test((document.querySelector('.log')?.textContent || '').replace(/\s+/g, ' ')), null, { timeout: 120_000 });
     for (const era of ['Rail Era', null]) {
-      for (let i = 0; i < 5 && (await page.$('.sum-backdrop')); i++) {
-        await page.keyboard.press('Escape');
-        await page.waitForTimeout(50);
-      }
       await page.waitForSelector('#debug-autoplay', { timeout: 120_000 });
-      await page.click('#debug-autoplay');
+      await startAutoplay(page);
       if (era) {
         await page.waitForFunction((era) => (document.querySelector('.gs-top')?.textContent || '').includes(era), era, { timeout: 180_000 });
       } else {
