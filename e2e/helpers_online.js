@@ -4,7 +4,7 @@
 // that made it to the others.
 
 const { UI_TIMEOUT_MS } = require('./helpers_saves');
-const { startAutoplay } = require('./helpers_play');
+const { closeSummaries, startAutoplay } = require('./helpers_play');
 
 const LONG = 60_000;
 
@@ -25,19 +25,6 @@ const MOVES_PROBE = `(() => {
   };
   new MutationObserver(seen).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-moves'] });
 })();`;
-
-/** Closes the round and era summaries a page shows (each page shows them itself). */
-async function closeSummaries(page) {
-  for (let i = 0; i < 5 && (await page.$('.sum-backdrop')); i++) {
-    await page.keyboard.press('Escape');
-    await page.waitForTimeout(50);
-  }
-}
-
-/** Switches a page's debug auto-play on (past any summary that opens meanwhile). */
-async function autoplayOnline(page) {
-  await startAutoplay(page);
-}
 
 /**
  * Hosts a room on the first player's page, joins the others by code and starts. The host
@@ -102,4 +89,5 @@ async function moveLatencies(players) {
   return lat.sort((a, b) => a - b);
 }
 
-module.exports = { LONG, MOVES_PROBE, autoplayOnline, closeSummaries, moveLatencies, startOnline };
+// autoplayOnline switches a page's debug auto-play on: on each page it plays that device's seat.
+module.exports = { LONG, MOVES_PROBE, autoplayOnline: startAutoplay, closeSummaries, moveLatencies, startOnline };

@@ -93,6 +93,14 @@ async function logText(page) {
   return page.$eval('.log', (el) => el.textContent.replace(/\s+/g, ' '));
 }
 
+/** Closes the round and era summaries a page shows (each page shows them itself). */
+async function closeSummaries(page) {
+  for (let i = 0; i < 5 && (await page.$('.sum-backdrop')); i++) {
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(50);
+  }
+}
+
 /**
  * Switches the debug auto-play on. In a game that goes on by itself (bots, other devices) a
  * round or era summary can open between closing the summaries and the click: close it and
@@ -100,10 +108,7 @@ async function logText(page) {
  */
 async function startAutoplay(page) {
   for (let i = 0; ; i++) {
-    for (let j = 0; j < 5 && (await page.$('.sum-backdrop')); j++) {
-      await page.keyboard.press('Escape');
-      await page.waitForTimeout(50);
-    }
+    await closeSummaries(page);
     try {
       await page.click('#debug-autoplay', { timeout: 3000 });
       return;
@@ -113,4 +118,4 @@ async function startAutoplay(page) {
   }
 }
 
-module.exports = { reveal, gameState, waitMoves, actorName, answerAndConfirm, startAction, logText, startAutoplay };
+module.exports = { reveal, gameState, waitMoves, actorName, answerAndConfirm, startAction, logText, closeSummaries, startAutoplay };

@@ -9,7 +9,7 @@ const assert = require('node:assert/strict');
 const { test, before, after } = require('node:test');
 const { assertNoErrors, figure, launchBrowser, median, newContext, openApp } = require('../lib');
 const { UI_TIMEOUT_MS, waitStartScreen } = require('../helpers_saves');
-const { gameState, answerAndConfirm, logText, startAutoplay } = require('../helpers_play');
+const { gameState, answerAndConfirm, logText, closeSummaries, startAutoplay } = require('../helpers_play');
 
 let browser;
 before(async () => {
@@ -27,12 +27,6 @@ const LONG_TASKS = `(() => {
   }).observe({ type: 'longtask', buffered: true });
 })();`;
 
-async function closeSummaries(page) {
-  for (let i = 0; i < 5 && (await page.$('.sum-backdrop')); i++) {
-    await page.keyboard.press('Escape');
-    await page.waitForTimeout(50);
-  }
-}
 
 test('one person against three bots: hints, bots playing, no cover, a responsive page', { timeout: 300_000 }, async () => {
   const context = await newContext(browser);
