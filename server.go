@@ -77,9 +77,10 @@ func serve() {
 	// set 127.0.0.1.
 	addr := net.JoinHostPort(os.Getenv("HOST"), port)
 
+	version := appVersion(wasm, bots)
 	srv := &http.Server{
 		Addr:              addr,
-		Handler:           newMux(newAppHandler(appVersion(wasm, bots), len(wasm.raw)), wasm, bots, hub),
+		Handler:           newMux(newAppHandler(version, len(wasm.raw)), wasm, bots, hub),
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 	}
@@ -89,7 +90,7 @@ func serve() {
 		log.Fatal(err)
 	}
 	log.Printf("serving on http://localhost:%s (listening on %s; version %s; wasm %d bytes, gzip %d, brotli %d)",
-		port, ln.Addr(), appVersion(wasm, bots), len(wasm.raw), len(wasm.gz), len(wasm.br))
+		port, ln.Addr(), version, len(wasm.raw), len(wasm.gz), len(wasm.br))
 	log.Printf("signalling at %s; ICE servers handed out: %s", signalURL, describeICE(sigCfg))
 
 	ctx, stop := ossignal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

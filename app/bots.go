@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"brass/app/botproto"
@@ -16,6 +17,9 @@ import (
 
 // BotLevels are the levels a bot seat may have, weakest first.
 var BotLevels = []string{"easy", "medium", "hard"}
+
+// isBotLevel reports whether level is one of BotLevels.
+func isBotLevel(level string) bool { return slices.Contains(BotLevels, level) }
 
 // BotLevelName is a level as players read it: "Easy".
 func BotLevelName(level string) string {
@@ -56,11 +60,10 @@ func validBotLevels(levels []string, players int) ([]string, error) {
 	}
 	people := 0
 	for i, l := range levels {
-		switch l {
-		case "":
+		switch {
+		case l == "":
 			people++
-		case "easy", "medium", "hard":
-		default:
+		case !isBotLevel(l):
 			return nil, fmt.Errorf("Seat %d: %q is not a bot level (easy, medium or hard).", i+1, l)
 		}
 	}

@@ -130,9 +130,6 @@ func (h *Hotseat) Close() { h.driver.closed = true }
 // step lets a bot play if one is to act.
 func (h *Hotseat) step() { h.driver.step(h.game, h.BotLevel, h.Submit) }
 
-// BotThinking reports whether a bot is thinking about its move now.
-func (h *Hotseat) BotThinking() bool { return h.driver.thinking >= 0 }
-
 // BotProblem says why a bot last failed to choose (it then made the first legal move), or "".
 func (h *Hotseat) BotProblem() string { return h.driver.problem }
 

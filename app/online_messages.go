@@ -200,7 +200,7 @@ func decodeMessage(data []byte) (wireMessage, error) {
 			return bad("no game")
 		}
 	case msgSeatBot:
-		if m.Game == "" || m.At >= MaxPlayers || (m.Level != "easy" && m.Level != "medium" && m.Level != "hard") {
+		if m.Game == "" || m.At >= MaxPlayers || !isBotLevel(m.Level) {
 			return bad("a bad seat or level")
 		}
 	default:

@@ -1,6 +1,9 @@
 package app
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // A bot can take the seat of a player who left: any player still here lets a bot of a chosen
 // level play it, on their own device, until the absent player comes back. The other devices
@@ -24,7 +27,7 @@ func (o *Online) LetBotPlay(seat int, level string) error {
 	if o.phase != PhasePlaying {
 		return refuse("The game has not started yet.")
 	}
-	if _, err := validBotLevels([]string{"", level}, 2); err != nil || level == "" {
+	if !isBotLevel(level) {
 		return refuse(fmt.Sprintf("%q is not a bot level.", level))
 	}
 	players := o.saved.Online.Players
@@ -115,5 +118,5 @@ func capital(s string) string {
 	if s == "" {
 		return s
 	}
-	return string(s[0]-'a'+'A') + s[1:]
+	return strings.ToUpper(s[:1]) + s[1:]
 }

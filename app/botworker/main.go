@@ -18,6 +18,7 @@ func main() {
 		var in botproto.Envelope
 		out := botproto.Envelope{Reply: &botproto.Reply{}}
 		if len(args) != 1 || json.Unmarshal([]byte(args[0].String()), &in) != nil || in.Request == nil {
+			out.ID = in.ID // known if the envelope parsed: the page's question then gets its answer
 			out.Reply.Error = "the bot worker got a message it does not understand"
 		} else {
 			out.ID = in.ID
