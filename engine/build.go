@@ -167,9 +167,11 @@ func (s *State) doBuild(a *Action) Reason {
 	var b boardScan
 	s.scan(&b)
 	net, anywhere := b.network(p)
-	at, r := s.cardRule(a.Card, ind, net, anywhere)
+	var at uint64
 	if a.NCards == 1 {
 		at, r = s.doubleBuildPlaces()
+	} else {
+		at, r = s.cardRule(a.Card, ind, net, anywhere)
 	}
 	if at&locBit(loc) == 0 {
 		r.Location = int8(loc)

@@ -427,9 +427,7 @@ func (e *Edition) finish() (*Edition, error) {
 		}
 		e.locByID[e.Locations[i].ID] = i
 		switch e.Locations[i].Kind {
-		case MerchantLocation:
-			e.anchorMask |= 1 << uint(i)
-		case ExternalLocation:
+		case MerchantLocation, ExternalLocation:
 			e.anchorMask |= 1 << uint(i)
 		case Town:
 			e.townMask |= 1 << uint(i)

@@ -33,7 +33,7 @@ func (s *State) scoreIntroductory() {
 	s.Report.Introductory = true
 	for p := 0; p < int(s.NumPlayers); p++ {
 		pl := &s.Players[p]
-		money := min(int(pl.Money)/introPoundsPerVP, introMaxMoneyVP)
+		money := moneyVP(int(pl.Money), introPoundsPerVP, introMaxMoneyVP)
 		income := s.IncomeLevel(p)
 		tiles := 0
 		for sp := range s.ed.Spaces {
@@ -55,7 +55,7 @@ func (s *State) scoreIntroductory() {
 				incomeTxt += " (VP cannot fall below 0)"
 			}
 			s.addLog(LogScore, p, "Introductory game: "+s.name(p)+" scores "+itoa(money)+" VP for £"+itoa(int(pl.Money))+
-				" (1 per £4, at most 15), "+incomeTxt+" and "+itoa(tiles)+" VP for flipped level II+ tiles scored again (total "+itoa(int(pl.VP))+").")
+				" (1 per £"+itoa(introPoundsPerVP)+", at most "+itoa(introMaxMoneyVP)+"), "+incomeTxt+" and "+itoa(tiles)+" VP for flipped level II+ tiles scored again (total "+itoa(int(pl.VP))+").")
 		}
 	}
 }

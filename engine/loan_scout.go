@@ -27,7 +27,7 @@ func (s *State) loanCutoffRule() Reason {
 	}
 	switch r.LoanCutoff {
 	case LoanCutoffDeckEmpty:
-		if s.DeckLen <= s.DeckFloor {
+		if s.deckEmpty() {
 			return Reason{Rule: RuleLoanCutoff}
 		}
 	case LoanCutoffLastRounds:

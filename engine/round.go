@@ -23,7 +23,7 @@ func (s *State) endTurn() {
 
 // eraOver: the era ends after the round in which the last cards were played.
 func (s *State) eraOver() bool {
-	if s.DeckLen > s.DeckFloor {
+	if !s.deckEmpty() {
 		return false
 	}
 	for p := 0; p < int(s.NumPlayers); p++ {
@@ -327,10 +327,12 @@ func (s *State) endEra() {
 	s.DeckFloor = uint8(s.ed.Rules.SetAside[Rail][n])
 	s.Revealed = s.Moves
 	if s.log != nil {
-		txt := "End of the Canal Era: level I tiles leave the board, merchant beer is refilled and the discards become a new deck of " + itoa(int(s.DeckLen)+n*s.ed.Rules.HandSize) + "; everyone draws " + itoa(s.ed.Rules.HandSize) + " cards."
-		if len(s.ed.MerchantSpaces) == 0 {
-			txt = "End of the Canal Period: canals and level I tiles leave the board, the cards become a new deck of " + itoa(int(s.DeckLen)+n*s.ed.Rules.HandSize) + "; everyone draws " + itoa(s.ed.Rules.HandSize) + " cards."
+		refill := ""
+		if len(s.ed.MerchantSpaces) > 0 {
+			refill = ", merchant beer is refilled"
 		}
+		txt := "End of the Canal Era: canals and level I tiles leave the board" + refill + " and the discards become a new deck of " +
+			itoa(int(s.DeckLen)+n*s.ed.Rules.HandSize) + "; everyone draws " + itoa(s.ed.Rules.HandSize) + " cards."
 		if s.DeckFloor > 0 {
 			txt += " " + plural(int(s.DeckFloor), "card") + " are set aside for the Rail Era."
 		}
@@ -349,6 +351,16 @@ func (s *State) endEra() {
 	}
 }
 
+// moneyVP is the VP that money scores at 1 per £per, at most max (0: no limit); both the
+// introductory game and Lancashire's end of the game score money.
+func moneyVP(money, per, max int) int {
+	vp := money / per
+	if max > 0 && vp > max {
+		vp = max
+	}
+	return vp
+}
+
 func plural(n int, what string) string {
 	if n == 1 {
 		return "1 " + what
@@ -364,7 +376,7 @@ func (s *State) scoreMoney() {
 		return
 	}
 	for p := 0; p < int(s.NumPlayers); p++ {
-		vp := int(s.Players[p].Money) / per
+		vp := moneyVP(int(s.Players[p].Money), per, 0)
 		s.Players[p].VP += int32(vp)
 		s.Report.FinalMoneyVP[p] = int32(vp)
 		if s.log != nil {

@@ -289,9 +289,13 @@ func New(cfg Config) (*State, error) {
 	return s, nil
 }
 
+// deckEmpty reports whether no card can be drawn: the deck is empty but for the cards set
+// aside under it.
+func (s *State) deckEmpty() bool { return s.DeckLen <= s.DeckFloor }
+
 // drawCard moves the top card of the deck to the player's hand.
 func (s *State) drawCard(p int) bool {
-	if s.DeckLen <= s.DeckFloor {
+	if s.deckEmpty() {
 		return false
 	}
 	s.DeckLen--
