@@ -101,9 +101,11 @@ func newBotDriver(pause time.Duration) botDriver {
 	return botDriver{pause: pause, thinking: -1}
 }
 
-// step starts a bot's thinking when one of its seats is to act. level says which seats are
-// bots; submit plays a move.
-func (d *botDriver) step(g *engine.Game, level func(seat int) string, submit func(engine.Move) error) {
+// step starts a bot's thinking when one of its seats is to act. game is the session's game
+// now (a session may replace it: an adopted record); level says which seats are bots; submit
+// plays a move.
+func (d *botDriver) step(game func() *engine.Game, level func(seat int) string, submit func(engine.Move) error) {
+	g := game()
 	if d.brain == nil || d.run == nil || d.closed || g.Over() {
 		return
 	}
@@ -115,6 +117,7 @@ func (d *botDriver) step(g *engine.Game, level func(seat int) string, submit fun
 	}
 	d.thinking = at
 	req := BotRequest{Record: g.Record(), Seat: seat, Level: lv, Seed: botSeed(g.Config(), at, seat)}
+	hash := g.Hash()
 	start := time.Now()
 	run := d.run
 	d.brain.Think(req, func(rep BotReply) {
@@ -123,18 +126,24 @@ func (d *botDriver) step(g *engine.Game, level func(seat int) string, submit fun
 			wait = 0
 		}
 		time.AfterFunc(wait, func() {
-			run(func() { d.answer(g, at, seat, rep, level, submit) })
+			run(func() { d.answer(game, at, hash, seat, rep, level, submit) })
 		})
 	})
 }
 
-// answer plays a bot's move if the game is still where the bot looked at it.
-func (d *botDriver) answer(g *engine.Game, at, seat int, rep BotReply, level func(int) string, submit func(engine.Move) error) {
+// answer plays a bot's move if the game is still where the bot looked at it; otherwise the
+// bot thinks again if one of its seats is to act now.
+func (d *botDriver) answer(game func() *engine.Game, at int, hash uint64, seat int, rep BotReply, level func(int) string, submit func(engine.Move) error) {
 	if d.thinking == at {
 		d.thinking = -1
 	}
-	if d.closed || len(g.Moves()) != at || g.State().Actor() != seat || level(seat) == "" {
-		return // the position moved on, or the seat is no longer this bot's
+	if d.closed {
+		return
+	}
+	g := game()
+	if len(g.Moves()) != at || g.Hash() != hash || g.State().Actor() != seat || level(seat) == "" {
+		d.step(game, level, submit) // the position moved on, or the seat is no longer this bot's
+		return
 	}
 	err := fmt.Errorf("%s", rep.Error)
 	if rep.Error == "" {

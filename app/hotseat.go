@@ -128,7 +128,7 @@ func (h *Hotseat) Connect(run func(func()), changed func()) {
 func (h *Hotseat) Close() { h.driver.closed = true }
 
 // step lets a bot play if one is to act.
-func (h *Hotseat) step() { h.driver.step(h.game, h.BotLevel, h.Submit) }
+func (h *Hotseat) step() { h.driver.step(h.Game, h.BotLevel, h.Submit) }
 
 // BotProblem says why a bot last failed to choose (it then made the first legal move), or "".
 func (h *Hotseat) BotProblem() string { return h.driver.problem }

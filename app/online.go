@@ -446,6 +446,7 @@ func (o *Online) meshEvent(m *mesh.Mesh, ev mesh.Event) {
 		r := o.remote(ev.Peer)
 		r.open, r.quiet = true, false
 		o.send(ev.Peer, o.hello())
+		o.tellSeatBots(ev.Peer)
 	case mesh.Quiet:
 		o.remote(ev.Peer).quiet = true
 	case mesh.Heard:
@@ -605,6 +606,9 @@ func (o *Online) left(r *remote) {
 			o.notify("Your undo request lapsed: "+o.playerName(r.player)+" left.", true)
 		}
 		o.runnerLeft(r.player)
+		if o.desync != nil {
+			o.evaluateDesync() // the one who left no longer votes
+		}
 	}
 }
 

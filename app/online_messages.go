@@ -26,11 +26,12 @@ import (
 //	undo-request  please allow me to take back move at
 //	undo-vote     my answer to an undo request
 //	undo          move at is taken back (everyone agreed)
-//	seat-bot      a bot of level, run on the sender's device, plays seat at while its player is away
+//	seat-bot      a bot of level, run on the sender's device, plays seat at while its player is
+//	              away; with no level, the sender's bot hands the seat back
 
 // ProtocolVersion is the version of the online protocol; peers of another version are told
 // to reload.
-const ProtocolVersion = 1
+const ProtocolVersion = 2
 
 // Message types.
 const (
@@ -89,7 +90,7 @@ type wireMessage struct {
 	Moves  []engine.Move `json:"moves,omitempty"`
 	Reason string        `json:"reason,omitempty"`
 	Yes    bool          `json:"yes,omitempty"`
-	Level  string        `json:"level,omitempty"` // seat-bot: the bot's level
+	Level  string        `json:"level,omitempty"` // seat-bot: the bot's level ("": the seat is handed back)
 }
 
 // lobbySeat is one seat while players gather.
@@ -200,7 +201,7 @@ func decodeMessage(data []byte) (wireMessage, error) {
 			return bad("no game")
 		}
 	case msgSeatBot:
-		if m.Game == "" || m.At >= MaxPlayers || !isBotLevel(m.Level) {
+		if m.Game == "" || m.At >= MaxPlayers || (m.Level != "" && !isBotLevel(m.Level)) {
 			return bad("a bad seat or level")
 		}
 	default:

@@ -39,9 +39,10 @@ func (o *Online) Game() *engine.Game { return o.game }
 // Colours implements Session.
 func (o *Online) Colours() []string { return append([]string(nil), o.saved.Colours...) }
 
-// LocalSeat implements Session: only this device's own seat.
+// LocalSeat implements Session: only this device's own seat, and not while another
+// device's bot still plays it (until that device hands it back).
 func (o *Online) LocalSeat(p int) bool {
-	return o.game != nil && p >= 0 && p < len(o.saved.Online.Players) && o.saved.Online.Players[p] == o.me
+	return o.game != nil && p >= 0 && p < len(o.saved.Online.Players) && o.saved.Online.Players[p] == o.me && o.seatBots[p].runner == ""
 }
 
 // SetBrain implements BotHost: the brain gives this device's player hints.
@@ -75,6 +76,9 @@ func (o *Online) Submit(m engine.Move) error {
 		return &Error{Msg: "The game has not started yet."}
 	}
 	if !o.LocalSeat(m.Player) {
+		if sb := o.seatBots[m.Player]; sb.runner != "" && m.Player == o.MySeat() {
+			return &Error{Msg: "The bot on " + o.playerName(sb.runner) + "'s device still plays your seat; it hands it back in a moment."}
+		}
 		return &Error{Msg: "On this device you play only your own seat."}
 	}
 	return o.play(m)
@@ -206,6 +210,10 @@ func (o *Online) playHello(r *remote, m wireMessage) {
 	case m.Count > 0:
 		o.noteHash(m.Player, m.Count-1, m.Hash)
 	}
+	// A disagreement being resolved needs this device's hash from every connected device.
+	if d := o.desync; d != nil && d.at < len(o.hashes) {
+		o.send(r.peer, wireMessage{Type: msgAck, Game: o.saved.ID, At: d.at, Hash: o.hashes[d.at]})
+	}
 }
 
 // onMove validates and applies another device's move.
@@ -263,7 +271,8 @@ func (o *Online) onAck(r *remote, m wireMessage) {
 
 func (o *Online) onRefused(r *remote, m wireMessage) {
 	if o.phase == PhasePlaying && m.Game == o.saved.ID {
-		o.notify(o.playerName(r.player)+"'s device refused move "+fmt.Sprint(m.At+1)+": "+sentenceFragment(m.Reason), true)
+		// The reason is already a fragment, and may begin with a name.
+		o.notify(o.playerName(r.player)+"'s device refused move "+fmt.Sprint(m.At+1)+": "+m.Reason, true)
 	}
 }
 
@@ -301,7 +310,9 @@ func (o *Online) onSync(r *remote, m wireMessage) {
 		mv := m.Moves[i]
 		mv.At = nil
 		if err := o.game.Apply(mv); err != nil {
-			o.notify(fmt.Sprintf("%s's record has a move this game refuses (move %d): %s", o.playerName(r.player), m.At+i+1, sentenceFragment(err.Error())), true)
+			if o.desync == nil { // while games disagree, the adopted record settles it
+				o.notify(fmt.Sprintf("%s's record has a move this game refuses (move %d): %s", o.playerName(r.player), m.At+i+1, sentenceFragment(err.Error())), true)
+			}
 			break
 		}
 		o.recordHash()
@@ -413,9 +424,11 @@ func (o *Online) detectDesync(at int, player string) {
 }
 
 // evaluateDesync decides, once every connected device has reported its hash after the
-// divergent move (or the wait is over), which record is right: the one most devices hold;
-// on a tie, the host's, then the lowest seat's. A device in the minority fetches that record
-// and adopts it. Every device decides alike from the same hashes.
+// divergent move (or the wait is over), which record is right: the one most connected
+// devices hold; on a tie, the host's, then the lowest seat's. A device in the minority
+// fetches that record and adopts it. Only connected devices vote: every device has heard
+// their hashes, so every device decides alike (a departed player's last hash may have
+// reached only some of them), and the departed player adopts the result on return.
 func (o *Online) evaluateDesync() {
 	d := o.desync
 	if d == nil || d.adopting != "" {
@@ -427,9 +440,10 @@ func (o *Online) evaluateDesync() {
 	votes := map[string][]string{}
 	reported, connected := 0, 0
 	for _, p := range players {
-		if o.connected(p) {
-			connected++
+		if !o.connected(p) {
+			continue
 		}
+		connected++
 		h, ok := o.heard[p][d.at]
 		if p == o.me {
 			ok = d.at < len(o.hashes)
@@ -448,7 +462,7 @@ func (o *Online) evaluateDesync() {
 	}
 	winner := ""
 	for _, h := range order {
-		if len(votes[h])*2 > len(players) {
+		if len(votes[h])*2 > connected {
 			winner = h
 		}
 	}

@@ -720,6 +720,10 @@ func TestOnlineBotPlaysTheSeatOfAPlayerWhoLeft(t *testing.T) {
 	kate.do(func() { o.Connect(kate.run, kate.changed) })
 	kate.waitUntil("Kate caught up", 20*time.Second, func(o *Online) bool { return len(o.Game().Moves()) >= n })
 	ada.waitNotice("Kate is back")
+	// Kate's device was told that Ada's bot played her seat, and got it back from Ada.
+	kate.waitNotice("played for you while you were away")
+	kate.waitNotice("Your seat is yours again")
+	kate.waitUntil("Kate plays her seat", 10*time.Second, func(o *Online) bool { return o.LocalSeat(seat) })
 	ada.do(func() {
 		if ada.o.BotLevel(seat) != "" {
 			t.Error("the bot still plays Kate's seat")
@@ -788,4 +792,104 @@ func TestHostOnlineChecksTheRuleSet(t *testing.T) {
 	if _, err := HostOnline(NewMemoryStore(), GameSetup{Players: 2, Edition: "lancashire"}, "Ada", "Red", opts); err != nil {
 		t.Errorf("a 2-player Roxley Lancashire room: %v", err)
 	}
+}
+
+// A player's last move can reach only some devices before the player leaves (the page closed
+// as the move went out). A bot then plays that seat on another device from the position
+// before it: the devices left disagree, and they must settle on one record, the same on both,
+// and play on; the player who left adopts it on return.
+func TestOnlineMoveThatReachedOnlySomeDevicesBeforeItsPlayerLeft(t *testing.T) {
+	srv := newTestHub(t, signal.Config{})
+	devs := startGame(t, srv, "Ada", "Brunel", "Kate")
+	for _, d := range devs {
+		d.do(func() { d.o.SetBrain(botbrain.Local{}) })
+	}
+	ada, brunel, kate := devs[0], devs[1], devs[2]
+	var seat int
+	kate.do(func() { seat = kate.o.MySeat() })
+	for i := 0; i < 40; i++ {
+		settle(devs)
+		var actor int
+		ada.do(func() { actor = ada.o.Game().State().Actor() })
+		if actor == seat {
+			break
+		}
+		playMoves(t, devs, 1, uint64(200+i))
+	}
+	// Kate moves; the move reaches Brunel only, and Kate's page closes.
+	var id string
+	var kateMove engine.Move
+	kate.do(func() {
+		o := kate.o
+		id = o.ID()
+		at := len(o.Game().Moves())
+		legal := o.Game().LegalMoves()
+		m := legal[len(legal)/2]
+		kateMove = m
+		if err := o.game.Apply(m); err != nil {
+			t.Fatal(err)
+		}
+		h := o.recordHash()
+		o.save()
+		r := o.peerOf(brunel.o.Me())
+		if r == nil {
+			t.Fatal("Kate has no connection to Brunel")
+		}
+		o.send(r.peer, wireMessage{Type: msgMove, Game: o.saved.ID, At: at, Move: &m, Hash: h})
+	})
+	var want int
+	kate.do(func() { want = len(kate.o.Game().Moves()) })
+	brunel.waitUntil("Brunel has Kate's move", 10*time.Second, func(o *Online) bool { return len(o.Game().Moves()) >= want })
+	kate.do(func() { kate.o.Close() })
+	for _, d := range devs[:2] {
+		d.waitUntil("Kate is away", 10*time.Second, func(o *Online) bool { return o.Seats()[seat].State == PeerAway })
+	}
+	ada.do(func() {
+		if err := ada.o.LetBotPlay(seat, "easy"); err != nil {
+			t.Fatal(err)
+		}
+	})
+	// Ada and Brunel end up with one record (on a tie the host's, Ada's) and play on together.
+	ada.waitUntil("the bot moved for Kate", 20*time.Second, func(o *Online) bool { return len(o.Game().Moves()) >= want })
+	var botMove engine.Move
+	ada.do(func() { botMove = ada.o.Game().Moves()[want-1] })
+	if !sameMove(botMove, kateMove) {
+		brunel.waitNotice("it now follows the record the majority holds")
+	}
+	for i := 0; i < 12; i++ {
+		var actor int
+		ada.waitUntil("the games agree", 20*time.Second, func(o *Online) bool { return o.Desync() == "" })
+		brunel.waitUntil("the games agree", 20*time.Second, func(o *Online) bool { return o.Desync() == "" })
+		settle(devs[:2])
+		var n int
+		ada.do(func() { actor, n = ada.o.Game().State().Actor(), len(ada.o.Game().Moves()) })
+		if actor == seat {
+			ada.waitUntil("the bot moved", 20*time.Second, func(o *Online) bool { return len(o.Game().Moves()) > n })
+			continue
+		}
+		playMoves(t, devs[:2], 1, uint64(300+i))
+	}
+	ada.waitUntil("Kate's turn is over", 20*time.Second, func(o *Online) bool { return o.Game().State().Actor() != seat })
+	settle(devs[:2])
+	n, h := sameEverywhere(t, devs[:2])
+	// Kate comes back with her own last move in her record and adopts theirs.
+	o, err := OpenOnline(kate.store, id, testOptions(srv))
+	if err != nil {
+		t.Fatal(err)
+	}
+	kate.o = o
+	kate.do(func() { o.Connect(kate.run, kate.changed) })
+	kate.waitUntil("Kate has their record", 30*time.Second, func(o *Online) bool {
+		return len(o.Game().Moves()) >= n && hashString(o.Game().Hash()) != "" && o.Desync() == ""
+	})
+	if !sameMove(botMove, kateMove) {
+		kate.waitNotice("it now follows the record the majority holds")
+	}
+	kate.waitUntil("Kate plays her seat", 10*time.Second, func(o *Online) bool { return o.LocalSeat(seat) })
+	settle(devs)
+	if n2, h2 := kate.state(); n2 == n && h2 != h {
+		t.Fatalf("Kate has hash %s at move %d, the others %s", h2, n2, h)
+	}
+	playMoves(t, devs, 6, 400)
+	sameEverywhere(t, devs)
 }

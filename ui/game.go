@@ -102,9 +102,11 @@ func (g *gameScreen) OnUpdate(ctx goapp.Context) {
 	// Another device's move, an agreed undo or a catch-up changed the game under the screen.
 	if n := len(g.ISession.Game().Moves()); n != g.seenMoves {
 		g.afterChange()
-		if g.auto {
-			g.autoStep()
-		}
+	}
+	// Auto-play looks at every change: the turn may have become this device's without a
+	// move (a bot handed this player's seat back).
+	if g.auto {
+		g.autoStep()
 	}
 }
 
