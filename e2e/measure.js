@@ -410,6 +410,14 @@ async function clicks(lib, opts) {
       await startGame(page, ['Ada', 'Brunel', 'Kate', 'Watt'], 11);
       await page.evaluate(() => { window.__clicks.length = 0; window.__longTasks.length = 0; });
       const m0 = metrics((await cdp.send('Performance.getMetrics')).metrics);
+      // BRASS_CPU_PROFILE=file.cpuprofile: a DevTools CPU profile of the round (build the
+      // wasm without -s -w to see Go's function names in it).
+      const profile = process.env.BRASS_CPU_PROFILE;
+      if (profile) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+        await cdp.send('Profiler.start');
+      }
       let k = 0;
       const t0 = Date.now();
       // Rounds 1 and 2 of the Canal Era: 4 turns of one action, then 4 of two.
@@ -429,6 +437,11 @@ async function clicks(lib, opts) {
       }
       const elapsed = Date.now() - t0;
       await page.waitForTimeout(500);
+      if (profile) {
+        const { profile: p } = await cdp.send('Profiler.stop');
+        fs.writeFileSync(profile, JSON.stringify(p));
+        console.log(`  CPU profile of the round written to ${profile}`);
+      }
       const m1 = metrics((await cdp.send('Performance.getMetrics')).metrics);
       const all = await page.evaluate(() => window.__clicks);
       const long = await page.evaluate(() => window.__longTasks);
