@@ -94,7 +94,7 @@ type botDriver struct {
 	changed  func()
 	thinking int // the move count a bot is thinking at, or −1
 	closed   bool
-	problem  string // the last time a bot could not move, and why
+	problem  string // why the last bot to move could not choose (it made the first legal move), or ""
 }
 
 func newBotDriver(pause time.Duration) botDriver {
@@ -149,7 +149,9 @@ func (d *botDriver) answer(game func() *engine.Game, at int, hash uint64, seat i
 	if rep.Error == "" {
 		err = submit(rep.Move)
 	}
-	if err != nil {
+	if err == nil {
+		d.problem = ""
+	} else {
 		// A bot must never hold the game up: it takes the first legal move instead.
 		d.problem = fmt.Sprintf("The bot for %s could not choose (%v); it made the first legal move.", g.State().Name(seat), err)
 		if legal := g.LegalMoves(); len(legal) > 0 {

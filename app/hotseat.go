@@ -130,7 +130,8 @@ func (h *Hotseat) Close() { h.driver.closed = true }
 // step lets a bot play if one is to act.
 func (h *Hotseat) step() { h.driver.step(h.Game, h.BotLevel, h.Submit) }
 
-// BotProblem says why a bot last failed to choose (it then made the first legal move), or "".
+// BotProblem says why the last bot to move could not choose (it then made the first legal
+// move), or "".
 func (h *Hotseat) BotProblem() string { return h.driver.problem }
 
 // Hint asks the Hard bot what the person to act should do; done gets the move and a reason.

@@ -155,6 +155,10 @@ func (o *Online) botHere(seat int) string {
 	return ""
 }
 
+// BotProblem says why this device's seat bot last failed to choose (it then made the first
+// legal move), or "".
+func (o *Online) BotProblem() string { return o.bots.problem }
+
 // stepBots lets this device's seat bots play when one of their seats is to act.
 func (o *Online) stepBots() {
 	if o.game != nil && o.phase == PhasePlaying {

@@ -17,9 +17,14 @@ type workerBrain struct {
 	mu      sync.Mutex
 	worker  goapp.Value
 	onMsg   goapp.Func
+	onErr   goapp.Func
 	next    int
 	pending map[int]func(app.BotReply)
 }
+
+// workerGone is the id of the worker's message saying that the bot program stopped: every
+// question still waiting gets its error.
+const workerGone = -1
 
 var _ app.Brain = (*workerBrain)(nil)
 
@@ -50,7 +55,37 @@ func (w *workerBrain) startLocked() bool {
 		return nil
 	})
 	w.worker.Set("onmessage", w.onMsg)
+	// The worker's script failed to load or threw: nothing will answer the questions out, so
+	// they get an error (a bot then makes the first legal move), and the next question
+	// starts a fresh worker.
+	w.onErr = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
+		msg := "the bots' worker failed"
+		if len(args) > 0 {
+			if m := args[0].Get("message"); m.Truthy() {
+				msg += ": " + m.String()
+			}
+			args[0].Call("preventDefault")
+		}
+		w.fail(msg)
+		return nil
+	})
+	w.worker.Set("onerror", w.onErr)
 	return true
+}
+
+// fail answers every waiting question with an error and drops the worker.
+func (w *workerBrain) fail(msg string) {
+	w.mu.Lock()
+	pending := w.pending
+	w.pending = map[int]func(app.BotReply){}
+	if w.worker != nil && w.worker.Truthy() {
+		w.worker.Call("terminate")
+	}
+	w.worker = nil
+	w.mu.Unlock()
+	for _, done := range pending {
+		go done(app.BotReply{Error: msg})
+	}
 }
 
 // Think implements app.Brain.
@@ -74,6 +109,10 @@ func (w *workerBrain) Think(req app.BotRequest, done func(app.BotReply)) {
 func (w *workerBrain) answer(data string) {
 	var env botproto.Envelope
 	if json.Unmarshal([]byte(data), &env) != nil || env.Reply == nil {
+		return
+	}
+	if env.ID == workerGone {
+		w.fail(env.Reply.Error)
 		return
 	}
 	w.mu.Lock()

@@ -519,6 +519,7 @@ func (g *gameScreen) Render() goapp.UI {
 		// Conditional parts sit in fixed slots: go-app diffs children by position, so a part
 		// appearing before its siblings would otherwise remount them all.
 		slot("gs-slot-online", g.renderOnline()),
+		slot("gs-slot-bot-problem", g.renderBotProblem()),
 		slot("gs-slot-history", goapp.If(!live, func() goapp.UI {
 			return goapp.Div().ID("history-banner").Class("gs-history").Body(
 				goapp.Span().Text("Viewing the board after move "+strconv.Itoa(g.history)+" (read-only). "),

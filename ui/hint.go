@@ -25,6 +25,24 @@ func botLevel(s app.Session, seat int) string {
 	return ""
 }
 
+// botProblem says why a bot of the session last could not choose its move, or "".
+func botProblem(s app.Session) string {
+	if b, ok := s.(interface{ BotProblem() string }); ok {
+		return b.BotProblem()
+	}
+	return ""
+}
+
+// renderBotProblem shows that a bot could not choose and played the first legal move (its
+// worker failed to start, say), so a weak move is explained.
+func (g *gameScreen) renderBotProblem() goapp.UI {
+	problem := botProblem(g.ISession)
+	if problem == "" {
+		return nil
+	}
+	return goapp.P().ID("bot-problem").Class("gs-notice gs-notice-bad").Role("status").Text(problem)
+}
+
 // hintState is the hint on screen.
 type hintState struct {
 	at      int  // the move count it was asked at

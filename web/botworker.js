@@ -16,15 +16,22 @@ self.brassReady = () => {
   for (const m of waiting.splice(0)) self.brassThink(m);
 };
 
+// Once the bot program cannot answer (its wasm did not load, or it stopped), every question,
+// waiting or to come, gets an error at once; the page hears of the stop (id -1) so that
+// questions already handed to the program get theirs too.
+function answerWithError(error) {
+  ready = false;
+  const reply = { error };
+  self.onmessage = (e) => {
+    let id = 0;
+    try { id = JSON.parse(e.data).id; } catch (_) { /* answered as id 0 */ }
+    self.postMessage(JSON.stringify({ id, reply }));
+  };
+  for (const m of waiting.splice(0)) self.onmessage({ data: m });
+  self.postMessage(JSON.stringify({ id: -1, reply }));
+}
+
 const go = new Go();
 WebAssembly.instantiateStreaming(fetch('/web/bot.wasm'), go.importObject)
-  .then((r) => go.run(r.instance))
-  .catch((err) => {
-    const reply = { error: 'The bot could not start: ' + err };
-    self.onmessage = (e) => {
-      let id = 0;
-      try { id = JSON.parse(e.data).id; } catch (_) { /* answered as id 0 */ }
-      self.postMessage(JSON.stringify({ id, reply }));
-    };
-    for (const m of waiting.splice(0)) self.onmessage({ data: m });
-  });
+  .then((r) => go.run(r.instance).then(() => answerWithError('The bot stopped.')))
+  .catch((err) => answerWithError('The bot could not start: ' + err));

@@ -9,7 +9,7 @@ const assert = require('node:assert/strict');
 const { test, before, after } = require('node:test');
 const { assertNoErrors, figure, launchBrowser, median, newContext, openApp } = require('../lib');
 const { UI_TIMEOUT_MS, waitStartScreen } = require('../helpers_saves');
-const { gameState, answerAndConfirm, logText, closeSummaries, startAutoplay } = require('../helpers_play');
+const { gameState, answerAndConfirm, logText, closeSummaries, startAction, startAutoplay } = require('../helpers_play');
 
 let browser;
 before(async () => {
@@ -82,6 +82,41 @@ test('one person against three bots: hints, bots playing, no cover, a responsive
     console.log('long tasks while the bots played the Canal Era (ms):', long.map(Math.round).sort((a, b) => b - a).slice(0, 10).join(', '));
     figure('bots_long_tasks', long.length);
     assertNoErrors(errors);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a bot whose worker cannot start still plays (the first legal move) and the page says why', { timeout: 120_000 }, async () => {
+  const context = await newContext(browser);
+  // The bots' worker script does not load: the Worker reports an error and nothing answers.
+  await context.route('**/web/botworker.js', (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+  try {
+    const { page, errors } = await openApp(context);
+    await waitStartScreen(page);
+    await page.click('#new-game');
+    await page.waitForSelector('#new-game-dialog[open]', { timeout: UI_TIMEOUT_MS });
+    await page.click('label[for="ng-players-2"]');
+    await page.fill('#ng-name-1', 'Ada');
+    await page.selectOption('#ng-kind-2', 'easy');
+    await page.click('#ng-start');
+    await page.waitForSelector('.game-screen', { timeout: UI_TIMEOUT_MS });
+    // Ada takes loans on her turns while the bot plays its own.
+    for (let i = 0; i < 20; i++) {
+      const { moves } = await gameState(page);
+      if (moves >= 3 && (await page.$('#bot-problem'))) break;
+      if (await page.$('#builder #action-loan')) {
+        await closeSummaries(page);
+        await startAction(page, 'loan');
+        await answerAndConfirm(page);
+      }
+      await page.waitForFunction((n) => Number(document.querySelector('.game-screen')?.dataset.moves) > n, moves, { timeout: 30_000 });
+    }
+    const problem = await page.textContent('#bot-problem');
+    assert.match(problem, /The bot for Easy bot 2 could not choose \(the bots' worker failed.*\); it made the first legal move\./, problem);
+    assert.match(await logText(page), /Easy bot 2 /);
+    // The only errors are the worker's failed load.
+    assertNoErrors(errors.filter((e) => !/botworker\.js/.test(e)));
   } finally {
     await context.close();
   }
