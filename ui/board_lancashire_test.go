@@ -2,6 +2,7 @@ package ui
 
 import (
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -128,5 +129,42 @@ func TestDistantMarketData(t *testing.T) {
 	}
 	if got := demandText(ed, len(ed.DemandBonus)); !strings.Contains(got, "X") {
 		t.Errorf("demand at X: %q", got)
+	}
+}
+
+// The Distant Market has a details card (hover or tap) like the markets: its tiles, the
+// demand marker and what a sale there does; Birmingham has none.
+func TestDistantMarketDetails(t *testing.T) {
+	s, err := engine.New(engine.Config{Edition: "lancashire", Players: 3, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.DistantLeft--
+	s.Demand = 2
+	tg, ok := targetFromElementID(distantElementID)
+	if !ok || tg.Kind != targetDistant || tg.elementID() != distantElementID {
+		t.Fatalf("the Distant Market's element id reads as %+v, %v", tg, ok)
+	}
+	c, ok := detailFacts(s, []string{"Ada", "Brunel", "Cort"}, testColors, tg)
+	if !ok {
+		t.Fatal("no details card for the Distant Market")
+	}
+	got := c.Title + " | " + strings.Join(c.Lines, " | ")
+	want := []string{"Distant Market", strconv.Itoa(int(s.DistantLen)-1) + " of " + strconv.Itoa(int(s.DistantLen)) + " tiles face down", "revealed −",
+		"a sale gives +" + strconv.Itoa(s.Edition().DemandBonus[2]) + " income", "on X the sale fails"}
+	for _, w := range want {
+		if !strings.Contains(got, w) {
+			t.Errorf("card %q lacks %q", got, w)
+		}
+	}
+	// A tap on the panel finds it.
+	l := layoutFor(s.Edition())
+	_, all := l.targets()
+	if found, ok := l.nearestTarget(l.center(tg), all, 10); !ok || found != tg {
+		t.Errorf("a tap on the Distant Market finds %+v, %v", found, ok)
+	}
+	// Birmingham has no Distant Market.
+	if _, ok := detailFacts(sampleState(t, 3), nil, nil, tg); ok {
+		t.Error("Birmingham shows a Distant Market card")
 	}
 }

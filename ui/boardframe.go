@@ -475,6 +475,10 @@ func (l *layoutData) center(t boardTarget) pt {
 			return l.Iron.Panel.center()
 		}
 		return l.Coal.Panel.center()
+	case targetDistant:
+		if l.Distant != nil {
+			return l.Distant.Panel.center()
+		}
 	}
 	return pt{boardW / 2, boardH / 2}
 }

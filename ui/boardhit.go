@@ -15,6 +15,7 @@ const (
 	targetLink     = "link"     // a canal or rail line
 	targetMerchant = "merchant" // a merchant space (its tile and beer)
 	targetMarket   = "market"   // the coal or iron market ("coal_market", "iron_market")
+	targetDistant  = "distant"  // the Distant Market with the cotton demand track (Lancashire)
 	targetLocation = "location" // a town, farm brewery or merchant location as a whole
 )
 
@@ -27,6 +28,9 @@ type boardTarget struct {
 // targetFromElementID reads a target from the id of its SVG group ("space-dudley_1",
 // "link-dudley-birmingham", "merchant-oxford_1", "market-coal", "loc-dudley").
 func targetFromElementID(id string) (boardTarget, bool) {
+	if id == distantElementID {
+		return boardTarget{targetDistant, "distant_market"}, true
+	}
 	for _, p := range []struct{ prefix, kind string }{
 		{"space-", targetSpace}, {"link-", targetLink}, {"merchant-", targetMerchant},
 		{"market-", targetMarket}, {"loc-", targetLocation},
@@ -48,9 +52,14 @@ func (t boardTarget) elementID() string {
 		return "market-" + strings.TrimSuffix(t.ID, "_market")
 	case targetLocation:
 		return "loc-" + t.ID
+	case targetDistant:
+		return distantElementID
 	}
 	return t.Kind + "-" + t.ID
 }
+
+// distantElementID is the id of the Distant Market's SVG group.
+const distantElementID = "distant-market"
 
 // sourceTarget classifies a coal, iron or beer source id: a space, a merchant or a market.
 func sourceTarget(id string) boardTarget {
@@ -89,6 +98,10 @@ func (l *layoutData) distance(t boardTarget, p pt) float64 {
 	case targetLocation:
 		if g, ok := l.Locations[t.ID]; ok {
 			return rectDistance(g.Box, p)
+		}
+	case targetDistant:
+		if l.Distant != nil {
+			return rectDistance(l.Distant.Panel, p)
 		}
 	case targetLink:
 		if g, ok := l.Links[t.ID]; ok {
@@ -132,6 +145,9 @@ func (l *layoutData) targets() (pieces, all []boardTarget) {
 		pieces = append(pieces, boardTarget{targetLink, id})
 	}
 	all = append([]boardTarget(nil), pieces...)
+	if l.Distant != nil {
+		all = append(all, boardTarget{targetDistant, "distant_market"})
+	}
 	for _, id := range sortedKeys(l.Locations) {
 		all = append(all, boardTarget{targetLocation, id})
 	}

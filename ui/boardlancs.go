@@ -138,7 +138,7 @@ func (c *boardDistant) Render() app.UI {
 	body = append(body, svgEl("text").Attr("x", svgNum(first.X)).Attr("y", svgNum(first.Y+first.H+14)).Class("bb-key").
 		Text("income bonus · "+revealedText(d)))
 	label := "Distant Market: " + strconv.Itoa(d.Left) + " tiles face down, " + demandText(d.ed, d.Demand) + "; " + revealedText(d)
-	return svgEl("g").ID("distant-market").Class("bb-distant").Role("img").Aria("label", label).Body(body...)
+	return svgEl("g").ID(distantElementID).Class("bb-distant").Role("img").Aria("label", label).Body(body...)
 }
 
 // demandText says where the cotton demand marker stands.

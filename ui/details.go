@@ -54,6 +54,11 @@ func detailFacts(st *engine.State, names, colours []string, t boardTarget) (deta
 		return merchantFacts(st, m), true
 	case targetMarket:
 		return marketFacts(st, t.ID == "iron_market"), true
+	case targetDistant:
+		if len(ed.DistantTiles) == 0 {
+			return detailCard{}, false
+		}
+		return distantFacts(st), true
 	}
 	return detailCard{}, false
 }
@@ -240,6 +245,18 @@ func marketFacts(st *engine.State, iron bool) detailCard {
 	return detailCard{Title: name, Lines: []string{
 		strconv.Itoa(n) + " of " + strconv.Itoa(len(m.Prices)) + " cubes; the next costs " + hudMoney(m.BuyPrice(n)) + ".",
 		"When it is empty a cube costs " + hudMoney(m.EmptyPrice) + ".",
+	}}
+}
+
+// distantFacts describes the Distant Market (Lancashire): its tiles, the cotton demand
+// marker and what a sale there does.
+func distantFacts(st *engine.State) detailCard {
+	ed := st.Edition()
+	d := distantDataOf(st, ed)
+	return detailCard{Title: "Distant Market", Lines: []string{
+		strconv.Itoa(d.Left) + " of " + strconv.Itoa(int(st.DistantLen)) + " tiles face down this era; " + revealedText(&d) + ".",
+		"The " + demandText(ed, d.Demand) + ".",
+		"A cotton mill sold here (through a port or an external location) turns the top tile: the demand marker moves down by its number; on X the sale fails, otherwise the mill flips and its owner gains the income spaces beside the marker.",
 	}}
 }
 

@@ -79,6 +79,12 @@ test('a 3-player Brass: Lancashire hotseat game from the first round to the end'
     }
     assert.equal(await page.$('#board #vlink-liverpool-birkenhead'), null, 'the Roxley rules have no virtual link');
     assert.match(await page.getAttribute('#distant-market', 'aria-label'), /10 tiles face down/);
+    // A click on the Distant Market (outside an action) shows its details card.
+    await page.click('#distant-market rect', { force: true });
+    await page.waitForSelector('#board-details-close', { timeout: UI_TIMEOUT_MS });
+    assert.match(await page.textContent('#board-details'), /Distant Market.*10 of 10 tiles face down.*on X the sale fails/);
+    await page.click('#board-details-close');
+    await page.waitForSelector('#board-details-close', { state: 'detached', timeout: UI_TIMEOUT_MS });
 
     // Round 1: Ada builds a Cotton Mill in Preston, Brunel a Port beside it, Kate borrows £20.
     await reveal(page);
@@ -97,6 +103,7 @@ test('a 3-player Brass: Lancashire hotseat game from the first round to the end'
     await startAction(page, 'loan');
     assert.match(await page.textContent('#question'), /how much to borrow/);
     await page.click('#builder .gs-choice:has-text("£20")');
+    await page.waitForSelector('#confirm', { timeout: UI_TIMEOUT_MS }); // the amount was the last question
     await answerAndConfirm(page);
     assert.match(await logText(page), /Kate .*£20/);
     await page.waitForSelector('[role="dialog"]:has-text("turn order")', { timeout: UI_TIMEOUT_MS });
