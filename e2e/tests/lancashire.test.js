@@ -9,7 +9,7 @@
 const assert = require('node:assert/strict');
 const { test, before, after } = require('node:test');
 const { assertNoErrors, launchBrowser, newContext, openApp } = require('../lib');
-const { UI_TIMEOUT_MS, startNewGame, backToStart, savedGames, waitStartScreen, axeSerious } = require('../helpers_saves');
+const { UI_TIMEOUT_MS, startNewGame, backToStart, savedGames, waitSavedCount, waitStartScreen, axeSerious } = require('../helpers_saves');
 const { reveal, actorName, answerAndConfirm, startAction, logText, gameState, startAutoplay } = require('../helpers_play');
 
 let browser;
@@ -144,6 +144,7 @@ test('a 3-player Brass: Lancashire hotseat game from the first round to the end'
 
     // The saved game names its edition.
     await backToStart(page);
+    await waitSavedCount(page, 1); // the list is read from storage after the screen shows
     const [game] = await savedGames(page);
     assert.match(game.text, /Brass: Lancashire/);
     assert.match(game.text, /won|wins/i);

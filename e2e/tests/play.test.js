@@ -130,6 +130,7 @@ test('a 3-player hotseat game from the first round to the end of the Canal Era',
     // Export the game …
     await reveal(page);
     await backToStart(page);
+    await waitSavedCount(page, 1); // the list is read from storage after the screen shows
     const [game] = await savedGames(page);
     const download = page.waitForEvent('download', { timeout: UI_TIMEOUT_MS });
     await page.click(`#saved-export-${game.id}`);
