@@ -4,7 +4,8 @@
 // Port in Preston, a £20 loan), the sale of the mill's cotton to the port in round 2, then
 // the debug fast-forward to the end of the Canal Era and on to the end of the game, whose
 // final scores count money VP. The moves were found with the engine (seed 1 deals Ada and
-// Brunel a Preston card each).
+// Brunel a Preston card each). Then a 2-player game: the level-0 Shipyard developed away, and
+// a build with two cards (any town, both actions). And a game against bots.
 
 const assert = require('node:assert/strict');
 const { test, before, after } = require('node:test');
@@ -200,6 +201,50 @@ test('Brass: Lancashire against bots: a Medium and an Easy bot play their seats,
     }
     const log = await logText(page);
     assert.match(log, /Easy bot 3 /);
+    assertNoErrors(errors);
+  } finally {
+    await context.close();
+  }
+});
+
+test('Brass: Lancashire: developing the level-0 Shipyard away, and a build with two cards, in any town, taking both actions of the turn', { timeout: 90_000 }, async () => {
+  const context = await newContext(browser);
+  try {
+    const { page, errors } = await openApp(context);
+    await waitStartScreen(page);
+    await startNewGame(page, { names: ['Ada', 'Brunel'], seed: 1, edition: 'lancashire', rules: 'roxley' });
+    // Round 1 has one action each (no two-card build then). The first player develops away the
+    // level-0 Shipyard (it can never be built); the second borrows.
+    await reveal(page);
+    const developer = await actorName(page);
+    await startAction(page, 'develop');
+    await page.click('#builder .gs-choice:has-text("Shipyard")');
+    await answerAndConfirm(page);
+    assert.match(await logText(page), new RegExp(`${developer} develops .*Shipyard`));
+    await reveal(page);
+    await startAction(page, 'loan');
+    await answerAndConfirm(page);
+    await page.waitForSelector('[role="dialog"]:has-text("turn order")', { timeout: UI_TIMEOUT_MS });
+    await page.keyboard.press('Escape');
+
+    // Round 2: the first player builds, discarding a second card to build in any town.
+    await reveal(page);
+    const who = await actorName(page);
+    const before = await gameState(page);
+    await page.click('#action-build');
+    await page.waitForSelector('#question', { timeout: UI_TIMEOUT_MS });
+    await page.click('.hand-card:not([aria-disabled="true"])');
+    const second = page.locator('#builder .gs-choice:has-text("Also discard")').first();
+    await second.waitFor({ timeout: UI_TIMEOUT_MS });
+    assert.match(await page.textContent('#question'), /discard a second card to build in any town .*both your actions/);
+    await second.click();
+    await answerAndConfirm(page);
+    assert.match(await logText(page), new RegExp(`${who} builds .* with the .* and .* cards \\(both actions\\)`));
+    // Both actions are spent: the turn passes to the other player with one move.
+    const after = await gameState(page);
+    assert.equal(after.moves, before.moves + 1);
+    await reveal(page);
+    assert.notEqual(await actorName(page), who, 'the two-card build took both actions');
     assertNoErrors(errors);
   } finally {
     await context.close();
