@@ -80,6 +80,10 @@ func (w *workerBrain) fail(msg string) {
 	w.pending = map[int]func(app.BotReply){}
 	if w.worker != nil && w.worker.Truthy() {
 		w.worker.Call("terminate")
+		// A terminated worker calls nothing more (releasing a function while it runs, as
+		// here from its own event, is allowed).
+		w.onMsg.Release()
+		w.onErr.Release()
 	}
 	w.worker = nil
 	w.mu.Unlock()

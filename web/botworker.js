@@ -16,22 +16,14 @@ self.brassReady = () => {
   for (const m of waiting.splice(0)) self.brassThink(m);
 };
 
-// Once the bot program cannot answer (its wasm did not load, or it stopped), every question,
-// waiting or to come, gets an error at once; the page hears of the stop (id -1) so that
-// questions already handed to the program get theirs too.
-function answerWithError(error) {
-  ready = false;
-  const reply = { error };
-  self.onmessage = (e) => {
-    let id = 0;
-    try { id = JSON.parse(e.data).id; } catch (_) { /* answered as id 0 */ }
-    self.postMessage(JSON.stringify({ id, reply }));
-  };
-  for (const m of waiting.splice(0)) self.onmessage({ data: m });
-  self.postMessage(JSON.stringify({ id: -1, reply }));
+// Once the bot program cannot answer (its wasm did not load, or it stopped), the page is told
+// (id -1): it answers every question it is waiting on with the error, stops this worker and
+// starts a fresh one for the next question.
+function stopped(error) {
+  self.postMessage(JSON.stringify({ id: -1, reply: { error } }));
 }
 
 const go = new Go();
 WebAssembly.instantiateStreaming(fetch('/web/bot.wasm'), go.importObject)
-  .then((r) => go.run(r.instance).then(() => answerWithError('The bot stopped.')))
-  .catch((err) => answerWithError('The bot could not start: ' + err));
+  .then((r) => go.run(r.instance).then(() => stopped('The bot stopped.')))
+  .catch((err) => stopped('The bot could not start: ' + err));

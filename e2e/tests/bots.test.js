@@ -87,10 +87,15 @@ test('one person against three bots: hints, bots playing, no cover, a responsive
   }
 });
 
-test('a bot whose worker cannot start still plays (the first legal move) and the page says why', { timeout: 120_000 }, async () => {
+// A bot whose worker cannot start still plays (the first legal move), and the page says why:
+// when the worker's script does not load (the Worker reports an error and nothing answers),
+// and when the script runs but the bots' wasm does not load (the worker says it stopped).
+for (const { what, url, problem } of [
+  { what: 'script', url: '**/web/botworker.js', problem: /the bots' worker failed/ },
+  { what: 'wasm', url: '**/web/bot.wasm', problem: /The bot could not start/ },
+]) test(`a bot whose worker's ${what} cannot load still plays (the first legal move) and the page says why`, { timeout: 120_000 }, async () => {
   const context = await newContext(browser);
-  // The bots' worker script does not load: the Worker reports an error and nothing answers.
-  await context.route('**/web/botworker.js', (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+  await context.route(url, (route) => route.fulfill({ status: 503, body: 'unavailable' }));
   try {
     const { page, errors } = await openApp(context);
     await waitStartScreen(page);
@@ -112,11 +117,12 @@ test('a bot whose worker cannot start still plays (the first legal move) and the
       }
       await page.waitForFunction((n) => Number(document.querySelector('.game-screen')?.dataset.moves) > n, moves, { timeout: 30_000 });
     }
-    const problem = await page.textContent('#bot-problem');
-    assert.match(problem, /The bot for Easy bot 2 could not choose \(the bots' worker failed.*\); it made the first legal move\./, problem);
+    const shown = await page.textContent('#bot-problem');
+    assert.match(shown, /^The bot for Easy bot 2 could not choose \(.*\); it made the first legal move\.$/, shown);
+    assert.match(shown, problem, shown);
     assert.match(await logText(page), /Easy bot 2 /);
-    // The only errors are the worker's failed load.
-    assertNoErrors(errors.filter((e) => !/botworker\.js/.test(e)));
+    // The only errors are the failed load.
+    assertNoErrors(errors.filter((e) => !/botworker\.js|bot\.wasm/.test(e)));
   } finally {
     await context.close();
   }
