@@ -415,6 +415,30 @@ func TestOnlineRefusesIllegalAndOutOfTurnMoves(t *testing.T) {
 	})
 	actor.waitNotice("not valid JSON")
 	actor.waitNotice("number out of range")
+	// Seat-bot messages that are wrong change nothing: an unknown level, a bot for the
+	// sender's own seat (nobody plays their own seat as a bot), a hand-back of a seat the
+	// sender's bot does not play.
+	other.do(func() {
+		id, own, theirs := other.o.ID(), other.o.MySeat(), actor.o.MySeat()
+		other.o.broadcast(wireMessage{Type: msgSeatBot, Game: id, At: own, Level: "easy"})
+		other.o.broadcast(wireMessage{Type: msgSeatBot, Game: id, At: theirs, Level: ""})
+		// Last, so that its notice shows the two before it were handled (one ordered channel).
+		other.o.mesh.Broadcast([]byte(`{"t":"seat-bot","game":"` + id + `","at":` + fmt.Sprint(theirs) + `,"level":"godlike"}`))
+	})
+	for _, d := range devs {
+		if d != other {
+			d.waitNotice("a bad seat or level")
+		}
+	}
+	for _, d := range devs {
+		d.do(func() {
+			for seat := range d.o.saved.Online.Players {
+				if lv := d.o.BotLevel(seat); lv != "" {
+					t.Errorf("%s: a wrong seat-bot message gave seat %d a %s bot", d.name, seat, lv)
+				}
+			}
+		})
+	}
 	if n2, h2 := sameEverywhere(t, devs); n2 != n || h2 != h {
 		t.Fatalf("refused input changed the game: %d %s → %d %s", n, h, n2, h2)
 	}
