@@ -20,7 +20,7 @@ func (s *State) nextTileRule(p int, ind Industry) (*TileSpec, Reason) {
 // Canal Era.
 // A tile of neither era (Lancashire's level-0 shipyard) is never built.
 func (s *State) eraRule(ind Industry, spec *TileSpec) Reason {
-	if s.Era == Canal && spec.CanalOK || s.Era == Rail && spec.RailOK {
+	if spec.BuildableIn(s.Era) {
 		return Reason{}
 	}
 	r := Reason{Rule: RuleWrongEra}

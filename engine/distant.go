@@ -37,6 +37,10 @@ func (s *State) shuffleDistant() {
 // sales this era.
 func (s *State) DemandClosed() bool { return int(s.Demand) >= len(s.ed.DemandBonus) }
 
+// DistantOpen reports whether the Distant Market buys cotton now from a mill connected to a
+// port: the sale rule itself, asked with the connection granted.
+func (s *State) DistantOpen() bool { return s.saleDistantRule(0, 1, 1).OK() }
+
 // salePortRule: cotton sells to an unflipped Port tile (anyone's) connected to the mill
 // ("To sell to a face-up port your mill must be connected to it"). reach is where the
 // mill's location connects to.

@@ -168,6 +168,12 @@ type TileSpec struct {
 	FlipOnBuild bool
 }
 
+// BuildableIn reports whether the tile can be built in era (a tile of neither era, such as
+// Lancashire's level-0 shipyard, never is).
+func (t *TileSpec) BuildableIn(era Era) bool {
+	return era == Canal && t.CanalOK || era == Rail && t.RailOK
+}
+
 // CardKind is the index of a card type in Edition.Cards.
 type CardKind uint8
 

@@ -16,7 +16,7 @@ func cardValues(b *board, s *engine.State, p int, out *[64]float64) {
 	var buildable [16]bool
 	for _, ind := range ed.Industries {
 		if spec, ok := s.NextTile(p, ind); ok {
-			buildable[ind] = s.Era == engine.Canal && spec.CanalOK || s.Era == engine.Rail && spec.RailOK
+			buildable[ind] = spec.BuildableIn(s.Era)
 		}
 	}
 	var mine uint64

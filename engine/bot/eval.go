@@ -18,7 +18,6 @@ type weights struct {
 	// opponents' mean. multi scales both at three and four players, where a point taken
 	// from one opponent helps the others too: there the bot mostly builds up its own score.
 	oppMax, oppMean, multi float64
-	table                  *[5][2][numClasses][rlBuckets]float64 // flip chances; nil: flipTable
 }
 
 // evaluator estimates every player's final VP from a position. It keeps scratch tables so
@@ -325,11 +324,7 @@ func (e *evaluator) flipChance(s *engine.State, sp int, t engine.Tile, p int, ro
 		}
 	}
 	rl := min(max(roundsLeft, 1), rlBuckets)
-	tab := e.b.facts.table
-	if e.w.table != nil {
-		tab = e.w.table
-	}
-	return tab[int(s.NumPlayers)][s.Era][cl][rl-1]
+	return e.b.facts.table[int(s.NumPlayers)][s.Era][cl][rl-1]
 }
 
 // relative is player p's projection against the opponents': what the bot maximises.

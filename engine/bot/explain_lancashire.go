@@ -34,7 +34,7 @@ func (x *explainer) outlets(st *engine.State, sp int) []string {
 			out = append(out, name)
 		}
 	}
-	if anchored && st.DistantLen > 0 && !st.DemandClosed() && st.DistantLeft > 0 {
+	if anchored && st.DistantOpen() {
 		out = append(out, "the Distant Market")
 	}
 	return out

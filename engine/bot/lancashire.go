@@ -33,8 +33,9 @@ type tuning struct {
 	prospect float64
 }
 
+// tunings are the editions' own tunings; an edition without one (Birmingham) has flipTable and
+// no debt or prospect.
 var tunings = map[string]tuning{
-	"birmingham": {table: &flipTable},
 	"lancashire": {table: &flipTableLancashire, debt: 1, prospect: 0.25},
 }
 
@@ -111,7 +112,7 @@ func (e *evaluator) scanPorts(s *engine.State) {
 			}
 		}
 	}
-	e.distantOpen = s.DistantLen > 0 && !s.DemandClosed() && s.DistantLeft > 0
+	e.distantOpen = s.DistantOpen()
 }
 
 // portClass classifies an unflipped Cotton Mill or Port where cotton sells to ports.
@@ -140,7 +141,7 @@ func (e *evaluator) prospects(s *engine.State, p int) float64 {
 	v := 0.0
 	for _, ind := range e.b.facts.developFirst {
 		spec, ok := s.NextTile(p, ind)
-		if !ok || e.actsEra[p] < 1 || !(s.Era == engine.Canal && spec.CanalOK || s.Era == engine.Rail && spec.RailOK) {
+		if !ok || e.actsEra[p] < 1 || !spec.BuildableIn(s.Era) {
 			continue
 		}
 		for _, sp := range e.b.facts.spacesFor[ind] {
