@@ -1,5 +1,7 @@
 package engine
 
+import "sync"
+
 // Brass: Birmingham (Roxley, 2018) board data.
 //
 // Source: the project's fact sheet (docs/birmingham-data.md in this repository, copied from
@@ -175,10 +177,13 @@ var birminghamMerchantTiles = []MerchantTile{
 	{ID: "blank", Count: [5]int{0, 0, 2, 3, 3}},
 }
 
-// birminghamEdition is built when the package starts: wrong static data is a programming
-// error, so it stops the program at once with the builder's message rather than play
-// wrongly.
-var birminghamEdition = mustEdition(buildBirmingham(birminghamTowns, birminghamMerchants, birminghamLinks))
+// birminghamEdition is built on first use, not when the package starts, so a page that
+// shows only its start screen never pays for it (in wasm the builders are hot enough for the
+// browser to recompile them, on a core the page needs). Wrong static data is a programming
+// error: it stops the program with the builder's message rather than play wrongly.
+var birminghamEdition = sync.OnceValue(func() *Edition {
+	return mustEdition(buildBirmingham(birminghamTowns, birminghamMerchants, birminghamLinks))
+})
 
 func mustEdition(e *Edition, err error) *Edition {
 	if err != nil {

@@ -521,11 +521,11 @@ func EditionByID(id string) (*Edition, bool) { return EditionFor(id, "") }
 func EditionFor(id, rules string) (*Edition, bool) {
 	switch {
 	case (id == "birmingham" || id == "") && rules == "":
-		return birminghamEdition, true
+		return birminghamEdition(), true
 	case id == "lancashire" && rules == "":
-		return lancashireRoxley, true
+		return lancashireRoxley(), true
 	case id == "lancashire" && rules == "original":
-		return lancashireOriginal, true
+		return lancashireOriginal(), true
 	}
 	return nil, false
 }

@@ -103,7 +103,7 @@ func TestEditionTablesRejectInconsistentBoard(t *testing.T) {
 // TestBoardTables: the tables agree with the board data they are built from, for every
 // space, location, link and card of Birmingham.
 func TestBoardTables(t *testing.T) {
-	e := birminghamEdition
+	e := birminghamEdition()
 	tab := &e.tables
 	for sp, space := range e.Spaces {
 		bit := uint64(1) << uint(sp)

@@ -1,5 +1,7 @@
 package engine
 
+import "sync"
+
 // Brass: Lancashire board data, for its two rule sets: the Roxley edition (2018, the default)
 // and the original Brass (Warfrog, 2007, Config.Rules "original").
 //
@@ -203,9 +205,10 @@ type lancashireRules struct {
 	cottonL1VP int
 }
 
+// The two rule sets' editions, built on first use (as birminghamEdition).
 var (
-	lancashireRoxley   = mustEdition(buildLancashire(lancashireRules{original: false, cottonL1VP: 5}))
-	lancashireOriginal = mustEdition(buildLancashire(lancashireRules{original: true, cottonL1VP: 3}))
+	lancashireRoxley   = sync.OnceValue(func() *Edition { return mustEdition(buildLancashire(lancashireRules{original: false, cottonL1VP: 5})) })
+	lancashireOriginal = sync.OnceValue(func() *Edition { return mustEdition(buildLancashire(lancashireRules{original: true, cottonL1VP: 3})) })
 )
 
 // buildLancashire assembles one rule set's edition from the tables above.

@@ -5,7 +5,7 @@ import "testing"
 // Every line has its own name, and the farm breweries' lines say so (issue 8: the Cannock
 // farm brewery's line was listed as just "Cannock").
 func TestLinkNamesAreDistinctAndNameFarmBreweries(t *testing.T) {
-	ed := birminghamEdition
+	ed := birminghamEdition()
 	seen := map[string]string{}
 	for l := range ed.Links {
 		name := ed.LinkName(l)

@@ -422,7 +422,7 @@ func TestBoardTrackMarkers(t *testing.T) {
 	if vp == nil || vp.Attr["fill"] != testColors[3] {
 		t.Fatalf("no VP marker for D")
 	}
-	c := boardLayout.Track[2].center()
+	c := boardLayout().Track[2].center()
 	if absf(parseNum(t, vp.Attr["cx"])-c.X) > 20 || absf(parseNum(t, vp.Attr["cy"])-c.Y) > 20 {
 		t.Errorf("D's VP marker at %s,%s, space 2 is at %v", vp.Attr["cx"], vp.Attr["cy"], c)
 	}
@@ -501,14 +501,14 @@ func TestBoardMarksOverlay(t *testing.T) {
 	if len(root.Children) != 4 {
 		t.Fatalf("%d shapes, want 4", len(root.Children))
 	}
-	r := boardLayout.Spaces["redditch_2"]
+	r := boardLayout().Spaces["redditch_2"]
 	if got := root.Children[0]; got.Tag != "rect" || parseNum(t, got.Attr["x"]) != r.X-3 || got.hasClass("bb-glow-src") {
 		t.Errorf("redditch_2 glow %v", got.Attr)
 	}
 	if !root.Children[1].hasClass("bb-glow-src") || !root.Children[2].hasClass("bb-glow-src") {
 		t.Error("sources are not drawn as sources")
 	}
-	if got := root.Children[3]; got.Tag != "path" || got.Attr["d"] != boardLayout.Links["birmingham-oxford"].D || !got.hasClass("bb-glow-link") {
+	if got := root.Children[3]; got.Tag != "path" || got.Attr["d"] != boardLayout().Links["birmingham-oxford"].D || !got.hasClass("bb-glow-link") {
 		t.Errorf("link glow %v", got.Attr)
 	}
 }

@@ -74,7 +74,7 @@ func sourceTarget(id string) boardTarget {
 
 // hasMerchantSlot reports whether id is a merchant space (of any edition: the ids of one
 // edition's merchant spaces are no other edition's space ids).
-func hasMerchantSlot(id string) bool { _, ok := boardLayout.MerchantSlots[id]; return ok }
+func hasMerchantSlot(id string) bool { _, ok := boardLayout().MerchantSlots[id]; return ok }
 
 // distance is how far p lies from the target's drawn shape on the board l (0 inside it);
 // +Inf for an unknown target.

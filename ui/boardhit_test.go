@@ -34,7 +34,7 @@ func TestTargetElementIDs(t *testing.T) {
 // pointBeside is a point d units from the middle of a link, square to its line.
 func pointBeside(t *testing.T, link string, d float64) pt {
 	t.Helper()
-	g, ok := boardLayout.Links[link]
+	g, ok := boardLayout().Links[link]
 	if !ok || len(g.Vis) == 0 || len(g.Vis[0]) < 2 {
 		t.Fatalf("no visible line for %s", link)
 	}
@@ -45,44 +45,44 @@ func pointBeside(t *testing.T, link string, d float64) pt {
 
 func TestNearestTarget(t *testing.T) {
 	// On a space: that space, even among all targets (a space beats its town).
-	c := boardLayout.Spaces["birmingham_2"].center()
-	if got, ok := boardLayout.nearestTarget(c, boardLayout.all, 5); !ok || got != (boardTarget{targetSpace, "birmingham_2"}) {
+	c := boardLayout().Spaces["birmingham_2"].center()
+	if got, ok := boardLayout().nearestTarget(c, boardLayout().all, 5); !ok || got != (boardTarget{targetSpace, "birmingham_2"}) {
 		t.Errorf("on birmingham_2: %+v %v", got, ok)
 	}
 	// On a town's banner (no space there): the town.
-	box := boardLayout.Locations["dudley"].Box
-	if got, ok := boardLayout.nearestTarget(pt{box.X + box.W/2, box.Y + 4}, boardLayout.all, 5); !ok || got != (boardTarget{targetLocation, "dudley"}) {
+	box := boardLayout().Locations["dudley"].Box
+	if got, ok := boardLayout().nearestTarget(pt{box.X + box.W/2, box.Y + 4}, boardLayout().all, 5); !ok || got != (boardTarget{targetLocation, "dudley"}) {
 		t.Errorf("on Dudley's banner: %+v %v", got, ok)
 	}
 	// Beside a line: the line, when it is within the radius; nothing beyond it.
 	links := []boardTarget{{targetLink, "birmingham-oxford"}, {targetLink, "redditch-oxford"}, {targetLink, "birmingham-redditch"}}
 	p := pointBeside(t, "birmingham-oxford", 14)
-	if got, ok := boardLayout.nearestTarget(p, links, 20); !ok || got.ID != "birmingham-oxford" {
+	if got, ok := boardLayout().nearestTarget(p, links, 20); !ok || got.ID != "birmingham-oxford" {
 		t.Errorf("14 units beside birmingham-oxford: %+v %v", got, ok)
 	}
-	if _, ok := boardLayout.nearestTarget(pointBeside(t, "birmingham-oxford", 60), links[:1], 20); ok {
+	if _, ok := boardLayout().nearestTarget(pointBeside(t, "birmingham-oxford", 60), links[:1], 20); ok {
 		t.Error("60 units away is not near")
 	}
 	// A line's hidden part under a town box does not count: the middle of Birmingham is
 	// not near any of its lines.
-	bc := boardLayout.Locations["birmingham"].Box.center()
-	if got, ok := boardLayout.nearestTarget(bc, links, 20); ok {
+	bc := boardLayout().Locations["birmingham"].Box.center()
+	if got, ok := boardLayout().nearestTarget(bc, links, 20); ok {
 		t.Errorf("Birmingham's centre taken for the line %+v", got)
 	}
 	// The three-way line has a visible branch to each of its places, each on the line.
 	three := boardTarget{targetLink, "kidderminster-worcester-farm_brewery_south"}
-	g := boardLayout.Links[three.ID]
+	g := boardLayout().Links[three.ID]
 	if len(g.Vis) != 3 {
 		t.Fatalf("the three-way line has %d branches", len(g.Vis))
 	}
 	for i, line := range g.Vis {
 		a, b := line[0], line[len(line)-1]
-		if d := boardLayout.distance(three, pt{(a.X + b.X) / 2, (a.Y + b.Y) / 2}); d != 0 {
+		if d := boardLayout().distance(three, pt{(a.X + b.X) / 2, (a.Y + b.Y) / 2}); d != 0 {
 			t.Errorf("branch %d is %.1f units from its own middle", i, d)
 		}
 	}
-	if len(boardLayout.pieces)+len(boardLayout.Locations) != len(boardLayout.all) {
-		t.Error("boardLayout.all is the pieces and the locations")
+	if len(boardLayout().pieces)+len(boardLayout().Locations) != len(boardLayout().all) {
+		t.Error("boardLayout().all is the pieces and the locations")
 	}
 }
 

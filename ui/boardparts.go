@@ -611,7 +611,7 @@ func (c *boardMarkers) Render() app.UI {
 	}
 	var out []app.UI
 	place := func(i int, ps []int, depth float64, vp bool) {
-		r := boardLayout.Track[i]
+		r := boardLayout().Track[i]
 		in := trackInward(i)
 		along := pt{-in.Y, in.X}
 		ctr := r.center()
@@ -630,7 +630,7 @@ func (c *boardMarkers) Render() app.UI {
 			}
 		}
 	}
-	for i := range boardLayout.Track {
+	for i := range boardLayout().Track {
 		if len(vpAt[i]) > 0 {
 			place(i, vpAt[i], -8, true)
 		}
@@ -663,9 +663,9 @@ type glowMark struct {
 }
 
 func (m *boardMarks) Render() app.UI {
-	lay := boardLayout
+	lay := boardLayout()
 	if m.IEdition == "lancashire" {
-		lay = lancashireLayout
+		lay = lancashireLayout()
 	}
 	shapes := make([]app.UI, 0, len(m.IMarks))
 	for _, g := range m.IMarks {

@@ -51,9 +51,9 @@ func staticBoard(edition string) *staticLayers {
 		edition, m = "birmingham", staticMarkup["birmingham"]
 	}
 	m.once.Do(func() {
-		lay := boardLayout
+		lay := boardLayout()
 		if edition == "lancashire" {
-			lay = lancashireLayout
+			lay = lancashireLayout()
 		}
 		var w svgWriter
 		w.open("svg", "class", "bb-static")

@@ -10,6 +10,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 
 	"brass/engine"
 )
@@ -253,18 +254,18 @@ type layoutData struct {
 	pieces, all []boardTarget
 }
 
-// The derived layouts of the two boards.
+// The derived layouts of the two boards, built on first use: the start screen needs neither.
 var (
-	boardLayout      = buildLayout(&birminghamSpec)
-	lancashireLayout = buildLayout(&lancashireSpec)
+	boardLayout      = sync.OnceValue(func() *layoutData { return buildLayout(&birminghamSpec) })
+	lancashireLayout = sync.OnceValue(func() *layoutData { return buildLayout(&lancashireSpec) })
 )
 
 // layoutFor is the layout of an edition's board (Birmingham's for nil or an unknown one).
 func layoutFor(ed *engine.Edition) *layoutData {
 	if ed != nil && ed.ID == "lancashire" {
-		return lancashireLayout
+		return lancashireLayout()
 	}
-	return boardLayout
+	return boardLayout()
 }
 
 func townBoxSize(n, cols int) (w, h float64) {

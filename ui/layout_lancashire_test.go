@@ -22,7 +22,7 @@ func lancashireEditions(t testing.TB) []*engine.Edition {
 // The Lancashire layout places every location, build space, line and virtual link of both
 // rule sets, each where its kind is drawn, and nothing else.
 func TestLancashireLayoutCoversEdition(t *testing.T) {
-	lay := lancashireLayout
+	lay := lancashireLayout()
 	for _, ed := range lancashireEditions(t) {
 		if len(lay.Locations) != len(ed.Locations) {
 			t.Errorf("%s: layout places %d locations, edition has %d", ed.Name, len(lay.Locations), len(ed.Locations))
@@ -99,7 +99,7 @@ func TestLancashireLayoutCoversEdition(t *testing.T) {
 // Nothing overlaps: boxes, panels and the key; no line crosses a box it does not join; no
 // built link's tile hides under a box.
 func TestLancashireLayoutNoOverlaps(t *testing.T) {
-	lay := lancashireLayout
+	lay := lancashireLayout()
 	ids, boxes := []string{}, []rect{}
 	for _, id := range sortedKeys(lay.Locations) {
 		ids = append(ids, id)
@@ -164,7 +164,7 @@ func segmentDistanceToRect(a, b pt, r rect) float64 {
 
 // The map follows the real one's geography (north at the top).
 func TestLancashireLayoutGeography(t *testing.T) {
-	c := func(id string) pt { return lancashireLayout.Locations[id].Box.center() }
+	c := func(id string) pt { return lancashireLayout().Locations[id].Box.center() }
 	north := func(a, b string) {
 		if c(a).Y >= c(b).Y {
 			t.Errorf("%s should be north of %s", a, b)
@@ -208,11 +208,11 @@ func TestLancashireLayoutGeography(t *testing.T) {
 // An edition's board is drawn from its own layout.
 func TestLayoutFor(t *testing.T) {
 	for _, ed := range lancashireEditions(t) {
-		if layoutFor(ed) != lancashireLayout {
+		if layoutFor(ed) != lancashireLayout() {
 			t.Errorf("%s is not drawn from the Lancashire layout", ed.Name)
 		}
 	}
-	if layoutFor(birminghamEdition(t)) != boardLayout || layoutFor(nil) != boardLayout {
+	if layoutFor(birminghamEdition(t)) != boardLayout() || layoutFor(nil) != boardLayout() {
 		t.Error("Birmingham (and no game) use Birmingham's layout")
 	}
 }

@@ -34,7 +34,7 @@ func TestLayoutCoversEdition(t *testing.T) {
 		t.Errorf("edition has %d locations, layout is for 27", got)
 	}
 	for _, loc := range ed.Locations {
-		g, ok := boardLayout.Locations[loc.ID]
+		g, ok := boardLayout().Locations[loc.ID]
 		if !ok {
 			t.Errorf("location %s has no position", loc.ID)
 			continue
@@ -59,45 +59,45 @@ func TestLayoutCoversEdition(t *testing.T) {
 			}
 		}
 	}
-	if len(boardLayout.Locations) != len(ed.Locations) {
-		t.Errorf("layout places %d locations, edition has %d", len(boardLayout.Locations), len(ed.Locations))
+	if len(boardLayout().Locations) != len(ed.Locations) {
+		t.Errorf("layout places %d locations, edition has %d", len(boardLayout().Locations), len(ed.Locations))
 	}
 	for _, sp := range ed.Spaces {
-		r, ok := boardLayout.Spaces[sp.ID]
+		r, ok := boardLayout().Spaces[sp.ID]
 		if !ok {
 			t.Errorf("space %s has no position", sp.ID)
 			continue
 		}
-		if _, ok := boardLayout.SpaceOffsets[sp.ID]; !ok {
+		if _, ok := boardLayout().SpaceOffsets[sp.ID]; !ok {
 			t.Errorf("space %s has no offset", sp.ID)
 		}
-		box := boardLayout.Locations[ed.Locations[sp.Location].ID].Box
+		box := boardLayout().Locations[ed.Locations[sp.Location].ID].Box
 		if !insideRect(r, box) {
 			t.Errorf("space %s %v is outside its box %v", sp.ID, r, box)
 		}
 	}
-	if len(boardLayout.Spaces) != len(ed.Spaces) {
-		t.Errorf("layout has %d spaces, edition %d", len(boardLayout.Spaces), len(ed.Spaces))
+	if len(boardLayout().Spaces) != len(ed.Spaces) {
+		t.Errorf("layout has %d spaces, edition %d", len(boardLayout().Spaces), len(ed.Spaces))
 	}
 	for _, ms := range ed.MerchantSpaces {
-		g, ok := boardLayout.MerchantSlots[ms.ID]
+		g, ok := boardLayout().MerchantSlots[ms.ID]
 		if !ok {
 			t.Errorf("merchant space %s has no position", ms.ID)
 			continue
 		}
-		box := boardLayout.Locations[ed.Locations[ms.Location].ID].Box
+		box := boardLayout().Locations[ed.Locations[ms.Location].ID].Box
 		if !insideRect(g.Tile, box) || !insideRect(g.Barrel, box) {
 			t.Errorf("merchant space %s is outside its box", ms.ID)
 		}
 	}
-	if len(boardLayout.MerchantSlots) != len(ed.MerchantSpaces) {
-		t.Errorf("layout has %d merchant spaces, edition %d", len(boardLayout.MerchantSlots), len(ed.MerchantSpaces))
+	if len(boardLayout().MerchantSlots) != len(ed.MerchantSpaces) {
+		t.Errorf("layout has %d merchant spaces, edition %d", len(boardLayout().MerchantSlots), len(ed.MerchantSpaces))
 	}
 	if got := len(ed.Links); got != 39 {
 		t.Errorf("edition has %d links, layout is for 39", got)
 	}
 	for _, l := range ed.Links {
-		g, ok := boardLayout.Links[l.ID]
+		g, ok := boardLayout().Links[l.ID]
 		if !ok {
 			t.Errorf("link %s has no path", l.ID)
 			continue
@@ -112,20 +112,20 @@ func TestLayoutCoversEdition(t *testing.T) {
 			t.Errorf("link %s tile %v is off the map", l.ID, g.Mid)
 		}
 	}
-	if len(boardLayout.Links) != len(ed.Links) {
-		t.Errorf("layout has %d links, edition %d", len(boardLayout.Links), len(ed.Links))
+	if len(boardLayout().Links) != len(ed.Links) {
+		t.Errorf("layout has %d links, edition %d", len(boardLayout().Links), len(ed.Links))
 	}
 }
 
 func TestLayoutNoOverlaps(t *testing.T) {
 	var ids []string
 	var boxes []rect
-	for id, g := range boardLayout.Locations {
+	for id, g := range boardLayout().Locations {
 		ids = append(ids, id)
 		boxes = append(boxes, g.Box)
 	}
 	ids = append(ids, "coal market", "iron market")
-	boxes = append(boxes, boardLayout.Coal.Panel, boardLayout.Iron.Panel)
+	boxes = append(boxes, boardLayout().Coal.Panel, boardLayout().Iron.Panel)
 	for i := range boxes {
 		for j := i + 1; j < len(boxes); j++ {
 			if overlapRect(boxes[i], boxes[j]) {
@@ -134,8 +134,8 @@ func TestLayoutNoOverlaps(t *testing.T) {
 		}
 	}
 	// A built link's tile must not hide under a location box.
-	for id, g := range boardLayout.Links {
-		for lid, loc := range boardLayout.Locations {
+	for id, g := range boardLayout().Links {
+		for lid, loc := range boardLayout().Locations {
 			if insideRect(rect{g.Mid.X, g.Mid.Y, 0, 0}, loc.Box) {
 				t.Errorf("link %s tile at %v is under %s", id, g.Mid, lid)
 			}
@@ -145,14 +145,14 @@ func TestLayoutNoOverlaps(t *testing.T) {
 
 func TestLayoutMarketsAndTrack(t *testing.T) {
 	ed := birminghamEdition(t)
-	if len(boardLayout.Coal.Spaces) != len(ed.CoalMarket.Prices) || len(ed.CoalMarket.Prices) != 14 {
-		t.Errorf("coal market: %d spaces laid out, %d prices", len(boardLayout.Coal.Spaces), len(ed.CoalMarket.Prices))
+	if len(boardLayout().Coal.Spaces) != len(ed.CoalMarket.Prices) || len(ed.CoalMarket.Prices) != 14 {
+		t.Errorf("coal market: %d spaces laid out, %d prices", len(boardLayout().Coal.Spaces), len(ed.CoalMarket.Prices))
 	}
-	if len(boardLayout.Iron.Spaces) != len(ed.IronMarket.Prices) || len(ed.IronMarket.Prices) != 10 {
-		t.Errorf("iron market: %d spaces laid out, %d prices", len(boardLayout.Iron.Spaces), len(ed.IronMarket.Prices))
+	if len(boardLayout().Iron.Spaces) != len(ed.IronMarket.Prices) || len(ed.IronMarket.Prices) != 10 {
+		t.Errorf("iron market: %d spaces laid out, %d prices", len(boardLayout().Iron.Spaces), len(ed.IronMarket.Prices))
 	}
 	seen := map[rect]int{}
-	for i, r := range boardLayout.Track {
+	for i, r := range boardLayout().Track {
 		if j, dup := seen[r]; dup {
 			t.Errorf("track spaces %d and %d share a cell", j, i)
 		}
@@ -164,7 +164,7 @@ func TestLayoutMarketsAndTrack(t *testing.T) {
 			t.Errorf("track space %d %v is inside the map", i, r)
 		}
 		if i > 0 { // consecutive spaces touch
-			p := boardLayout.Track[i-1]
+			p := boardLayout().Track[i-1]
 			if d := absf(p.X-r.X) + absf(p.Y-r.Y); d != cellW {
 				t.Errorf("track spaces %d and %d are not neighbours", i-1, i)
 			}
