@@ -418,6 +418,12 @@ async function clicks(lib, opts) {
         await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
         await cdp.send('Profiler.start');
       }
+      // BRASS_TRACE=file.json: a Chromium trace of the round (open it in DevTools' Performance
+      // panel, or sum its main-thread events to see style, layout, paint and script per click).
+      const trace = process.env.BRASS_TRACE;
+      if (trace) {
+        await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'cc', 'v8.wasm'] });
+      }
       let k = 0;
       const t0 = Date.now();
       // Rounds 1 and 2 of the Canal Era: 4 turns of one action, then 4 of two.
@@ -442,6 +448,10 @@ async function clicks(lib, opts) {
         fs.writeFileSync(profile, JSON.stringify(p));
         console.log(`  CPU profile of the round written to ${profile}`);
       }
+      if (trace) {
+        fs.writeFileSync(trace, await browser.stopTracing());
+        console.log(`  trace of the round written to ${trace}`);
+      }
       const m1 = metrics((await cdp.send('Performance.getMetrics')).metrics);
       const all = await page.evaluate(() => window.__clicks);
       const long = await page.evaluate(() => window.__longTasks);
@@ -453,6 +463,12 @@ async function clicks(lib, opts) {
       console.log(`  a 4-player hotseat game (seed 11), rounds 1–${rounds} of the Canal Era played by clicking (${k} actions, ${all.length} clicks, ` +
         `${all.length - got.length} changed nothing) in ${elapsed} ms; fresh context, service worker blocked`);
       console.log(`  click to DOM updated: p50 ${ms(quantile(dom, 0.5))}, p95 ${ms(quantile(dom, 0.95))} ms; slowest to paint: ${worst}`);
+      // Medians by kind of click (a card, a space or a line are one kind each), slowest first.
+      const kinds = {};
+      for (const c of got) (kinds[clickKind(c.what)] ||= []).push(c.paint);
+      console.log('  click to paint by kind (median, count): ' + Object.entries(kinds)
+        .map(([k, xs]) => [k, quantile(xs, 0.5), xs.length]).sort((a, b) => b[1] - a[1])
+        .map(([k, m, n]) => `${k} ${ms(m)} (${n})`).join(', '));
       console.log(`  main thread during the round (DevTools Performance.getMetrics): script ${ms(1000 * (m1.ScriptDuration - m0.ScriptDuration))} ms, ` +
         `layout ${ms(1000 * (m1.LayoutDuration - m0.LayoutDuration))} ms, style ${ms(1000 * (m1.RecalcStyleDuration - m0.RecalcStyleDuration))} ms, ` +
         `all tasks ${ms(1000 * (m1.TaskDuration - m0.TaskDuration))} ms`);
@@ -465,6 +481,11 @@ async function clicks(lib, opts) {
   } finally {
     await browser.close();
   }
+}
+
+// clickKind names what a click hit, without the card, space or line it was.
+function clickKind(what) {
+  return what.replace(/^(card|space|link|merchant|location|choice)-.*$/, '$1').replace(/-\d+$/, '');
 }
 
 function metrics(list) {
