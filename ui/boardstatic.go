@@ -290,6 +290,7 @@ func writeDefs(w *svgWriter) {
 // HTML escaping when prerendered.
 const boardCSS = `
 .bb{display:block;width:100%;height:auto;font-family:Georgia,Cambria,Times New Roman,serif;user-select:none;-webkit-user-select:none}
+.bb-static{overflow:visible}
 .bb text{pointer-events:none;text-anchor:middle}
 .bb-tnum{font-size:12px;fill:#4d3a1e;font-weight:bold}
 .bb-coin{fill:#e7b84a;stroke:#8a6212;stroke-width:1}
