@@ -223,18 +223,24 @@ func (m *playerMat) Render() app.UI {
 			app.Span().Class("pp-chev").Aria("hidden", "true"),
 		),
 	)
-	rows := make([]app.UI, 0, len(ed.Industries))
-	for _, ind := range ed.Industries {
-		rows = append(rows, &matRow{IData: matRowData{ed: ed, Ind: ind, Used: int(d.Used[ind]), Era: d.Era}})
+	open, set := m.open[d.Player]
+	if !set {
+		open = d.Open
+	}
+	// A folded mat has no rows: four folded mats were over 2,000 elements that the game
+	// screen built, styled and laid out on every open without showing them. Opening it
+	// renders them (onToggle).
+	var rows []app.UI
+	if open {
+		rows = make([]app.UI, 0, len(ed.Industries))
+		for _, ind := range ed.Industries {
+			rows = append(rows, &matRow{IData: matRowData{ed: ed, Ind: ind, Used: int(d.Used[ind]), Era: d.Era}})
+		}
 	}
 	mat := app.Details().Class("pp-mat").OnToggle(m.onToggle).Body(
 		summary,
 		app.Div().Class("pp-rows").Body(rows...),
 	)
-	open, set := m.open[d.Player]
-	if !set {
-		open = d.Open
-	}
 	if open {
 		mat = mat.Open(true)
 	}

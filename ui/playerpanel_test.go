@@ -33,7 +33,7 @@ func TestPlayerPanelMoneyAndNextTile(t *testing.T) {
 	pl.MatUsed[engine.Cotton] = 3 // the three level I cotton mills are gone
 	pl.MatUsed[engine.Manufacturer] = 1
 
-	root := hudRender(t, newPlayerPanel().State(*s).Player(1).Name("Brunel").Colour("#e0b122").Active(true))
+	root := hudRender(t, newPlayerPanel().State(*s).Player(1).Name("Brunel").Colour("#e0b122").Active(true).MatOpen(true))
 	if root.Tag != "section" || root.Attr["data-player"] != "1" {
 		t.Fatalf("root = <%s data-player=%q>", root.Tag, root.Attr["data-player"])
 	}
@@ -113,7 +113,7 @@ func TestPlayerPanelMoneyAndNextTile(t *testing.T) {
 	k, _ := ed.CardByID("birmingham")
 	pl.Discard[pl.DiscardLen] = uint8(k)
 	pl.DiscardLen++
-	root = hudRender(t, newPlayerPanel().State(*s).Player(1))
+	root = hudRender(t, newPlayerPanel().State(*s).Player(1).MatOpen(true))
 	coal := root.First(func(n *hnode) bool { return n.HasClass("pp-row") && n.Attr["data-industry"] == "coal_mine" })
 	first := coal.First(hClass("pp-tile"))
 	if !first.HasClass("pp-blocked") || !first.HasClass("pp-tile-next") || first.First(hClass("pp-era")).Text() != "Canal only" {
@@ -151,5 +151,7 @@ func TestPlayerPanelMountsAndMatches(t *testing.T) {
 		t.Error("no mat")
 	} else if _, ok := closed.Attr["open"]; ok {
 		t.Error("the mat is folded by default")
+	} else if closed.First(hClass("pp-row")) != nil {
+		t.Error("a folded mat must not render its rows")
 	}
 }

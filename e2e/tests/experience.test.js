@@ -63,6 +63,14 @@ test('on a 1440×900 screen: it fits, details on hover and tap, dimmed things ex
     await reveal(page);
     await assertFits(page, 'game screen with the hand');
 
+    // A folded player mat holds no rows; opening it shows every tile left, folding hides them.
+    assert.equal(await page.$$eval('#player-panel-0 .pp-row', (r) => r.length), 0, 'a folded mat renders no rows');
+    await page.click('#player-panel-0 .pp-summary');
+    await page.waitForSelector('#player-panel-0 .pp-row[data-industry="cotton_mill"] .pp-tile', { timeout: UI_TIMEOUT_MS });
+    assert.equal(await page.$$eval('#player-panel-0 .pp-row', (r) => r.length), 6, 'the open mat has a row per industry');
+    await page.click('#player-panel-0 .pp-summary');
+    await page.waitForFunction(() => !document.querySelector('#player-panel-0 .pp-row'), null, { timeout: UI_TIMEOUT_MS });
+
     // A dimmed action button says why on a click (Sell: nothing to sell yet).
     await page.click('#action-sell', { force: true });
     assert.match(await noticeText(page), /Sell is not possible now: .+/);
@@ -223,6 +231,10 @@ test('on a 390×844 phone: zoom by buttons and pinch, a tap beside a line choose
     // At this zoom a build space is comfortably big to tap.
     const sp = await rectOf(page, '#space-birmingham_1');
     assert.ok(sp.width >= 44, `a build space is ${sp.width}px wide when zoomed`);
+    // The board's paper is still drawn under the zoomed view (its layer is not clipped to
+    // the unzoomed viewport's corner).
+    const paperHit = await page.evaluate(([x, y]) => document.elementsFromPoint(x, y).some((el) => el.closest('.bb-static')), [c.x, c.y]);
+    assert.ok(paperHit, 'the paper lies under the middle of the zoomed board');
     await page.tap('#board-zoom-fit');
 
     // A tap beside a highlighted line chooses it; one beside a refused line says why.
