@@ -33,10 +33,13 @@ func draftOf(b *actionBuilder, moves int) (actionDraft, bool) {
 
 // restore rebuilds the builder from a draft made at the same move count, keeping the
 // answers that are still legal in order. It reports whether anything was restored.
-func (d actionDraft) restore(b *actionBuilder, moves int, legal []engine.Move) bool {
+// legalMoves is asked only when there is a draft to check: opening a game with none
+// (the usual case) does not list every legal move before the screen shows.
+func (d actionDraft) restore(b *actionBuilder, moves int, legalMoves func() []engine.Move) bool {
 	if d.Moves != moves || d.Type == "" {
 		return false
 	}
+	legal := legalMoves()
 	found := false
 	for _, m := range legal {
 		if m.Type == d.Type {

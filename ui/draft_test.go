@@ -41,7 +41,7 @@ func TestDraftRestoresAHalfBuiltAction(t *testing.T) {
 		t.Fatal(err)
 	}
 	var r actionBuilder
-	if !back.restore(&r, len(g.Moves()), legal) {
+	if !back.restore(&r, len(g.Moves()), func() []engine.Move { return legal }) {
 		t.Fatal("not restored")
 	}
 	if r.typ != b.typ || !reflect.DeepEqual(r.chosen, b.chosen) || !reflect.DeepEqual(r.order, b.order) {
@@ -49,14 +49,14 @@ func TestDraftRestoresAHalfBuiltAction(t *testing.T) {
 	}
 	// A draft made at another move count is stale.
 	var s actionBuilder
-	if back.restore(&s, len(g.Moves())+1, legal) || s.active() {
+	if back.restore(&s, len(g.Moves())+1, func() []engine.Move { return legal }) || s.active() {
 		t.Error("a stale draft was restored")
 	}
 	// Answers that are no longer legal are dropped from the first one on.
 	bad := back
 	bad.Steps = append([][2]string{{"card", "no_such_card"}}, back.Steps[1:]...)
 	var p actionBuilder
-	if !bad.restore(&p, len(g.Moves()), legal) || len(p.order) != 0 || p.typ != "build" {
+	if !bad.restore(&p, len(g.Moves()), func() []engine.Move { return legal }) || len(p.order) != 0 || p.typ != "build" {
 		t.Errorf("a draft with an illegal first answer: %+v", p)
 	}
 	// An idle builder keeps nothing.
@@ -101,7 +101,7 @@ func TestScoutPairs(t *testing.T) {
 	r.pending = first
 	d, _ := draftOf(&r, 0)
 	var q actionBuilder
-	if !d.restore(&q, 0, legal) || q.pending != first {
+	if !d.restore(&q, 0, func() []engine.Move { return legal }) || q.pending != first {
 		t.Errorf("pending card not restored: %+v", q)
 	}
 	q.back()

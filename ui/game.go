@@ -132,7 +132,7 @@ func (g *gameScreen) loadDraft() {
 	}
 	key := draftKey(g.ISession.ID())
 	var d actionDraft
-	if err := g.ctx.LocalStorage().Get(key, &d); err != nil || !d.restore(&g.builder, len(g.ISession.Game().Moves()), g.legalMoves()) {
+	if err := g.ctx.LocalStorage().Get(key, &d); err != nil || !d.restore(&g.builder, len(g.ISession.Game().Moves()), g.legalMoves) {
 		g.builder.reset()
 		g.ctx.LocalStorage().Del(key)
 	}
