@@ -48,6 +48,11 @@ type Brain interface {
 // BotHost is a session that can play bot seats or give hints, once it has a brain.
 type BotHost interface {
 	SetBrain(b Brain)
+	// BotLevel is the level of the bot playing seat, or "" for a person.
+	BotLevel(seat int) string
+	// BotProblem says why the last bot to move could not choose (it then made the first
+	// legal move), or "".
+	BotProblem() string
 }
 
 // validBotLevels checks the seats' kinds: "" for a person, or a level; at least one person.

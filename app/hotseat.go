@@ -107,7 +107,7 @@ func (h *Hotseat) LocalSeat(p int) bool {
 	return p >= 0 && p < h.game.Config().Players && h.BotLevel(p) == ""
 }
 
-// BotLevel is the level of the bot playing seat p, or "" for a person.
+// BotLevel implements BotHost: the level of the bot playing seat p, or "" for a person.
 func (h *Hotseat) BotLevel(p int) string {
 	if p >= 0 && p < len(h.saved.Bots) {
 		return h.saved.Bots[p]
@@ -130,8 +130,7 @@ func (h *Hotseat) Close() { h.driver.closed = true }
 // step lets a bot play if one is to act.
 func (h *Hotseat) step() { h.driver.step(h.Game, h.BotLevel, h.Submit) }
 
-// BotProblem says why the last bot to move could not choose (it then made the first legal
-// move), or "".
+// BotProblem implements BotHost.
 func (h *Hotseat) BotProblem() string { return h.driver.problem }
 
 // Hint asks the Hard bot what the person to act should do; done gets the move and a reason.

@@ -21,7 +21,7 @@ type seatBot struct {
 	level  string
 }
 
-// BotLevel is the level of the bot playing seat p while its player is away, or "".
+// BotLevel implements BotHost: the level of the bot playing seat p while its player is away, or "".
 func (o *Online) BotLevel(p int) string { return o.seatBots[p].level }
 
 // LetBotPlay has a bot of level, run on this device, play seat while its player is away.
@@ -155,8 +155,7 @@ func (o *Online) botHere(seat int) string {
 	return ""
 }
 
-// BotProblem says why this device's seat bot last failed to choose (it then made the first
-// legal move), or "".
+// BotProblem implements BotHost: why this device's seat bot last failed to choose.
 func (o *Online) BotProblem() string { return o.bots.problem }
 
 // stepBots lets this device's seat bots play when one of their seats is to act.

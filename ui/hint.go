@@ -19,7 +19,7 @@ type hinter interface {
 
 // botLevel is the level of the bot playing a seat of the session, or "".
 func botLevel(s app.Session, seat int) string {
-	if b, ok := s.(interface{ BotLevel(int) string }); ok {
+	if b, ok := s.(app.BotHost); ok {
 		return b.BotLevel(seat)
 	}
 	return ""
@@ -27,7 +27,7 @@ func botLevel(s app.Session, seat int) string {
 
 // botProblem says why a bot of the session last could not choose its move, or "".
 func botProblem(s app.Session) string {
-	if b, ok := s.(interface{ BotProblem() string }); ok {
+	if b, ok := s.(app.BotHost); ok {
 		return b.BotProblem()
 	}
 	return ""
