@@ -611,7 +611,7 @@ func (c *boardMarkers) Render() app.UI {
 	}
 	var out []app.UI
 	place := func(i int, ps []int, depth float64, vp bool) {
-		r := boardLayout().Track[i]
+		r := trackCell(i) // the same track on every board
 		in := trackInward(i)
 		along := pt{-in.Y, in.X}
 		ctr := r.center()
@@ -630,7 +630,7 @@ func (c *boardMarkers) Render() app.UI {
 			}
 		}
 	}
-	for i := range boardLayout().Track {
+	for i := range vpAt {
 		if len(vpAt[i]) > 0 {
 			place(i, vpAt[i], -8, true)
 		}
@@ -663,10 +663,7 @@ type glowMark struct {
 }
 
 func (m *boardMarks) Render() app.UI {
-	lay := boardLayout()
-	if m.IEdition == "lancashire" {
-		lay = lancashireLayout()
-	}
+	lay := layoutOf(m.IEdition)
 	shapes := make([]app.UI, 0, len(m.IMarks))
 	for _, g := range m.IMarks {
 		t := g.Target

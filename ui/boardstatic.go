@@ -51,10 +51,7 @@ func staticBoard(edition string) *staticLayers {
 		edition, m = "birmingham", staticMarkup["birmingham"]
 	}
 	m.once.Do(func() {
-		lay := boardLayout()
-		if edition == "lancashire" {
-			lay = lancashireLayout()
-		}
+		lay := layoutOf(edition)
 		var w svgWriter
 		w.open("svg", "class", "bb-static")
 		w.text("style", boardCSS)

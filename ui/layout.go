@@ -262,7 +262,16 @@ var (
 
 // layoutFor is the layout of an edition's board (Birmingham's for nil or an unknown one).
 func layoutFor(ed *engine.Edition) *layoutData {
-	if ed != nil && ed.ID == "lancashire" {
+	if ed == nil {
+		return boardLayout()
+	}
+	return layoutOf(ed.ID)
+}
+
+// layoutOf is the layout of the board of the edition with this id (Birmingham's for an
+// unknown one).
+func layoutOf(edition string) *layoutData {
+	if edition == "lancashire" {
 		return lancashireLayout()
 	}
 	return boardLayout()
