@@ -1,5 +1,6 @@
 # Brass: Birmingham in the browser. GNU make.
-#   make build   wasm client (web/app.wasm), the bots' worker wasm (web/bot.wasm), precompressed .br/.gz
+#   make build   wasm client (web/app.wasm), the bots' worker wasm (web/bot.wasm), their data
+#                packed for compression (tools/wasmpack), precompressed .br/.gz
 #   make run     build, then serve http://localhost:8000 (PORT overrides)
 #   make test    format, vet, native tests, engine tests under wasm, build, browser tests
 #   make measure the speed figures of the README (e2e/measure.js; RUNS=5 runs per median)
@@ -9,7 +10,7 @@ SHELL := bash
 .DEFAULT_GOAL := build
 
 GO ?= go
-# Brotli quality for web/app.wasm.br: 11 is the smallest (about 17 s on two
+# Brotli quality for web/app.wasm.br: 11 is the smallest (about 40 s on two
 # cores); `make run BROTLI_QUALITY=9` takes about a second for a 13 % bigger file.
 BROTLI_QUALITY ?= 11
 SERVER_BIN := bin/brass
@@ -19,6 +20,7 @@ SERVER_BIN := bin/brass
 build:
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o web/app.wasm .
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o web/bot.wasm ./app/botworker
+	$(GO) run ./tools/wasmpack web/app.wasm web/bot.wasm
 	$(GO) run ./tools/compress -quality $(BROTLI_QUALITY) web/app.wasm
 	$(GO) run ./tools/compress -quality $(BROTLI_QUALITY) web/bot.wasm
 
