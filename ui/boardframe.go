@@ -44,8 +44,9 @@ func (p *boardProps) legalTargets() []boardTarget {
 	for _, id := range p.Merchants {
 		out = append(out, boardTarget{targetMerchant, id})
 	}
+	lay := layoutFor(p.State.Edition())
 	for _, id := range p.Sources {
-		out = append(out, sourceTarget(id))
+		out = append(out, lay.sourceTarget(id))
 	}
 	for _, id := range p.Links {
 		out = append(out, boardTarget{targetLink, id})
@@ -68,8 +69,9 @@ func (p *boardProps) glowMarks() []glowMark {
 	for _, id := range p.Merchants {
 		add(boardTarget{targetMerchant, id}, false)
 	}
+	lay := layoutFor(p.State.Edition())
 	for _, id := range p.Sources {
-		add(sourceTarget(id), true)
+		add(lay.sourceTarget(id), true)
 	}
 	for _, id := range p.Links {
 		add(boardTarget{targetLink, id}, false)

@@ -61,20 +61,20 @@ func (t boardTarget) elementID() string {
 // distantElementID is the id of the Distant Market's SVG group.
 const distantElementID = "distant-market"
 
-// sourceTarget classifies a coal, iron or beer source id: a space, a merchant or a market.
-func sourceTarget(id string) boardTarget {
+// sourceTarget classifies a coal, iron or beer source id on this board: a space, a
+// merchant (its beer) or a market.
+func (l *layoutData) sourceTarget(id string) boardTarget {
 	switch {
 	case id == "coal_market" || id == "iron_market":
 		return boardTarget{targetMarket, id}
-	case hasMerchantSlot(id):
+	case l.hasMerchantSlot(id):
 		return boardTarget{targetMerchant, id}
 	}
 	return boardTarget{targetSpace, id}
 }
 
-// hasMerchantSlot reports whether id is a merchant space (of any edition: the ids of one
-// edition's merchant spaces are no other edition's space ids).
-func hasMerchantSlot(id string) bool { _, ok := boardLayout().MerchantSlots[id]; return ok }
+// hasMerchantSlot reports whether id is one of this board's merchant spaces.
+func (l *layoutData) hasMerchantSlot(id string) bool { _, ok := l.MerchantSlots[id]; return ok }
 
 // distance is how far p lies from the target's drawn shape on the board l (0 inside it);
 // +Inf for an unknown target.

@@ -20,14 +20,18 @@ func TestTargetElementIDs(t *testing.T) {
 			t.Errorf("%q is not a target", id)
 		}
 	}
-	if got := sourceTarget("oxford_1"); got.Kind != targetMerchant {
+	if got := boardLayout().sourceTarget("oxford_1"); got.Kind != targetMerchant {
 		t.Errorf("oxford_1 is a merchant source, got %+v", got)
 	}
-	if got := sourceTarget("dudley_1"); got.Kind != targetSpace {
+	if got := boardLayout().sourceTarget("dudley_1"); got.Kind != targetSpace {
 		t.Errorf("dudley_1 is a space source, got %+v", got)
 	}
-	if got := sourceTarget("iron_market"); got.Kind != targetMarket {
+	if got := boardLayout().sourceTarget("iron_market"); got.Kind != targetMarket {
 		t.Errorf("iron_market is a market, got %+v", got)
+	}
+	// Each board classifies by its own merchants: Lancashire has none of Birmingham's.
+	if got := lancashireLayout().sourceTarget("oxford_1"); got.Kind != targetSpace {
+		t.Errorf("on the Lancashire board oxford_1 is no merchant, got %+v", got)
 	}
 }
 
