@@ -133,7 +133,7 @@ async function size(lib) {
       const p = path.join(ROOT, 'web', `${base}.wasm${ext}`);
       return fs.existsSync(p) ? fs.statSync(p).size : NaN;
     };
-    report(lib, `${base}_wasm_raw_bytes`, f(''), `web/${base}.wasm as built (make build: -trimpath -ldflags='-s -w')`);
+    report(lib, `${base}_wasm_raw_bytes`, f(''), `web/${base}.wasm as built (make build: -trimpath -ldflags='-s -w'${base === 'app' ? ', inlining only in the runtime, engine and syscall/js' : ''}, then tools/wasmpack)`);
     report(lib, `${base}_wasm_gzip_bytes`, f('.gz'), `web/${base}.wasm.gz (gzip -9, tools/compress)`);
     report(lib, `${base}_wasm_brotli_bytes`, f('.br'), `web/${base}.wasm.br (brotli quality 11 unless BROTLI_QUALITY said otherwise): what Chromium downloads`);
   }
