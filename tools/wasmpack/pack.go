@@ -83,7 +83,7 @@ func pack(module []byte, maxGap int) ([]byte, stats, error) {
 		out.Write(body)
 	}
 
-	// The promise: the same initial memory and every other section unchanged.
+	// The promise: the same initial memory (every other section is copied as it is).
 	before, err := memoryImage(segs)
 	if err != nil {
 		return nil, st, err
