@@ -232,6 +232,28 @@ async function load(lib, opts) {
     printPhases('service worker (fresh context: first visit installs it; measured: the next navigation)', sw, s);
     report(lib, 'load_sw_fcp_ms', ms(s.fcp), 'first contentful paint, through the service worker');
     report(lib, 'load_sw_ready_ms', ms(s.ready), 'start screen ready, through the service worker');
+
+    // The floor under both: how long Chromium takes just to hand the wasm's bytes to a page
+    // (an empty page of the same origin; nothing compiled, no Go).
+    for (const base of ['app', 'bot']) {
+      const fetched = [];
+      for (let i = 0; i < opts.runs; i++) {
+        const context = await lib.newContext(browser);
+        try {
+          const page = await context.newPage();
+          await page.goto(lib.BASE_URL + '/web/icon.svg', { timeout: 30_000 });
+          fetched.push(await page.evaluate(async (url) => {
+            const t0 = performance.now();
+            await (await fetch(url, { cache: 'no-store' })).arrayBuffer();
+            return performance.now() - t0;
+          }, `/web/${base}.wasm`));
+        } finally {
+          await context.close();
+        }
+      }
+      report(lib, `${base}_wasm_fetch_ms`, ms(lib.median(fetched)),
+        `fetching web/${base}.wasm into an empty page (fetch().arrayBuffer(), brotli; fresh context each run), no compiling: median of ${fetched.map(ms).join(', ')} ms`);
+    }
   } finally {
     await browser.close();
   }
