@@ -15,9 +15,10 @@ import (
 	"io"
 	"log"
 	"os"
-	"path/filepath"
 	"sync"
 	"time"
+
+	"brass/tools/internal/atomicfile"
 
 	"github.com/andybalholm/brotli"
 )
@@ -103,11 +104,11 @@ func compress(in string, quality, lgwin int, force bool) ([]string, error) {
 				errs[i] = err
 				return
 			}
-			if err := writeFileAtomic(out, buf.Bytes()); err != nil {
+			if err := atomicfile.Write(out, buf.Bytes(), 0o644); err != nil {
 				errs[i] = err
 				return
 			}
-			if err := writeFileAtomic(out+".settings", []byte(j.settings)); err != nil {
+			if err := atomicfile.Write(out+".settings", []byte(j.settings), 0o644); err != nil {
 				errs[i] = err
 				return
 			}
@@ -140,25 +141,4 @@ func upToDate(path string, want []byte, decode func(io.Reader) (io.Reader, error
 	}
 	got, err := io.ReadAll(io.LimitReader(r, int64(len(want))+1))
 	return err == nil && bytes.Equal(got, want)
-}
-
-// writeFileAtomic writes data to a temporary file next to path and renames
-// it into place, so a server starting meanwhile never reads half a file.
-func writeFileAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) // no-op after a successful rename
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }

@@ -12,7 +12,8 @@ import (
 	"fmt"
 	"log"
 	"os"
-	"path/filepath"
+
+	"brass/tools/internal/atomicfile"
 )
 
 // defaultGap was chosen by measurement on web/app.wasm (Go 1.26): brotli at
@@ -51,30 +52,9 @@ func packFile(path string, gap int) (string, error) {
 	if bytes.Equal(in, out) {
 		return fmt.Sprintf("%s already packed (%d data segments)", path, st.segmentsAfter), nil
 	}
-	if err := writeFileAtomic(path, out); err != nil {
+	if err := atomicfile.Write(path, out, 0o755); err != nil {
 		return "", err
 	}
 	return fmt.Sprintf("%s: %d data segments -> %d, %d -> %d bytes",
 		path, st.segmentsBefore, st.segmentsAfter, st.bytesBefore, st.bytesAfter), nil
-}
-
-// writeFileAtomic writes data to a temporary file beside path and renames it
-// into place, so a server starting meanwhile never reads half a file.
-func writeFileAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) // no-op after a successful rename
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o755); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }
