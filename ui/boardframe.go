@@ -35,22 +35,28 @@ func (p *boardProps) choosing() bool {
 	return len(p.Spaces)+len(p.Links)+len(p.Merchants)+len(p.Sources) > 0
 }
 
-// legalTargets are the answers of the current question, as board targets.
-func (p *boardProps) legalTargets() []boardTarget {
-	var out []boardTarget
+// eachTarget calls fn with every answer of the current question as a board target, in
+// the order spaces, merchants, sources (source true), lines.
+func (p *boardProps) eachTarget(fn func(t boardTarget, source bool)) {
 	for _, id := range p.Spaces {
-		out = append(out, boardTarget{targetSpace, id})
+		fn(boardTarget{targetSpace, id}, false)
 	}
 	for _, id := range p.Merchants {
-		out = append(out, boardTarget{targetMerchant, id})
+		fn(boardTarget{targetMerchant, id}, false)
 	}
 	lay := layoutFor(p.State.Edition())
 	for _, id := range p.Sources {
-		out = append(out, lay.sourceTarget(id))
+		fn(lay.sourceTarget(id), true)
 	}
 	for _, id := range p.Links {
-		out = append(out, boardTarget{targetLink, id})
+		fn(boardTarget{targetLink, id}, false)
 	}
+}
+
+// legalTargets are the answers of the current question, as board targets.
+func (p *boardProps) legalTargets() []boardTarget {
+	var out []boardTarget
+	p.eachTarget(func(t boardTarget, _ bool) { out = append(out, t) })
 	return out
 }
 
@@ -58,24 +64,11 @@ func (p *boardProps) legalTargets() []boardTarget {
 // target not already chosen, sources marked as such.
 func (p *boardProps) glowMarks() []glowMark {
 	var out []glowMark
-	add := func(t boardTarget, source bool) {
+	p.eachTarget(func(t boardTarget, source bool) {
 		if !inSorted(p.Selected, t.ID) {
 			out = append(out, glowMark{Target: t, Source: source})
 		}
-	}
-	for _, id := range p.Spaces {
-		add(boardTarget{targetSpace, id}, false)
-	}
-	for _, id := range p.Merchants {
-		add(boardTarget{targetMerchant, id}, false)
-	}
-	lay := layoutFor(p.State.Edition())
-	for _, id := range p.Sources {
-		add(lay.sourceTarget(id), true)
-	}
-	for _, id := range p.Links {
-		add(boardTarget{targetLink, id}, false)
-	}
+	})
 	return out
 }
 
