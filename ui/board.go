@@ -172,7 +172,9 @@ func bonusText(l *engine.Location) string {
 // Interaction.
 
 // anyHighlight reports whether a question is answered on the board: the svg is then
-// marked bb-choosing, and what is not highlighted shows that it is refused (CSS).
+// marked bb-choosing, and the lines that are not answers are dimmed (CSS). Nothing that
+// every piece inherits (a cursor, say) hangs on that class: toggling it would restyle
+// the whole board, about 900 elements, on every question asked or answered there.
 func (b *board) anyHighlight() bool {
 	return len(b.ISpaces)+len(b.ILinks)+len(b.IMerchants)+len(b.ISources) > 0
 }

@@ -68,9 +68,9 @@ func (b *board) owner(p int) owner {
 }
 
 // interactive makes el (the group of one piece) a button while it is an answer: Enter or
-// Space chooses it. Anything else is an image named by its aria-label (while a question is
-// asked, the svg's bb-choosing class shows it refused). Clicks and taps are the
-// boardFrame's business.
+// Space chooses it, and the pointer over it is a hand. Anything else is an image named by
+// its aria-label; tapped while a question is asked, it says why it is refused. Clicks and
+// taps are the boardFrame's business.
 func interactive(el app.HTMLElem, t boardTarget, highlighted bool, onKey app.EventHandler) app.HTMLElem {
 	if !highlighted {
 		return el.Role("img")

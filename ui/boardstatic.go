@@ -337,7 +337,6 @@ const boardCSS = `
 .bb-key{font-size:12px;fill:#3d2c14;text-anchor:start!important}
 .bb-ring{fill:none;stroke:none;pointer-events:none}
 .bb-click{cursor:pointer}
-.bb-choosing g[role=img]{cursor:not-allowed}
 .bb-click:focus{outline:none}
 .bb-recent .bb-ring{stroke:#2fbf71;stroke-width:4.5;stroke-dasharray:5 3;filter:drop-shadow(0 0 3px #1f9d57)}
 .bb-link.bb-recent .bb-hit{stroke:#2fbf71;stroke-opacity:.6;stroke-width:15}
