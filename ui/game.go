@@ -35,6 +35,9 @@ type gameScreen struct {
 	revealed int // seat whose hand is shown; −1: covered (pass the device)
 	history  int // −1: the live game; otherwise the number of moves shown
 	past     *engine.Game
+	// preparedFor is the move count at which the covered player's controls may be drawn,
+	// hidden under the cover (see prepareUnderCover); −1: none.
+	preparedFor int
 
 	shownPoints int    // snapshots already summarised in a dialog
 	dialog      string // "round", "era" or ""
@@ -72,6 +75,7 @@ func (g *gameScreen) reset() {
 	g.legalFor = -1
 	g.notice, g.noticeBad = "", false
 	g.revealed = -1
+	g.preparedFor = -1
 	g.history, g.past = -1, nil
 	g.dialog = ""
 	if g.ISession != nil {
@@ -91,12 +95,14 @@ func (g *gameScreen) OnMount(ctx goapp.Context) {
 	ctx.LocalStorage().Get("brass/debug", &debug)
 	g.debug = debug
 	g.loadDraft()
+	g.prepareUnderCover()
 }
 
 func (g *gameScreen) OnUpdate(ctx goapp.Context) {
 	if g.IVersion != g.version {
 		g.reset()
 		g.loadDraft()
+		g.prepareUnderCover()
 		return
 	}
 	// Another device's move, an agreed undo or a catch-up changed the game under the screen.
@@ -350,6 +356,34 @@ func (g *gameScreen) afterChange() {
 		g.builder.start("remove_tile")
 	}
 	g.saveDraft()
+	g.prepareUnderCover()
+}
+
+// covered reports whether the hand is covered now: between the people sharing this
+// device, never for a bot's turn or another device's.
+func (g *gameScreen) covered() bool {
+	game := g.ISession.Game()
+	actor := game.State().Actor()
+	return g.history < 0 && !game.Over() && g.revealed != actor && g.ISession.LocalSeat(actor) && g.localSeats() > 1
+}
+
+// prepareUnderCover draws the covered player's controls (hand and action buttons) hidden
+// under the pass-the-device cover once the browser is idle: the tap that reveals them then
+// only shows what is already built and laid out.
+func (g *gameScreen) prepareUnderCover() {
+	if !g.mounted || !g.covered() {
+		return
+	}
+	n := len(g.ISession.Game().Moves())
+	// Deferred to after the frame that draws the cover: asked for now, the browser may
+	// find itself idle before it, and the hand would delay the cover.
+	g.ctx.Defer(func(ctx goapp.Context) {
+		whenIdle(ctx, func(goapp.Context) {
+			if len(g.ISession.Game().Moves()) == n && g.covered() {
+				g.preparedFor = n
+			}
+		})
+	})
 }
 
 // reveal shows the hand of the player to act (the pass-the-device cover is tapped).
@@ -457,9 +491,10 @@ func (g *gameScreen) Render() goapp.UI {
 	names := g.names()
 	colours := g.ISession.Colours()
 	actor := st.Actor()
-	// The hand is covered between the people sharing this device, never for a bot's turn or
-	// another device's.
-	covered := live && !game.Over() && g.revealed != actor && g.ISession.LocalSeat(actor) && g.localSeats() > 1
+	covered := g.covered()
+	// Under the cover the controls are drawn, hidden, once prepared (a restored half-built
+	// action is drawn when revealed).
+	prepared := covered && g.preparedFor == len(game.Moves()) && !g.builder.active()
 
 	var choice engine.Choice
 	if live && g.builder.active() && !covered {
@@ -532,12 +567,20 @@ func (g *gameScreen) Render() goapp.UI {
 			),
 			goapp.Div().Class("gs-side").Body(
 				// Hotseat privacy covers the hand only: the board, panels and log stay public.
-				slot("gs-slot-controls", goapp.If(covered, func() goapp.UI {
-					return goapp.Section().ID("cover").Class("gs-cover").Aria("label", "Pass the device").Body(
-						newPassDevice().Name(names[actor]).Colour(colourOf(colours, actor)).OnReveal(g.reveal),
-						slot("gs-slot-recap", recap),
-					)
-				}).ElseIf(live && !game.Over(), func() goapp.UI { return g.renderControls(game, choice, names, recap) })),
+				goapp.Div().Class("gs-slot-controls").Body(
+					slot("gs-slot-cover", goapp.If(covered, func() goapp.UI {
+						return goapp.Section().ID("cover").Class("gs-cover").Aria("label", "Pass the device").Body(
+							newPassDevice().Name(names[actor]).Colour(colourOf(colours, actor)).OnReveal(g.reveal),
+							slot("gs-slot-recap", recap),
+						)
+					})),
+					slot(controlsSlotClass(covered), goapp.If(live && !game.Over() && (!covered || prepared), func() goapp.UI {
+						if covered {
+							return g.renderControls(game, engine.Choice{}, names, nil)
+						}
+						return g.renderControls(game, choice, names, recap)
+					})),
+				),
 				goapp.Div().Class("gs-panels").Body(panels...),
 			),
 			// The log is a column of its own (on a phone, a panel under the header): it never
@@ -868,6 +911,15 @@ func logClass(open bool) string {
 // slot wraps a conditional part in an element that is always there (see Render).
 func slot(class string, ui goapp.UI) goapp.UI {
 	return goapp.Div().Class(class).Body(ui)
+}
+
+// controlsSlotClass is the class of the controls' slot: hidden while the hand is covered
+// (the controls may be drawn there, prepared, but are neither seen, read out nor focused).
+func controlsSlotClass(covered bool) string {
+	if covered {
+		return "gs-slot-turn gs-under-cover"
+	}
+	return "gs-slot-turn"
 }
 
 // whyNot explains, in general terms, why no move of a type is legal now; the engine's own

@@ -79,6 +79,57 @@ func TestGameScreenCoverRecapAndScout(t *testing.T) {
 	}
 }
 
+// The next player's controls may be drawn in advance under the cover (so that revealing
+// them is quick), but only hidden, only for the position they were prepared at, and never
+// with the recap twice.
+func TestGameScreenControlsPreparedUnderCover(t *testing.T) {
+	g, hs := newTestScreen(t)
+	ctx := goapp.Context{}
+	under := func(root *hnode) *hnode { return root.First(hClass("gs-under-cover")) }
+
+	root := hudRender(t, g)
+	if u := under(root); u == nil || u.First(hAttr("id", "hand")) != nil {
+		t.Fatal("not prepared: the hidden slot is there and empty")
+	}
+	g.preparedFor = len(hs.Game().Moves())
+	root = hudRender(t, g)
+	u := under(root)
+	if u == nil || u.First(hAttr("id", "hand")) == nil || u.First(hAttr("id", "action-build")) == nil {
+		t.Fatal("prepared: the hand and the actions are drawn in the hidden slot")
+	}
+	if root.First(hAttr("id", "pass-device")) == nil || len(root.All(hAttr("id", "hand"))) != 1 {
+		t.Error("prepared: the cover stays, and there is one hand")
+	}
+
+	// Revealed: the same controls, no longer hidden, and no cover.
+	g.reveal(ctx)
+	root = hudRender(t, g)
+	if under(root) != nil || root.First(hAttr("id", "pass-device")) != nil || root.First(hAttr("id", "hand")) == nil {
+		t.Fatal("revealed: the hand shows and the cover is gone")
+	}
+
+	// After a move the next player is covered again and the old preparation is stale.
+	g.startAction("loan")
+	c := g.builder.next(g.legalMoves())
+	g.onCard(ctx, c.Values[0])
+	g.confirm(ctx)
+	if len(hs.Game().Moves()) != 1 {
+		t.Fatalf("the loan was not taken: %q", g.notice)
+	}
+	root = hudRender(t, g)
+	if u := under(root); u == nil || u.First(hAttr("id", "hand")) != nil {
+		t.Fatal("a preparation for an earlier move is not drawn")
+	}
+	g.preparedFor = len(hs.Game().Moves())
+	root = hudRender(t, g)
+	if n := len(root.All(hAttr("id", "recap"))); n != 1 {
+		t.Errorf("the recap shows once (on the cover), not %d times", n)
+	}
+	if u := under(root); u == nil || u.First(hAttr("id", "hand")) == nil {
+		t.Error("prepared for the new position: drawn")
+	}
+}
+
 func TestGameScreenRefusalsAndRoundEnd(t *testing.T) {
 	g, hs := newTestScreen(t)
 	ctx := goapp.Context{}

@@ -132,6 +132,15 @@ test('on a 1440×900 screen: it fits, details on hover and tap, dimmed things ex
   }
 });
 
+// assertHandCovered checks that no hand can be seen, read out or tapped: the next player's
+// controls may already be drawn under the cover (to be quick to reveal), but hidden.
+async function assertHandCovered(page, msg) {
+  assert.equal(await page.isVisible('#hand'), false, msg);
+  const hidden = await page.$$eval('#hand', (els) => els.every((el) => el.closest('.gs-under-cover') !== null &&
+    getComputedStyle(el).visibility === 'hidden' && getComputedStyle(el).pointerEvents === 'none'));
+  assert.ok(hidden, `${msg}: a hand drawn under the cover is hidden`);
+}
+
 test('hotseat: the cover hides only the hand and recaps the last turn; summaries never open over a hand; a reload keeps a half-built action', { timeout: 90_000 }, async () => {
   const context = await newContext(browser);
   try {
@@ -145,7 +154,9 @@ test('hotseat: the cover hides only the hand and recaps the last turn; summaries
 
     // The next player's cover: the board, panels and log stay; the hand does not.
     await page.waitForSelector('.pd', { timeout: UI_TIMEOUT_MS });
-    assert.equal(await page.$('#hand'), null, 'the hand is covered');
+    // The next player's controls are drawn in advance under the cover, never shown.
+    await page.waitForSelector('.gs-under-cover #hand', { state: 'attached', timeout: UI_TIMEOUT_MS });
+    await assertHandCovered(page, 'the hand is covered');
     assert.ok(await page.isVisible('#board'), 'the board is in view');
     assert.equal((await page.$$('.pp')).length, 3, 'the player panels are in view');
     // What the last player did, in words and marked on the board.
@@ -188,7 +199,7 @@ test('hotseat: the cover hides only the hand and recaps the last turn; summaries
     assert.match(summary, /takes a £30 loan.*Money £17 → £47.*Then Canal Era round 1 ends:.*Money £47 → £44/);
     await page.click('#confirm');
     await page.waitForSelector('#round-summary', { timeout: UI_TIMEOUT_MS });
-    assert.equal(await page.$('#hand'), null, 'the hand is covered under the round summary');
+    await assertHandCovered(page, 'the hand is covered under the round summary');
     assert.match(await page.textContent('#round-summary'), /spent £\d+ this round, so goes \d(st|nd|rd)/);
     assertNoErrors(errors);
   } finally {
