@@ -575,8 +575,9 @@ func (g *gameScreen) Render() goapp.UI {
 						)
 					})),
 					slot(controlsSlotClass(covered), goapp.If(live && !game.Over() && (!covered || prepared), func() goapp.UI {
+						// Covered, no question is asked (choice is empty) and the recap is on the cover.
 						if covered {
-							return g.renderControls(game, engine.Choice{}, names, nil)
+							return g.renderControls(game, choice, names, nil)
 						}
 						return g.renderControls(game, choice, names, recap)
 					})),
