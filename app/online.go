@@ -67,10 +67,12 @@ type Online struct {
 	pending *engine.Game
 	hashes  []string                  // hashes[i]: the state hash after move i
 	heard   map[string]map[int]string // player → move index → the hash they reported
-	desync  *desyncState
-	undo    *undoRequest // this device's request, waiting for votes
-	asked   *undoRequest // another player's request, waiting for this device's answer
-	agreed  map[int]string
+	// fetching: a check is due whether a move another device reported has arrived here.
+	fetching bool
+	desync   *desyncState
+	undo     *undoRequest // this device's request, waiting for votes
+	asked    *undoRequest // another player's request, waiting for this device's answer
+	agreed   map[int]string
 
 	notices []Notice
 	dirty   bool // something the screen shows changed while handling an event

@@ -30,6 +30,10 @@ type undoRequest struct {
 // desync by the hashes it has.
 const desyncWait = 3 * time.Second
 
+// fetchWait is how long a device that heard of a move it lacks waits for the move itself
+// before asking for it: normally the move is already on its way from the device that made it.
+const fetchWait = 500 * time.Millisecond
+
 // ID implements Session: the game's id, the same on every device.
 func (o *Online) ID() string { return o.saved.ID }
 
@@ -363,6 +367,9 @@ func (o *Online) noteHash(player string, at int, hash string) {
 			delete(byMove, k)
 		}
 	}
+	if at >= len(o.hashes) {
+		o.fetchLater()
+	}
 	if at < len(o.hashes) && o.hashes[at] != hash {
 		o.detectDesync(at, player)
 	}
@@ -370,6 +377,59 @@ func (o *Online) noteHash(player string, at int, hash string) {
 	if o.desync != nil {
 		o.evaluateDesync()
 	}
+}
+
+// fetchLater asks for the moves this device lacks if they have not arrived after fetchWait.
+// Only the device that made a move sends it; if its player left as it went out, it may have
+// reached some devices only, and the others, the next player's among them, would wait for it
+// for ever: an acknowledgement from a device that has it tells them to fetch it.
+func (o *Online) fetchLater() {
+	if o.fetching || o.run == nil {
+		return
+	}
+	o.fetching = true
+	time.AfterFunc(fetchWait, func() {
+		o.run(func() {
+			o.fetching = false
+			if o.phase != PhasePlaying || o.game == nil {
+				return
+			}
+			if r := o.peerOf(o.furthestAhead()); r != nil {
+				o.send(r.peer, wireMessage{Type: msgSyncRequest, Game: o.saved.ID, At: len(o.game.Moves())})
+			}
+		})
+	})
+}
+
+// forgetUndone drops the hashes, this device's and those the others reported, after the
+// moves the game still has: an undone move's hash must not be taken for its replacement's.
+func (o *Online) forgetUndone() {
+	n := len(o.game.Moves())
+	o.hashes = o.hashes[:n]
+	for _, byMove := range o.heard {
+		for at := range byMove {
+			if at >= n {
+				delete(byMove, at)
+			}
+		}
+	}
+}
+
+// furthestAhead is the connected player whose device reported the most moves beyond this
+// device's, or "" when none is ahead.
+func (o *Online) furthestAhead() string {
+	best, most := "", len(o.game.Moves())-1
+	for _, p := range o.saved.Online.Players {
+		if p == o.me || !o.connected(p) {
+			continue
+		}
+		for at := range o.heard[p] {
+			if at > most {
+				best, most = p, at
+			}
+		}
+	}
+	return best
 }
 
 // agreedAt reports whether every connected player's device reported the same hash as this
@@ -580,7 +640,7 @@ func (o *Online) onUndoVote(r *remote, m wireMessage) {
 		o.notify(err.Error(), true)
 		return
 	}
-	o.hashes = o.hashes[:len(o.game.Moves())]
+	o.forgetUndone()
 	o.save()
 	o.dirty = true
 	o.broadcast(wireMessage{Type: msgUndo, Game: o.saved.ID, At: u.at})
@@ -596,7 +656,7 @@ func (o *Online) onUndo(r *remote, m wireMessage) {
 		o.notify("The agreed undo could not be applied here: "+sentenceFragment(err.Error()), true)
 		return
 	}
-	o.hashes = o.hashes[:len(o.game.Moves())]
+	o.forgetUndone()
 	o.save()
 	o.dirty = true
 	o.notify(o.playerName(r.player)+" took back their last move, as everyone agreed.", false)

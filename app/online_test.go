@@ -638,7 +638,14 @@ func TestOnlineUndoNeedsEveryonesAgreement(t *testing.T) {
 	}
 	sameEverywhere(t, devs)
 	playMoves(t, devs, 4, 50)
+	settle(devs)
 	sameEverywhere(t, devs)
+	// The undone move's hashes are forgotten: its replacement is no disagreement.
+	for _, d := range devs {
+		if n := d.notices(); strings.Contains(n, "Desync") {
+			t.Errorf("%s saw a desync after the undo:\n%s", d.name, n)
+		}
+	}
 }
 
 func TestOnlineSeedDrawNamesAPlayerWhoseSecretDoesNotMatch(t *testing.T) {
@@ -916,4 +923,66 @@ func TestOnlineMoveThatReachedOnlySomeDevicesBeforeItsPlayerLeft(t *testing.T) {
 	}
 	playMoves(t, devs, 6, 400)
 	sameEverywhere(t, devs)
+}
+
+// A leaving player's last move reached one device only, and it passed the turn to a player
+// whose device missed it: that device learns from the others' acknowledgements that it is
+// behind and fetches the move, so the game goes on (before, both waited for each other).
+func TestOnlineDeviceBehindAnotherCatchesUpWithoutANewMove(t *testing.T) {
+	srv := newTestHub(t, signal.Config{})
+	devs := startGame(t, srv, "Ada", "Brunel", "Kate")
+	for _, d := range devs {
+		d.do(func() { d.o.SetBrain(botbrain.Local{}) })
+	}
+	ada, brunel, kate := devs[0], devs[1], devs[2]
+	var seat, brunelSeat int
+	kate.do(func() { seat = kate.o.MySeat() })
+	brunel.do(func() { brunelSeat = brunel.o.MySeat() })
+	// Play on until Kate has a move that ends her turn and makes Brunel the player to act.
+	var last engine.Move
+	found := false
+	for i := 0; i < 80 && !found; i++ {
+		settle(devs)
+		kate.do(func() {
+			g := kate.o.Game()
+			if g.State().Actor() != seat {
+				return
+			}
+			for _, m := range g.LegalMoves() {
+				if _, st, err := g.Preview(m); err == nil && st.Actor() == brunelSeat {
+					last, found = m, true
+					return
+				}
+			}
+		})
+		if !found {
+			playMoves(t, devs, 1, uint64(500+i))
+		}
+	}
+	if !found {
+		t.Fatal("Kate never had a move passing the turn to Brunel")
+	}
+	// Kate's move reaches Ada only, and Kate's page closes.
+	var want int
+	kate.do(func() {
+		o := kate.o
+		at := len(o.Game().Moves())
+		if err := o.game.Apply(last); err != nil {
+			t.Fatal(err)
+		}
+		h := o.recordHash()
+		o.save()
+		want = len(o.Game().Moves())
+		r := o.peerOf(ada.o.Me())
+		if r == nil {
+			t.Fatal("Kate has no connection to Ada")
+		}
+		o.send(r.peer, wireMessage{Type: msgMove, Game: o.saved.ID, At: at, Move: &last, Hash: h})
+	})
+	ada.waitUntil("Ada has Kate's move", 10*time.Second, func(o *Online) bool { return len(o.Game().Moves()) >= want })
+	kate.do(func() { kate.o.Close() })
+	// Brunel, whose turn it is, fetches the move Ada acknowledged, and the two play on.
+	brunel.waitUntil("Brunel has Kate's last move", 10*time.Second, func(o *Online) bool { return len(o.Game().Moves()) >= want })
+	playMoves(t, devs[:2], 1, 600)
+	sameEverywhere(t, devs[:2])
 }
