@@ -27,7 +27,17 @@ async function player(name) {
   await context.addInitScript(() => localStorage.setItem('brass/debug', 'true'));
   await context.addInitScript(MOVES_PROBE);
   const { page, errors } = await openApp(context);
-  return { name, context, page, errors };
+  const p = { name, context, page, errors, console: [] };
+  listenConsole(p, page);
+  return p;
+}
+
+/** Keeps a page's last console lines, for a failure's message. */
+function listenConsole(p, page) {
+  page.on('console', (msg) => {
+    p.console.push(`${msg.type()}: ${msg.text()}`);
+    if (p.console.length > 30) p.console.shift();
+  });
 }
 
 async function fillProfile(page, name) {
@@ -39,8 +49,8 @@ async function waitAllMoves(players, n) {
     try {
       await p.page.waitForFunction((n) => Number(document.querySelector('.game-screen')?.dataset.moves) >= n, n, { timeout: LONG });
     } catch (e) {
-      e.message += `\nwaiting for ${n} moves; where each page stood:\n${await whereAll(players)}`;
-      throw e;
+      // A new error: the reporter prints the stack, which was fixed when the message was shorter.
+      throw new Error(`${e.message}\nwaiting for ${n} moves; where each page stood:\n${await whereAll(players)}`, { cause: e });
     }
   }
 }
@@ -60,6 +70,7 @@ async function whereAll(players) {
       })
       .catch((err) => `unreadable (${err.message.split('\n')[0]})`);
     lines.push(`  ${p.name}: ${s}`);
+    for (const line of p.console ?? []) lines.push(`    ${line}`);
   }
   return lines.join('\n');
 }
@@ -184,6 +195,8 @@ test('three browsers play online: lobby, seed, hidden hands, reload, away and ba
     await waitAllMoves([ada, bo], movesAway + 6);
     cy.page = await cy.context.newPage();
     cy.errors = [];
+    cy.console = [];
+    listenConsole(cy, cy.page);
     await cy.page.goto(require('../lib').BASE_URL + '/');
     await cy.page.waitForSelector('.game-screen', { timeout: LONG });
     await ada.page.waitForSelector(`#peer-strip .peer-chip[data-seat="${cySeat}"][data-state="connected"]`, { timeout: LONG });
