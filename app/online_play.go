@@ -394,7 +394,8 @@ func (o *Online) fetchLater() {
 			if o.phase != PhasePlaying || o.game == nil {
 				return
 			}
-			if r := o.peerOf(o.furthestAhead()); r != nil {
+			ahead := o.furthestAhead()
+			if r := o.peerOf(ahead); ahead != "" && r != nil {
 				o.send(r.peer, wireMessage{Type: msgSyncRequest, Game: o.saved.ID, At: len(o.game.Moves())})
 			}
 		})
