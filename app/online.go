@@ -608,7 +608,10 @@ func (o *Online) left(r *remote) {
 			o.notify("Your undo request lapsed: "+o.playerName(r.player)+" left.", true)
 		}
 		o.runnerLeft(r.player)
-		if o.desync != nil {
+		if d := o.desync; d != nil {
+			if d.adopting == r.player {
+				d.adopting = "" // its record will not come: adopt another's
+			}
 			o.evaluateDesync() // the one who left no longer votes
 		}
 	}

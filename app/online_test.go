@@ -530,6 +530,54 @@ func TestOnlineDivergedDeviceAdoptsTheMajorityRecord(t *testing.T) {
 	}
 }
 
+// A device adopting another's record after a desync, whose source leaves before sending
+// it, decides again among the devices still here instead of waiting for ever.
+func TestOnlineAdoptionGoesOnWhenItsSourceLeaves(t *testing.T) {
+	srv := newTestHub(t, signal.Config{})
+	devs := startGame(t, srv, "Ada", "Brunel", "Kate")
+	playMoves(t, devs, 6, 18)
+	settle(devs)
+	ada, low, high := devs[0], devs[1], devs[2]
+	var lowSeat, highSeat int
+	low.do(func() { lowSeat = low.o.MySeat() })
+	high.do(func() { highSeat = high.o.MySeat() })
+	if highSeat < lowSeat {
+		low, high = high, low
+	}
+	// The higher seat's game takes a different last move, and it is about to fetch Ada's
+	// record when Ada leaves.
+	var at int
+	high.do(func() {
+		o := high.o
+		moves := o.Game().Moves()
+		g, _ := engine.NewGame(o.Game().Config())
+		for _, m := range moves[:len(moves)-1] {
+			_ = g.Apply(m)
+		}
+		for _, m := range g.LegalMoves() {
+			if !sameMove(m, moves[len(moves)-1]) {
+				_ = g.Apply(m)
+				break
+			}
+		}
+		at = len(moves) - 1
+		o.game = g
+		o.hashes = append(o.hashes[:at], hashString(g.Hash()))
+		o.desync = &desyncState{at: at, adopting: ada.o.Me()}
+	})
+	ada.do(func() { ada.o.Close() })
+	high.waitUntil("Ada is away", 10*time.Second, func(o *Online) bool { return !o.connected(ada.o.Me()) })
+	// Its hash reaches the other device still here: a tie, which the lower seat wins.
+	high.do(func() {
+		high.o.broadcast(wireMessage{Type: msgAck, Game: high.o.ID(), At: at, Hash: high.o.hashes[at]})
+	})
+	high.waitNotice("it now follows the record the majority holds")
+	for _, d := range []*device{low, high} {
+		d.waitUntil("the games agree again", 10*time.Second, func(o *Online) bool { return o.Desync() == "" })
+	}
+	sameEverywhere(t, []*device{low, high})
+}
+
 func TestOnlineDroppedDeviceReconnectsAndCatchesUp(t *testing.T) {
 	srv := newTestHub(t, signal.Config{})
 	devs := startGame(t, srv, "Ada", "Brunel", "Kate")
