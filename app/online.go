@@ -69,6 +69,7 @@ type Online struct {
 	heard   map[string]map[int]string // player → move index → the hash they reported
 	// fetching: a check is due whether a move another device reported has arrived here.
 	fetching bool
+	undone   movedHash // the move last taken back: late acknowledgements of it are ignored
 	desync   *desyncState
 	undo     *undoRequest // this device's request, waiting for votes
 	asked    *undoRequest // another player's request, waiting for this device's answer
@@ -606,6 +607,10 @@ func (o *Online) left(r *remote) {
 		if o.undo != nil {
 			o.undo = nil
 			o.notify("Your undo request lapsed: "+o.playerName(r.player)+" left.", true)
+		}
+		if o.asked != nil && o.asked.from == r.player {
+			o.asked = nil
+			o.notify(o.playerName(r.player)+"'s request to take back their move lapsed: they left.", false)
 		}
 		o.runnerLeft(r.player)
 		if d := o.desync; d != nil {

@@ -19,6 +19,12 @@ type desyncState struct {
 	adopting string // the player whose record this device asked for
 }
 
+// movedHash is the state hash after move at.
+type movedHash struct {
+	at   int
+	hash string
+}
+
 // undoRequest is a request to take back move at.
 type undoRequest struct {
 	at    int
@@ -356,6 +362,9 @@ func (o *Online) noteHash(player string, at int, hash string) {
 	if player == o.me || at < 0 {
 		return
 	}
+	if at == o.undone.at && hash == o.undone.hash {
+		return // a late acknowledgement of the move taken back
+	}
 	byMove := o.heard[player]
 	if byMove == nil {
 		byMove = map[int]string{}
@@ -402,14 +411,17 @@ func (o *Online) fetchLater() {
 	})
 }
 
-// forgetUndone drops the hashes, this device's and those the others reported, after the
-// moves the game still has: an undone move's hash must not be taken for its replacement's.
+// forgetUndone drops the hash of the move just taken back, this device's and the
+// acknowledgements of it the others sent, and ignores those still on their way: the
+// replacement's hash must not be compared with it. The others' hashes that differ are their
+// replacement's, which may come first.
 func (o *Online) forgetUndone() {
 	n := len(o.game.Moves())
+	o.undone = movedHash{at: n, hash: o.hashes[n]}
 	o.hashes = o.hashes[:n]
 	for _, byMove := range o.heard {
-		for at := range byMove {
-			if at >= n {
+		for at, h := range byMove {
+			if at > n || (at == n && h == o.undone.hash) {
 				delete(byMove, at)
 			}
 		}
@@ -463,6 +475,11 @@ func (o *Online) checkResolved(at int) {
 // detectDesync starts resolving a disagreement about the state after move at.
 func (o *Online) detectDesync(at int, player string) {
 	if o.desync != nil && o.desync.at <= at {
+		return
+	}
+	if o.agreed[at] != "" {
+		// This device agreed to take move at back, and the others may have done so and
+		// played its replacement before the undo reached it (it comes on another channel).
 		return
 	}
 	o.desync = &desyncState{at: at}

@@ -616,10 +616,11 @@ func TestOnlineDroppedDeviceReconnectsAndCatchesUp(t *testing.T) {
 	sameEverywhere(t, devs)
 }
 
-func TestOnlineUndoNeedsEveryonesAgreement(t *testing.T) {
-	srv := newTestHub(t, signal.Config{})
-	devs := startGame(t, srv, "Ada", "Brunel", "Kate")
-	// Play to the first action of a two-action turn in round 2 or later.
+// playUndoableMove plays to the first action of a two-action turn in round 2 or later and
+// has its player make a move that may be taken back; it returns that player's device once
+// every device has the move.
+func playUndoableMove(t *testing.T, devs []*device) *device {
+	t.Helper()
 	for i := 0; i < 60; i++ {
 		ready := false
 		devs[0].do(func() {
@@ -643,10 +644,42 @@ func TestOnlineUndoNeedsEveryonesAgreement(t *testing.T) {
 			}
 		}
 	})
-	n, h := a.state()
+	n, _ := a.state()
 	for _, d := range devs {
 		d.waitUntil("it has the move", 10*time.Second, func(o *Online) bool { return len(o.Game().Moves()) == n })
 	}
+	return a
+}
+
+// A player who asked to take a move back and left withdraws the question from the others.
+func TestOnlineUndoQuestionLapsesWhenItsAskerLeaves(t *testing.T) {
+	srv := newTestHub(t, signal.Config{})
+	devs := startGame(t, srv, "Ada", "Brunel", "Kate")
+	a := playUndoableMove(t, devs)
+	a.do(func() {
+		if err := a.o.Undo(); err != nil {
+			t.Fatal(err)
+		}
+	})
+	var others []*device
+	for _, d := range devs {
+		if d != a {
+			others = append(others, d)
+			d.waitUntil("asked", 10*time.Second, func(o *Online) bool { return o.UndoAsked() == a.name })
+		}
+	}
+	a.do(func() { a.o.Close() })
+	for _, d := range others {
+		d.waitUntil("the question is withdrawn", 10*time.Second, func(o *Online) bool { return o.UndoAsked() == "" })
+		d.waitNotice("request to take back their move lapsed")
+	}
+}
+
+func TestOnlineUndoNeedsEveryonesAgreement(t *testing.T) {
+	srv := newTestHub(t, signal.Config{})
+	devs := startGame(t, srv, "Ada", "Brunel", "Kate")
+	a := playUndoableMove(t, devs)
+	n, h := a.state()
 	// First request: one player refuses.
 	a.do(func() {
 		if !a.o.CanUndo() {
