@@ -453,7 +453,13 @@ func (o *Online) meshEvent(m *mesh.Mesh, ev mesh.Event) {
 	case mesh.Quiet:
 		o.remote(ev.Peer).quiet = true
 	case mesh.Heard:
-		o.remote(ev.Peer).quiet = false
+		r := o.remote(ev.Peer)
+		r.quiet = false
+		// A quiet device counts as away (a phone that put the page to sleep), so a bot may
+		// have taken its seat meanwhile: it is handed back as when the device reconnects.
+		if r.player != "" {
+			o.seatReturned(r.player)
+		}
 	case mesh.Closed:
 		r := o.remotes[ev.Peer]
 		delete(o.remotes, ev.Peer)

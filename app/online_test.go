@@ -1067,3 +1067,39 @@ func TestOnlineDeviceBehindAnotherCatchesUpWithoutANewMove(t *testing.T) {
 	playMoves(t, devs[:2], 1, 600)
 	sameEverywhere(t, devs[:2])
 }
+
+// A device that went quiet (a phone that put the page to sleep) counts as away, so a bot may
+// take its seat; when it is heard again, the bot hands the seat back as on a reconnection.
+func TestOnlineBotHandsBackTheSeatOfAQuietDeviceHeardAgain(t *testing.T) {
+	srv := newTestHub(t, signal.Config{})
+	devs := startGame(t, srv, "Ada", "Brunel", "Kate")
+	for _, d := range devs {
+		d.do(func() { d.o.SetBrain(botbrain.Local{}) })
+	}
+	ada, kate := devs[0], devs[2]
+	var seat int
+	kate.do(func() { seat = kate.o.MySeat() })
+	var peer string
+	ada.do(func() {
+		peer = ada.o.peerOf(kate.o.Me()).peer
+		ada.o.meshEvent(ada.o.mesh, mesh.Event{Kind: mesh.Quiet, Peer: peer})
+		if st := ada.o.Seats()[seat].State; st != PeerAway {
+			t.Fatalf("a quiet device is shown %v, not away", st)
+		}
+		if err := ada.o.LetBotPlay(seat, "easy"); err != nil {
+			t.Fatal(err)
+		}
+	})
+	kate.waitUntil("Kate hears of the bot", 10*time.Second, func(o *Online) bool { return o.BotLevel(seat) == "easy" })
+	ada.do(func() { ada.o.meshEvent(ada.o.mesh, mesh.Event{Kind: mesh.Heard, Peer: peer}) })
+	ada.waitNotice("Kate is back")
+	kate.waitUntil("Kate plays her seat again", 10*time.Second, func(o *Online) bool { return o.LocalSeat(seat) })
+	ada.do(func() {
+		if ada.o.BotLevel(seat) != "" {
+			t.Error("the bot still plays Kate's seat")
+		}
+	})
+	playMoves(t, devs, 6, 950)
+	settle(devs)
+	sameEverywhere(t, devs)
+}
