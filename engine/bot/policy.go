@@ -158,6 +158,8 @@ func (t *thinker) score(s *engine.State, a *engine.Action, p int) (float64, bool
 			return t.eval(c, p), true
 		})
 	}
+	// Not through overDistant's closure: a copy handed to a function value escapes to the
+	// heap, and this is the bots' hottest path (measured: Medium 1.7× slower that way).
 	c := *s
 	if err := c.Apply(a); err != nil {
 		return 0, false
