@@ -170,25 +170,24 @@ test('three browsers play online: lobby, seed, hidden hands, reload, away and ba
     let s = await hashes(all);
     assert.ok(s.every((x) => x.hash === s[0].hash), `after clicks: ${JSON.stringify(s)}`);
 
-    // Everyone switches on the debug auto-play: each page plays its own seat when its turn comes.
-    for (const p of all) await autoplay(p.page);
-    await waitAllMoves(all, 12);
-
-    // Bo reloads mid-game: the game resumes and catches up.
-    await bo.page.reload();
-    await bo.page.waitForSelector('.game-screen', { timeout: LONG });
-    await ada.page.waitForFunction(() => document.querySelector('#peer-strip .peer-chip[data-state="away"]') === null, null, { timeout: LONG });
-    await autoplay(bo.page);
+    // Ada and Bo switch on the debug auto-play: each page plays its own seat when its turn
+    // comes. Cy's page does not yet, so the game waits at Cy's turn and Cy leaves there: a
+    // fixed point early in the Canal Era, not a race with the auto-play (leaving late, the
+    // Canal Era could end, and the auto-play with it, before the bot had played).
+    const cySeat = await cy.page.$eval('#peer-strip .peer-chip[data-state="you"]', (el) => Number(el.dataset.seat));
+    for (const p of [ada, bo]) await autoplay(p.page);
+    const cysTurn = (seat) => document.querySelector('.game-screen')?.dataset.actor === String(seat);
+    for (const p of all) await p.page.waitForFunction(cysTurn, cySeat, { timeout: LONG });
+    s = await hashes(all);
+    assert.ok(s.every((x) => x.hash === s[0].hash && x.moves === s[0].moves), `at Cy's turn: ${JSON.stringify(s)}`);
+    const movesAway = s[0].moves;
 
     // Cy closes the page: the others show Cy away; Cy comes back from the saved game.
-    await waitAllMoves(all, 20);
-    const cySeat = await cy.page.$eval('#peer-strip .peer-chip[data-state="you"]', (el) => Number(el.dataset.seat));
     await cy.page.close();
     t0 = Date.now();
     await ada.page.waitForSelector(`#peer-strip .peer-chip[data-seat="${cySeat}"][data-state="away"]`, { timeout: UI_TIMEOUT_MS });
     figure('online_away_shown_ms', Date.now() - t0);
     // While Cy is away, Ada lets an Easy bot play Cy's seat: the game goes on through Cy's turns.
-    const movesAway = (await gameState(ada.page)).moves;
     await ada.page.selectOption(`#seat-bot-${cySeat}`, 'easy');
     await ada.page.waitForSelector(`#peer-strip .peer-chip[data-seat="${cySeat}"][data-bot="easy"]`, { timeout: UI_TIMEOUT_MS });
     await bo.page.waitForSelector(`#peer-strip .peer-chip[data-seat="${cySeat}"][data-bot="easy"]`, { timeout: UI_TIMEOUT_MS });
@@ -204,6 +203,13 @@ test('three browsers play online: lobby, seed, hidden hands, reload, away and ba
     // Back, Cy plays her own seat again.
     await ada.page.waitForSelector(`#peer-strip .peer-chip[data-seat="${cySeat}"]:not([data-bot="easy"])`, { timeout: UI_TIMEOUT_MS });
     await autoplay(cy.page);
+
+    // Bo reloads mid-game: the game resumes and catches up.
+    await waitAllMoves(all, movesAway + 9);
+    await bo.page.reload();
+    await bo.page.waitForSelector('.game-screen', { timeout: LONG });
+    await ada.page.waitForFunction(() => document.querySelector('#peer-strip .peer-chip[data-state="away"]') === null, null, { timeout: LONG });
+    await autoplay(bo.page);
 
     // Play on to the end of the Canal Era.
     const railEra = () => /Rail Era/.test(document.querySelector('.gs-top')?.textContent || '');
