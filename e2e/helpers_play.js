@@ -2,6 +2,7 @@
 // Helpers for the gameplay tests: the pass-the-device cover, the action builder and the
 // game screen's data attributes (engine hash, move count).
 
+const assert = require('node:assert/strict');
 const { UI_TIMEOUT_MS } = require('./helpers_saves');
 
 /** Taps through the "pass the device" cover when it is shown. */
@@ -12,6 +13,17 @@ async function reveal(page) {
     await page.waitForSelector('.pd', { state: 'detached', timeout: UI_TIMEOUT_MS });
   }
   await page.waitForSelector('#builder', { timeout: UI_TIMEOUT_MS });
+}
+
+/**
+ * Checks that no hand can be seen, read out or tapped: the next player's controls may
+ * already be drawn under the cover (to be quick to reveal), but hidden.
+ */
+async function assertHandCovered(page, msg) {
+  assert.equal(await page.isVisible('#hand'), false, msg);
+  const hidden = await page.$$eval('#hand', (els) => els.every((el) => el.closest('.gs-under-cover') !== null &&
+    getComputedStyle(el).visibility === 'hidden' && getComputedStyle(el).pointerEvents === 'none'));
+  assert.ok(hidden, `${msg}: a hand drawn under the cover is hidden`);
 }
 
 /** The game screen's engine state hash and move count. */
@@ -118,4 +130,4 @@ async function startAutoplay(page) {
   }
 }
 
-module.exports = { reveal, gameState, waitMoves, actorName, answerAndConfirm, startAction, logText, closeSummaries, startAutoplay };
+module.exports = { reveal, assertHandCovered, gameState, waitMoves, actorName, answerAndConfirm, startAction, logText, closeSummaries, startAutoplay };

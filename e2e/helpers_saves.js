@@ -41,8 +41,37 @@ async function startNewGame(page, { names = ['Ada', 'Brunel', 'Kate'], seed = ''
     await page.fill(`#ng-name-${i + 1}`, names[i]);
   }
   if (seed !== '') await page.fill('#ng-seed', String(seed));
-  await page.click('#ng-start');
+  try {
+    await page.click('#ng-start');
+  } catch (e) {
+    throw new Error(`${e.message}\nthe page then: ${await pageStandstill(page)}`, { cause: e });
+  }
   await waitGameScreen(page);
+}
+
+/**
+ * What a click that never became possible met (once seen in CI, not reproduced): whether the
+ * dialog is open, where the button is, whether the page is visible and still draws frames.
+ */
+async function pageStandstill(page) {
+  return page
+    .evaluate(async () => {
+      const dlg = document.querySelector('#new-game-dialog');
+      const btn = document.querySelector('#ng-start');
+      const r = btn?.getBoundingClientRect();
+      const frame = await Promise.race([
+        new Promise((ok) => requestAnimationFrame(() => ok('drawing frames'))),
+        new Promise((ok) => setTimeout(() => ok('no frame in 2 s'), 2000)),
+      ]);
+      return JSON.stringify({
+        dialogOpen: dlg?.open ?? null,
+        button: r ? { x: r.x, y: r.y, w: r.width, h: r.height, disabled: btn.disabled } : null,
+        visibility: document.visibilityState,
+        frame,
+        notice: document.querySelector('[role=alert]')?.textContent ?? null,
+      });
+    })
+    .catch((err) => `unreadable (${err.message.split('\n')[0]})`);
 }
 
 /**

@@ -12,7 +12,7 @@ const {
   UI_TIMEOUT_MS, assertNoHorizontalScroll, axeSerious, fixtureGameFile, importFile, savedGames, startNewGame,
   waitSavedCount, waitStartScreen,
 } = require('../helpers_saves');
-const { reveal, waitMoves, actorName, answerAndConfirm, startAction, logText } = require('../helpers_play');
+const { reveal, waitMoves, actorName, answerAndConfirm, startAction, logText, assertHandCovered } = require('../helpers_play');
 const { viewBox, zoomLevel, centre, besideLink, pointBesideHighlightedLink, pinch, overlaps, rectOf } = require('../helpers_board');
 
 let browser;
@@ -131,15 +131,6 @@ test('on a 1440×900 screen: it fits, details on hover and tap, dimmed things ex
     await context.close();
   }
 });
-
-// assertHandCovered checks that no hand can be seen, read out or tapped: the next player's
-// controls may already be drawn under the cover (to be quick to reveal), but hidden.
-async function assertHandCovered(page, msg) {
-  assert.equal(await page.isVisible('#hand'), false, msg);
-  const hidden = await page.$$eval('#hand', (els) => els.every((el) => el.closest('.gs-under-cover') !== null &&
-    getComputedStyle(el).visibility === 'hidden' && getComputedStyle(el).pointerEvents === 'none'));
-  assert.ok(hidden, `${msg}: a hand drawn under the cover is hidden`);
-}
 
 test('hotseat: the cover hides only the hand and recaps the last turn; summaries never open over a hand; a reload keeps a half-built action', { timeout: 90_000 }, async () => {
   const context = await newContext(browser);
