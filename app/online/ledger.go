@@ -1,0 +1,211 @@
+package online
+
+import (
+	"fmt"
+
+	"brass/engine"
+)
+
+// Ledger is one device's validated record of a game: the genesis, every signed move it
+// accepted in order, and the engine game they build. Nothing enters it unverified, and
+// nothing in it changes but by Undo.
+type Ledger struct {
+	genesis Genesis
+	game    *engine.Game
+	moves   []Signed
+	links   []Link      // links[i]: the chain link after move i
+	takes   map[int]int // index → its current take (absent: 0)
+	// seen: the first content each key signed for an (index, take), to catch equivocation.
+	seen map[slot]Signed
+}
+
+// slot is one signer's one chance to move: an index at a take.
+type slot struct {
+	key         PublicKey
+	index, take int
+}
+
+// Position is where the next move goes: what a signer signs it against.
+type Position struct {
+	Index  int
+	Take   int
+	Prev   Link
+	Before uint64
+}
+
+// BotPolicy decides whether the device whose seat is runner may run a bot for seat: a
+// caller's rule from what it observed itself (its own heartbeat says the seat's player is
+// away, and this device's own seat is never given to a bot while it is connected).
+type BotPolicy func(seat, runner int) bool
+
+// AnyRunner allows any other seated player to have run a bot: for records checked after
+// the fact (an import, a finished game), where who was away can no longer be observed.
+func AnyRunner(seat, runner int) bool { return seat != runner }
+
+// NewLedger starts a ledger at the genesis; the config must make a game and every seat must
+// have a well-formed, distinct key.
+func NewLedger(g Genesis) (*Ledger, error) {
+	if len(g.Keys) != g.Config.Players {
+		return nil, fmt.Errorf("the game has %d players but %d seat keys", g.Config.Players, len(g.Keys))
+	}
+	for i, k := range g.Keys {
+		if !k.Valid() {
+			return nil, fmt.Errorf("seat %d's key: %w", i+1, errBadKey)
+		}
+		if g.seatOf(k) != i {
+			return nil, fmt.Errorf("seats %d and %d have the same key", g.seatOf(k)+1, i+1)
+		}
+	}
+	game, err := engine.NewGame(g.Config)
+	if err != nil {
+		return nil, err
+	}
+	g.Keys = append([]PublicKey(nil), g.Keys...)
+	return &Ledger{genesis: g, game: game, takes: map[int]int{}, seen: map[slot]Signed{}}, nil
+}
+
+// Genesis is what the ledger starts from.
+func (l *Ledger) Genesis() Genesis { return l.genesis }
+
+// Game is the game the accepted moves build. Callers read it; they change it only through
+// the ledger.
+func (l *Ledger) Game() *engine.Game { return l.game }
+
+// Len is the number of accepted moves.
+func (l *Ledger) Len() int { return len(l.moves) }
+
+// Moves are the accepted signed moves, in order (a copy).
+func (l *Ledger) Moves() []Signed { return append([]Signed(nil), l.moves...) }
+
+// Next is the position the next move is signed against.
+func (l *Ledger) Next() Position {
+	n := len(l.moves)
+	return Position{Index: n, Take: l.takes[n], Prev: l.tip(), Before: l.game.Hash()}
+}
+
+// tip is the link after the last accepted move.
+func (l *Ledger) tip() Link {
+	if len(l.links) == 0 {
+		return l.genesis.Link()
+	}
+	return l.links[len(l.links)-1]
+}
+
+// Append verifies a signed move and, if it is the next one and legal, applies it. It
+// returns nil when the move is accepted or is exactly one already accepted (a duplicate),
+// an *Equivocation when its signer signed another move for the same index and take, or a
+// *Refusal saying why nothing changed.
+func (l *Ledger) Append(s Signed, bots BotPolicy) error {
+	if r := l.check(s, bots); r != nil {
+		return r
+	}
+	if e := l.equivocation(s); e != nil {
+		return e
+	}
+	n := len(l.moves)
+	switch {
+	case s.Index < n:
+		if sameContent(l.moves[s.Index], s) {
+			return nil
+		}
+		return refuse(RefuseRewrite, s, "move %d was already accepted as another move: history is never rewritten", s.Index+1)
+	case s.Index > n:
+		return refuse(RefuseGap, s, "move %d comes before move %d", s.Index+1, n+1)
+	case s.Take != l.takes[n]:
+		return refuse(RefuseStale, s, "move %d is take %d, but this game is at take %d of it", n+1, s.Take, l.takes[n])
+	case s.Prev != l.tip():
+		return refuse(RefuseChain, s, "move %d was made on another history (its previous link differs)", n+1)
+	case s.Before != l.game.Hash():
+		return refuse(RefuseState, s, "move %d was made on another position (its state hash differs)", n+1)
+	}
+	if err := l.game.Apply(s.Move); err != nil {
+		return refuse(RefuseIllegal, s, "move %d is not legal here: %v", n+1, err)
+	}
+	l.moves = append(l.moves, s)
+	l.links = append(l.links, s.Link())
+	return nil
+}
+
+// check is what a move must pass whatever the record: the game, a valid signature, and a
+// key allowed to sign for the seat.
+func (l *Ledger) check(s Signed, bots BotPolicy) *Refusal {
+	if s.Game != l.genesis.Game {
+		return refuse(RefuseGame, s, "a move of another game")
+	}
+	if s.Index < 0 || s.Take < 0 {
+		return refuse(RefuseGap, s, "a move with a negative index or take")
+	}
+	seat := s.Seat()
+	if seat < 0 || seat >= len(l.genesis.Keys) {
+		return refuse(RefuseSeat, s, "a move for seat %d of a %d-player game", seat+1, len(l.genesis.Keys))
+	}
+	if !s.Verify() {
+		return refuse(RefuseSignature, s, "move %d's signature does not verify", s.Index+1)
+	}
+	signer := l.genesis.seatOf(s.Signer)
+	switch {
+	case signer < 0:
+		return refuse(RefuseSeat, s, "move %d is signed by a key that holds no seat", s.Index+1)
+	case !s.Bot && signer != seat:
+		return refuse(RefuseSeat, s, "move %d is for seat %d but signed by seat %d's key", s.Index+1, seat+1, signer+1)
+	case s.Bot && (signer == seat || bots == nil || !bots(seat, signer)):
+		return refuse(RefuseBot, s, "move %d is a bot's for seat %d, run by seat %d, which may not play it now", s.Index+1, seat+1, signer+1)
+	}
+	return nil
+}
+
+// equivocation remembers the first move each key signed for an index and take, and returns
+// the proof when a different one comes.
+// Only slots that exist here (an accepted index or the next, at a take it has reached) are
+// remembered, so a peer cannot grow the memory without bound.
+func (l *Ledger) equivocation(s Signed) *Equivocation {
+	k := slot{s.Signer, s.Index, s.Take}
+	first, ok := l.seen[k]
+	if !ok {
+		if s.Index <= len(l.moves) && s.Take <= l.takes[s.Index] {
+			l.seen[k] = s
+		}
+		return nil
+	}
+	if sameContent(first, s) {
+		return nil
+	}
+	return &Equivocation{A: first, B: s}
+}
+
+// Undo takes back the last move, after every player agreed (the caller's protocol decides
+// that); the index reopens at the next take, so the old move can never be replayed into it.
+func (l *Ledger) Undo() error {
+	n := len(l.moves)
+	if n == 0 {
+		return fmt.Errorf("there is no move to take back")
+	}
+	if err := l.game.Undo(); err != nil {
+		return err
+	}
+	l.moves, l.links = l.moves[:n-1], l.links[:n-1]
+	l.takes[n-1]++
+	return nil
+}
+
+// VerifyRecord checks a whole signed record from its genesis before any of it is used (a
+// catch-up, a reopened game, an imported file) and returns the ledger it builds. A record is
+// all or nothing: the first move that fails is reported with its index and reason.
+func VerifyRecord(g Genesis, moves []Signed, bots BotPolicy) (*Ledger, error) {
+	l, err := NewLedger(g)
+	if err != nil {
+		return nil, err
+	}
+	for i, s := range moves {
+		if s.Index != i {
+			return nil, refuse(RefuseGap, s, "the record's move %d says it is move %d", i+1, s.Index+1)
+		}
+		// The undos behind a take happened before the record was made: its takes are taken as
+		// they are (they matter for catching two moves signed for one slot, not for replay).
+		l.takes[i] = s.Take
+		if err := l.Append(s, bots); err != nil {
+			return nil, err
+		}
+	}
+	return l, nil
+}
