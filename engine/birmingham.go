@@ -276,7 +276,7 @@ func buildBirmingham(towns []townData, merchants []merchantData, links []linkDat
 		LoanAmount: 30, LoanLevels: 3, LoanSteps: 1, MinIncomeLevel: -10, MaxIncomeSpace: 99,
 		CanalLinkCost: 3, RailLinkCost: 5, DoubleRailCost: 15, LinkTilesPerPlayer: 14,
 		WildLocations: 4, WildIndustries: 4, BreweryBeer: [2]int{1, 2}, DoubleRailBeer: 1,
-		Scout: true, Introductory: true,
+		Scout: true, Introductory: true, LinkWithoutNetwork: true,
 	}
 	return e.finish()
 }

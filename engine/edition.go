@@ -291,6 +291,16 @@ type Rules struct {
 	TieBreakTurnOrder bool
 	// Introductory: the rulebook's introductory game may be chosen (Birmingham).
 	Introductory bool
+	// RefillAfterRound: every hand is refilled once all players have played (the original
+	// Brass's "STEP D Refill hand"), not each right after its own turn.
+	RefillAfterRound bool
+	// IncomeStartsRound: income is each round's first step (the original Brass's "STEP A
+	// Collect income"), so after the Canal Era's last round it comes after the era's scoring,
+	// at the start of the Rail Era, not before the scoring as an end-of-round step.
+	IncomeStartsRound bool
+	// LinkWithoutNetwork: a player with no tile and no link on the board may build a link on
+	// any line (Birmingham "Building If You Have No Tiles on the Board"; not Lancashire).
+	LinkWithoutNetwork bool
 }
 
 // LoanCutoff says when loans stop before the end of the game.

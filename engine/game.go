@@ -9,6 +9,12 @@ type Game struct {
 	moves  []Move
 	log    []LogEntry
 	points []Snapshot
+	// ended is the round whose snapshot waits for its income's shortfall to be paid (Round
+	// 0: none); with Rules.IncomeStartsRound that income may follow the round's era change.
+	ended struct {
+		era   Era
+		round int
+	}
 }
 
 // Snapshot is the players' VP, income level and money at the start of the game and after
@@ -37,6 +43,9 @@ type Snapshot struct {
 	TileVPAgain  []int `json:"tile_vp_again,omitempty"`
 	// FinalMoneyVP: VP for money at the end of the game (Lancashire), in the last snapshot.
 	FinalMoneyVP []int `json:"final_money_vp,omitempty"`
+	// IncomeAfterScoring: the income was the Rail Era's first step, after the Canal Era's
+	// scoring (the original Lancashire), in the snapshot after the Canal Era's last round.
+	IncomeAfterScoring bool `json:"income_after_scoring,omitempty"`
 }
 
 func (g *Game) snapshot(era Era, round int) Snapshot {
@@ -62,7 +71,7 @@ func (g *Game) snapshot(era Era, round int) Snapshot {
 		sn.Order[i] = int(s.Order[i])
 	}
 	sn.Spent, sn.Taken, sn.Removed, sn.VPLost = ints(r.Spent), ints(r.Income), ints(r.Removed), ints(r.VPLost)
-	sn.IncomePaid, sn.Scored = r.IncomePaid, r.Scored
+	sn.IncomePaid, sn.Scored, sn.IncomeAfterScoring = r.IncomePaid, r.Scored, r.IncomeAfterScoring
 	sn.LinkVP, sn.TileVP = ints(r.LinkVP), ints(r.TileVP)
 	if s.ed.Rules.MoneyVPPer > 0 && s.Phase == PhaseOver {
 		sn.FinalMoneyVP = ints(r.FinalMoneyVP)
@@ -132,10 +141,22 @@ func (g *Game) Apply(m Move) error {
 	}
 	m.At = nil
 	g.moves = append(g.moves, m)
-	if g.state.Era != era || int(g.state.Round) != round || g.state.Phase == PhaseOver {
-		g.points = append(g.points, g.snapshot(era, round))
-	}
+	g.snapshotEnded(era, round)
 	return nil
+}
+
+// snapshotEnded takes the snapshot of the round that a move ended (the era or round changed,
+// or the game ended) once the income after it is settled: a shortfall still to be paid
+// waits, so the snapshot reports the whole income.
+func (g *Game) snapshotEnded(era Era, round int) {
+	s := &g.state
+	if g.ended.round == 0 && (s.Era != era || int(s.Round) != round || s.Phase == PhaseOver) {
+		g.ended.era, g.ended.round = era, round
+	}
+	if g.ended.round != 0 && s.Phase != PhaseShortfall {
+		g.points = append(g.points, g.snapshot(g.ended.era, g.ended.round))
+		g.ended.round = 0
+	}
 }
 
 // Check reports whether a move is legal now, and why not, without changing anything.

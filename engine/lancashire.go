@@ -30,9 +30,25 @@ import "sync"
 //     Rail era the 2 cards per player under the Rothschild tile are played (the deck sizes,
 //     2 × rounds × players, show it), so none is set aside: the tile only marks the loans'
 //     cut-off, which this engine reads as "no loan in the Rail era's last 4 rounds".
-//   - Income is taken at the end of every round but the game's last, as in Birmingham; the
-//     original takes it at the start of every round, which is the same money at the same
-//     moments (the first round's income is £0 in both).
+//   - Roxley takes income at the end of every round but the game's last (S1 "End of Round"),
+//     before an era's scoring, as Birmingham does. The original takes it at the start of
+//     every round (S0 "STEP A Collect income"): between two rounds of a period that is the
+//     same moment, but after the Canal Period's last round it comes after the period's
+//     scoring and maintenance (S0 "Phase III", "Phase IV", then "Now start the Rail
+//     Period"), so a player short of money removes tiles only once they have scored
+//     (Rules.IncomeStartsRound). The first round's income is £0 in both (S0 "You start the
+//     game with zero income"), and no round follows the game's last to take any.
+//   - Roxley refills a hand right after its owner's turn (S1 "Player Turn: Take 2 Actions
+//     ... Then refill Hand to 8"); the original refills every hand after all players have
+//     played and the play order is set (S0 "STEP D Refill hand", after "STEP C"), so a hand
+//     shrinks during a round; this engine draws for them in the new play order
+//     (Rules.RefillAfterRound).
+//   - A player with no Industry or Link tile on the board builds a link nowhere, unlike
+//     Birmingham's "Building If You Have No Tiles on the Board": S1 lists for that player
+//     only "No Network requirement for Industry Card", and its "Network" requires the link
+//     to "be adjacent to a Location in your network"; S0 "ACTION 2 Build link": "a potential
+//     link that connects with one of your Industry counters or is connected to a location
+//     that you already have a link running in to" (Rules.LinkWithoutNetwork is false).
 //   - A revealed Distant Market tile goes under the stack (original) or to a discard area
 //     (Roxley): the same for play, since the tiles always move the marker to "X" before the
 //     stack runs out (their drops add up to at least 20, the track has 8 spaces).
@@ -302,6 +318,9 @@ func buildLancashire(rs lancashireRules) (*Edition, error) {
 		e.Rules.SetAside = [2][5]int{{0, 0, 0, 9, 6}, {0, 0, 0, 6, 2}}
 		e.Rules.LoanCutoff, e.Rules.LoanCutoffEnd = LoanCutoffDeckEmpty, 0
 		e.Rules.TieBreakTurnOrder = true
+		// S0 "Phase II. Player actions": a round is "Collect income – Play cards in player
+		// order – Determine play order for next round – Refill hand".
+		e.Rules.IncomeStartsRound, e.Rules.RefillAfterRound = true, true
 		// S0 "Birkenhead": the virtual link, for building with an industry card only.
 		e.VirtualLinks = []VirtualLink{{ID: "liverpool-birkenhead", Locations: [2]int{idx["liverpool"], idx["birkenhead"]}}}
 	}

@@ -331,7 +331,7 @@ func (s *State) legalNetworks(c *legalCtx, buf []Action) []Action {
 	}
 	anywhere, net := c.anywhere, c.net
 	// Only the lines touching the network (any line, for a player with no tiles on the
-	// board) are candidates at all; linkRule decides each.
+	// board, where the edition may allow one) are candidates at all; linkRule decides each.
 	candidates := s.ed.tables.linksTouching(net)
 	if anywhere {
 		candidates = 1<<uint(len(s.ed.Links)) - 1

@@ -2,8 +2,11 @@ package engine
 
 // The Network action ("Network Action", "Network During Canal Era", "Network During Rail Era").
 
-// linkRule: an undeveloped line of this era's type, next to the player's network (or
-// anywhere for a player with no tiles on the board). net is the player's network mask.
+// linkRule: an undeveloped line of this era's type, next to the player's network. net is
+// the player's network mask; anywhere says it is empty (no tile and no link on the board).
+// Such a player may link anywhere only where the edition says so (Rules.LinkWithoutNetwork:
+// Birmingham); in Lancashire a link always starts from the network (S0 "ACTION 2 Build
+// link", S1 "Network"), so they are told to build an industry first.
 func (s *State) linkRule(l int, net uint64, anywhere bool) Reason {
 	link := &s.ed.Links[l]
 	var r Reason
@@ -12,10 +15,12 @@ func (s *State) linkRule(l int, net uint64, anywhere bool) Reason {
 		r.Rule = RuleLinkBuilt
 	case s.Era == Canal && !link.Canal || s.Era == Rail && !link.Rail:
 		r.Rule = RuleLinkType
-	case !anywhere && net&link.mask == 0:
-		r.Rule = RuleLinkNotInNetwork
-	default:
+	case net&link.mask != 0 || anywhere && s.ed.Rules.LinkWithoutNetwork:
 		return Reason{}
+	case anywhere:
+		r.Rule = RuleLinkNoNetwork
+	default:
+		r.Rule = RuleLinkNotInNetwork
 	}
 	r.Link = int8(l)
 	return r

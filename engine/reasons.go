@@ -85,6 +85,7 @@ const (
 	RuleLoanCutoff          // no more loans this game (original: deck exhausted; Roxley: last rounds)
 	RuleNoScout             // the edition has no Scout action
 	RuleNoBeerHere          // the edition has no beer
+	RuleLinkNoNetwork       // Link: with nothing on the board the player has no network to link from
 	numRules
 )
 
@@ -102,7 +103,7 @@ var ruleIDs = [numRules]string{
 	"scout_wild_held", "no_wild_left", "no_tile_to_remove", "tile_worthless",
 	"never_built", "no_double_build", "double_build_turn", "double_build_town", "not_a_port",
 	"port_used", "port_not_connected", "no_distant_market", "demand_closed",
-	"distant_not_connected", "loan_cutoff", "no_scout", "no_beer_here",
+	"distant_not_connected", "loan_cutoff", "no_scout", "no_beer_here", "link_no_network",
 }
 
 // String is the rule's stable id, e.g. "canal_one_tile" ("" for RuleNone).
@@ -436,6 +437,9 @@ func (s *State) reasonText(r Reason) string {
 		return e.Name + " has no Scout action."
 	case RuleNoBeerHere:
 		return e.Name + " has no beer."
+	case RuleLinkNoNetwork:
+		return "You have no industry tile and no link on the board yet, so you have no network to build " + link() +
+			" from: in " + e.Name + " even a first link must touch your network. Build an industry first."
 	}
 	return "This move is not allowed."
 }

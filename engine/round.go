@@ -1,9 +1,36 @@
 package engine
 
-// endTurn refills the hand ("Player Turns": refill to 8 after all actions) and passes the
-// turn on; after the last player the round ends.
+// endTurn refills the hand where each player refills after their own turn ("Player Turns":
+// refill to 8 after all actions) and passes the turn on; after the last player the round ends.
 func (s *State) endTurn() {
-	p := s.Actor()
+	s.refillHands(false)
+	s.ActionsDone = 0
+	s.TurnPos++
+	if int(s.TurnPos) >= int(s.NumPlayers) {
+		s.endRound()
+	}
+}
+
+// refillHands is the one place that decides when hands are refilled: the player who just
+// played, at the end of their turn (Birmingham "Player Turns", Roxley S1 "Player Turn":
+// "Then refill Hand to 8"), or, with Rules.RefillAfterRound, every hand once all have played,
+// in the new turn order (original S0 "STEP D Refill hand": after "STEP C Order of play").
+// roundOver says which of the two moments this is.
+func (s *State) refillHands(roundOver bool) {
+	if s.ed.Rules.RefillAfterRound != roundOver {
+		return
+	}
+	if !roundOver {
+		s.refill(s.Actor())
+		return
+	}
+	for i := 0; i < int(s.NumPlayers); i++ {
+		s.refill(int(s.Order[i]))
+	}
+}
+
+// refill draws cards into p's hand up to the hand size while the deck lasts.
+func (s *State) refill(p int) {
 	drew := 0
 	for int(s.Players[p].HandLen) < s.ed.Rules.HandSize && s.drawCard(p) {
 		drew++
@@ -13,11 +40,6 @@ func (s *State) endTurn() {
 		if s.log != nil {
 			s.addLog(LogDraw, p, s.name(p)+" draws "+plural(drew, "card")+".")
 		}
-	}
-	s.ActionsDone = 0
-	s.TurnPos++
-	if int(s.TurnPos) >= int(s.NumPlayers) {
-		s.endRound()
 	}
 }
 
@@ -35,7 +57,8 @@ func (s *State) eraOver() bool {
 }
 
 // endRound: "End of Round" 1 (turn order by money spent, ties keep their order; the money
-// goes to the bank) and 2 (income, except after the final round of the game).
+// goes to the bank), the hands refilled where that waits for the round's end, and 2 (income,
+// except after the final round of the game: settleRound).
 func (s *State) endRound() {
 	n := int(s.NumPlayers)
 	order := s.Order[:n]
@@ -60,18 +83,37 @@ func (s *State) endRound() {
 		s.Report.Spent[p] = s.Players[p].Spent
 		s.Players[p].Spent = 0
 	}
+	s.refillHands(true)
 	s.ShortfallPos = 0
-	// "Income is not collected at the end of the final round of the game": after the Rail
-	// Era, or after the Canal Era of an introductory game.
-	if s.eraOver() && (s.Era == Rail || s.Introductory) {
+	s.settleRound()
+}
+
+// settleRound is the one place that decides when the income after a round is paid: between
+// two rounds of an era it is the same moment under every rule set; after an era's last round
+// it is paid before the era's scoring ("End of Round" 2, S1 "End of Round"), or, with
+// Rules.IncomeStartsRound, after it, as the Rail Era's first step (S0 "Collect income" opens
+// every round; "Phase III. Victory points" and IV come first). No income follows the game's
+// last round ("Income is not collected at the end of the final round of the game"; S0 has no
+// round after it): the Rail Era, or the Canal Era of an introductory game.
+func (s *State) settleRound() {
+	switch {
+	case !s.eraOver():
+		s.payIncomes()
+	case s.Era == Rail || s.Introductory:
 		s.endEra()
-		return
+	case s.ed.Rules.IncomeStartsRound:
+		s.endEra()
+		s.Report.IncomeAfterScoring = true
+		s.payIncomes()
+	default:
+		s.payIncomes() // then nextRound ends the era
 	}
-	s.payIncomes()
 }
 
 // payIncomes pays income in turn order from ShortfallPos on, stopping when a player must
-// choose tiles to cover a shortfall.
+// choose tiles to cover a shortfall. It follows a round, whose turns are all played, and then
+// starts the next one; or, under Rules.IncomeStartsRound, it opens the Rail Era's first round,
+// already begun by endEra, and play goes on in it.
 func (s *State) payIncomes() {
 	n := int(s.NumPlayers)
 	s.Report.IncomePaid = true
@@ -102,7 +144,9 @@ func (s *State) payIncomes() {
 		}
 	}
 	s.Phase = PhaseAction
-	s.nextRound()
+	if int(s.TurnPos) >= int(s.NumPlayers) { // income ended a round, rather than began the Rail Era's first
+		s.nextRound()
+	}
 }
 
 // tileValue is what removing a tile raises for a shortfall: half its cost, rounded down.

@@ -79,7 +79,8 @@ func (s *State) scanLinks(b *boardScan) {
 // network is the player's network: locations with one of their industry tiles or next to
 // one of their link tiles (rulebook "Your Network"); anywhere reports that they have no
 // tile of either kind on the board ("Building If You Have No Tiles on the Board"), which is
-// when the network is empty, since every tile and link adds a location to it.
+// when the network is empty, since every tile and link adds a location to it. What such a
+// player may build is for cardRule and linkRule to say.
 func (b *boardScan) network(p int) (net uint64, anywhere bool) {
 	net = b.tileLocs[p] | b.linkLocs[p]
 	return net, net == 0

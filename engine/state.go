@@ -81,6 +81,9 @@ type RoundReport struct {
 	TileVPAgain  [MaxPlayers]int32 // flipped level 2+ tiles scored a second time
 	// FinalMoneyVP is the VP for money at the end of the game (Lancashire: 1 per £10).
 	FinalMoneyVP [MaxPlayers]int32
+	// IncomeAfterScoring: the income was the Rail Era's first step, paid after the Canal Era's
+	// scoring (Rules.IncomeStartsRound), not before it.
+	IncomeAfterScoring bool
 }
 
 // State is the whole game state. It is a plain value: copying it copies the game.
