@@ -145,6 +145,7 @@ type roundLine struct {
 	Spent       int    // money spent during the round
 	Income      int    // money from income: + taken, − paid
 	IncomePaid  bool   // income was settled this round (not after the game's last round)
+	RailStart   bool   // it opened the Rail Era, after the Canal Era's scoring (original Lancashire)
 	Note        string // shortfall details
 	Money, VP   int    // after the round
 	Level       int    // income level after the round
@@ -181,7 +182,7 @@ func readRound(snaps []engine.Snapshot, n int, era engine.Era, round int) roundD
 		for p := range lines {
 			l := &lines[p]
 			l.Spent = snapValue(after.Spent, p)
-			l.Income, l.IncomePaid = snapValue(after.Taken, p), after.IncomePaid
+			l.Income, l.IncomePaid, l.RailStart = snapValue(after.Taken, p), after.IncomePaid, after.IncomeAfterScoring
 			if v := snapValue(after.Removed, p); v > 0 {
 				l.Removed = v
 				l.Note = addNote(l.Note, "removed tiles for "+hudMoney(v))
@@ -372,6 +373,9 @@ func roundLineWhy(l *roundLine, name string, scored bool) string {
 		s += "; paid " + hudMoney(-l.Income) + " for a negative income level (" + hudMoney(l.Level) + ")"
 	default:
 		s += "; no income at level " + hudMoney(l.Level)
+	}
+	if l.RailStart {
+		s += " at the start of the Rail Era, after the scoring"
 	}
 	if l.IncomePaid {
 		s += ": money " + hudMoney(before) + " → " + hudMoney(l.Money)

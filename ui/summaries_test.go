@@ -224,3 +224,12 @@ func TestPassDevice(t *testing.T) {
 		t.Error("OnReveal not called")
 	}
 }
+
+// TestRoundLineWhyRailStart: under the original Lancashire rules the income after the Canal
+// Era's last round is the Rail Era's first step, after the scoring, and the summary says so.
+func TestRoundLineWhyRailStart(t *testing.T) {
+	l := roundLine{Player: 0, Pos: 0, Spent: 4, Income: 3, IncomePaid: true, RailStart: true, Money: 8, Level: 3, VP: 9}
+	if got, want := roundLineWhy(&l, "Ada", true), "Ada spent £4 this round, so goes 1st next round; took £3 income (income level £3) at the start of the Rail Era, after the scoring: money £5 → £8; VP 0 → 9 with the era’s scoring."; got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}
