@@ -16,6 +16,7 @@ import (
 	"log"
 	"net"
 	"net/http"
+	"net/netip"
 	"os"
 	ossignal "os/signal"
 	"path/filepath"
@@ -92,6 +93,7 @@ func serve() {
 	log.Printf("serving on http://localhost:%s (listening on %s; version %s; wasm %d bytes, gzip %d, brotli %d)",
 		port, ln.Addr(), version, len(wasm.raw), len(wasm.gz), len(wasm.br))
 	log.Printf("signalling at %s; ICE servers handed out: %s", signalURL, describeICE(sigCfg))
+	log.Printf("signalling limits: %s", describeLimits(sigCfg))
 
 	ctx, stop := ossignal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -139,8 +141,13 @@ func newMux(appHandler http.Handler, wasm, bots *wasmAsset, hub http.Handler) *h
 //	-origins / BRASS_ORIGINS          comma-separated hosts of other origins
 //	                                  allowed to connect (the page's own host
 //	                                  always is)
-//	-trust-proxy / BRASS_TRUST_PROXY  count connections per address by
-//	                                  X-Forwarded-For (behind a reverse proxy)
+//	-trust-proxy / BRASS_TRUST_PROXY  count clients by X-Forwarded-For (behind a
+//	                                  reverse proxy), read from the right
+//	-trusted-proxies / BRASS_TRUSTED_PROXIES
+//	                                  comma-separated CIDRs of those proxies
+//	                                  (default loopback)
+//	-conns-per-addr, -rooms-per-addr, -hosts-per-min, -joins-per-min
+//	  (BRASS_CONNS_PER_ADDR, …)       per-address limits (see signal.Config)
 //
 // The default is no ICE server at all: players on one network (and on
 // localhost) connect directly.
@@ -150,11 +157,44 @@ func signalConfig(args []string, getenv func(string) string) (signal.Config, err
 	turnURL := fs.String("turn-url", getenv("BRASS_TURN_URL"), "TURN server URL (coturn, use-auth-secret mode)")
 	turnSecret := fs.String("turn-secret", getenv("BRASS_TURN_SECRET"), "coturn's static-auth-secret, to mint credentials")
 	origins := fs.String("origins", getenv("BRASS_ORIGINS"), "other origins (hosts) allowed to use the signalling endpoint")
-	trust := fs.Bool("trust-proxy", getenv("BRASS_TRUST_PROXY") == "true", "count connections by X-Forwarded-For")
+	trust := fs.Bool("trust-proxy", getenv("BRASS_TRUST_PROXY") == "true", "take the client's address from X-Forwarded-For, read from the right")
+	proxies := fs.String("trusted-proxies", orDefault(getenv("BRASS_TRUSTED_PROXIES"), "127.0.0.0/8,::1/128"), "comma-separated CIDRs of the reverse proxies trusted under -trust-proxy")
+	d := signal.DefaultConfig()
+	limits := intFlags{fs: fs, getenv: getenv}
+	conns := limits.add("conns-per-addr", "BRASS_CONNS_PER_ADDR", d.MaxConnsPerAddr, "open connections per address")
+	rooms := limits.add("rooms-per-addr", "BRASS_ROOMS_PER_ADDR", d.MaxRoomsPerAddr, "rooms one address keeps (an empty one counts until forgotten)")
+	hosts := limits.add("hosts-per-min", "BRASS_HOSTS_PER_MIN", int(d.HostsPerMinute), "rooms one address may open per minute")
+	joins := limits.add("joins-per-min", "BRASS_JOINS_PER_MIN", int(d.EntriesPerMinute), "requests for rooms (host, join, reopen) per minute per address")
+	if limits.err != nil {
+		return signal.Config{}, limits.err
+	}
 	if err := fs.Parse(args); err != nil {
 		return signal.Config{}, err
 	}
-	cfg := signal.Config{TrustForwardedFor: *trust, Logf: log.Printf}
+	if err := limits.check(); err != nil {
+		return signal.Config{}, err
+	}
+	cfg := signal.Config{
+		MaxConnsPerAddr:  *conns,
+		MaxRoomsPerAddr:  *rooms,
+		HostsPerMinute:   float64(*hosts),
+		EntriesPerMinute: float64(*joins),
+		Logf:             log.Printf,
+	}
+	cfg.TrustForwardedFor = *trust
+	for _, p := range strings.Split(*proxies, ",") {
+		if p = strings.TrimSpace(p); p == "" {
+			continue
+		}
+		prefix, err := parsePrefix(p)
+		if err != nil {
+			return cfg, fmt.Errorf("-trusted-proxies: %v", err)
+		}
+		cfg.TrustedProxies = append(cfg.TrustedProxies, prefix)
+	}
+	if cfg.TrustForwardedFor && len(cfg.TrustedProxies) == 0 {
+		return cfg, fmt.Errorf("-trust-proxy needs -trusted-proxies")
+	}
 	if *ice != "" {
 		if err := json.Unmarshal([]byte(*ice), &cfg.ICEServers); err != nil {
 			return cfg, fmt.Errorf("-ice-servers: not a JSON list of ICE servers: %v", err)
@@ -177,6 +217,67 @@ func signalConfig(args []string, getenv func(string) string) (signal.Config, err
 		}
 	}
 	return cfg, nil
+}
+
+// intFlags declares positive integer flags whose defaults come from the environment.
+type intFlags struct {
+	fs     *flag.FlagSet
+	getenv func(string) string
+	names  []string
+	vals   []*int
+	err    error
+}
+
+func (f *intFlags) add(name, env string, def int, usage string) *int {
+	if v := f.getenv(env); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil && f.err == nil {
+			f.err = fmt.Errorf("%s: %v", env, err)
+		}
+		def = n
+	}
+	p := f.fs.Int(name, def, usage)
+	f.names, f.vals = append(f.names, name), append(f.vals, p)
+	return p
+}
+
+// check refuses a limit below 1 (0 would silently mean the default).
+func (f *intFlags) check() error {
+	for i, p := range f.vals {
+		if *p < 1 {
+			return fmt.Errorf("-%s: must be at least 1", f.names[i])
+		}
+	}
+	return nil
+}
+
+// parsePrefix reads a CIDR, or a single address as the prefix of just that address.
+func parsePrefix(s string) (netip.Prefix, error) {
+	if a, err := netip.ParseAddr(s); err == nil {
+		return netip.PrefixFrom(a, a.BitLen()), nil
+	}
+	return netip.ParsePrefix(s)
+}
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// describeLimits says which per-address limits hold and whom X-Forwarded-For is taken from.
+func describeLimits(cfg signal.Config) string {
+	out := fmt.Sprintf("per address %d connections, %d rooms kept, %g rooms opened and %g requests a minute",
+		cfg.MaxConnsPerAddr, cfg.MaxRoomsPerAddr, cfg.HostsPerMinute, cfg.EntriesPerMinute)
+	if !cfg.TrustForwardedFor {
+		return out + "; X-Forwarded-For ignored"
+	}
+	var ps []string
+	for _, p := range cfg.TrustedProxies {
+		ps = append(ps, p.String())
+	}
+	return out + "; X-Forwarded-For read from the right, past the proxies " + strings.Join(ps, ", ")
 }
 
 // describeICE lists the ICE server URLs handed out, never a secret.

@@ -372,3 +372,30 @@ func TestSignalConfigFromFlagsAndEnvironment(t *testing.T) {
 		t.Fatalf("default config: %+v %v", cfg, err)
 	}
 }
+
+func TestSignalLimitsAndProxiesFromFlagsAndEnvironment(t *testing.T) {
+	none := func(string) string { return "" }
+	cfg, err := signalConfig(nil, none)
+	d := signal.DefaultConfig()
+	if err != nil || cfg.TrustForwardedFor || cfg.MaxConnsPerAddr != d.MaxConnsPerAddr || cfg.MaxRoomsPerAddr != d.MaxRoomsPerAddr ||
+		cfg.HostsPerMinute != d.HostsPerMinute || cfg.EntriesPerMinute != d.EntriesPerMinute || len(cfg.TrustedProxies) != 2 {
+		t.Fatalf("defaults: %+v %v", cfg, err)
+	}
+	env := map[string]string{"BRASS_TRUST_PROXY": "true", "BRASS_TRUSTED_PROXIES": "10.0.0.0/8, fd00::/8, 192.0.2.1", "BRASS_ROOMS_PER_ADDR": "7"}
+	cfg, err = signalConfig([]string{"-hosts-per-min", "3", "-joins-per-min", "30", "-conns-per-addr", "5"}, func(k string) string { return env[k] })
+	if err != nil || !cfg.TrustForwardedFor || cfg.MaxRoomsPerAddr != 7 || cfg.HostsPerMinute != 3 || cfg.EntriesPerMinute != 30 || cfg.MaxConnsPerAddr != 5 ||
+		len(cfg.TrustedProxies) != 3 || cfg.TrustedProxies[1].String() != "fd00::/8" || cfg.TrustedProxies[2].String() != "192.0.2.1/32" {
+		t.Fatalf("from flags and environment: %+v %v", cfg, err)
+	}
+	if d := describeLimits(cfg); !strings.Contains(d, "10.0.0.0/8") || !strings.Contains(d, "7 rooms") {
+		t.Fatalf("describeLimits: %s", d)
+	}
+	for _, bad := range [][]string{{"-trusted-proxies", "10.0.0.300"}, {"-trust-proxy", "-trusted-proxies", ""}, {"-rooms-per-addr", "0"}, {"-joins-per-min", "x"}} {
+		if _, err := signalConfig(bad, none); err == nil {
+			t.Errorf("%v accepted", bad)
+		}
+	}
+	if _, err := signalConfig(nil, func(k string) string { return map[string]string{"BRASS_HOSTS_PER_MIN": "many"}[k] }); err == nil {
+		t.Error("BRASS_HOSTS_PER_MIN=many accepted")
+	}
+}

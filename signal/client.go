@@ -2,6 +2,7 @@ package signal
 
 import (
 	"context"
+	"crypto/ed25519"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -16,29 +17,67 @@ type Conn struct {
 	c *websocket.Conn
 }
 
-// Dial connects to the server at url (ws:// or wss://…/signal), sends hello (host, join or
-// reopen) and waits for the welcome. A refusal is an *Error.
+// Dial connects to the server at url (ws:// or wss://…/signal), sends hello (host or join)
+// and waits for the welcome. A refusal is an *Error. A reopen needs DialKey.
 func Dial(ctx context.Context, url string, hello Message) (*Conn, Message, error) {
+	return DialKey(ctx, url, hello, nil)
+}
+
+// DialKey is Dial with the room's key: a host registers its public half, a reopen proves
+// that it holds it by signing the server's challenge. The private key never leaves.
+func DialKey(ctx context.Context, url string, hello Message, key ed25519.PrivateKey) (*Conn, Message, error) {
 	c, _, err := websocket.Dial(ctx, url, nil)
 	if err != nil {
 		return nil, Message{}, fmt.Errorf("cannot reach the signalling server: %w", err)
 	}
-	c.SetReadLimit(1 << 20)
 	conn := &Conn{c: c}
-	if err := conn.Send(ctx, hello); err != nil {
-		c.CloseNow()
-		return nil, Message{}, err
-	}
-	w, err := conn.Recv(ctx)
+	w, err := conn.enter(ctx, hello, key)
 	if err != nil {
 		c.CloseNow()
 		return nil, Message{}, err
 	}
-	if w.Type != TypeWelcome {
-		c.CloseNow()
-		return nil, Message{}, fmt.Errorf("the signalling server answered %q instead of a welcome", w.Type)
-	}
 	return conn, w, nil
+}
+
+// enter sends the first message, answers a challenge and returns the welcome.
+func (c *Conn) enter(ctx context.Context, hello Message, key ed25519.PrivateKey) (Message, error) {
+	c.c.SetReadLimit(1 << 20)
+	if hello.V == 0 {
+		hello.V = Version
+	}
+	if key != nil && hello.Key == "" {
+		hello.Key = Encode64(key.Public().(ed25519.PublicKey))
+	}
+	if err := c.Send(ctx, hello); err != nil {
+		return Message{}, err
+	}
+	for {
+		m, err := c.Recv(ctx)
+		if err != nil {
+			return Message{}, err
+		}
+		switch {
+		case m.Type == TypeWelcome:
+			return m, nil
+		case m.Type == TypeChallenge && key != nil:
+			if err := c.prove(ctx, hello.Room, m.Nonce, key); err != nil {
+				return Message{}, err
+			}
+		default:
+			return Message{}, fmt.Errorf("the signalling server answered %q instead of a welcome", m.Type)
+		}
+	}
+}
+
+// prove signs the server's nonce for the room.
+func (c *Conn) prove(ctx context.Context, room, nonce string, key ed25519.PrivateKey) error {
+	n, ok := Decode64(nonce, NonceBytes)
+	code, err := NormalizeCode(room)
+	if !ok || err != nil {
+		return fmt.Errorf("the signalling server sent a malformed challenge")
+	}
+	sig := ed25519.Sign(key, ProofPayload(code, n))
+	return c.Send(ctx, Message{Type: TypeProof, Sig: Encode64(sig)})
 }
 
 // Send sends a message.

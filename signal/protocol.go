@@ -7,28 +7,40 @@
 // devices. Messages are JSON objects, one per WebSocket text message:
 //
 //	client → server
-//	  {"type":"host","size":3}                       open a room for 2–4 players; the server picks its code
-//	  {"type":"join","room":"K7QF-9MZT"}             enter an existing room
-//	  {"type":"reopen","room":"K7QF-9MZT","size":3}  enter the room, opening it again under this code if it is gone
-//	  {"type":"signal","to":"p2","data":{…}}         relay data to one member of the room
+//	  {"v":2,"type":"host","size":3,"key":K}               open a room for 2–4 players; the server picks its code
+//	  {"v":2,"type":"join","room":"K7QF-9MZT"}             enter an existing room
+//	  {"v":2,"type":"reopen","room":"K7QF-9MZT","size":3,"key":K}
+//	                                                       enter the room, opening it again under this code if it is gone
+//	  {"type":"proof","sig":S}                             reopen: the signature of the challenge by the room's key
+//	  {"type":"signal","to":"p2","data":{…}}               relay data to one member of the room
 //
 //	server → client
-//	  {"type":"welcome","room":…,"you":"p3","size":3,"peers":["p1","p2"],"ice":[…]}
+//	  {"type":"challenge","nonce":N}                  reopen: prove that you hold the room's key
+//	  {"type":"welcome","room":…,"you":"p3","size":3,"peers":["p1","p2"],"host":"p1","ice":[…]}
 //	  {"type":"peer-joined","peer":"p3"}              sent to the members already there: they offer to p3
+//	                                                  ("host":"p3" when p3 proved the room's key)
 //	  {"type":"signal","from":"p1","data":{…}}
 //	  {"type":"peer-left","peer":"p2"}
 //	  {"type":"error","code":"room-full","message":"…"}
 //
-// The first message must be host, join or reopen. The server, not the clients, decides who
-// offers to whom: the members already in a room offer to a newcomer, which is told about
-// them only once it is registered, so two devices never offer to each other at once and no
-// offer reaches a socket that is not yet listening. Every error closes the connection
-// except unknown-peer (the peer may have just left), and the server goes on serving the
-// others.
+// The first message must be host, join or reopen, of this protocol's Version (an older page
+// is told to reload). The server, not the clients, decides who offers to whom: the members
+// already in a room offer to a newcomer, which is told about them only once it is
+// registered, so two devices never offer to each other at once and no offer reaches a socket
+// that is not yet listening. Every error closes the connection except unknown-peer (the
+// peer may have just left), and the server goes on serving the others.
+//
+// Reopening is bound to the game: a host registers an Ed25519 public key K (base64url),
+// derived by the players' devices from a secret they share and the server never sees, and
+// the server keeps code → K while the room lives and for a while after. A reopen must sign
+// the server's fresh nonce N with that key (S = Sign(ProofPayload(code, N))); a code the
+// server holds no key for is bound to the first reopen's key. The host the server names
+// (welcome's host, peer-joined's host) is a member that registered or proved the key.
 package signal
 
 import (
 	"crypto/rand"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"strings"
@@ -39,7 +51,9 @@ const (
 	TypeHost       = "host"
 	TypeJoin       = "join"
 	TypeReopen     = "reopen"
+	TypeProof      = "proof"
 	TypeSignal     = "signal"
+	TypeChallenge  = "challenge"
 	TypeWelcome    = "welcome"
 	TypePeerJoined = "peer-joined"
 	TypePeerLeft   = "peer-left"
@@ -57,6 +71,10 @@ const (
 	CodeUnknownPeer  = "unknown-peer"
 	CodeTooManyConns = "too-many-connections"
 	CodeTooManyRooms = "too-many-rooms"
+	CodeHostLimit    = "host-limit"  // this address opened too many rooms, or too fast
+	CodeEntryLimit   = "entry-limit" // this address asked for rooms too often
+	CodeNotYourRoom  = "not-your-room"
+	CodeReload       = "reload" // the page speaks an older protocol
 	CodeTimeout      = "timeout"
 	CodeTooSlow      = "too-slow"
 	CodeShutdown     = "shutdown"
@@ -64,6 +82,7 @@ const (
 
 // Message is every message of the protocol; each type uses some of the fields.
 type Message struct {
+	V       int             `json:"v,omitempty"` // the protocol version, in the first message
 	Type    string          `json:"type"`
 	Room    string          `json:"room,omitempty"`
 	Size    int             `json:"size,omitempty"`
@@ -76,6 +95,40 @@ type Message struct {
 	ICE     []ICEServer     `json:"ice,omitempty"`
 	Code    string          `json:"code,omitempty"`
 	Message string          `json:"message,omitempty"`
+	Host    string          `json:"host,omitempty"`  // welcome, peer-joined: the member named the room's host
+	Key     string          `json:"key,omitempty"`   // host, reopen: the room's public key
+	Nonce   string          `json:"nonce,omitempty"` // challenge
+	Sig     string          `json:"sig,omitempty"`   // proof
+}
+
+// Version is the signalling protocol's version: 2 added the room keys. A first message of
+// another version is refused with CodeReload.
+const Version = 2
+
+// NonceBytes is the length of a challenge's nonce.
+const NonceBytes = 32
+
+// proofDomain separates reopen signatures from any other use of a key.
+const proofDomain = "brass reopen proof v1"
+
+// ProofPayload is what a reopen signs: the room code and the server's nonce, so a proof
+// cannot be replayed on another connection or for another room.
+func ProofPayload(code string, nonce []byte) []byte {
+	b := make([]byte, 0, len(proofDomain)+2+len(code)+len(nonce))
+	b = append(b, proofDomain...)
+	b = append(b, 0)
+	b = append(b, code...)
+	b = append(b, 0)
+	return append(b, nonce...)
+}
+
+// Encode64 and Decode64 carry keys, nonces and signatures as unpadded base64url.
+func Encode64(b []byte) string { return base64.RawURLEncoding.EncodeToString(b) }
+
+// Decode64 decodes Encode64's text, checking its length in bytes.
+func Decode64(s string, n int) ([]byte, bool) {
+	b, err := base64.RawURLEncoding.DecodeString(s)
+	return b, err == nil && len(b) == n
 }
 
 // ICEServer is a STUN or TURN server as RTCPeerConnection takes it.
@@ -163,7 +216,7 @@ func (e *Error) Error() string {
 // the code is wrong), as opposed to a dropped connection or a busy server.
 func (e *Error) Permanent() bool {
 	switch e.Code {
-	case CodeNoRoom, CodeRoomFull, CodeBadRoomCode, CodeBadMessage:
+	case CodeNoRoom, CodeRoomFull, CodeBadRoomCode, CodeBadMessage, CodeNotYourRoom, CodeReload:
 		return true
 	}
 	return false

@@ -4,16 +4,17 @@ package signal
 
 import (
 	"context"
+	"crypto/ed25519"
 	"crypto/hmac"
 	"crypto/sha1"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net"
+	"io"
 	"net/http"
+	"net/netip"
 	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -30,15 +31,32 @@ type Config struct {
 	MaxConnsPerAddr int           // open connections from one remote address (default 16)
 	MaxRooms        int           // rooms open at once (default 10,000)
 	EmptyRoomTTL    time.Duration // how long an empty room keeps its code (default 5 min)
-	HelloTimeout    time.Duration // time to send the first message (default 10 s)
+	HelloTimeout    time.Duration // time to send the first message, and a reopen's proof (default 10 s)
 	PingInterval    time.Duration // how often an idle connection is pinged (default 30 s)
 	WriteTimeout    time.Duration // time to write one message (default 10 s)
 	SendQueue       int           // messages waiting for a slow reader before it is dropped (default 64)
+
+	// Per address (an IPv4 address, or an IPv6 /64), so that one address cannot fill the
+	// room table while others still find room. A room opened from an address counts against
+	// it until the server forgets it (EmptyRoomTTL after its last member left).
+	MaxRoomsPerAddr  int     // rooms opened from one address that the server still keeps (default 20)
+	HostsPerMinute   float64 // rooms one address may open per minute on average, in bursts of MaxRoomsPerAddr (default 10)
+	EntriesPerMinute float64 // first messages (host, join, reopen) per minute from one address, in bursts as many (default 60)
+
+	// The keys of rooms that closed are kept for reopening, this long and this many at most
+	// (defaults 30 days, 100,000: about 10 MB); when full, an entry near its expiry goes.
+	KeyTTL  time.Duration
+	MaxKeys int
+
 	// OriginPatterns are the host patterns of other origins allowed to connect (the page's
 	// own host is always allowed), as coder/websocket's AcceptOptions take them.
 	OriginPatterns []string
-	// TrustForwardedFor counts connections by the X-Forwarded-For address (behind a proxy).
+	// TrustForwardedFor takes the client's address from X-Forwarded-For (behind a proxy): the
+	// rightmost entry that is not one of TrustedProxies, and only when the connection itself
+	// comes from one of them. The leftmost entries are whatever the client sent.
 	TrustForwardedFor bool
+	// TrustedProxies are the proxies' addresses (default loopback: 127.0.0.0/8 and ::1).
+	TrustedProxies []netip.Prefix
 	// ICEServers are handed to every client as they are.
 	ICEServers []ICEServer
 	// TURN, when set, adds a TURN server with a short-lived username and credential minted
@@ -68,6 +86,13 @@ func DefaultConfig() Config {
 		PingInterval:    30 * time.Second,
 		WriteTimeout:    10 * time.Second,
 		SendQueue:       64,
+
+		MaxRoomsPerAddr:  20,
+		HostsPerMinute:   10,
+		EntriesPerMinute: 60,
+		KeyTTL:           30 * 24 * time.Hour,
+		MaxKeys:          100000,
+		TrustedProxies:   []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128")},
 	}
 }
 
@@ -103,6 +128,24 @@ func (c *Config) fill() {
 	if c.SendQueue <= 0 {
 		c.SendQueue = d.SendQueue
 	}
+	if c.MaxRoomsPerAddr <= 0 {
+		c.MaxRoomsPerAddr = d.MaxRoomsPerAddr
+	}
+	if c.HostsPerMinute <= 0 {
+		c.HostsPerMinute = d.HostsPerMinute
+	}
+	if c.EntriesPerMinute <= 0 {
+		c.EntriesPerMinute = d.EntriesPerMinute
+	}
+	if c.KeyTTL <= 0 {
+		c.KeyTTL = d.KeyTTL
+	}
+	if c.MaxKeys <= 0 {
+		c.MaxKeys = d.MaxKeys
+	}
+	if c.TrustedProxies == nil {
+		c.TrustedProxies = d.TrustedProxies
+	}
 	if c.TURN != nil && c.TURN.TTL <= 0 {
 		c.TURN.TTL = 12 * time.Hour
 	}
@@ -115,7 +158,8 @@ type Server struct {
 
 	mu     sync.Mutex
 	rooms  map[string]*room
-	conns  map[string]int // open connections by remote address
+	addrs  map[string]*addrState // by addrKey
+	keys   map[string]keyEntry   // the keys of rooms that closed, by code
 	closed bool
 
 	ctx    context.Context
@@ -131,6 +175,9 @@ type room struct {
 	next       int // the last peer number given out
 	members    map[string]*member
 	emptySince time.Time
+	owner      string            // the address that opened it, which it counts against
+	key        ed25519.PublicKey // the game's key (nil: a host registered none; the next reopen binds one)
+	host       string            // the member that registered or proved the key, if still here
 }
 
 type member struct {
@@ -146,7 +193,7 @@ type member struct {
 func NewServer(cfg Config) *Server {
 	cfg.fill()
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Server{cfg: cfg, rooms: map[string]*room{}, conns: map[string]int{}, ctx: ctx, cancel: cancel}
+	s := &Server{cfg: cfg, rooms: map[string]*room{}, addrs: map[string]*addrState{}, keys: map[string]keyEntry{}, ctx: ctx, cancel: cancel}
 	s.wg.Add(1)
 	go s.janitor()
 	return s
@@ -174,17 +221,18 @@ func (s *Server) Close() {
 	s.wg.Wait()
 }
 
-// Stats describes the server now: rooms open, members connected, messages relayed so far.
+// Stats describes the server now: rooms open, members connected, keys of closed rooms kept,
+// addresses tracked, messages relayed so far.
 type Stats struct {
-	Rooms, Members int
-	Relayed        int64
+	Rooms, Members, Keys, Addrs int
+	Relayed                     int64
 }
 
 // Stats reports the server's counts.
 func (s *Server) Stats() Stats {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	st := Stats{Rooms: len(s.rooms), Relayed: s.relayed.Load()}
+	st := Stats{Rooms: len(s.rooms), Keys: len(s.keys), Addrs: len(s.addrs), Relayed: s.relayed.Load()}
 	for _, r := range s.rooms {
 		st.Members += len(r.members)
 	}
@@ -197,7 +245,8 @@ func (s *Server) logf(format string, args ...any) {
 	}
 }
 
-// janitor forgets rooms that stayed empty for the TTL.
+// janitor forgets rooms that stayed empty for the TTL (keeping their keys), expired keys,
+// and addresses that have nothing left to count.
 func (s *Server) janitor() {
 	defer s.wg.Done()
 	every := s.cfg.EmptyRoomTTL / 4
@@ -212,29 +261,26 @@ func (s *Server) janitor() {
 			return
 		case now := <-t.C:
 			s.mu.Lock()
-			for code, r := range s.rooms {
+			for _, r := range s.rooms {
 				if len(r.members) == 0 && now.Sub(r.emptySince) >= s.cfg.EmptyRoomTTL {
-					delete(s.rooms, code)
+					s.forget(r, now)
 				}
 			}
+			s.sweepKeys(now)
+			s.sweepAddrs(now)
 			s.mu.Unlock()
 		}
 	}
 }
 
-// remoteAddr is the address connections are counted by.
-func (s *Server) remoteAddr(r *http.Request) string {
-	if s.cfg.TrustForwardedFor {
-		if f := r.Header.Get("X-Forwarded-For"); f != "" {
-			first, _, _ := strings.Cut(f, ",")
-			return strings.TrimSpace(first)
-		}
+// forget drops an empty room: its code's key is kept for a reopen, and it no longer counts
+// against the address that opened it. Call with s.mu held.
+func (s *Server) forget(r *room, now time.Time) {
+	delete(s.rooms, r.code)
+	s.rememberKey(r.code, r.key, now)
+	if a := s.addrs[r.owner]; a != nil && a.rooms > 0 {
+		a.rooms--
 	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }
 
 // ServeHTTP upgrades the request to a WebSocket and serves one member until it leaves.
@@ -253,23 +299,22 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.refuse(c, CodeShutdown, "The server is shutting down.")
 		return
 	}
-	if s.conns[addr] >= s.cfg.MaxConnsPerAddr {
+	a := s.addr(addr)
+	if a.conns >= s.cfg.MaxConnsPerAddr {
 		s.mu.Unlock()
 		s.refuse(c, CodeTooManyConns, fmt.Sprintf("Too many connections from your address (at most %d).", s.cfg.MaxConnsPerAddr))
 		return
 	}
-	s.conns[addr]++
+	a.conns++
 	s.wg.Add(1)
 	s.mu.Unlock()
 	defer func() {
 		s.mu.Lock()
-		if s.conns[addr]--; s.conns[addr] <= 0 {
-			delete(s.conns, addr)
-		}
+		a.conns--
 		s.mu.Unlock()
 		s.wg.Done()
 	}()
-	s.serve(c)
+	s.serve(c, addr)
 }
 
 // refuse sends an error and closes the connection.
@@ -288,18 +333,18 @@ func statusFor(code string) websocket.StatusCode {
 		return websocket.StatusMessageTooBig
 	case CodeShutdown:
 		return websocket.StatusGoingAway
-	case CodeTooManyConns, CodeTooManyRooms:
+	case CodeTooManyConns, CodeTooManyRooms, CodeHostLimit, CodeEntryLimit:
 		return websocket.StatusTryAgainLater
 	}
 	return websocket.StatusPolicyViolation
 }
 
 // serve reads the first message, enters the room, then relays until the connection ends.
-func (s *Server) serve(c *websocket.Conn) {
+func (s *Server) serve(c *websocket.Conn, addr string) {
 	// A read whose context expires closes the connection at once, so the hello's deadline
 	// is a timer that sends the error (writes may run beside a read) and closes.
 	timer := time.AfterFunc(s.cfg.HelloTimeout, func() { s.refuse(c, CodeTimeout, "No room was asked for in time.") })
-	hello, err := s.read(s.ctx, c)
+	hello, key, err := s.greet(c, addr)
 	if !timer.Stop() {
 		return
 	}
@@ -310,7 +355,7 @@ func (s *Server) serve(c *websocket.Conn) {
 		}
 		return
 	}
-	m, welcome, e := s.enter(hello)
+	m, welcome, e := s.enter(hello, addr, key)
 	if e != nil {
 		s.refuse(c, e.Code, e.Message)
 		return
@@ -334,13 +379,19 @@ func (s *Server) serve(c *websocket.Conn) {
 	<-writerDone
 }
 
-// read reads and decodes one message.
+// read reads and decodes one message. It reads one byte past the limit itself, so that an
+// oversized message is answered with an error before the close (the WebSocket library
+// would close at once, with no word of why).
 func (s *Server) read(ctx context.Context, c *websocket.Conn) (Message, error) {
-	typ, b, err := c.Read(ctx)
+	typ, r, err := c.Reader(ctx)
 	if err != nil {
-		if websocket.CloseStatus(err) == websocket.StatusMessageTooBig || strings.Contains(err.Error(), "read limited") {
-			return Message{}, &Error{Code: CodeTooBig, Message: fmt.Sprintf("A message was larger than %d bytes.", s.cfg.MaxMessageBytes)}
-		}
+		return Message{}, err
+	}
+	b, err := io.ReadAll(io.LimitReader(r, s.cfg.MaxMessageBytes+1))
+	if err == nil && int64(len(b)) > s.cfg.MaxMessageBytes {
+		err = &Error{Code: CodeTooBig, Message: fmt.Sprintf("A message was larger than %d bytes.", s.cfg.MaxMessageBytes)}
+	}
+	if err != nil {
 		return Message{}, err
 	}
 	if typ != websocket.MessageText {
@@ -353,71 +404,126 @@ func (s *Server) read(ctx context.Context, c *websocket.Conn) (Message, error) {
 	return msg, nil
 }
 
-// enter registers a new member in the room its first message asks for. It returns the
-// welcome to send it; the members already there are told of it (and offer to it).
-func (s *Server) enter(hello Message) (*member, Message, *Error) {
-	var code string
+// greet reads the first message, charges it to the address and checks it; a reopen also
+// proves that it holds the key it names. It returns the hello and its key (nil: none).
+func (s *Server) greet(c *websocket.Conn, addr string) (Message, ed25519.PublicKey, error) {
+	hello, err := s.read(s.ctx, c)
+	if err != nil {
+		return hello, nil, err
+	}
+	s.mu.Lock()
+	e := s.admit(addr, time.Now())
+	s.mu.Unlock()
+	if e != nil {
+		return hello, nil, e
+	}
+	key, e := checkHello(&hello)
+	if e != nil {
+		return hello, nil, e
+	}
+	if hello.Type == TypeReopen {
+		if err := s.challenge(c, hello.Room, key); err != nil {
+			return hello, nil, err
+		}
+	}
+	return hello, key, nil
+}
+
+// checkHello checks a first message, normalizes its room code and decodes its key.
+func checkHello(hello *Message) (ed25519.PublicKey, *Error) {
+	if hello.V != Version {
+		return nil, &Error{Code: CodeReload, Message: "This page is out of date: reload it to play online."}
+	}
 	switch hello.Type {
 	case TypeHost:
 		if hello.Room != "" {
-			return nil, Message{}, &Error{Code: CodeBadMessage, Message: "A host message names no room: the server picks the code."}
+			return nil, &Error{Code: CodeBadMessage, Message: "A host message names no room: the server picks the code."}
 		}
 	case TypeJoin, TypeReopen:
 		c, err := NormalizeCode(hello.Room)
 		if err != nil {
-			return nil, Message{}, &Error{Code: CodeBadRoomCode, Message: "That is not a room code: " + err.Error() + "."}
+			return nil, &Error{Code: CodeBadRoomCode, Message: "That is not a room code: " + err.Error() + "."}
 		}
-		code = c
+		hello.Room = c
 	default:
-		return nil, Message{}, &Error{Code: CodeBadMessage, Message: fmt.Sprintf("The first message must be host, join or reopen, not %q.", hello.Type)}
+		return nil, &Error{Code: CodeBadMessage, Message: fmt.Sprintf("The first message must be host, join or reopen, not %q.", hello.Type)}
 	}
 	if hello.Type != TypeJoin && (hello.Size < MinRoomSize || hello.Size > MaxRoomSize) {
-		return nil, Message{}, &Error{Code: CodeBadMessage, Message: fmt.Sprintf("A room is for %d to %d players.", MinRoomSize, MaxRoomSize)}
+		return nil, &Error{Code: CodeBadMessage, Message: fmt.Sprintf("A room is for %d to %d players.", MinRoomSize, MaxRoomSize)}
 	}
-	if hello.To != "" || hello.Data != nil {
-		return nil, Message{}, &Error{Code: CodeBadMessage, Message: "The first message carries no data."}
+	if hello.To != "" || hello.Data != nil || hello.Sig != "" {
+		return nil, &Error{Code: CodeBadMessage, Message: "The first message carries no data."}
 	}
+	if hello.Key == "" && hello.Type != TypeReopen {
+		return nil, nil // a host may register no key: the room's first reopen binds one
+	}
+	k, ok := Decode64(hello.Key, ed25519.PublicKeySize)
+	if !ok || hello.Type == TypeJoin {
+		return nil, &Error{Code: CodeBadMessage, Message: "A host or reopen message names the room's key (32 bytes, base64url); a join names none."}
+	}
+	return ed25519.PublicKey(k), nil
+}
+
+// enter registers a new member in the room its first message asks for. It returns the
+// welcome to send it; the members already there are told of it (and offer to it). A host or
+// reopen (which proved key) becomes the room's named host.
+func (s *Server) enter(hello Message, addr string, key ed25519.PublicKey) (*member, Message, *Error) {
+	code := hello.Room
+	now := time.Now()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	var r *room
+	r := s.rooms[code]
 	switch hello.Type {
 	case TypeHost:
-		if len(s.rooms) >= s.cfg.MaxRooms {
-			return nil, Message{}, &Error{Code: CodeTooManyRooms, Message: "The server has too many rooms open; try again later."}
+		if e := s.mayOpen(addr, now); e != nil {
+			return nil, Message{}, e
 		}
-		for code == "" || s.rooms[code] != nil {
+		for code == "" || s.rooms[code] != nil || s.knownKey(code, now) != nil {
 			code = NewCode()
 		}
-		r = &room{code: code, size: hello.Size, members: map[string]*member{}}
-		s.rooms[code] = r
+		r = s.open(code, hello.Size, addr, key)
 	case TypeJoin:
-		r = s.rooms[code]
 		if r == nil {
 			return nil, Message{}, &Error{Code: CodeNoRoom, Message: "There is no room " + FormatCode(code) + ": check the code, or ask the host to open it again."}
 		}
 	case TypeReopen:
-		r = s.rooms[code]
-		if r == nil {
-			if len(s.rooms) >= s.cfg.MaxRooms {
-				return nil, Message{}, &Error{Code: CodeTooManyRooms, Message: "The server has too many rooms open; try again later."}
-			}
-			r = &room{code: code, size: hello.Size, members: map[string]*member{}}
-			s.rooms[code] = r
+		if known := s.knownKey(code, now); known != nil && !known.Equal(key) {
+			return nil, Message{}, &Error{Code: CodeNotYourRoom, Message: "Room " + FormatCode(code) + " belongs to another game: only that game's devices can reopen it."}
 		}
+		if r == nil {
+			if e := s.mayOpen(addr, now); e != nil {
+				return nil, Message{}, e
+			}
+			r = s.open(code, hello.Size, addr, key)
+		}
+		r.key = key
 	}
 	if len(r.members) >= r.size {
 		return nil, Message{}, &Error{Code: CodeRoomFull, Message: fmt.Sprintf("Room %s is full (%d players).", FormatCode(code), r.size)}
 	}
 	r.next++
 	m := &member{id: "p" + strconv.Itoa(r.next), room: r, send: make(chan []byte, s.cfg.SendQueue), done: make(chan struct{})}
-	welcome := Message{Type: TypeWelcome, Room: code, You: m.id, Size: r.size, Peers: []string{}, ICE: s.iceServers(m.id)}
+	joined := Message{Type: TypePeerJoined, Peer: m.id}
+	if hello.Type != TypeJoin {
+		r.host, joined.Host = m.id, m.id
+	}
+	welcome := Message{Type: TypeWelcome, Room: code, You: m.id, Size: r.size, Peers: []string{}, Host: r.host, ICE: s.iceServers(m.id)}
 	for id, other := range r.members {
 		welcome.Peers = append(welcome.Peers, id)
-		other.push(Message{Type: TypePeerJoined, Peer: m.id})
+		other.push(joined)
 	}
 	sortIDs(welcome.Peers)
 	r.members[m.id] = m
 	return m, welcome, nil
+}
+
+// open creates a room (the caller checked the limits). A code's kept key moves into its
+// room while it is open. Call with s.mu held.
+func (s *Server) open(code string, size int, owner string, key ed25519.PublicKey) *room {
+	delete(s.keys, code)
+	r := &room{code: code, size: size, owner: owner, key: key, members: map[string]*member{}}
+	s.rooms[code] = r
+	return r
 }
 
 // iceServers lists the ICE servers for a connection, minting TURN credentials if set.
@@ -441,6 +547,9 @@ func (s *Server) leave(m *member) {
 		return
 	}
 	delete(r.members, m.id)
+	if r.host == m.id {
+		r.host = ""
+	}
 	for _, other := range r.members {
 		other.push(Message{Type: TypePeerLeft, Peer: m.id})
 	}
@@ -572,31 +681,6 @@ func (m *member) drop(why *Message) {
 		}
 		close(m.done)
 	})
-}
-
-// tokenBucket limits a rate of messages.
-type tokenBucket struct {
-	rate, burst, tokens float64
-	last                time.Time
-}
-
-func newTokenBucket(rate float64, burst int) *tokenBucket {
-	return &tokenBucket{rate: rate, burst: float64(burst), tokens: float64(burst)}
-}
-
-func (b *tokenBucket) take(now time.Time) bool {
-	if !b.last.IsZero() {
-		b.tokens += now.Sub(b.last).Seconds() * b.rate
-		if b.tokens > b.burst {
-			b.tokens = b.burst
-		}
-	}
-	b.last = now
-	if b.tokens < 1 {
-		return false
-	}
-	b.tokens--
-	return true
 }
 
 func sortIDs(ids []string) {

@@ -155,6 +155,11 @@ func TestBadFirstMessages(t *testing.T) {
 	refusedWith(t, url, Message{Type: TypeJoin, Room: "ABCDEFGH"}, CodeNoRoom)
 	refusedWith(t, url, Message{Type: TypeJoin, Room: "not-a-code!"}, CodeBadRoomCode)
 	refusedWith(t, url, Message{Type: TypeReopen, Room: "ABCDEFGH", Size: 9}, CodeBadMessage)
+	refusedWith(t, url, Message{Type: TypeReopen, Room: "ABCDEFGH", Size: 2}, CodeBadMessage) // no key
+	refusedWith(t, url, Message{Type: TypeJoin, Room: "ABCDEFGH", Key: Encode64(make([]byte, 32))}, CodeBadMessage)
+	refusedWith(t, url, Message{Type: TypeHost, Size: 2, Key: "short"}, CodeBadMessage)
+	// A page of the previous protocol is told to reload.
+	refusedWith(t, url, Message{V: 1, Type: TypeJoin, Room: "ABCDEFGH"}, CodeReload)
 }
 
 func TestMalformedMessagesCloseOnlyTheirConnection(t *testing.T) {
@@ -188,6 +193,7 @@ func TestMalformedMessagesCloseOnlyTheirConnection(t *testing.T) {
 	_ = c
 }
 
+// An oversized message is answered with the error the README promises, then a 1009 close.
 func TestOversizedMessage(t *testing.T) {
 	_, url := testServer(t, Config{MaxMessageBytes: 1024})
 	a, wa := dial(t, url, Message{Type: TypeHost, Size: 2})
@@ -195,8 +201,37 @@ func TestOversizedMessage(t *testing.T) {
 	recvType(t, a, TypePeerJoined)
 	big := json.RawMessage(`{"x":"` + strings.Repeat("a", 2000) + `"}`)
 	_ = b.Send(ctxT(t), Message{Type: TypeSignal, To: wa.You, Data: big})
-	expectClosedWith(t, b, CodeTooBig)
+	expectServerError(t, b, CodeTooBig, websocket.StatusMessageTooBig)
 	recvType(t, a, TypePeerLeft)
+	// A message of exactly the limit still passes.
+	c, _ := dial(t, url, Message{Type: TypeJoin, Room: wa.Room})
+	recvType(t, a, TypePeerJoined)
+	fits := json.RawMessage(`{"x":"` + strings.Repeat("a", 1024-len(`{"type":"signal","to":"p1","data":{"x":""}}`)) + `"}`)
+	if err := c.Send(ctxT(t), Message{Type: TypeSignal, To: wa.You, Data: fits}); err != nil {
+		t.Fatal(err)
+	}
+	recvType(t, a, TypeSignal)
+	// An oversized first message is answered the same way.
+	raw, _, err := websocket.Dial(ctxT(t), url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = raw.Write(ctxT(t), websocket.MessageText, []byte(`{"v":2,"type":"host","size":2,"pad":"`+strings.Repeat("a", 5000)+`"}`))
+	expectServerError(t, &Conn{c: raw}, CodeTooBig, websocket.StatusMessageTooBig)
+}
+
+// expectServerError reads until the server's own error message (not one made up from the
+// close frame) and then the close with its status.
+func expectServerError(t *testing.T, c *Conn, code string, status websocket.StatusCode) {
+	t.Helper()
+	m, err := c.Recv(ctxT(t))
+	if err == nil || m.Type != TypeError || m.Code != code || m.Message == "" {
+		t.Fatalf("got %+v, %v; want the server's %s error message", m, err, code)
+	}
+	_, _, err = c.c.Read(ctxT(t))
+	if got := websocket.CloseStatus(err); got != status {
+		t.Fatalf("closed with %v (%v), want %v", got, err, status)
+	}
 }
 
 func TestFloodIsRateLimited(t *testing.T) {
@@ -257,7 +292,8 @@ func TestHelloTimeout(t *testing.T) {
 
 func TestEmptyRoomsExpireAndReopen(t *testing.T) {
 	s, url := testServer(t, Config{EmptyRoomTTL: 100 * time.Millisecond})
-	a, w := dial(t, url, Message{Type: TypeHost, Size: 2})
+	key := newKey(t)
+	a, w := dialKey(t, url, Message{Type: TypeHost, Size: 2}, key)
 	a.Close()
 	// Within the TTL an empty room can still be joined…
 	time.Sleep(20 * time.Millisecond)
@@ -273,11 +309,11 @@ func TestEmptyRoomsExpireAndReopen(t *testing.T) {
 	}
 	refusedWith(t, url, Message{Type: TypeJoin, Room: w.Room}, CodeNoRoom)
 	// …and a saved game's player reopens it under the same code.
-	_, wr := dial(t, url, Message{Type: TypeReopen, Room: w.Room, Size: 2})
-	if wr.Room != w.Room || len(wr.Peers) != 0 {
+	_, wr := dialKey(t, url, Message{Type: TypeReopen, Room: w.Room, Size: 2}, key)
+	if wr.Room != w.Room || len(wr.Peers) != 0 || wr.Host != wr.You {
 		t.Fatalf("reopen %+v", wr)
 	}
-	_, wj := dial(t, url, Message{Type: TypeReopen, Room: FormatCode(w.Room), Size: 2})
+	_, wj := dialKey(t, url, Message{Type: TypeReopen, Room: FormatCode(w.Room), Size: 2}, key)
 	if len(wj.Peers) != 1 {
 		t.Fatalf("second reopen did not join the reopened room: %+v", wj)
 	}
@@ -368,7 +404,7 @@ func TestCloseLeavesNoGoroutines(t *testing.T) {
 // loadRooms runs rooms × 4 clients: each joins, then every member sends a few signals to
 // every other; it returns the memory per room and the messages relayed per second.
 func loadRooms(t testing.TB, rooms, perPeer int) (bytesPerRoom float64, perSecond float64) {
-	s, url := testServer(t, Config{MaxConnsPerAddr: rooms*4 + 10, RatePerSecond: 1000, RateBurst: 1000, SendQueue: 256})
+	s, url := testServer(t, Config{MaxConnsPerAddr: rooms*4 + 10, MaxRoomsPerAddr: rooms, HostsPerMinute: 1e6, EntriesPerMinute: 1e6, RatePerSecond: 1000, RateBurst: 1000, SendQueue: 256})
 	runtime.GC()
 	var m0 runtime.MemStats
 	runtime.ReadMemStats(&m0)
