@@ -58,7 +58,7 @@ func leaveMidMove(t *testing.T, leaverIdx, reach int, passes bool, runnerIdx int
 				return
 			}
 			for _, m := range g.LegalMoves() {
-				if _, st, err := g.Preview(m); err == nil && (st.Actor() != seat) == passes {
+				if out, err := g.Preview(m); err == nil && (out[0].After.Actor() != seat) == passes {
 					last, found = m, true
 					return
 				}

@@ -1030,7 +1030,7 @@ func TestOnlineDeviceBehindAnotherCatchesUpWithoutANewMove(t *testing.T) {
 				return
 			}
 			for _, m := range g.LegalMoves() {
-				if _, st, err := g.Preview(m); err == nil && st.Actor() == brunelSeat {
+				if out, err := g.Preview(m); err == nil && out[0].After.Actor() == brunelSeat {
 					last, found = m, true
 					return
 				}

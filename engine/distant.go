@@ -116,8 +116,12 @@ func (s *State) sellToDistant(p int, sp int) bool {
 	}
 	bonus := s.ed.DemandBonus[s.Demand]
 	if s.log != nil {
+		moves := ", the cotton demand marker moves to space "
+		if tile.Drop == 0 {
+			moves = ", the cotton demand marker stays on space "
+		}
 		s.addLog(LogAction, p, s.name(p)+" sells "+what+" to the Distant Market: the tile shows −"+itoa(tile.Drop)+
-			", the cotton demand marker moves to space "+itoa(int(s.Demand)+1)+" (+"+itoa(bonus)+" income spaces).")
+			moves+itoa(int(s.Demand)+1)+" (+"+itoa(bonus)+" income spaces).")
 	}
 	s.flip(sp)
 	s.advanceIncome(p, bonus)
@@ -169,4 +173,31 @@ func (s *State) doCottonSale(a *Action) Reason {
 		s.actionDone()
 	}
 	return Reason{}
+}
+
+// drawsDistant reports whether the action turns over a Distant Market tile: a sale to it.
+func (a *Action) drawsDistant() bool { return a.Kind == KindSell && a.Port == ToDistantMarket }
+
+// faceDownDistant counts the tiles of the face-down stack by kind (index into
+// Edition.DistantTiles).
+func (s *State) faceDownDistant() []int {
+	n := make([]int, len(s.ed.DistantTiles))
+	for _, k := range s.Distant[:s.DistantLeft] {
+		if int(k) < len(n) {
+			n[k]++
+		}
+	}
+	return n
+}
+
+// distantOnTop puts a face-down tile of kind k on top of the stack, where the next sale
+// draws it (a preview's supposition; the stack's order is hidden anyway).
+func (s *State) distantOnTop(k int) {
+	top := int(s.DistantLeft) - 1
+	for i := top; i >= 0; i-- {
+		if int(s.Distant[i]) == k {
+			s.Distant[i], s.Distant[top] = s.Distant[top], s.Distant[i]
+			return
+		}
+	}
 }

@@ -126,18 +126,3 @@ func Next(legal []Move, typ string, chosen map[string]string) Choice {
 	}
 	return Choice{Moves: cands}
 }
-
-// Preview applies a move to a copy of the game and returns the log entries it would write
-// and the state after it, so a UI can show a move's cost and effects before confirming.
-func (g *Game) Preview(m Move) ([]LogEntry, State, error) {
-	a, err := g.state.ed.Decode(m)
-	if err != nil {
-		return nil, State{}, err
-	}
-	t := g.state
-	var entries []LogEntry
-	if err := t.applyLogged(&a, &entries); err != nil {
-		return nil, State{}, err
-	}
-	return entries, t, nil
-}

@@ -895,11 +895,11 @@ func safeID(v string) string {
 // renderSummary previews the move: what the action does, then what the end of the round
 // or era it causes does, each with the player's money, income and VP before and after.
 func (g *gameScreen) renderSummary(game *engine.Game, m engine.Move) goapp.UI {
-	entries, after, err := game.Preview(m)
+	outcomes, err := game.Preview(m)
 	if err != nil {
 		return goapp.P().Class("gs-notice gs-notice-bad").Text(hudTypeset(err.Error()))
 	}
-	return renderPreview(previewParts(game.State(), &after, entries))
+	return renderPreview(summarize(game.State(), outcomes))
 }
 
 func logClass(open bool) string {

@@ -5,6 +5,10 @@ package ui
 // when this move ends them. engine.Game.Preview gives the log entries and the state after;
 // the entries are split by kind, and the money and VP of each part come from the round
 // report the engine wrote (what the round's end paid and scored).
+//
+// The summary must not reveal what is hidden, or Back would let the player try again
+// knowing it: a sale to the Distant Market says that a face-down tile will be drawn and
+// what each tile still face down would do (Preview gives one outcome per kind of tile).
 
 import (
 	"strconv"
@@ -19,6 +23,50 @@ type previewPart struct {
 	Label string   // "" for the action itself
 	Lines []string // the engine's log lines
 	Facts string   // the acting player's money, income and VP before → after this part; "" if unchanged
+}
+
+// movePreview is a move's summary: the parts of its one outcome, or, for a move that turns
+// over a face-down Distant Market tile, a sentence saying so and the parts of each tile's
+// outcome.
+type movePreview struct {
+	Draw  string // "" unless the move draws a face-down tile
+	Cases []previewCase
+}
+
+// previewCase is one way the move can turn out; Label says which ("" when there is one).
+type previewCase struct {
+	Label string
+	Parts []previewPart
+}
+
+// summarize makes a move's summary from the outcomes engine.Game.Preview returned for it
+// in the state before.
+func summarize(before *engine.State, outcomes []engine.Outcome) movePreview {
+	var mp movePreview
+	for i := range outcomes {
+		o := &outcomes[i]
+		c := previewCase{Parts: previewParts(before, &o.After, o.Entries)}
+		if o.Draw != nil {
+			mp.Draw = drawSentence(before)
+			c.Label = "If the tile shows −" + strconv.Itoa(o.Draw.Drop) + " (" + strconv.Itoa(o.Tiles) + " of the " +
+				strconv.Itoa(int(before.DistantLeft)) + " tiles):"
+		}
+		mp.Cases = append(mp.Cases, c)
+	}
+	return mp
+}
+
+// drawSentence says, before a sale to the Distant Market, that its top tile will be drawn
+// and what a tile does, without saying which tile it is (no one knows until the sale).
+func drawSentence(before *engine.State) string {
+	left := int(before.DistantLeft)
+	tiles := strconv.Itoa(left) + " tiles are"
+	if left == 1 {
+		tiles = "1 tile is"
+	}
+	return "When you confirm, the top Distant Market tile is drawn: no one knows which it is, " + tiles +
+		" face down. The cotton demand marker, now on space " + strconv.Itoa(int(before.Demand)+1) +
+		", moves down as many spaces as the tile shows; if it reaches X, the sale fails. What each tile would do:"
 }
 
 // previewParts splits a previewed move's log into the action's own effects, the end of
@@ -131,8 +179,26 @@ func factLine(m0, m1, i0, i1, v0, v1 int, why string) string {
 	return s + "."
 }
 
-// renderPreview draws the parts of a move's summary.
-func renderPreview(parts []previewPart) app.UI {
+// renderPreview draws a move's summary: its parts, or the draw and each tile's case.
+func renderPreview(mp movePreview) app.UI {
+	var body []app.UI
+	if mp.Draw != "" {
+		body = append(body, app.P().Class("gs-draw").Text(hudTypeset(mp.Draw)))
+	}
+	for _, c := range mp.Cases {
+		parts := renderParts(c.Parts)
+		if c.Label == "" {
+			body = append(body, parts...)
+			continue
+		}
+		label := app.H3().Class("gs-part-label gs-case-label").Text(hudTypeset(c.Label))
+		body = append(body, app.Div().Class("gs-case").Body(append([]app.UI{label}, parts...)...))
+	}
+	return app.Div().ID("summary").Class("gs-summary").Body(body...)
+}
+
+// renderParts draws the labelled parts of one outcome.
+func renderParts(parts []previewPart) []app.UI {
 	var body []app.UI
 	for i, part := range parts {
 		var lines []app.UI
@@ -155,5 +221,5 @@ func renderPreview(parts []previewPart) app.UI {
 		}
 		body = append(body, app.Div().Class(cls).Body(sec...))
 	}
-	return app.Div().ID("summary").Class("gs-summary").Body(body...)
+	return body
 }

@@ -23,11 +23,14 @@ func firstCardMove(t *testing.T, g *engine.Game, typ string) engine.Move {
 
 func previewOf(t *testing.T, g *engine.Game, m engine.Move) []previewPart {
 	t.Helper()
-	entries, after, err := g.Preview(m)
+	out, err := g.Preview(m)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return previewParts(g.State(), &after, entries)
+	if len(out) != 1 {
+		t.Fatalf("%d outcomes", len(out))
+	}
+	return previewParts(g.State(), &out[0].After, out[0].Entries)
 }
 
 func TestPreviewSeparatesTheRoundsEnd(t *testing.T) {
