@@ -15,10 +15,9 @@ import (
 
 // actionBuilder is the partial move being built.
 type actionBuilder struct {
-	typ     string
-	chosen  map[string]string
-	order   []string // fields in the order they were chosen, for Back
-	pending string   // Scout: the first of the two extra cards, picked in the hand
+	typ    string
+	chosen map[string]string
+	order  []string // fields in the order they were chosen, for Back
 }
 
 func (b *actionBuilder) reset() { *b = actionBuilder{} }
@@ -39,51 +38,25 @@ func (b *actionBuilder) choose(field, value string) {
 	}
 	b.chosen[field] = value
 	b.order = append(b.order, field)
-	b.pending = ""
 }
 
-// Scout's two extra cards are one answer, "a+b", picked as two cards in the hand.
+// cardFields are the fields answered with a card from the hand: the action's card, a
+// two-card build's second card and Scout's two more cards (engine.Unordered lets each of
+// them be picked in any order).
+var cardFields = []string{"card", "cards", "cards.0", "cards.1"}
 
-// splitPair reads a "cards" value.
-func splitPair(v string) (a, b string, ok bool) {
-	return strings.Cut(v, "+")
-}
+// isCardField reports whether a field is answered in the hand.
+func isCardField(field string) bool { return containsString(cardFields, field) }
 
-// pairedCards lists the cards that can go with card in a legal pair (nil: none).
-func pairedCards(values []string, card string) []string {
+// chosenCards lists the cards answered so far, a card twice where it was picked twice.
+func (b *actionBuilder) chosenCards() []string {
 	var out []string
-	for _, v := range values {
-		a, b, ok := splitPair(v)
-		switch {
-		case !ok:
-		case a == card:
-			out = append(out, b)
-		case b == card:
-			out = append(out, a)
+	for _, f := range cardFields {
+		if v := b.chosen[f]; v != "" {
+			out = append(out, v)
 		}
 	}
 	return out
-}
-
-// pairCards lists every card in any legal pair.
-func pairCards(values []string) []string {
-	var out []string
-	for _, v := range values {
-		if a, b, ok := splitPair(v); ok {
-			out = append(out, a, b)
-		}
-	}
-	return dedupSorted(out)
-}
-
-// pairValue is the legal value for the pair a, b in either order ("" if none).
-func pairValue(values []string, a, b string) string {
-	for _, v := range values {
-		if v == a+"+"+b || v == b+"+"+a {
-			return v
-		}
-	}
-	return ""
 }
 
 func dedupSorted(ids []string) []string {
@@ -99,10 +72,6 @@ func dedupSorted(ids []string) []string {
 
 // back takes back the last answer, or leaves the action when there is none.
 func (b *actionBuilder) back() {
-	if b.pending != "" {
-		b.pending = ""
-		return
-	}
 	if len(b.order) == 0 {
 		b.reset()
 		return
@@ -166,6 +135,10 @@ func setField(m *engine.Move, field, value string) {
 		set(&m.Develop, 0)
 	case "develop.1":
 		set(&m.Develop, 1)
+	case "cards", "cards.0":
+		set(&m.Cards, 0)
+	case "cards.1":
+		set(&m.Cards, 1)
 	}
 }
 
@@ -208,7 +181,7 @@ func boardField(field string) string {
 		return "merchant"
 	case strings.HasPrefix(field, "coal."), strings.HasPrefix(field, "iron."), strings.HasPrefix(field, "beer."):
 		return "source"
-	case field == "card":
+	case isCardField(field):
 		return "card"
 	case field == "port":
 		return "port" // a port's space on the board, or the Distant Market in the list
@@ -255,10 +228,11 @@ func prompt(typ, field string) string {
 	case "develop.1":
 		return "Develop a second tile, or stop at one."
 	case "cards":
-		if typ == "build" {
-			return "Build with this card alone, or discard a second card to build in any town as if with its location card (it takes both your actions)."
-		}
+		return "Build with this card alone, or discard a second card to build in any town as if with its location card (it takes both your actions)."
+	case "cards.0":
 		return "Choose two more cards to discard: tap them in your hand."
+	case "cards.1":
+		return "Choose one more card to discard: tap it in your hand."
 	case "port":
 		return "Choose where the cotton goes: a connected port (highlighted), or the Distant Market, where a tile is drawn that moves cotton demand down and gives its income bonus (none once it reaches X)."
 	case "amount":
@@ -325,19 +299,13 @@ func choiceLabel(s *engine.State, names []string, chosen map[string]string, fiel
 	case "amount":
 		return "£" + value
 	case "cards":
-		if !strings.Contains(value, "+") {
-			if k, ok := ed.CardByID(value); ok {
-				return "Also discard " + ed.Cards[k].Name + ": build in any town"
-			}
+		if k, ok := ed.CardByID(value); ok {
+			return "Also discard " + ed.Cards[k].Name + ": build in any town"
 		}
-		parts := strings.SplitN(value, "+", 2)
-		out := make([]string, 0, 2)
-		for _, id := range parts {
-			if k, ok := ed.CardByID(id); ok {
-				out = append(out, ed.Cards[k].Name)
-			}
+	case "cards.0", "cards.1":
+		if k, ok := ed.CardByID(value); ok {
+			return "Also discard " + ed.Cards[k].Name
 		}
-		return strings.Join(out, " and ")
 	}
 	return value
 }

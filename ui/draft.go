@@ -13,10 +13,9 @@ func draftKey(gameID string) string { return draftKeyPrefix + gameID }
 
 // actionDraft is what is stored.
 type actionDraft struct {
-	Moves   int         `json:"moves"` // moves applied when the answers were given
-	Type    string      `json:"type"`
-	Steps   [][2]string `json:"steps"`             // field, value, in the order answered
-	Pending string      `json:"pending,omitempty"` // Scout: the first of the two extra cards
+	Moves int         `json:"moves"` // moves applied when the answers were given
+	Type  string      `json:"type"`
+	Steps [][2]string `json:"steps"` // field, value, in the order answered
 }
 
 // draftOf records the builder at a move count; ok is false when there is nothing to keep.
@@ -24,7 +23,7 @@ func draftOf(b *actionBuilder, moves int) (actionDraft, bool) {
 	if !b.active() {
 		return actionDraft{}, false
 	}
-	d := actionDraft{Moves: moves, Type: b.typ, Pending: b.pending}
+	d := actionDraft{Moves: moves, Type: b.typ}
 	for _, f := range b.order {
 		d.Steps = append(d.Steps, [2]string{f, b.chosen[f]})
 	}
@@ -57,9 +56,6 @@ func (d actionDraft) restore(b *actionBuilder, moves int, legalMoves func() []en
 			break
 		}
 		b.choose(st[0], st[1])
-	}
-	if c := b.next(legal); c.Field == "cards" && d.Pending != "" && pairedCards(c.Values, d.Pending) != nil {
-		b.pending = d.Pending
 	}
 	return true
 }

@@ -65,49 +65,53 @@ func TestDraftRestoresAHalfBuiltAction(t *testing.T) {
 	}
 }
 
-func TestScoutPairs(t *testing.T) {
-	values := []string{"a+b", "a+c", "b+c", "c+c"}
-	if got := pairCards(values); !reflect.DeepEqual(got, []string{"a", "b", "c"}) {
-		t.Errorf("pairCards = %v", got)
-	}
-	if got := pairedCards(values, "c"); !reflect.DeepEqual(got, []string{"a", "b", "c"}) {
-		t.Errorf("pairedCards(c) = %v", got)
-	}
-	if pairValue(values, "b", "a") != "a+b" || pairValue(values, "c", "c") != "c+c" || pairValue(values, "a", "a") != "" {
-		t.Error("pairValue does not find pairs in either order")
-	}
-	// A Scout in a real game: the first card, then two taps make the answer.
+// TestScoutCardsInAnyOrder: Scout's three cards are three taps in the hand, in any order:
+// after the last card of the hand (in edition order) comes the first, and the builder ends
+// at the one Scout that discards them; a half-made Scout survives a reload.
+func TestScoutCardsInAnyOrder(t *testing.T) {
 	g := seven(t)
 	legal := g.LegalMoves()
 	var b actionBuilder
 	b.start("scout")
 	c := b.next(legal)
-	b.choose("card", c.Values[0])
+	last := c.Values[len(c.Values)-1]
+	b.choose("card", last)
 	c = b.next(legal)
-	if c.Field != "cards" {
-		t.Fatalf("after the card the question is %q", c.Field)
+	if c.Field != "cards.0" || !containsString(c.Values, c.Values[0]) {
+		t.Fatalf("after the card the question is %q %v", c.Field, c.Values)
 	}
-	first := pairCards(c.Values)[0]
-	b.pending = first
-	second := pairedCards(c.Values, first)[0]
-	b.choose("cards", pairValue(c.Values, first, second))
-	if c := b.next(legal); c.Field != "" || len(c.Moves) != 1 || b.pending != "" {
-		t.Errorf("two taps did not determine the Scout: %+v", c)
+	first := c.Values[0]
+	if first == last {
+		first = c.Values[1]
 	}
-	// A pending first card survives a reload, and Back puts it down first.
-	var r actionBuilder
-	r.start("scout")
-	r.choose("card", b.chosen["card"])
-	r.pending = first
-	d, _ := draftOf(&r, 0)
+	b.choose("cards.0", first)
+	c = b.next(legal)
+	if c.Field != "cards.1" || len(c.Values) == 0 {
+		t.Fatalf("after two cards the question is %q %v", c.Field, c.Values)
+	}
+	third := c.Values[0]
+	d, _ := draftOf(&b, 0)
+	b.choose("cards.1", third)
+	c = b.next(legal)
+	if c.Field != "" || len(c.Moves) != 1 {
+		t.Fatalf("three taps did not determine the Scout: %+v", c)
+	}
+	m := c.Moves[0]
+	if got := []string{m.Card, m.Cards[0], m.Cards[1]}; !sameCards(got, []string{last, first, third}) {
+		t.Errorf("the Scout discards %v, not the cards tapped", got)
+	}
 	var q actionBuilder
-	if !d.restore(&q, 0, func() []engine.Move { return legal }) || q.pending != first {
-		t.Errorf("pending card not restored: %+v", q)
+	if !d.restore(&q, 0, func() []engine.Move { return legal }) || q.chosen["cards.0"] != first {
+		t.Errorf("half-made Scout not restored: %+v", q)
 	}
 	q.back()
-	if q.pending != "" || q.chosen["card"] == "" {
-		t.Errorf("Back should drop the pending card only: %+v", q)
+	if q.chosen["cards.0"] != "" || q.chosen["card"] != last {
+		t.Errorf("Back should take back the last card only: %+v", q)
 	}
+}
+
+func sameCards(a, b []string) bool {
+	return reflect.DeepEqual(sortedCopy(a), sortedCopy(b))
 }
 
 func TestRecapOfTheLastTurn(t *testing.T) {

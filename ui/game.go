@@ -29,8 +29,9 @@ type gameScreen struct {
 	legal    []engine.Move
 	legalFor int // number of moves applied when legal was computed; −1: stale
 
-	notice    string // the last refusal or explanation
-	noticeBad bool
+	notice      string   // the last refusal or explanation
+	noticeLines []string // a refusal's reasons when it has several (notice is then their heading)
+	noticeBad   bool
 
 	revealed int // seat whose hand is shown; −1: covered (pass the device)
 	history  int // −1: the live game; otherwise the number of moves shown
@@ -165,7 +166,26 @@ func (g *gameScreen) names() []string {
 
 // ---- events ----
 
-func (g *gameScreen) setNotice(msg string, bad bool) { g.notice, g.noticeBad = msg, bad }
+func (g *gameScreen) setNotice(msg string, bad bool) {
+	g.notice, g.noticeLines, g.noticeBad = msg, nil, bad
+}
+
+// setNoticeList shows a refusal's reasons, nearest to legal first: several as one short
+// list under the heading, a lone one as a sentence (after the heading where one is given,
+// which then ends in a colon).
+func (g *gameScreen) setNoticeList(head string, lines []string, bad bool) {
+	switch {
+	case len(lines) == 0:
+		g.setNotice(strings.TrimSuffix(head, ":")+".", bad)
+	case len(lines) == 1 && head != "":
+		g.setNotice(head+" "+lines[0], bad)
+	case len(lines) == 1:
+		g.setNotice(lines[0], bad)
+	default:
+		g.setNotice(head, bad)
+		g.noticeLines = lines
+	}
+}
 
 func (g *gameScreen) startAction(typ string) {
 	g.builder.start(typ)
@@ -175,7 +195,7 @@ func (g *gameScreen) startAction(typ string) {
 
 // refuseAction explains a dimmed action button.
 func (g *gameScreen) refuseAction(label, typ string) {
-	g.setNotice(label+" is not possible now: "+actionRefusal(g.ISession.Game(), typ), true)
+	g.setNoticeList(label+" is not possible now:", actionRefusal(g.ISession.Game(), typ), true)
 }
 
 // answer takes the player's answer to the current question.
@@ -257,41 +277,21 @@ func (g *gameScreen) onBoardRefused(ctx goapp.Context, t boardTarget) {
 	g.explain(c, c.Field, id)
 }
 
-// onCard answers a card question with a card from the hand. Scout's two extra cards are
-// picked one after the other.
+// onCard answers a card question with a card from the hand: the action's card, a two-card
+// build's second card, or each of Scout's two more cards, in any order.
 func (g *gameScreen) onCard(ctx goapp.Context, id string) {
 	if !g.builder.active() {
 		return
 	}
 	c := g.builder.next(g.legalMoves())
-	switch c.Field {
-	case "card":
-		g.answer("card", id)
-	case "cards":
-		b := &g.builder
-		if b.typ == "build" {
-			// A two-card build's second card: one tap.
-			if id != "" && containsString(c.Values, id) {
-				g.answer("cards", id)
-			} else {
-				g.setNotice(cardRefusal(g.ISession.Game(), c, "cards", id, ""), true)
-			}
-			g.saveDraft()
-			return
-		}
-		switch {
-		case b.pending == "" && containsString(pairCards(c.Values), id):
-			b.pending = id
-			g.setNotice("", false)
-		case b.pending != "" && pairValue(c.Values, b.pending, id) != "":
-			g.answer("cards", pairValue(c.Values, b.pending, id))
-		case b.pending == id:
-			b.pending = "" // tapped again: put it back
-		default:
-			g.setNotice(cardRefusal(g.ISession.Game(), c, "cards", id, b.pending), true)
-		}
-		g.saveDraft()
+	if !isCardField(c.Field) {
+		return
 	}
+	if id != "" && containsString(c.Values, id) {
+		g.answer(c.Field, id)
+		return
+	}
+	g.refuseCard(c, id)
 }
 
 // onCardRefused explains why a dimmed card cannot be chosen.
@@ -299,10 +299,16 @@ func (g *gameScreen) onCardRefused(ctx goapp.Context, id string) {
 	if !g.builder.active() {
 		return
 	}
-	c := g.builder.next(g.legalMoves())
-	if c.Field == "card" || c.Field == "cards" {
-		g.setNotice(cardRefusal(g.ISession.Game(), c, c.Field, id, g.builder.pending), true)
+	if c := g.builder.next(g.legalMoves()); isCardField(c.Field) {
+		g.refuseCard(c, id)
 	}
+}
+
+// refuseCard shows every reason the engine gives for a card that is not an answer.
+func (g *gameScreen) refuseCard(c engine.Choice, id string) {
+	game := g.ISession.Game()
+	why := cardRefusal(game, c, c.Field, id)
+	g.setNoticeList(refusalHead(game, id, why), why, true)
 }
 
 // confirm submits the determined move.
@@ -683,29 +689,15 @@ func (g *gameScreen) renderControls(game *engine.Game, c engine.Choice, names []
 	if !g.ISession.LocalSeat(actor) {
 		return g.renderWaiting(st, names, recap)
 	}
-	var choosable, selected []string
-	switch c.Field {
-	case "card":
-		choosable = c.Values
-	case "cards":
-		if g.builder.typ == "build" {
-			for _, v := range c.Values {
-				if v != "" {
-					choosable = append(choosable, v)
-				}
+	var choosable []string
+	if isCardField(c.Field) {
+		for _, v := range c.Values {
+			if v != "" {
+				choosable = append(choosable, v)
 			}
-		} else if p := g.builder.pending; p != "" {
-			choosable = append(pairedCards(c.Values, p), p)
-		} else {
-			choosable = pairCards(c.Values)
 		}
 	}
-	if v := g.builder.chosen["card"]; v != "" {
-		selected = append(selected, v)
-	}
-	if g.builder.pending != "" {
-		selected = append(selected, g.builder.pending)
-	}
+	selected := g.builder.chosenCards()
 	return goapp.Section().ID("controls").Class("gs-controls").Aria("label", names[actor]+"'s turn").Body(
 		slot("gs-slot-recap", recap),
 		slot("gs-slot-hint", g.renderHint(names)),
@@ -743,10 +735,20 @@ func (g *gameScreen) renderBuilder(game *engine.Game, c engine.Choice, names []s
 	st := game.State()
 	legal := g.legalMoves()
 	var body []goapp.UI
-	notice := goapp.If(g.notice != "", func() goapp.UI {
+	notice := goapp.If(g.notice != "" || len(g.noticeLines) > 0, func() goapp.UI {
 		cls := "gs-notice"
 		if g.noticeBad {
 			cls += " gs-notice-bad"
+		}
+		if len(g.noticeLines) > 0 {
+			items := make([]goapp.UI, 0, len(g.noticeLines))
+			for _, l := range g.noticeLines {
+				items = append(items, goapp.Li().Text(hudTypeset(l)))
+			}
+			return goapp.Div().ID("notice").Class(cls+" gs-notice-list").Role("status").Body(
+				goapp.If(g.notice != "", func() goapp.UI { return goapp.P().Text(hudTypeset(g.notice)) }),
+				goapp.Ul().Body(items...),
+			)
 		}
 		return goapp.P().ID("notice").Class(cls).Role("status").Text(hudTypeset(g.notice))
 	})
@@ -819,15 +821,12 @@ func (g *gameScreen) renderQuestion(game *engine.Game, c engine.Choice, names []
 		v := g.builder.chosen[f]
 		crumbs = append(crumbs, goapp.Li().Text(choiceLabel(st, names, g.builder.chosen, f, v)))
 	}
-	if p := g.builder.pending; p != "" {
-		crumbs = append(crumbs, goapp.Li().Class("gs-crumb-pending").Text(choiceLabel(st, names, nil, "card", p)+" (pick one more)"))
-	}
 	out = append(out, goapp.H2().Class("gs-prompt").Text(title), goapp.Ol().Class("gs-crumbs").Body(crumbs...))
 
 	var buttons []goapp.UI
 	switch {
-	case c.Field == "cards" && typ != "build":
-		// Scout's two extra cards are tapped in the hand, one after the other.
+	case c.Field == "cards.0" || c.Field == "cards.1":
+		// Scout's two more cards are tapped in the hand, one after the other.
 		out = append(out, goapp.P().ID("question").Class("gs-question").Text(prompt(typ, c.Field)), notice)
 	case c.Field != "":
 		out = append(out, goapp.P().ID("question").Class("gs-question").Text(prompt(typ, c.Field)), notice)
@@ -859,7 +858,7 @@ func (g *gameScreen) renderQuestion(game *engine.Game, c engine.Choice, names []
 				g.submit(ctx, engine.Move{Type: "end_sell", Player: st.Actor()})
 			}))
 	}
-	if len(g.builder.order) > 0 || g.builder.pending != "" {
+	if len(g.builder.order) > 0 {
 		buttons = append(buttons, goapp.Button().ID("back").Class("gs-btn").Text("Back").OnClick(func(ctx goapp.Context, e goapp.Event) {
 			g.builder.back()
 			g.setNotice("", false)

@@ -38,27 +38,27 @@ func TestGameScreenCoverRecapAndScout(t *testing.T) {
 		t.Error("no recap before the first move")
 	}
 
-	// Scout: the card, then two more cards tapped in the hand.
+	// Scout: three cards tapped in the hand, in any order (here the last one first).
 	g.reveal(ctx)
 	g.startAction("scout")
 	c := g.builder.next(g.legalMoves())
-	g.onCard(ctx, c.Values[0])
+	g.onCard(ctx, c.Values[len(c.Values)-1])
 	c = g.builder.next(g.legalMoves())
-	if c.Field != "cards" {
+	if c.Field != "cards.0" {
 		t.Fatalf("after the card: %q", c.Field)
 	}
-	first := pairCards(c.Values)[0]
-	g.onCard(ctx, first)
-	if g.builder.pending != first {
-		t.Fatalf("the first extra card is not pending: %+v", g.builder)
-	}
+	g.onCard(ctx, c.Values[0])
 	root = hudRender(t, g)
-	if root.First(hClass("gs-crumb-pending")) == nil || root.First(hClass("gs-choice")) != nil {
-		t.Error("the pending card shows as a crumb, and no list of pairs")
+	if n := len(root.All(hClass("hand-sel"))); n != 2 || root.First(hClass("gs-choice")) != nil {
+		t.Errorf("two cards are marked chosen (%d), and there is no list of cards", n)
 	}
-	g.onCard(ctx, pairedCards(c.Values, first)[0])
+	c = g.builder.next(g.legalMoves())
+	if c.Field != "cards.1" {
+		t.Fatalf("after two cards: %q", c.Field)
+	}
+	g.onCard(ctx, c.Values[0])
 	if c := g.builder.next(g.legalMoves()); c.Field != "" || len(c.Moves) != 1 {
-		t.Fatalf("two taps did not make the Scout: %+v", c)
+		t.Fatalf("three taps did not make the Scout: %+v", c)
 	}
 	scout := hs.Game().State().Actor()
 	g.confirm(ctx)

@@ -1,172 +1,95 @@
 package ui
 
-// Why a dimmed card or action button cannot be chosen, in the engine's words: the UI
-// builds the move the player seems to want and asks engine.Game.Check why it is refused.
+// Why a dimmed card or action button cannot be chosen, in the engine's words: the engine
+// lists the moves the player may mean (engine.Game.Attempts, or the legal candidates with
+// the card put in) and gathers every distinct reason they are refused
+// (engine.Game.Refusals), nearest to legal first; the UI shows them as one short list.
 // Only where no such move can be named (an action with nothing to act on) does a general
 // sentence (whyNot) stand in.
 
 import (
 	"errors"
+	"strconv"
 
 	"brass/engine"
 )
 
-// cardRefusal explains why a card is not an answer to the card question c of an action of
-// type typ. pending is the first of Scout's two extra cards, when one is picked.
-func cardRefusal(game *engine.Game, c engine.Choice, field, card, pending string) string {
-	st := game.State()
-	ed := st.Edition()
-	k, ok := ed.CardByID(card)
-	if !ok || len(c.Moves) == 0 {
-		return "That card cannot be chosen now."
+// mostReasons is how many reasons a refusal lists before "and N other reasons".
+const mostReasons = 5
+
+// cardRefusal explains why a card is not an answer to the card question (field) of c: the
+// action's card, or one more card of a set (a two-card build, Scout's cards).
+func cardRefusal(game *engine.Game, c engine.Choice, field, card string) []string {
+	if _, ok := game.State().Edition().CardByID(card); !ok || len(c.Moves) == 0 {
+		return []string{"That card cannot be chosen now."}
 	}
-	if field == "cards" {
-		m := c.Moves[0]
-		other := pending
-		if other == "" || other == card {
-			other = m.Cards[0]
-			if other == card && len(m.Cards) > 1 {
-				other = m.Cards[1]
-			}
-		}
-		m.Cards = []string{other, card}
-		if err := game.Check(m); err != nil {
-			return err.Error()
-		}
-		return "The " + ed.Cards[k].Name + " card cannot be discarded with the cards chosen."
+	// The action's card: every move the card may mean; one more card of a set: the legal
+	// candidates with it as the answer.
+	tries := withCard(c, field, card)
+	if field == "card" {
+		tries = game.Attempts(c.Moves[0].Type, card)
 	}
-	// A legal move of this action with the card swapped in: the closest one first (the same
-	// industry as an industry card, the same town as a location card).
-	first := ""
-	for _, close := range []bool{true, false} {
-		for _, m := range c.Moves {
-			if cardFits(ed, k, m) != close {
-				continue
-			}
-			m.Card = card
-			m.Coal, m.Iron, m.Beer = nil, nil, nil // let the engine pick defaults
-			err := game.Check(m)
-			if err == nil {
-				continue
-			}
-			if close || m.Type != "build" {
-				return err.Error()
-			}
-			if first == "" {
-				first = err.Error()
-			}
-			break
-		}
+	if why := reasonLines(game.Refusals(tries)); len(why) > 0 {
+		return why
 	}
-	// A build the card names itself: each industry it allows on each space that shows the
-	// industry. The reason of a build that only money stops comes first.
-	if c.Moves[0].Type == "build" {
-		if why := buildRefusal(game, k); why != "" {
-			return why
-		}
-	}
-	if first != "" {
-		return first
-	}
-	return "The " + ed.Cards[k].Name + " card cannot be used for this action now."
+	return []string{"The " + cardName(game, card) + " card cannot be used with the choices made."}
 }
 
-// cardFits reports whether a legal move uses what the card names: an industry card's
-// industry, a location card's town.
-func cardFits(ed *engine.Edition, k engine.CardKind, m engine.Move) bool {
-	c := &ed.Cards[k]
-	switch c.Type {
-	case engine.IndustryCard:
-		for _, ind := range c.Industries {
-			if ind.ID() == m.Industry {
-				return true
-			}
-		}
-	case engine.LocationCard:
-		if sp, ok := ed.SpaceByID(m.Space); ok && ed.Spaces[sp].Location == c.Location {
-			return true
-		}
+// withCard is each legal candidate with the card as the answer to field (the other answers
+// kept), so the engine can say what the card breaks.
+func withCard(c engine.Choice, field, card string) []engine.Move {
+	out := make([]engine.Move, 0, len(c.Moves))
+	for _, m := range c.Moves {
+		m.Coal, m.Iron, m.Beer = nil, nil, nil // let the engine pick defaults
+		m.Cards = append([]string(nil), m.Cards...)
+		setField(&m, field, card)
+		out = append(out, m)
 	}
-	return false
+	return out
 }
 
-// buildRefusal tries every build the card could name and returns the engine's reason for
-// the first that only money stops, else for the first tried.
-func buildRefusal(game *engine.Game, k engine.CardKind) string {
-	st := game.State()
-	ed := st.Edition()
-	p := st.Actor()
-	c := &ed.Cards[k]
-	inds := c.Industries
-	if c.Type == engine.LocationCard || c.Type == engine.WildLocationCard {
-		inds = engine.Industries
+// refusalHead introduces a card's reasons when there are several.
+func refusalHead(game *engine.Game, card string, lines []string) string {
+	if len(lines) < 2 {
+		return ""
 	}
-	first := ""
-	for sp := range ed.Spaces {
-		space := &ed.Spaces[sp]
-		if c.Type == engine.LocationCard && space.Location != c.Location {
+	return "The " + cardName(game, card) + " card cannot be used here:"
+}
+
+func cardName(game *engine.Game, card string) string {
+	ed := game.State().Edition()
+	if k, ok := ed.CardByID(card); ok {
+		return ed.Cards[k].Name
+	}
+	return card
+}
+
+// reasonLines is the engine's reasons as lines, the first few and how many more.
+func reasonLines(errs []*engine.Error) []string {
+	var out []string
+	for _, e := range errs {
+		if errors.Is(e, engine.ErrMalformed) {
 			continue
 		}
-		for _, ind := range inds {
-			if !spaceShows(space, ind) {
-				continue
-			}
-			m := engine.Move{Type: "build", Player: p, Card: c.ID, Industry: ind.ID(), Space: space.ID}
-			err := game.Check(m)
-			if err == nil {
-				continue
-			}
-			if first == "" {
-				first = err.Error()
-			}
-			if onlyMoneyStops(st, m) {
-				return err.Error()
-			}
-		}
+		out = append(out, e.Error())
 	}
-	return first
+	if len(out) > mostReasons {
+		more := len(out) - (mostReasons - 1)
+		out = append(out[:mostReasons-1], "And "+strconv.Itoa(more)+" other reasons.")
+	}
+	return out
 }
 
-func spaceShows(sp *engine.Space, ind engine.Industry) bool {
-	for _, i := range sp.Icons {
-		if i == ind {
-			return true
-		}
-	}
-	return false
-}
-
-// onlyMoneyStops reports whether the move would be legal if the player had plenty of money
-// (tried on a copy of the state).
-func onlyMoneyStops(st *engine.State, m engine.Move) bool {
-	a, err := st.Edition().Decode(m)
-	if err != nil {
-		return false
-	}
-	t := *st
-	t.Players[m.Player].Money += 1 << 20
-	return t.Apply(&a) == nil
-}
-
-// actionRefusal explains why no move of a type is legal now: the engine's reason for the
-// simplest move of that type with a card from the hand, or, when such a move needs choices
-// the player has nothing for, a general sentence.
-func actionRefusal(game *engine.Game, typ string) string {
+// actionRefusal explains why no move of a type is legal now: the engine's reasons for the
+// moves of that type the cards in hand may mean, or, when no such move can be named, a
+// general sentence.
+func actionRefusal(game *engine.Game, typ string) []string {
 	st := game.State()
-	p := st.Actor()
-	if p < 0 {
-		return "The game is over."
+	if st.Actor() < 0 {
+		return []string{"The game is over."}
 	}
-	ed := st.Edition()
-	hand := st.HandCards(p)
-	if len(hand) > 0 {
-		m := engine.Move{Type: typ, Player: p, Card: ed.Cards[hand[0]].ID}
-		if typ == "scout" && len(hand) >= 3 {
-			m.Cards = []string{ed.Cards[hand[1]].ID, ed.Cards[hand[2]].ID}
-		}
-		if err := game.Check(m); err != nil && !errors.Is(err, engine.ErrMalformed) {
-			return err.Error()
-		}
+	if why := reasonLines(game.Refusals(game.Attempts(typ, ""))); len(why) > 0 {
+		return why
 	}
-	return whyNot(st, typ)
+	return []string{whyNot(st, typ)}
 }

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"brass/engine"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 func TestRefusalsComeFromTheEngine(t *testing.T) {
@@ -24,19 +26,19 @@ func TestRefusalsComeFromTheEngine(t *testing.T) {
 	if !held {
 		t.Fatal("the test expects a Pottery card in the first hand of seed 7")
 	}
-	if got := cardRefusal(g, c, "card", "pottery", ""); !strings.Contains(got, "Pottery I costs £17") {
+	if got := cardRefusal(g, c, "card", "pottery"); !strings.Contains(got[0], "Pottery I costs £17") {
 		t.Errorf("the Pottery card is refused with %q", got)
 	}
 
 	// Sell with nothing built: no move can be named, so the general sentence.
-	if got := actionRefusal(g, "sell"); got != whyNot(st, "sell") {
+	if got := actionRefusal(g, "sell"); len(got) != 1 || got[0] != whyNot(st, "sell") {
 		t.Errorf("sell: %q", got)
 	}
 	// A loan below the lowest income level: the engine's own message.
 	s := *st
 	s.Players[p].IncomeSpace = uint8(engine.HighestSpace(-8))
 	low := engine.GameFromState(&s)
-	if got := actionRefusal(low, "loan"); !strings.Contains(got, "A loan would take your income") {
+	if got := actionRefusal(low, "loan"); len(got) != 1 || !strings.Contains(got[0], "A loan would take your income") {
 		t.Errorf("loan: %q", got)
 	}
 }
@@ -109,5 +111,33 @@ func TestFinalBreakdownOfAnIntroductoryGame(t *testing.T) {
 	table := hudRender(t, fs).First(hAttr("id", "final-breakdown"))
 	if !strings.Contains(table.Text(), "Introductory game") || strings.Contains(table.Text(), "Rail Era") {
 		t.Errorf("breakdown: %s", table.Text())
+	}
+}
+
+// TestRefusedCardShowsEveryReason: a dimmed card tapped shows all the engine's reasons as
+// one list, the one only money stops first.
+func TestRefusedCardShowsEveryReason(t *testing.T) {
+	g, _ := newTestScreen(t)
+	ctx := goapp.Context{}
+	g.reveal(ctx)
+	g.startAction("build")
+	g.onCardRefused(ctx, "stoke_on_trent")
+	root := hudRender(t, g)
+	notice := root.First(hAttr("id", "notice"))
+	if notice == nil {
+		t.Fatal("no notice")
+	}
+	items := notice.All(hTag("li"))
+	if len(items) < 3 || !strings.Contains(items[0].Text(), "Pottery I costs £17") || !strings.Contains(notice.Text(), "The Stoke-on-Trent card cannot be used here:") {
+		t.Fatalf("notice %q with %d reasons", notice.Text(), len(items))
+	}
+	if !strings.Contains(items[1].Text(), "Manufacturer I") || !strings.Contains(items[2].Text(), "Iron Works I") {
+		t.Errorf("each industry has its reason: %q", notice.Text())
+	}
+	// A lone reason is a sentence, not a list.
+	g.onCardRefused(ctx, "pottery")
+	root = hudRender(t, g)
+	if n := root.First(hAttr("id", "notice")); n == nil || n.First(hTag("li")) != nil || !strings.Contains(n.Text(), "Pottery I costs £17") {
+		t.Errorf("pottery: %v", n)
 	}
 }
