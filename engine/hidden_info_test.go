@@ -119,7 +119,7 @@ func TestNothingHiddenShowsBeforeAMove(t *testing.T) {
 type asked struct {
 	legal    []Move
 	choices  []Choice    // Next for each move type with nothing chosen, and after each first choice
-	refusals []string    // Check of each move type with each card in hand (actionRefusal's questions)
+	refusals []string    // Check of each move type with each card in hand, and the full refusals (Refusals)
 	previews [][]Outcome // Preview of each legal move
 }
 
@@ -151,6 +151,9 @@ func askedBeforeAMove(t *testing.T, g *Game) asked {
 				msg = err.Error()
 			}
 			a.refusals = append(a.refusals, typ+" "+s.ed.Cards[k].ID+": "+msg)
+		}
+		for _, err := range g.Refusals(g.Attempts(typ, "")) {
+			a.refusals = append(a.refusals, typ+" (full): "+err.Error())
 		}
 	}
 	for _, m := range a.legal {
