@@ -118,7 +118,7 @@ test('on a 1440×900 screen: it fits, details on hover and tap, dimmed things ex
     await page.waitForFunction(() => /two more cards/.test(document.querySelector('#question')?.textContent ?? ''), null, { timeout: UI_TIMEOUT_MS });
     assert.equal(await page.$('#builder .gs-choice'), null, 'no list of card pairs');
     await page.click('#hand .hand-card:not([aria-disabled="true"]):not(.hand-sel)');
-    await page.waitForSelector('.gs-crumb-pending', { timeout: UI_TIMEOUT_MS });
+    await page.waitForFunction(() => /one more card/.test(document.querySelector('#question')?.textContent ?? ''), null, { timeout: UI_TIMEOUT_MS });
     await page.click('#hand .hand-card:not([aria-disabled="true"]):not(.hand-sel)');
     await page.waitForSelector('#confirm', { timeout: UI_TIMEOUT_MS });
     await page.click('#confirm');
