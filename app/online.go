@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"crypto/ed25519"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -40,12 +41,16 @@ type Online struct {
 	cancel  context.CancelFunc
 
 	// The room and this device's place in it.
-	room   string
-	size   int
-	host   bool   // this device created the room (the lobby's authority)
-	me     string // this device's player id
-	name   string
-	colour string
+	room string
+	size int
+	host bool   // this device created the room (the lobby's authority)
+	me   string // this device's player id
+	// roomSecret is the secret the room's reopen key derives from (online_reopen.go).
+	roomSecret string
+	// namedHost reports whether the server named a peer the room's host (Welcome.Host).
+	namedHost func(peer string) bool
+	name      string
+	colour    string
 
 	signal  SignalState
 	mesh    *mesh.Mesh
@@ -152,9 +157,10 @@ type Notice struct {
 
 // RoomRequest asks the signalling server for a room.
 type RoomRequest struct {
-	Kind string // "host", "join" or "reopen"
-	Room string // join and reopen
-	Size int    // host and reopen
+	Kind string             // "host", "join" or "reopen"
+	Room string             // join and reopen
+	Size int                // host and reopen
+	Key  ed25519.PrivateKey // host and reopen: the room's key (see online_reopen.go)
 }
 
 // Welcome is the signalling server's answer to a RoomRequest.
@@ -163,6 +169,9 @@ type Welcome struct {
 	You   string
 	Peers []string
 	ICE   []webrtc.ICEServer
+	// Host reports whether the server named a peer the room's host: a member that opened
+	// the room or proved its key. Safe from any goroutine; nil names none.
+	Host func(peer string) bool
 }
 
 // Dialer connects to the signalling server and enters a room. A refusal that trying again
@@ -247,6 +256,7 @@ func HostOnline(store Store, setup GameSetup, name, colour string, opts OnlineOp
 		return nil, err
 	}
 	o.host = true
+	o.roomSecret = newSecret()
 	o.size = setup.Players
 	o.setup = setup
 	o.lobbyHost = o.me
@@ -330,11 +340,11 @@ func (o *Online) Close() {
 func (o *Online) request() RoomRequest {
 	switch {
 	case o.game != nil:
-		return RoomRequest{Kind: "reopen", Room: o.room, Size: o.game.Config().Players}
+		return RoomRequest{Kind: "reopen", Room: o.room, Size: o.game.Config().Players, Key: o.roomKey()}
 	case o.host && o.room == "":
-		return RoomRequest{Kind: "host", Size: o.size}
+		return RoomRequest{Kind: "host", Size: o.size, Key: o.roomKey()}
 	case o.host:
-		return RoomRequest{Kind: "reopen", Room: o.room, Size: o.size}
+		return RoomRequest{Kind: "reopen", Room: o.room, Size: o.size, Key: o.roomKey()}
 	}
 	return RoomRequest{Kind: "join", Room: o.room}
 }
@@ -431,6 +441,7 @@ func (o *Online) entered(m *mesh.Mesh, w Welcome) {
 	}
 	o.mesh = m
 	o.room = w.Room
+	o.namedHost = w.Host
 	o.signal = SignalConnected
 	o.remotes = map[string]*remote{}
 	for _, p := range w.Peers {
@@ -551,6 +562,14 @@ func (o *Online) broadcast(m wireMessage) {
 	if o.mesh == nil {
 		return
 	}
+	data := encodeMessage(m)
+	for _, id := range o.openPeers() {
+		_ = o.mesh.Send(id, data)
+	}
+}
+
+// openPeers lists the peers with an open channel, in order.
+func (o *Online) openPeers() []string {
 	var to []string
 	for id, r := range o.remotes {
 		if r.open {
@@ -558,10 +577,7 @@ func (o *Online) broadcast(m wireMessage) {
 		}
 	}
 	sort.Strings(to)
-	data := encodeMessage(m)
-	for _, id := range to {
-		_ = o.mesh.Send(id, data)
-	}
+	return to
 }
 
 // hello says who this device is and how far its game is.

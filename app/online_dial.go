@@ -13,7 +13,7 @@ import (
 // SignalDialer enters rooms through the signalling server at url (ws://host/signal).
 func SignalDialer(url string) Dialer {
 	return func(ctx context.Context, req RoomRequest) (mesh.Signalling, Welcome, error) {
-		c, w, err := signal.Dial(ctx, url, signal.Message{Type: req.Kind, Room: req.Room, Size: req.Size})
+		c, w, err := signal.DialKey(ctx, url, signal.Message{Type: req.Kind, Room: req.Room, Size: req.Size}, req.Key)
 		if err != nil {
 			var se *signal.Error
 			if errors.As(err, &se) && se.Permanent() {
@@ -21,10 +21,11 @@ func SignalDialer(url string) Dialer {
 			}
 			return nil, Welcome{}, err
 		}
-		out := Welcome{Room: w.Room, You: w.You, Peers: w.Peers}
+		sig, hosts := mesh.OverNamingHosts(c, w.Host)
+		out := Welcome{Room: w.Room, You: w.You, Peers: w.Peers, Host: hosts.Named}
 		for _, s := range w.ICE {
 			out.ICE = append(out.ICE, webrtc.ICEServer{URLs: s.URLs, Username: s.Username, Credential: s.Credential})
 		}
-		return mesh.Over(c), out, nil
+		return sig, out, nil
 	}
 }

@@ -60,9 +60,17 @@ func (o *Online) broadcastLobby() {
 	o.broadcast(wireMessage{Type: msgLobby, Size: o.size, Seats: o.lobby, Host: o.me})
 }
 
-// onLobby takes the host's list of seats.
+// onLobby takes the host's list of seats, only from the device the signalling server named
+// the room's host: any device that knows the code may be in the room and claim to be it.
 func (o *Online) onLobby(r *remote, m wireMessage) {
-	if o.phase != PhaseLobby || o.host || r.player != m.Host || (o.lobbyHost != "" && o.lobbyHost != m.Host) {
+	if o.phase != PhaseLobby || o.host {
+		return
+	}
+	if o.namedHost == nil || !o.namedHost(r.peer) {
+		o.notify("Ignored a list of seats from "+o.peerName(r)+": the server did not name that device the room's host.", true)
+		return
+	}
+	if r.player != m.Host || (o.lobbyHost != "" && o.lobbyHost != m.Host) {
 		return
 	}
 	o.dirty = true
@@ -145,7 +153,7 @@ func (o *Online) Start() error {
 		return &Error{Msg: err.Error(), Err: err}
 	}
 	start := wireMessage{Type: msgStart, Game: newPlayerID(), Host: o.me, Config: &cfg, Players: players}
-	o.broadcast(start)
+	o.sendStart(start)
 	o.beginDraw(start)
 	return nil
 }
@@ -175,6 +183,8 @@ func (o *Online) onStart(r *remote, m wireMessage) {
 		o.notify("The host's start was refused: this version does not know the edition "+m.Config.Edition+" with the rules \""+m.Config.Rules+"\".", true)
 		return
 	}
+	o.roomSecret = m.RoomSecret // this game's devices reopen the room with it
+	m.RoomSecret = ""
 	o.beginDraw(m)
 }
 
@@ -293,7 +303,7 @@ func (o *Online) maybePlay() {
 		}
 	}
 	s := o.drawStart
-	meta := &onlineMeta{Room: o.room, Me: o.me, Host: s.Host, Players: s.Players}
+	meta := &onlineMeta{Room: o.room, Me: o.me, Host: s.Host, Players: s.Players, RoomSecret: o.roomSecret}
 	for _, p := range s.Players {
 		meta.Commits = append(meta.Commits, d.commits[p])
 		meta.Secrets = append(meta.Secrets, d.reveals[p])
@@ -322,7 +332,7 @@ func (o *Online) resendSeed(r *remote) {
 		return
 	}
 	if o.host && o.drawStart != nil {
-		o.send(r.peer, *o.drawStart)
+		o.send(r.peer, o.startFor(r.player, *o.drawStart))
 	}
 	o.send(r.peer, wireMessage{Type: msgCommit, Game: d.game, Player: o.me, Commit: d.commits[o.me]})
 	if d.revealed {

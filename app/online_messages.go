@@ -14,7 +14,8 @@ import (
 //
 //	hello         sent on every new connection: who I am, which game, how far I am
 //	lobby         the host's list of seats while players gather
-//	start         the host starts: the game's config, seats and colours
+//	start         the host starts: the game's config, seats and colours, and to each seated
+//	              player the room secret (online_reopen.go)
 //	commit        my seed commitment: SHA-256 of my secret (commit-reveal)
 //	reveal        my secret, sent only once every commitment has arrived
 //	seeded        the hash of the initial state I built from the seed; play starts when all agree
@@ -31,7 +32,7 @@ import (
 
 // ProtocolVersion is the version of the online protocol; peers of another version are told
 // to reload.
-const ProtocolVersion = 2
+const ProtocolVersion = 3
 
 // Message types.
 const (
@@ -78,6 +79,8 @@ type wireMessage struct {
 	Host    string       `json:"host,omitempty"`
 	Config  *startConfig `json:"config,omitempty"`
 	Players []string     `json:"players,omitempty"` // start: player ids by seat
+	// start, to a seated player: the secret the room's reopen key derives from
+	RoomSecret string `json:"room_secret,omitempty"`
 
 	// commit, reveal, seeded
 	Commit string `json:"commit,omitempty"`
@@ -134,7 +137,7 @@ func decodeMessage(data []byte) (wireMessage, error) {
 			return bad("a malformed id")
 		}
 	}
-	if len(m.Name) > 4*MaxNameLength || len(m.Colour) > 32 || len(m.Reason) > maxReasonText || len(m.Commit) > 128 || len(m.Secret) > 128 || len(m.Hash) > 16 {
+	if len(m.Name) > 4*MaxNameLength || len(m.Colour) > 32 || len(m.Reason) > maxReasonText || len(m.Commit) > 128 || len(m.Secret) > 128 || len(m.RoomSecret) > 64 || len(m.Hash) > 16 {
 		return bad("an over-long field")
 	}
 	if m.At < 0 || m.At > maxSyncMoves || m.Count < 0 || m.Count > maxSyncMoves || len(m.Moves) > maxSyncMoves || len(m.Seats) > MaxPlayers || len(m.Players) > MaxPlayers {
@@ -158,6 +161,9 @@ func decodeMessage(data []byte) (wireMessage, error) {
 		c := m.Config
 		if m.Game == "" || c == nil || c.Players < MinPlayers || c.Players > MaxPlayers || len(m.Players) != c.Players || len(c.Names) != c.Players || len(c.Colours) != c.Players || m.Host == "" {
 			return bad("a bad config")
+		}
+		if m.RoomSecret != "" && (len(m.RoomSecret) != 64 || !isHex(m.RoomSecret)) {
+			return bad("a bad room secret")
 		}
 		for _, p := range m.Players {
 			if p == "" || !validWireID(p) {

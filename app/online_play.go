@@ -692,6 +692,9 @@ type onlineMeta struct {
 	// by seat.
 	Commits []string `json:"commits,omitempty"`
 	Secrets []string `json:"secrets,omitempty"`
+	// RoomSecret derives the key that reopens the room (online_reopen.go); it stays on the
+	// players' devices (exported files leave it out).
+	RoomSecret string `json:"room_secret,omitempty"`
 }
 
 // save stores the game after a change. A storage failure cannot undo another device's move,
@@ -742,6 +745,7 @@ func OpenOnline(store Store, id string, opts OnlineOptions) (*Online, error) {
 		phase:    PhasePlaying,
 		saved:    sg,
 	}
+	o.roomSecret = meta.RoomSecret
 	seat := -1
 	for i, p := range meta.Players {
 		if p == meta.Me {

@@ -168,7 +168,7 @@ func TestLostSignallingClosesEverything(t *testing.T) {
 // dialling the signalling server to its data channel with the member already in the room
 // being open on both sides.
 func BenchmarkJoinToOpen(b *testing.B) {
-	s := signal.NewServer(signal.Config{MaxConnsPerAddr: 1 << 16})
+	s := signal.NewServer(signal.Config{MaxConnsPerAddr: 1 << 16, MaxRoomsPerAddr: 1 << 16, HostsPerMinute: 1e9, EntriesPerMinute: 1e9})
 	hs := httptest.NewServer(s)
 	defer func() {
 		s.Close()
