@@ -66,7 +66,7 @@ func (o *Online) onLobby(r *remote, m wireMessage) {
 	if o.phase != PhaseLobby || o.host {
 		return
 	}
-	if o.namedHost == nil || !o.namedHost(r.peer) {
+	if !o.hostNamed(r) {
 		o.notify("Ignored a list of seats from "+o.peerName(r)+": the server did not name that device the room's host.", true)
 		return
 	}
@@ -85,6 +85,12 @@ func (o *Online) onLobby(r *remote, m wireMessage) {
 	if len(o.lobby) >= o.size {
 		o.notify("The room is full: all its seats are taken.", true)
 	}
+}
+
+// hostNamed reports whether the signalling server named the device the room's host. The
+// lobby and the start are taken only from it: a device's player id is only its own claim.
+func (o *Online) hostNamed(r *remote) bool {
+	return o.namedHost != nil && o.namedHost(r.peer)
 }
 
 // lobbyLeft frees the seat of a player who left before the start.
@@ -160,7 +166,7 @@ func (o *Online) Start() error {
 
 // onStart takes the host's start.
 func (o *Online) onStart(r *remote, m wireMessage) {
-	if o.phase != PhaseLobby || r.player != o.lobbyHost || m.Host != o.lobbyHost {
+	if o.phase != PhaseLobby || r.player != o.lobbyHost || m.Host != o.lobbyHost || !o.hostNamed(r) {
 		return
 	}
 	seated := false

@@ -48,6 +48,13 @@ func TestOnlineJoinerIgnoresALobbyFromANonHostPeer(t *testing.T) {
 	if o.lobbyHost != "adahost" || len(o.lobby) != 2 {
 		t.Fatalf("the named host's lobby was not taken: host %q, seats %v", o.lobbyHost, o.lobby)
 	}
+	// Nor does it let the impersonator start the game.
+	start := wireMessage{Type: msgStart, Game: "g1", Host: "adahost", Players: []string{"adahost", o.me},
+		Config: &startConfig{Edition: "birmingham", Players: 2, Names: []string{"Ada", "Brunel"}, Colours: []string{"Red", "Gold"}}}
+	o.message(evil, encodeMessage(start))
+	if o.Phase() != PhaseLobby {
+		t.Fatalf("an impersonated start was taken: phase %d", o.Phase())
+	}
 	// With no server naming (a dialer that names none), no lobby is taken at all.
 	o2, _ := JoinOnline(NewMemoryStore(), "K7QF-9MZT", "Kate", "Teal", OnlineOptions{Dial: SignalDialer("ws://127.0.0.1:9/signal")})
 	o2.remotes = map[string]*remote{"p1": host}
