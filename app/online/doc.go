@@ -1,35 +1,48 @@
-// Package online is the trust layer of online play: who may make a move for a seat, and
-// proof that a move is the one its player made. It is pure (no network, clock, goroutines or
-// storage), so it can be driven by the mesh in the browser, by native tests and by a
-// deterministic simulator alike.
+// Package online is the protocol of a game in play between the players' devices, as a state
+// machine with no network, clock, goroutines or storage inside: a Replica takes events (a
+// connection opened, went quiet, was heard, closed; a message arrived; a timer fired; its
+// player moved, asked to undo, answered, let a bot play) and hands back, through Ready, what
+// to send, whether to save, what to show and which timers to start. The browser runs it over
+// the WebRTC mesh, native tests over loopback peers, and a deterministic simulator
+// (sim_test.go) over a seeded network of delays, drops, disconnections, crashes and devices
+// running modified code, so a failing schedule replays exactly. The lobby and the seed draw
+// are not part of it yet (they are in package app, which does not run this package yet).
 //
-// Identity. Each device makes an Ed25519 key pair for each game (NewIdentity) and binds its
-// public key to its seat before the seed is drawn; the seat keys are part of the game's
-// Genesis, which every signed move's chain starts from.
+// Identity. Each device makes an Ed25519 key pair for each game (NewIdentity); the seat keys
+// are part of the game's Genesis, which every signed move's chain starts from. A connection's
+// seat is known only from a hello signed by that seat's key for that very connection (both
+// peer ids are signed), so a device can neither claim another seat nor replay another
+// player's hello to a third device.
 //
-// Signed moves. Every move travels as a Signed: the game, its index in the record, its take
-// (how many times an agreed undo has reopened that index), the seat it is for, whether a
-// seat bot made it, the chain link of the move before it, the engine's state hash before it,
-// the move, and the signer's key and Ed25519 signature over all of that. The chain link
-// (Link) is a SHA-256 over the signed content, so a signature on move i also covers every
-// move before it: one signed move cannot be moved into another history.
+// Signed moves. Every move travels and is stored as a Signed: the game, its index, its take
+// (how many agreed undos reopened that index), whether a seat bot made it, the chain link
+// before it, the state hash before it, the move, and the signer's key and signature over all
+// of that. The chain link is a SHA-256 of the signed content, so a signature on move i also
+// covers every move before it. A stored or exported record keeps the signatures, and
+// VerifyRecord checks it whole.
 //
-// What a Ledger guarantees (every rule is checked by a test in this package that attacks it):
-//   - it accepts a move only with a valid signature of the key bound to the move's seat, or,
-//     for a move marked as a seat bot's, of another seated player's key that the caller's
-//     policy allows to run the bot (BotPolicy); never a bot move for a seat the policy
-//     refuses, such as this device's own while it is connected;
-//   - it accepts a move only at the next index, on the chain link and state hash it holds,
-//     and only if the engine finds it legal: a replayed, reordered or stale move is refused;
-//   - it never replaces a move it has accepted, except by Undo, which the caller invokes only
-//     after every player agreed; the replacement carries a higher take;
-//   - two different validly signed moves from one key for the same index and take are an
-//     Equivocation: proof of cheating that anyone can check (Equivocation.Check) and that
-//     the ledger reports instead of choosing one;
-//   - VerifyRecord checks a whole signed record (catch-up, reopening, an imported file)
-//     against the seat keys before any of it is used, and says which move fails and why.
+// Guarantees for an honest device, each checked by a test in this package that attacks it
+// and by the simulator after every event:
+//   - It accepts a move only with a valid signature of the key bound to the move's seat, or,
+//     for a bot's move, of the device running a bot it accepted for that seat (seatbot.go);
+//     only at the next index, take, chain link and state hash; and only if the engine finds
+//     it legal. A replayed, reordered, forged or illegal move changes nothing and is shown.
+//   - It never changes a move it accepted, its own above all. The one exception is an undo of
+//     the last move, and only on proof that every player but its maker signed their yes for
+//     that very move (undo.go).
+//   - Seats belong to their players: a bot takes a seat only while every device connected to
+//     its runner sees the player away, never the seat of a player whose device is connected
+//     (it refuses), and hands it back when the player returns (within Timing.Grace, or its
+//     moves are refused).
+//   - Two different moves signed by one key for one slot are proof of cheating: the devices
+//     that see both stop the game, show the proof to every device, which checks it, and name
+//     the player (Equivocation).
+//   - Devices that hold different records say so and name each other; nothing is adopted
+//     from a majority. Where a bot and its returning player both moved in a partition (the
+//     player's own move never reached the others), the game stops there between them.
 //
-// What it does not guarantee: that a player who is away comes back, or that a device sends
-// anything at all (a device can always stop answering); and the rules of when a seat bot
-// may run are the caller's (BotPolicy), decided from what the caller itself observed.
+// What it does not guarantee: that a device answers at all (a device can always leave or
+// stay silent, and a player who never answers an undo request stalls that request only); the
+// signalling server is trusted to relay the connections' fingerprints honestly; and while a
+// seed makes the deck, any device can work out the cards (the dealing protocol is later work).
 package online

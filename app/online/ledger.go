@@ -14,6 +14,7 @@ type Ledger struct {
 	game    *engine.Game
 	moves   []Signed
 	links   []Link      // links[i]: the chain link after move i
+	hashes  []uint64    // hashes[i]: the engine's state hash after move i
 	takes   map[int]int // index → its current take (absent: 0)
 	// seen: the first content each key signed for an (index, take), to catch equivocation.
 	seen map[slot]Signed
@@ -77,6 +78,12 @@ func (l *Ledger) Len() int { return len(l.moves) }
 // Moves are the accepted signed moves, in order (a copy).
 func (l *Ledger) Moves() []Signed { return append([]Signed(nil), l.moves...) }
 
+// HashAfter is the state hash after move i (0 ≤ i < Len).
+func (l *Ledger) HashAfter(i int) uint64 { return l.hashes[i] }
+
+// At is accepted move i (0 ≤ i < Len).
+func (l *Ledger) At(i int) Signed { return l.moves[i] }
+
 // Next is the position the next move is signed against.
 func (l *Ledger) Next() Position {
 	n := len(l.moves)
@@ -123,6 +130,7 @@ func (l *Ledger) Append(s Signed, bots BotPolicy) error {
 	}
 	l.moves = append(l.moves, s)
 	l.links = append(l.links, s.Link())
+	l.hashes = append(l.hashes, l.game.Hash())
 	return nil
 }
 
@@ -183,7 +191,7 @@ func (l *Ledger) Undo() error {
 	if err := l.game.Undo(); err != nil {
 		return err
 	}
-	l.moves, l.links = l.moves[:n-1], l.links[:n-1]
+	l.moves, l.links, l.hashes = l.moves[:n-1], l.links[:n-1], l.hashes[:n-1]
 	l.takes[n-1]++
 	return nil
 }

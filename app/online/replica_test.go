@@ -1,0 +1,318 @@
+package online
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"brass/engine"
+)
+
+// A room of replicas connected to each other, delivering in order and at once: the attacks
+// below, each against a guarantee in the package doc, run on it.
+type room struct {
+	t       *testing.T
+	tb      table
+	reps    []*Replica
+	notices [][]string
+	rng     *rand.Rand
+}
+
+type packet struct {
+	from, to int
+	data     []byte
+}
+
+func peerName(i int) string { return "peer" + string(rune('a'+i)) }
+
+func newRoom(t *testing.T, players int) *room {
+	t.Helper()
+	rm := &room{t: t, tb: newTable(t, players, 41), notices: make([][]string, players), rng: rand.New(rand.NewPCG(41, 42))}
+	for i := 0; i < players; i++ {
+		r, err := NewReplica(rm.tb.ids[i], rm.tb.g, nil, DefaultTiming)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Entered(peerName(i))
+		rm.reps = append(rm.reps, r)
+	}
+	for i := range rm.reps {
+		for j := range rm.reps {
+			if i != j {
+				rm.reps[i].PeerOpened(peerName(j))
+			}
+		}
+	}
+	rm.flush()
+	return rm
+}
+
+// flush delivers every message until the room is quiet.
+func (rm *room) flush() {
+	rm.t.Helper()
+	for round := 0; round < 1000; round++ {
+		var out []packet
+		for i, r := range rm.reps {
+			rd := r.Ready()
+			for _, n := range rd.Notices {
+				rm.notices[i] = append(rm.notices[i], n.Text)
+			}
+			for _, m := range rd.Messages {
+				for j := range rm.reps {
+					if j != i && (m.To == "" || m.To == peerName(j)) {
+						out = append(out, packet{i, j, m.Data})
+					}
+				}
+			}
+		}
+		if len(out) == 0 {
+			return
+		}
+		for _, p := range out {
+			rm.reps[p.to].Receive(peerName(p.from), p.data)
+		}
+	}
+	rm.t.Fatal("the room never went quiet")
+}
+
+// inject sends a message from a device running modified code, as it likes.
+func (rm *room) inject(from, to int, m message) {
+	m.Game = rm.tb.g.Game
+	rm.reps[to].Receive(peerName(from), encode(m))
+	rm.flush()
+}
+
+// play has the player to act make a random legal move on their own device.
+func (rm *room) play() {
+	rm.t.Helper()
+	g := rm.reps[0].Game()
+	seat := g.State().Actor()
+	moves := rm.reps[seat].Game().LegalMoves()
+	if err := rm.reps[seat].Play(moves[rm.rng.IntN(len(moves))]); err != nil {
+		rm.t.Fatal(err)
+	}
+	rm.flush()
+}
+
+func (rm *room) sameEverywhere() {
+	rm.t.Helper()
+	for i, r := range rm.reps[1:] {
+		if r.Ledger().Len() != rm.reps[0].Ledger().Len() || r.Ledger().Len() > 0 && r.Ledger().tip() != rm.reps[0].Ledger().tip() {
+			rm.t.Fatalf("device %d holds another record than device 0", i+1)
+		}
+	}
+}
+
+func (rm *room) noticed(i int, part string) bool {
+	for _, n := range rm.notices[i] {
+		if strings.Contains(n, part) {
+			return true
+		}
+	}
+	return false
+}
+
+// Honest devices play a game together: every move reaches every device, in one record.
+func TestRoomPlays(t *testing.T) {
+	rm := newRoom(t, 3)
+	for i := 0; i < 40; i++ {
+		rm.play()
+	}
+	rm.sameEverywhere()
+	if rm.reps[2].Ledger().Len() != 40 {
+		t.Fatalf("%d moves", rm.reps[2].Ledger().Len())
+	}
+}
+
+// A device cannot let a bot take a connected player's seat: the claim is refused by every
+// device that sees the player, the victim's included, and moves signed for that seat by the
+// claimant are refused.
+func TestSeatBotForPresentPlayerRefused(t *testing.T) {
+	rm := newRoom(t, 3)
+	for rm.reps[0].Game().State().Actor() != 0 {
+		rm.play()
+	}
+	cheater, victim := 2, 0
+	for to := 0; to < 2; to++ {
+		rm.inject(cheater, to, message{Type: msgSeatBot, Seat: victim, Level: "hard"})
+	}
+	for i := 0; i < 2; i++ {
+		if rm.reps[i].BotLevel(victim) != "" {
+			t.Fatalf("device %d accepted a bot for a player who is here", i)
+		}
+	}
+	if !rm.noticed(0, "tried to let a bot play your seat while you are here") {
+		t.Fatalf("the victim was not told: %q", rm.notices[0])
+	}
+	m := rm.reps[victim].Game().LegalMoves()[0]
+	forged := rm.tb.ids[cheater].SignMove(rm.tb.g.Game, rm.reps[victim].Ledger().Next(), m, true)
+	before := rm.reps[1].Ledger().Len()
+	rm.inject(cheater, 1, message{Type: msgMove, Move: &forged, Hash: "0000000000000000"})
+	if rm.reps[1].Ledger().Len() != before || !rm.reps[victim].LocalSeat(victim) {
+		t.Fatal("a bot move for a present player was accepted, or the victim lost their seat")
+	}
+}
+
+// A device cannot play as someone else: a hello signed with its own key for another's seat is
+// no seat of the other's, and a real hello replayed from another connection does not verify.
+func TestHelloForAnotherSeatRefused(t *testing.T) {
+	rm := newRoom(t, 3)
+	cheater, victim := 2, 1
+	// A hello naming the victim's key, signed by the cheater.
+	m := message{Type: msgHello, Version: Version, Key: rm.tb.g.Keys[victim]}
+	m.Sig = rm.tb.ids[cheater].sign(helloContent(rm.tb.g.Game, m.Key, peerName(cheater), peerName(0), 0, 0, "", nil))
+	rm.inject(cheater, 0, m)
+	// The victim's real hello to the cheater, replayed to device 0.
+	real := message{Type: msgHello, Version: Version, Key: rm.tb.g.Keys[victim]}
+	real.Sig = rm.tb.ids[victim].sign(helloContent(rm.tb.g.Game, real.Key, peerName(victim), peerName(cheater), 0, 0, "", nil))
+	rm.inject(cheater, 0, real)
+	if p := rm.reps[0].peers[peerName(cheater)]; p.seat != cheater {
+		t.Fatalf("the cheater's connection now plays seat %d", p.seat+1)
+	}
+	if !rm.noticed(0, "not signed for this connection") {
+		t.Fatalf("no notice: %q", rm.notices[0])
+	}
+	// The victim's seat still plays from the victim's own connection.
+	for rm.reps[0].Game().State().Actor() != victim {
+		rm.play()
+	}
+	rm.play()
+	rm.sameEverywhere()
+}
+
+// A false acknowledgement changes nothing: the device that sent it is named, and every move
+// accepted stays.
+func TestFalseAckChangesNothing(t *testing.T) {
+	rm := newRoom(t, 2)
+	for i := 0; i < 6; i++ {
+		rm.play()
+	}
+	before := rm.reps[0].Ledger().tip()
+	link := Link{9}
+	rm.inject(1, 0, message{Type: msgAck, At: 5, Take: 0, Hash: "0123456789abcdef", Link: &link})
+	if rm.reps[0].Ledger().tip() != before || rm.reps[0].Ledger().Len() != 6 {
+		t.Fatal("a false hash changed the record")
+	}
+	if !strings.Contains(rm.reps[0].Disagreement(), "differs after move 6") {
+		t.Fatalf("the disagreement is not shown: %q", rm.reps[0].Disagreement())
+	}
+	rm.play()
+	rm.sameEverywhere()
+}
+
+// Two different moves signed for one slot, sent to two devices, are found when the devices
+// compare, and stop the game on every honest device with the proof.
+func TestEquivocationCaughtAndShown(t *testing.T) {
+	rm := newRoom(t, 3)
+	for rm.reps[0].Game().State().Actor() != 2 || len(rm.reps[0].Game().LegalMoves()) < 2 {
+		rm.play()
+	}
+	cheater := 2
+	at := rm.reps[0].Ledger().Next()
+	moves := rm.reps[0].Game().LegalMoves()
+	a := rm.tb.ids[cheater].SignMove(rm.tb.g.Game, at, moves[0], false)
+	b := rm.tb.ids[cheater].SignMove(rm.tb.g.Game, at, moves[1], false)
+	rm.reps[0].Receive(peerName(cheater), encode(message{Type: msgMove, Game: rm.tb.g.Game, Move: &a, Hash: "0000000000000000"}))
+	rm.reps[1].Receive(peerName(cheater), encode(message{Type: msgMove, Game: rm.tb.g.Game, Move: &b, Hash: "0000000000000000"}))
+	rm.flush()
+	for i := 0; i < 2; i++ {
+		if !strings.Contains(rm.reps[i].Stopped(), "signed two different moves") {
+			t.Fatalf("device %d did not stop on the equivocation: %q / %q", i, rm.reps[i].Stopped(), rm.notices[i])
+		}
+	}
+	if err := rm.reps[0].Play(engine.Move{Type: "pass", Player: 0}); err == nil {
+		t.Fatal("play went on after proof of cheating")
+	}
+}
+
+// A device cannot take a move back without every other player's signed yes: not by saying
+// so, and not with a vote it signed itself in another's name.
+func TestUndoNeedsEverySignedYes(t *testing.T) {
+	rm := newRoom(t, 3)
+	cheater := 2
+	for {
+		g := rm.reps[0].Game()
+		if n := rm.reps[0].Ledger().Len(); n > 0 && rm.reps[0].Ledger().At(n-1).Seat() == cheater && g.CanUndo() {
+			break
+		}
+		rm.play()
+	}
+	n := rm.reps[0].Ledger().Len()
+	take := rm.reps[0].Ledger().At(n - 1).Take
+	link := rm.reps[0].Ledger().links[n-1]
+	forged := rm.tb.ids[cheater].sign(voteContent(rm.tb.g.Game, n-1, take, link))
+	for _, votes := range [][]vote{nil, {{Seat: 0, Sig: forged}, {Seat: 1, Sig: forged}}} {
+		rm.inject(cheater, 0, message{Type: msgUndo, At: n - 1, Take: take, Votes: votes})
+		if rm.reps[0].Ledger().Len() != n {
+			t.Fatal("a move was taken back without every signed yes")
+		}
+	}
+	if !rm.noticed(0, "without every player's signed agreement") {
+		t.Fatalf("no notice: %q", rm.notices[0])
+	}
+}
+
+// An honest undo: asked, agreed by every other player, taken back everywhere, and the index
+// played again at the next take.
+func TestUndoByAgreement(t *testing.T) {
+	rm := newRoom(t, 3)
+	for {
+		rm.play()
+		seat := rm.reps[0].Game().State().Actor()
+		if rm.reps[seat].CanUndo() {
+			if err := rm.reps[seat].AskUndo(); err != nil {
+				t.Fatal(err)
+			}
+			rm.flush()
+			for i, r := range rm.reps {
+				if i != seat {
+					if r.UndoAsked() != seat {
+						t.Fatalf("device %d was not asked", i)
+					}
+					r.AnswerUndo(true)
+				}
+			}
+			rm.flush()
+			break
+		}
+	}
+	rm.sameEverywhere()
+	n := rm.reps[0].Ledger().Len()
+	if rm.reps[0].Ledger().Next().Take != 1 {
+		t.Fatalf("index %d is at take %d after the undo", n, rm.reps[0].Ledger().Next().Take)
+	}
+	rm.play()
+	rm.sameEverywhere()
+}
+
+// compareAck's decisions, one per row.
+func TestCompareAck(t *testing.T) {
+	tb := newTable(t, 2, 43)
+	l := tb.ledger(t)
+	r := rand.New(rand.NewPCG(1, 1))
+	for i := 0; i < 3; i++ {
+		if err := l.Append(tb.signNext(t, l, r), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h := hashString(l.HashAfter(2))
+	link := l.links[2]
+	for _, c := range []struct {
+		name string
+		at   int
+		take int
+		hash string
+		link Link
+		want ackVerdict
+	}{
+		{"the same", 2, 0, h, link, ackAgrees},
+		{"another state", 2, 0, "0000000000000000", link, ackDiffers},
+		{"another history, same state", 2, 0, h, Link{1}, ackDiffers},
+		{"a move not here yet", 3, 0, h, link, ackAhead},
+		{"another take: an undo crossed it", 2, 1, "0000000000000000", Link{1}, ackStale},
+	} {
+		if got := compareAck(l, c.at, c.take, c.hash, c.link); got != c.want {
+			t.Errorf("%s: got %d, want %d", c.name, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,231 @@
+package online
+
+import "fmt"
+
+// Seat bots. Any player still here may let a bot, run on their own device, play the seat of a
+// player who is away; the other devices take that seat's moves from the bot's device, signed
+// by its key and marked as a bot's. Seats belong to their players:
+//   - a device accepts a bot for seat S only while it sees S's player away itself (its own
+//     connection and heartbeat), and answers the claim; the bot moves only once every device
+//     connected to its runner accepted, so no device that sees the player is sent its moves;
+//   - the device of S's player accepts a bot on its own seat only as a device greets it on
+//     connecting (the bot played while it was away), and then waits for the hand-back;
+//   - the runner hands the seat back as soon as it hears the player, or any device tells it
+//     the player is back; its channels are ordered, so its bot's last moves arrive first;
+//   - a device that sees the player back and gets no hand-back within Timing.Grace stops
+//     taking the bot's moves for that seat, and the player plays it again;
+//   - a bot's move made before its runner connected to this device (the history the
+//     runner's signed hello claims) is accepted on catching up.
+// A partition (the runner cannot reach the player, another device can) can still make
+// devices see the player differently; each then keeps what it validated and names the device
+// that differs.
+
+// BotLevel is the level of the bot playing seat while its player is away, or "".
+func (r *Replica) BotLevel(seat int) string { return r.bots[seat].level }
+
+// BotHere is the level of the bot this device runs for seat, or "".
+func (r *Replica) BotHere(seat int) string {
+	if b, ok := r.bots[seat]; ok && b.runner == r.seat {
+		return b.level
+	}
+	return ""
+}
+
+// BotToMove is the seat a bot on this device must move for now, or −1: its seat is to act,
+// and every device connected here accepted the bot.
+func (r *Replica) BotToMove() int {
+	g := r.ledger.Game()
+	if r.stopped != "" || g.Over() {
+		return -1
+	}
+	seat := g.State().Actor()
+	b, ok := r.bots[seat]
+	if !ok || b.runner != r.seat {
+		return -1
+	}
+	for _, p := range r.peers {
+		if p.seat >= 0 && p.open && !b.accepted[p.seat] {
+			return -1
+		}
+	}
+	return seat
+}
+
+// LetBotPlay has a bot of level, run on this device, play seat while its player is away.
+func (r *Replica) LetBotPlay(seat int, level string) error {
+	refuse := func(format string, args ...any) error {
+		err := fmt.Errorf(format, args...)
+		r.notify(true, "%s", err)
+		return err
+	}
+	switch {
+	case r.stopped != "":
+		return refuse("%s", r.stopped)
+	case !botLevel(level):
+		return refuse("%q is not a bot level.", level)
+	case seat < 0 || seat >= len(r.ledger.genesis.Keys) || seat == r.seat:
+		return refuse("A bot can only play another player's seat.")
+	case r.present(seat):
+		return refuse("%s is here: a bot plays a seat only while its player is away.", capital(r.name(seat)))
+	}
+	if b, ok := r.bots[seat]; ok && b.runner != r.seat {
+		return refuse("A bot on %s's device already plays for %s.", r.name(b.runner), r.name(seat))
+	}
+	r.bots[seat] = seatBot{runner: r.seat, level: level, accepted: map[int]bool{}}
+	r.broadcast(message{Type: msgSeatBot, Seat: seat, Level: level})
+	r.notify(false, "A bot on your device plays for %s while they are away.", r.name(seat))
+	return nil
+}
+
+// tellSeatBots greets a newly connected device with the seats this device's bots play, and
+// tells a returning player's device of any bot playing its seat.
+func (r *Replica) tellSeatBots(id string) {
+	for seat := range r.ledger.genesis.Keys {
+		b, ok := r.bots[seat]
+		switch {
+		case !ok:
+		case b.runner == r.seat:
+			r.send(id, message{Type: msgSeatBot, Seat: seat, Level: b.level})
+		default:
+			runner := b.runner
+			r.send(id, message{Type: msgSeatBot, Seat: seat, Level: b.level, Runner: &runner})
+		}
+	}
+}
+
+// onSeatBot takes another device's claim that its bot plays a seat (answering it), a relayed
+// claim on this device's own seat, or a hand-back.
+func (r *Replica) onSeatBot(p *peer, m message) {
+	seat, runner := m.Seat, p.seat
+	if m.Runner != nil && *m.Runner != p.seat {
+		// Relayed: only this device's own seat, as it connects, so it waits for the hand-back.
+		if seat == r.seat && p.greeting && *m.Runner != r.seat && m.Level != "" && !r.hasBot(seat) {
+			r.takeOwnSeatBot(*m.Runner, m.Level)
+		}
+		return
+	}
+	current, has := r.bots[seat]
+	if m.Level == "" {
+		if has && current.runner == runner {
+			r.handBack(seat)
+		}
+		return
+	}
+	answer := func(yes bool) { r.send(p.id, message{Type: msgSeatBotOK, Seat: seat, Yes: yes}) }
+	switch {
+	case seat == runner:
+		return // nobody plays their own seat as a bot
+	case has && current.runner == runner:
+		answer(true) // a repeat (a reconnection's greeting)
+		return
+	case seat == r.seat && !p.greeting:
+		r.notify(true, "%s's device tried to let a bot play your seat while you are here; refused.", capital(r.name(runner)))
+		answer(false)
+		return
+	case seat != r.seat && r.present(seat):
+		r.notify(true, "%s's device tried to let a bot play %s's seat, but %s is here; refused.", capital(r.name(runner)), r.name(seat), r.name(seat))
+		answer(false)
+		return
+	case has && current.runner < runner:
+		answer(false) // two devices let a bot play one seat: every device keeps the lower seat's
+		return
+	}
+	answer(true)
+	if seat == r.seat {
+		r.takeOwnSeatBot(runner, m.Level)
+		return
+	}
+	r.bots[seat] = seatBot{runner: runner, level: m.Level}
+	r.notify(false, "%s let a bot play for %s while they are away.", capital(r.name(runner)), r.name(seat))
+}
+
+// takeOwnSeatBot: a bot played this device's seat while it was away; it waits for the
+// hand-back, at most Timing.Grace.
+func (r *Replica) takeOwnSeatBot(runner int, level string) {
+	r.bots[r.seat] = seatBot{runner: runner, level: level, grace: r.schedule(TimerGrace, r.seat, r.timing.Grace)}
+	r.notify(false, "A bot on %s's device played for you while you were away; it hands your seat back in a moment.", r.name(runner))
+}
+
+// onSeatBotAnswer counts a device's answer to this device's claim; a no (the player is
+// there, or came back) ends the bot.
+func (r *Replica) onSeatBotAnswer(p *peer, m message) {
+	b, ok := r.bots[m.Seat]
+	if !ok || b.runner != r.seat {
+		return
+	}
+	if m.Yes {
+		b.accepted[p.seat] = true
+		r.out.Changed = true
+		return
+	}
+	r.handBack(m.Seat)
+	r.broadcast(message{Type: msgSeatBot, Seat: m.Seat})
+}
+
+// returned runs when a seat's player is here again: this device's bot hands the seat back at
+// once; another device's bot is told, and has Timing.Grace to do so.
+func (r *Replica) returned(seat int) {
+	b, ok := r.bots[seat]
+	switch {
+	case !ok:
+	case b.runner == r.seat:
+		r.handBack(seat)
+		r.broadcast(message{Type: msgSeatBot, Seat: seat})
+	case b.grace == 0:
+		if p := r.peerOf(b.runner); p != nil {
+			r.send(p.id, message{Type: msgSeatBotOK, Seat: seat})
+		}
+		b.grace = r.schedule(TimerGrace, seat, r.timing.Grace)
+		r.bots[seat] = b
+	}
+}
+
+// graceOver ends a bot whose player is back and whose runner did not hand the seat back.
+func (r *Replica) graceOver(seat, gen int) {
+	b, ok := r.bots[seat]
+	if !ok || b.grace != gen || seat != r.seat && !r.present(seat) {
+		return
+	}
+	delete(r.bots, seat)
+	r.notify(true, "The bot on %s's device did not hand back %s seat in time; its moves for it are refused from now on.", r.name(b.runner), r.possessive(seat))
+}
+
+func (r *Replica) possessive(seat int) string {
+	if seat == r.seat {
+		return "your"
+	}
+	return r.name(seat) + "'s"
+}
+
+// handBack ends the bot's play of seat: its player plays it again.
+func (r *Replica) handBack(seat int) {
+	delete(r.bots, seat)
+	if seat == r.seat {
+		r.notify(false, "Your seat is yours again.")
+		return
+	}
+	r.notify(false, "%s is back and plays their own seat again.", capital(r.name(seat)))
+}
+
+// runnerLeft stops the bots a departed player's device was running.
+func (r *Replica) runnerLeft(runner int) {
+	for seat := range r.ledger.genesis.Keys {
+		if b, ok := r.bots[seat]; ok && b.runner == runner {
+			delete(r.bots, seat)
+			r.notify(true, "The bot playing for %s stopped: %s left.", r.name(seat), r.name(runner))
+		}
+	}
+}
+
+// botMayMove is the ledger's policy for a bot's move at index from runner's key, arriving on
+// connection p: the bot this device accepted for the seat, or history the connection
+// brought (moves made before it was greeted here).
+func (r *Replica) botMayMove(seat, runner, index int, p *peer) bool {
+	if b, ok := r.bots[seat]; ok && b.runner == runner {
+		return true
+	}
+	return runner != seat && index < p.count
+}
+
+// stepBots marks the screen changed so the shell looks at BotToMove.
+func (r *Replica) stepBots() { r.out.Changed = true }
