@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 
+	"brass/app/online"
 	"brass/engine"
 )
 
@@ -25,6 +26,40 @@ type gameFile struct {
 	Config  engine.Config `json:"config"`
 	Colours []string      `json:"colours,omitempty"`
 	Moves   []engine.Move `json:"moves"`
+	// Signed is an online game's moves with every player's signatures, so that anyone can
+	// check afterwards that each move is its player's (app/online).
+	Signed *signedMoves `json:"signed,omitempty"`
+}
+
+// signedMoves is what checks an online game's record: its id, every seat's key, the moves
+// as signed.
+type signedMoves struct {
+	Game  string             `json:"game"`
+	Keys  []online.PublicKey `json:"keys"`
+	Moves []online.Signed    `json:"moves"`
+}
+
+// verify checks the signatures against the record: every move signed by its seat's key (or a
+// seat bot's runner), in one chain from the game's start, and the same moves as the record.
+func (sm *signedMoves) verify(rec engine.Record) error {
+	l, err := online.VerifyRecord(online.Genesis{Game: sm.Game, Config: rec.Config, Keys: sm.Keys}, sm.Moves, online.AnyRunner)
+	if err != nil {
+		return err
+	}
+	if l.Len() != len(rec.Moves) {
+		return fmt.Errorf("%d moves are signed, the record has %d", l.Len(), len(rec.Moves))
+	}
+	for i, m := range rec.Moves {
+		if !sameMoves(l.At(i).Move, m) {
+			return fmt.Errorf("move %d is not the move signed", i+1)
+		}
+	}
+	return nil
+}
+
+func sameMoves(a, b engine.Move) bool {
+	a.At, b.At = nil, nil
+	return a.String() == b.String()
 }
 
 // ExportGame returns a saved game as a pretty-printed JSON file and a file name for it
@@ -46,6 +81,9 @@ func ExportGame(store Store, id string) (data []byte, filename string, err error
 	}
 	if f.Moves == nil {
 		f.Moves = []engine.Move{}
+	}
+	if m := sg.Online; m != nil && len(m.Keys) > 0 {
+		f.Signed = &signedMoves{Game: sg.ID, Keys: m.Keys, Moves: m.Signed}
 	}
 	data, err = json.MarshalIndent(f, "", "  ")
 	if err != nil {
@@ -130,6 +168,17 @@ func ImportGame(store Store, data []byte, opts ...Option) (id string, err error)
 	}
 	if err := json.Unmarshal(data, &extra); err != nil {
 		return refuse(err, "This game file is damaged: its player colours are not a list of colours.")
+	}
+	var signed struct {
+		Signed *signedMoves `json:"signed"`
+	}
+	if err := json.Unmarshal(data, &signed); err != nil {
+		return refuse(err, "This game file is damaged: its signatures cannot be read.")
+	}
+	if signed.Signed != nil {
+		if err := signed.Signed.verify(rec); err != nil {
+			return refuse(err, "This online game's signatures do not check out (%s): the file was changed after the game.", err.Error())
+		}
 	}
 	cfg := rec.Config
 	if cfg.Players < MinPlayers || cfg.Players > MaxPlayers {

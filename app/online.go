@@ -5,12 +5,14 @@ import (
 	"crypto/ed25519"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sort"
 	"time"
 
 	"brass/app/mesh"
+	"brass/app/online"
 	"brass/engine"
 	"brass/signal"
 
@@ -22,11 +24,11 @@ import (
 // also runs the lobby before the game: host or join a room, gather the players, draw the seed
 // together (commit-reveal), then play.
 //
-// Every device runs the engine and validates every move itself; the moves travel with the
-// state hash after them, and every device acknowledges each move with its own hash, so a
-// desync is found at the first move where two devices disagree. The game is saved after
-// every move, so a device that reloads or loses its connection reopens the room, fetches the
-// moves it missed and goes on.
+// Every device runs the engine and validates every move itself. Once the game starts, the
+// protocol is this device's online.Replica (signed moves, seats that belong to their players,
+// no rewritten history; see package app/online), which this type runs over the mesh, timers
+// and storage (online_play.go). The game is saved after every move, so a device that reloads
+// or loses its connection reopens the room, fetches the moves it missed and goes on.
 //
 // Concurrency: everything runs on one goroutine, the UI's. The network's events reach it
 // through the run function given to Connect (go-app's ctx.Dispatch in the browser), and the
@@ -54,6 +56,7 @@ type Online struct {
 
 	signal  SignalState
 	mesh    *mesh.Mesh
+	self    string             // this device's peer id in the room (the server's Welcome.You)
 	remotes map[string]*remote // by the mesh's peer id
 	phase   OnlinePhase
 	failure string // why the phase is PhaseFailed
@@ -64,27 +67,20 @@ type Online struct {
 	setup      GameSetup // the host's choice of game
 	draw       *seedDraw
 	drawStart  *wireMessage
-	earlySeeds []wireMessage // commits and reveals that came before the start
+	earlySeeds []wireMessage  // commits and reveals that came before the start
+	earlyPlay  []earlyMessage // the game's messages that came before this device began it
 
-	// The game, once started (pending: built from the seed, waiting for every device to agree).
-	saved   savedGame
-	game    *engine.Game
-	pending *engine.Game
-	hashes  []string                  // hashes[i]: the state hash after move i
-	heard   map[string]map[int]string // player → move index → the hash they reported
-	// fetching: a check is due whether a move another device reported has arrived here.
-	fetching bool
-	undone   movedHash // the move last taken back: late acknowledgements of it are ignored
-	desync   *desyncState
-	undo     *undoRequest // this device's request, waiting for votes
-	asked    *undoRequest // another player's request, waiting for this device's answer
-	agreed   map[int]string
+	// The game, once started (pending: built from the seed, waiting for every device to
+	// agree). rep is the protocol of the game in play (package app/online), and identity
+	// this device's signing key for the game, made when the seed draw begins.
+	saved    savedGame
+	pending  *engine.Game
+	rep      *online.Replica
+	identity online.Identity
 
 	notices []Notice
 	dirty   bool // something the screen shows changed while handling an event
 	bots    botDriver
-	// seatBots are the seats a bot plays while their player is away: who runs it, which level.
-	seatBots map[int]seatBot
 }
 
 var (
@@ -216,17 +212,13 @@ func (o *OnlineOptions) defaults() {
 
 // remote is another device in the room.
 type remote struct {
-	peer    string // the mesh's peer id
-	player  string // from its hello ("" until then)
-	name    string
-	colour  string
-	open    bool
-	quiet   bool
-	count   int    // moves it said it has
-	hash    string // its hash at count
-	hasGame bool
-	game    string
-	stale   bool // another version of the protocol
+	peer   string // the mesh's peer id
+	player string // from its hello ("" until then)
+	name   string
+	colour string
+	open   bool
+	quiet  bool
+	stale  bool // another version of the protocol
 }
 
 func newPlayerID() string {
@@ -297,16 +289,13 @@ func newOnline(store Store, name, colour string, opts OnlineOptions) (*Online, e
 		return nil, &Error{Msg: "Online play needs a connection to the signalling server."}
 	}
 	return &Online{
-		bots:     newBotDriver(opts.BotPause),
-		store:    store,
-		opts:     opts,
-		me:       newPlayerID(),
-		name:     name,
-		colour:   colour,
-		remotes:  map[string]*remote{},
-		heard:    map[string]map[int]string{},
-		agreed:   map[int]string{},
-		seatBots: map[int]seatBot{},
+		bots:    newBotDriver(opts.BotPause),
+		store:   store,
+		opts:    opts,
+		me:      newPlayerID(),
+		name:    name,
+		colour:  colour,
+		remotes: map[string]*remote{},
 	}, nil
 }
 
@@ -339,8 +328,8 @@ func (o *Online) Close() {
 // request says how to enter the room now.
 func (o *Online) request() RoomRequest {
 	switch {
-	case o.game != nil:
-		return RoomRequest{Kind: "reopen", Room: o.room, Size: o.game.Config().Players, Key: o.roomKey()}
+	case o.rep != nil:
+		return RoomRequest{Kind: "reopen", Room: o.room, Size: o.rep.Game().Config().Players, Key: o.roomKey()}
 	case o.host && o.room == "":
 		return RoomRequest{Kind: "host", Size: o.size, Key: o.roomKey()}
 	case o.host:
@@ -440,12 +429,17 @@ func (o *Online) entered(m *mesh.Mesh, w Welcome) {
 		return
 	}
 	o.mesh = m
+	o.self = w.You
 	o.room = w.Room
 	o.namedHost = w.Host
 	o.signal = SignalConnected
 	o.remotes = map[string]*remote{}
 	for _, p := range w.Peers {
 		o.remotes[p] = &remote{peer: p}
+	}
+	if o.rep != nil {
+		o.rep.Entered(w.You)
+		o.flush()
 	}
 	o.changed()
 }
@@ -455,22 +449,24 @@ func (o *Online) meshEvent(m *mesh.Mesh, ev mesh.Event) {
 	if m != o.mesh {
 		return // an old mesh's last events
 	}
+	if o.rep != nil && o.phase == PhasePlaying {
+		o.playEvent(ev)
+		if !o.dirty && ev.Kind == mesh.Message {
+			return
+		}
+		o.dirty = false
+		o.changed()
+		return
+	}
 	switch ev.Kind {
 	case mesh.Open:
 		r := o.remote(ev.Peer)
 		r.open, r.quiet = true, false
 		o.send(ev.Peer, o.hello())
-		o.tellSeatBots(ev.Peer)
 	case mesh.Quiet:
 		o.remote(ev.Peer).quiet = true
 	case mesh.Heard:
-		r := o.remote(ev.Peer)
-		r.quiet = false
-		// A quiet device counts as away (a phone that put the page to sleep), so a bot may
-		// have taken its seat meanwhile: it is handed back as when the device reconnects.
-		if r.player != "" {
-			o.seatReturned(r.player)
-		}
+		o.remote(ev.Peer).quiet = false
 	case mesh.Closed:
 		r := o.remotes[ev.Peer]
 		delete(o.remotes, ev.Peer)
@@ -485,8 +481,20 @@ func (o *Online) meshEvent(m *mesh.Mesh, ev mesh.Event) {
 			o.abortDraw("The connection to the other players was lost while drawing the seed.")
 		}
 	case mesh.Message:
-		// Most messages (acknowledgements, heartbeats of the protocol) change nothing on
-		// screen; the handlers mark what does, so the screen re-renders only then.
+		if o.phase == PhaseLobby && !o.host && isPlayMessage(ev.Data) {
+			// A device of a game already under way: this room is not gathering players.
+			o.fail("The game in room " + FormatRoomCode(o.room) + " has already started; only its players can rejoin it, from their saved games.")
+			break
+		}
+		if o.phase == PhaseSeeding && isPlayMessage(ev.Data) {
+			// A device that began the game a moment before this one.
+			if len(o.earlyPlay) < 16*MaxPlayers {
+				o.earlyPlay = append(o.earlyPlay, earlyMessage{ev.Peer, ev.Data})
+			}
+			return
+		}
+		// Most messages change nothing on screen; the handlers mark what does, so the
+		// screen re-renders only then.
 		o.message(o.remote(ev.Peer), ev.Data)
 		if !o.dirty {
 			return
@@ -494,6 +502,60 @@ func (o *Online) meshEvent(m *mesh.Mesh, ev mesh.Event) {
 	}
 	o.dirty = false
 	o.changed()
+}
+
+// playEvent hands a mesh event of the game in play to the Replica.
+func (o *Online) playEvent(ev mesh.Event) {
+	switch ev.Kind {
+	case mesh.Open:
+		r := o.remote(ev.Peer)
+		r.open, r.quiet = true, false
+		o.rep.PeerOpened(ev.Peer)
+	case mesh.Quiet:
+		o.remote(ev.Peer).quiet = true
+		o.rep.PeerQuiet(ev.Peer)
+	case mesh.Heard:
+		o.remote(ev.Peer).quiet = false
+		o.rep.PeerHeard(ev.Peer)
+	case mesh.Closed:
+		delete(o.remotes, ev.Peer)
+		o.rep.PeerClosed(ev.Peer)
+	case mesh.Lost:
+		o.mesh = nil
+		o.remotes = map[string]*remote{}
+		o.signal = SignalReconnecting
+		o.rep.Left()
+	case mesh.Message:
+		o.playMessage(o.remote(ev.Peer), ev.Data)
+		return
+	}
+	o.flush()
+	o.dirty = true
+}
+
+// earlyMessage is a message of the game in play from a device that began it first.
+type earlyMessage struct {
+	peer string
+	data []byte
+}
+
+// isPlayMessage reports whether a message belongs to the game in play (the Replica's) rather
+// than to the lobby and the seed draw: its hello has a key and no player id.
+func isPlayMessage(data []byte) bool {
+	var probe struct {
+		Type   string `json:"t"`
+		Player string `json:"player"`
+	}
+	if json.Unmarshal(data, &probe) != nil {
+		return false
+	}
+	switch probe.Type {
+	case msgHello:
+		return probe.Player == ""
+	case msgLobby, msgStart, msgCommit, msgReveal, msgSeeded:
+		return false
+	}
+	return true
 }
 
 func (o *Online) remote(peer string) *remote {
@@ -527,24 +589,6 @@ func (o *Online) message(r *remote, data []byte) {
 		o.onStart(r, m)
 	case msgCommit, msgReveal, msgSeeded:
 		o.onSeed(r, m)
-	case msgMove:
-		o.onMove(r, m)
-	case msgAck:
-		o.onAck(r, m)
-	case msgRefused:
-		o.onRefused(r, m)
-	case msgSyncRequest:
-		o.onSyncRequest(r, m)
-	case msgSync:
-		o.onSync(r, m)
-	case msgUndoRequest:
-		o.onUndoRequest(r, m)
-	case msgUndoVote:
-		o.onUndoVote(r, m)
-	case msgUndo:
-		o.onUndo(r, m)
-	case msgSeatBot:
-		o.onSeatBot(r, m)
 	}
 }
 
@@ -580,15 +624,10 @@ func (o *Online) openPeers() []string {
 	return to
 }
 
-// hello says who this device is and how far its game is.
+// hello says who this device is, before the game (once it started, the Replica's signed
+// hello says it).
 func (o *Online) hello() wireMessage {
-	h := wireMessage{Type: msgHello, Version: ProtocolVersion, Player: o.me, Name: o.name, Colour: o.colour}
-	if o.game != nil {
-		h.Game, h.HasGame = o.saved.ID, true
-		h.Count = len(o.game.Moves())
-		h.Hash = hashString(o.game.Hash())
-	}
-	return h
+	return wireMessage{Type: msgHello, Version: ProtocolVersion, Player: o.me, Name: o.name, Colour: o.colour}
 }
 
 func (o *Online) onHello(r *remote, m wireMessage) {
@@ -605,14 +644,11 @@ func (o *Online) onHello(r *remote, m wireMessage) {
 	}
 	o.dirty = true
 	r.player, r.name, r.colour = m.Player, m.Name, m.Colour
-	r.count, r.hash, r.hasGame, r.game = m.Count, m.Hash, m.HasGame, m.Game
 	switch o.phase {
 	case PhaseLobby:
 		o.lobbyHello(r, m)
 	case PhaseSeeding:
 		o.resendSeed(r)
-	case PhasePlaying:
-		o.playHello(r, m)
 	}
 }
 
@@ -624,22 +660,6 @@ func (o *Online) left(r *remote) {
 	case PhaseSeeding:
 		if o.draw != nil && o.draw.seated(r.player) {
 			o.abortDraw(o.playerName(r.player) + " left while the seed was being drawn.")
-		}
-	case PhasePlaying:
-		if o.undo != nil {
-			o.undo = nil
-			o.notify("Your undo request lapsed: "+o.playerName(r.player)+" left.", true)
-		}
-		if o.asked != nil && o.asked.from == r.player {
-			o.asked = nil
-			o.notify(o.playerName(r.player)+"'s request to take back their move lapsed: they left.", false)
-		}
-		o.runnerLeft(r.player)
-		if d := o.desync; d != nil {
-			if d.adopting == r.player {
-				d.adopting = "" // its record will not come: adopt another's
-			}
-			o.evaluateDesync() // the one who left no longer votes
 		}
 	}
 }
@@ -684,10 +704,10 @@ func (o *Online) fail(why string) {
 // Seats lists the seats: the lobby's while players gather, the game's once it started.
 func (o *Online) Seats() []SeatStatus {
 	var out []SeatStatus
-	if o.game != nil {
-		cfg := o.game.Config()
+	if o.rep != nil {
+		cfg := o.rep.Game().Config()
 		for i, p := range o.saved.Online.Players {
-			out = append(out, SeatStatus{Seat: i, Player: p, Name: cfg.Names[i], Colour: colourOf(o.saved.Colours, i), State: o.peerState(p), Host: p == o.saved.Online.Host, Bot: o.seatBots[i].level})
+			out = append(out, SeatStatus{Seat: i, Player: p, Name: cfg.Names[i], Colour: colourOf(o.saved.Colours, i), State: seatState(o.rep.SeatState(i)), Host: p == o.saved.Online.Host, Bot: o.rep.BotLevel(i)})
 		}
 		return out
 	}
@@ -720,6 +740,19 @@ func (o *Online) peerState(player string) PeerState {
 	return PeerAway
 }
 
+// seatState is how the Replica sees a seat's player.
+func seatState(s online.PeerState) PeerState {
+	switch s {
+	case online.PeerYou:
+		return PeerYou
+	case online.PeerConnected:
+		return PeerConnected
+	case online.PeerConnecting:
+		return PeerConnecting
+	}
+	return PeerAway
+}
+
 // connected reports whether a player's device is connected now.
 func (o *Online) connected(player string) bool {
 	s := o.peerState(player)
@@ -748,10 +781,10 @@ func (o *Online) playerName(player string) string {
 	if player == o.me {
 		return o.name
 	}
-	if o.game != nil {
+	if o.rep != nil {
 		for i, p := range o.saved.Online.Players {
 			if p == player {
-				return o.game.State().Name(i)
+				return o.rep.Game().State().Name(i)
 			}
 		}
 	}

@@ -4,6 +4,7 @@ package app
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -74,34 +75,18 @@ func leaveMidMove(t *testing.T, leaverIdx, reach int, passes bool, runnerIdx int
 
 	// The move goes out to the chosen devices only, and the leaver's page closes.
 	var id string
-	var want int
-	leaver.do(func() {
-		o := leaver.o
-		id = o.ID()
-		at := len(o.Game().Moves())
-		if err := o.game.Apply(last); err != nil {
-			t.Fatal(err)
+	leaver.do(func() { id = leaver.o.ID() })
+	var to []*device
+	for i, d := range others {
+		if reach&(1<<i) != 0 {
+			to = append(to, d)
 		}
-		h := o.recordHash()
-		o.save()
-		want = len(o.Game().Moves())
-		for i, d := range others {
-			if reach&(1<<i) == 0 {
-				continue
-			}
-			r := o.peerOf(d.o.Me())
-			if r == nil {
-				t.Fatalf("%s has no connection to %s", leaver.name, d.name)
-			}
-			o.send(r.peer, wireMessage{Type: msgMove, Game: o.saved.ID, At: at, Move: &last, Hash: h})
-		}
-		if reach != 0 {
-			// Closing at once could drop what was just sent: the point is that it reached these.
-			return
-		}
-		o.Close()
-	})
-	if reach != 0 {
+	}
+	want := playReaching(t, leaver, last, to)
+	if reach == 0 {
+		leaver.do(func() { leaver.o.Close() })
+	} else {
+		// Closing at once could drop what was just sent: the point is that it reached these.
 		for i, d := range others {
 			if reach&(1<<i) != 0 {
 				d.waitUntil("it has the leaver's move", 10*time.Second, func(o *Online) bool { return len(o.Game().Moves()) >= want })
@@ -135,6 +120,16 @@ func leaveMidMove(t *testing.T, leaverIdx, reach int, passes bool, runnerIdx int
 	}
 	leaver.o = o
 	leaver.do(func() { o.Connect(leaver.run, leaver.changed) })
+	if reach == 0 {
+		// Its move reached nobody and the bot played that seat meanwhile: two signed
+		// histories. Neither side rewrites the other's moves; both say where they part, and
+		// the game stops there between them.
+		leaver.waitUntil("the leaver names the others' game", 20*time.Second, func(o *Online) bool { return strings.Contains(o.Desync(), "differs after move") })
+		for _, d := range others {
+			d.waitUntil("the others name the leaver's game", 20*time.Second, func(o *Online) bool { return strings.Contains(o.Desync(), "differs after move") })
+		}
+		return
+	}
 	// Told on connecting that a bot holds the seat, it waits for the seat to be handed back.
 	leaver.waitNotice("Your seat is yours again")
 	leaver.waitUntil("the leaver has the others' game", 20*time.Second, func(o *Online) bool {

@@ -1,8 +1,10 @@
 package app
 
 import (
+	"crypto/rand"
 	"fmt"
 
+	"brass/app/online"
 	"brass/engine"
 )
 
@@ -10,13 +12,8 @@ import (
 // seated; a colour already taken is swapped for a free one) and starts the game when every
 // seat is filled and every player connected. Then all devices draw the seed together.
 
-// lobbyHello seats a player who said hello (host), or notes that the room's game has begun
-// without this device.
+// lobbyHello seats a player who said hello (host).
 func (o *Online) lobbyHello(r *remote, m wireMessage) {
-	if m.HasGame && !o.host {
-		o.fail("The game in room " + FormatRoomCode(o.room) + " has already started; only its players can rejoin it, from their saved games.")
-		return
-	}
 	if !o.host {
 		return
 	}
@@ -200,9 +197,17 @@ func (o *Online) beginDraw(start wireMessage) {
 	o.phase = PhaseSeeding
 	o.drawStart = &start
 	o.draw = newSeedDraw(start.Game, start.Players)
-	c := commitment(start.Game, o.me, o.draw.secret)
-	o.draw.commits[o.me] = c
-	o.broadcast(wireMessage{Type: msgCommit, Game: start.Game, Player: o.me, Commit: c})
+	// This device's key for the game: bound to its seat by the commitment, before the seed.
+	id, err := online.NewIdentity(rand.Reader)
+	if err != nil {
+		o.fail("This device cannot make a key for the game: " + sentenceFragment(err.Error()))
+		return
+	}
+	o.identity = id
+	key := string(id.Public())
+	c := commitment(start.Game, o.me, key, o.draw.secret)
+	o.draw.commits[o.me], o.draw.keys[o.me] = c, key
+	o.broadcast(wireMessage{Type: msgCommit, Game: start.Game, Player: o.me, Commit: c, Key: key})
 	early := o.earlySeeds
 	o.earlySeeds = nil
 	for _, m := range early {
@@ -243,7 +248,7 @@ func (o *Online) seedMessage(m wireMessage) {
 	}
 	switch m.Type {
 	case msgCommit:
-		if record(d.commits, m.Commit, "commitments") {
+		if record(d.commits, m.Commit, "commitments") && record(d.keys, m.Key, "keys") {
 			o.maybeReveal()
 		}
 	case msgReveal:
@@ -287,7 +292,6 @@ func (o *Online) maybeSeed() {
 		o.fail("The game cannot be set up: " + sentenceFragment(err.Error()))
 		return
 	}
-	o.game = nil
 	o.pending = g
 	h := hashString(g.Hash())
 	d.seeded[o.me] = h
@@ -309,19 +313,37 @@ func (o *Online) maybePlay() {
 		}
 	}
 	s := o.drawStart
-	meta := &onlineMeta{Room: o.room, Me: o.me, Host: s.Host, Players: s.Players, RoomSecret: o.roomSecret}
+	meta := &onlineMeta{Room: o.room, Me: o.me, Host: s.Host, Players: s.Players, RoomSecret: o.roomSecret, KeySeed: o.identity.Seed()}
 	for _, p := range s.Players {
 		meta.Commits = append(meta.Commits, d.commits[p])
 		meta.Secrets = append(meta.Secrets, d.reveals[p])
+		meta.Keys = append(meta.Keys, online.PublicKey(d.keys[p]))
+	}
+	rep, err := online.NewReplica(o.identity, meta.genesis(s.Game, o.pending.Config()), nil, online.DefaultTiming)
+	if err != nil {
+		o.fail("The game cannot start: " + sentenceFragment(err.Error()))
+		return
 	}
 	now := o.opts.Now().UnixMilli()
 	o.saved = savedGame{ID: s.Game, Created: now, Updated: now, Colours: s.Config.Colours, Online: meta}
-	o.game, o.pending = o.pending, nil
-	o.hashes = nil
+	o.rep, o.pending = rep, nil
 	o.draw, o.drawStart = nil, nil
 	o.phase = PhasePlaying
 	o.save()
 	o.notify("Every player's secret checked out: the seed is drawn and the game begins.", false)
+	// The game's own protocol starts on every open connection, then takes what came early.
+	rep.Entered(o.self)
+	for _, id := range o.openPeers() {
+		rep.PeerOpened(id)
+	}
+	early := o.earlyPlay
+	o.earlyPlay = nil
+	for _, e := range early {
+		if r := o.remotes[e.peer]; r != nil {
+			o.playMessage(r, e.data)
+		}
+	}
+	o.flush()
 }
 
 // abortDraw goes back to the lobby; the host may start again.
@@ -340,7 +362,7 @@ func (o *Online) resendSeed(r *remote) {
 	if o.host && o.drawStart != nil {
 		o.send(r.peer, o.startFor(r.player, *o.drawStart))
 	}
-	o.send(r.peer, wireMessage{Type: msgCommit, Game: d.game, Player: o.me, Commit: d.commits[o.me]})
+	o.send(r.peer, wireMessage{Type: msgCommit, Game: d.game, Player: o.me, Commit: d.commits[o.me], Key: d.keys[o.me]})
 	if d.revealed {
 		o.send(r.peer, wireMessage{Type: msgReveal, Game: d.game, Player: o.me, Secret: d.secret})
 	}

@@ -5,59 +5,39 @@ import (
 	"fmt"
 	"strings"
 
-	"brass/engine"
+	"brass/app/online"
 )
 
-// The online protocol: JSON messages between the players' devices over the data channels
-// (signalling is separate and never sees them). Every device runs the engine, so a message
-// carries a move and the state hash after it, never a state.
+// The online protocol before the game: JSON messages between the devices over the data
+// channels (signalling is separate and never sees them), while players gather and draw the
+// seed. Once the game starts, the messages are the Replica's (package app/online).
 //
-//	hello         sent on every new connection: who I am, which game, how far I am
+//	hello         sent on every new connection: who I am
 //	lobby         the host's list of seats while players gather
 //	start         the host starts: the game's config, seats and colours, and to each seated
 //	              player the room secret (online_reopen.go)
-//	commit        my seed commitment: SHA-256 of my secret (commit-reveal)
+//	commit        my seed commitment, which binds my signing key for the game to my seat:
+//	              SHA-256 of the game, my player id, my key and my secret (commit-reveal)
 //	reveal        my secret, sent only once every commitment has arrived
 //	seeded        the hash of the initial state I built from the seed; play starts when all agree
-//	move          a move with its index and the state hash after it
-//	ack           the state hash after I applied move at (desync detection)
-//	refused       I refused your move at, and why
-//	sync-request  send me your moves from index from
-//	sync          moves from index from, and the hash after the last
-//	undo-request  please allow me to take back move at
-//	undo-vote     my answer to an undo request
-//	undo          move at is taken back (everyone agreed)
-//	seat-bot      a bot of level, run on the sender's device, plays seat at while its player is
-//	              away; with no level, the sender's bot hands the seat back
 
-// ProtocolVersion is the version of the online protocol; peers of another version are told
-// to reload.
-const ProtocolVersion = 3
+// ProtocolVersion is the version of the online protocol, the same as the game's
+// (online.Version); peers of another version are told to reload.
+const ProtocolVersion = online.Version
 
 // Message types.
 const (
-	msgHello       = "hello"
-	msgLobby       = "lobby"
-	msgStart       = "start"
-	msgCommit      = "commit"
-	msgReveal      = "reveal"
-	msgSeeded      = "seeded"
-	msgMove        = "move"
-	msgAck         = "ack"
-	msgRefused     = "refused"
-	msgSyncRequest = "sync-request"
-	msgSync        = "sync"
-	msgUndoRequest = "undo-request"
-	msgUndoVote    = "undo-vote"
-	msgUndo        = "undo"
-	msgSeatBot     = "seat-bot"
+	msgHello  = "hello"
+	msgLobby  = "lobby"
+	msgStart  = "start"
+	msgCommit = "commit"
+	msgReveal = "reveal"
+	msgSeeded = "seeded"
 )
 
 // Limits on what a peer may send.
 const (
-	maxSyncMoves  = 2000 // a Birmingham game has about 130–250 moves
-	maxIDLength   = 64
-	maxReasonText = 500
+	maxIDLength = 64
 )
 
 // wireMessage is every message, flat: the fields a type does not use are empty.
@@ -68,10 +48,8 @@ type wireMessage struct {
 	Player  string `json:"player,omitempty"` // the sender's player id (hello, commit, reveal)
 
 	// hello
-	Name    string `json:"name,omitempty"`
-	Colour  string `json:"colour,omitempty"`
-	Count   int    `json:"count,omitempty"` // moves applied
-	HasGame bool   `json:"has_game,omitempty"`
+	Name   string `json:"name,omitempty"`
+	Colour string `json:"colour,omitempty"`
 
 	// lobby, start
 	Size    int          `json:"size,omitempty"`
@@ -84,16 +62,9 @@ type wireMessage struct {
 
 	// commit, reveal, seeded
 	Commit string `json:"commit,omitempty"`
+	Key    string `json:"key,omitempty"` // commit: the player's signing key for the game
 	Secret string `json:"secret,omitempty"`
-
-	// move, ack, refused, sync, undo
-	At     int           `json:"at"`
-	Move   *engine.Move  `json:"move,omitempty"`
-	Hash   string        `json:"hash,omitempty"` // hex state hash
-	Moves  []engine.Move `json:"moves,omitempty"`
-	Reason string        `json:"reason,omitempty"`
-	Yes    bool          `json:"yes,omitempty"`
-	Level  string        `json:"level,omitempty"` // seat-bot: the bot's level ("": the seat is handed back)
+	Hash   string `json:"hash,omitempty"` // seeded: hex state hash
 }
 
 // lobbySeat is one seat while players gather.
@@ -137,10 +108,10 @@ func decodeMessage(data []byte) (wireMessage, error) {
 			return bad("a malformed id")
 		}
 	}
-	if len(m.Name) > 4*MaxNameLength || len(m.Colour) > 32 || len(m.Reason) > maxReasonText || len(m.Commit) > 128 || len(m.Secret) > 128 || len(m.RoomSecret) > 64 || len(m.Hash) > 16 {
+	if len(m.Name) > 4*MaxNameLength || len(m.Colour) > 32 || len(m.Commit) > 128 || len(m.Secret) > 128 || len(m.RoomSecret) > 64 || len(m.Hash) > 16 {
 		return bad("an over-long field")
 	}
-	if m.At < 0 || m.At > maxSyncMoves || m.Count < 0 || m.Count > maxSyncMoves || len(m.Moves) > maxSyncMoves || len(m.Seats) > MaxPlayers || len(m.Players) > MaxPlayers {
+	if len(m.Seats) > MaxPlayers || len(m.Players) > MaxPlayers {
 		return bad("a number out of range")
 	}
 	switch m.Type {
@@ -171,8 +142,8 @@ func decodeMessage(data []byte) (wireMessage, error) {
 			}
 		}
 	case msgCommit:
-		if m.Game == "" || m.Player == "" || len(m.Commit) != 64 || !isHex(m.Commit) {
-			return bad("a bad commitment")
+		if m.Game == "" || m.Player == "" || len(m.Commit) != 64 || !isHex(m.Commit) || !online.PublicKey(m.Key).Valid() {
+			return bad("a bad commitment or key")
 		}
 	case msgReveal:
 		if m.Game == "" || m.Player == "" || len(m.Secret) != 64 || !isHex(m.Secret) {
@@ -181,34 +152,6 @@ func decodeMessage(data []byte) (wireMessage, error) {
 	case msgSeeded:
 		if m.Game == "" || m.Player == "" || !validHash(m.Hash) {
 			return bad("a bad hash")
-		}
-	case msgMove:
-		if m.Game == "" || m.Move == nil || !validHash(m.Hash) {
-			return bad("no move or hash")
-		}
-	case msgAck:
-		if m.Game == "" || !validHash(m.Hash) {
-			return bad("a bad hash")
-		}
-	case msgRefused:
-		if m.Game == "" {
-			return bad("no game")
-		}
-	case msgSyncRequest:
-		if m.Game == "" {
-			return bad("no game")
-		}
-	case msgSync:
-		if m.Game == "" || !validHash(m.Hash) {
-			return bad("a bad hash")
-		}
-	case msgUndoRequest, msgUndoVote, msgUndo:
-		if m.Game == "" {
-			return bad("no game")
-		}
-	case msgSeatBot:
-		if m.Game == "" || m.At >= MaxPlayers || (m.Level != "" && !isBotLevel(m.Level)) {
-			return bad("a bad seat or level")
 		}
 	default:
 		return m, fmt.Errorf("a message of unknown type %q", m.Type)

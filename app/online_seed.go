@@ -29,11 +29,12 @@ func newSecret() string {
 	return hex.EncodeToString(b[:])
 }
 
-// commitment binds a secret to the game and the player, so a commitment cannot be replayed
-// from another game or claimed by another player.
-func commitment(game, player, secret string) string {
+// commitment binds a secret to the game, the player and the player's signing key for the
+// game, so a commitment cannot be replayed from another game or claimed by another player,
+// and the keys are fixed before anyone knows the seed.
+func commitment(game, player, key, secret string) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00commit\x00%s\x00%s\x00%s", seedDomain, game, player, secret)
+	fmt.Fprintf(h, "%s\x00commit\x00%s\x00%s\x00%s\x00%s", seedDomain, game, player, key, secret)
 	return hex.EncodeToString(h.Sum(nil))
 }
 
@@ -55,6 +56,7 @@ type seedDraw struct {
 	players  []string          // player ids by seat
 	secret   string            // this device's secret
 	commits  map[string]string // player id → commitment
+	keys     map[string]string // player id → its signing key for the game
 	reveals  map[string]string // player id → secret
 	seeded   map[string]string // player id → hash of the initial state they built
 	revealed bool              // this device has sent its secret
@@ -66,6 +68,7 @@ func newSeedDraw(game string, players []string) *seedDraw {
 		players: append([]string(nil), players...),
 		secret:  newSecret(),
 		commits: map[string]string{},
+		keys:    map[string]string{},
 		reveals: map[string]string{},
 		seeded:  map[string]string{},
 	}
@@ -92,7 +95,7 @@ func (d *seedDraw) allRevealed() bool { return len(d.reveals) == len(d.players) 
 func (d *seedDraw) verify(name func(player string) string) (uint64, error) {
 	secrets := make([]string, len(d.players))
 	for i, p := range d.players {
-		if commitment(d.game, p, d.reveals[p]) != d.commits[p] {
+		if commitment(d.game, p, d.keys[p], d.reveals[p]) != d.commits[p] {
 			return 0, fmt.Errorf("%s's secret does not match their commitment, so the shuffle could have been chosen: the game cannot start", name(p))
 		}
 		secrets[i] = d.reveals[p]

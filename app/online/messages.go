@@ -24,7 +24,7 @@ import (
 //	cheat         proof that a key signed two different moves for one slot
 
 // Version is the version of the online protocol; a peer of another version is told to reload.
-const Version = 3
+const Version = 4
 
 const (
 	msgHello       = "hello"

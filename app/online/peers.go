@@ -38,6 +38,7 @@ func helloContent(game string, key PublicKey, from, to string, count, take int, 
 // Entered starts a room session: this device is peer self, and every earlier connection is
 // gone.
 func (r *Replica) Entered(self string) {
+	r.tracef("entered as %s", self)
 	r.self = self
 	ids := make([]string, 0, len(r.peers))
 	for id := range r.peers {
@@ -58,6 +59,7 @@ func (r *Replica) Left() { r.Entered("") }
 
 // PeerOpened: a channel to peer is open; this device greets it.
 func (r *Replica) PeerOpened(id string) {
+	r.tracef("opened %s", id)
 	p := r.peer(id)
 	p.open, p.quiet = true, false
 	n := r.ledger.Len()
@@ -95,6 +97,7 @@ func (r *Replica) PeerHeard(id string) {
 
 // PeerClosed: the channel to peer closed.
 func (r *Replica) PeerClosed(id string) {
+	r.tracef("closed %s", id)
 	p := r.peers[id]
 	if p == nil {
 		return
@@ -142,6 +145,12 @@ func (r *Replica) onHello(p *peer, m message) {
 	p.seat, p.count, p.greeting = seat, m.Count, true
 	r.out.Changed = true
 	r.returned(seat)
+	if b, ok := r.bots[r.seat]; ok && b.runner == seat {
+		// Told by another device that this one's bot plays this device's seat: ask it for the
+		// seat back (it answers with the hand-back, whether its bot still plays or stopped
+		// before this connection opened).
+		r.send(p.id, message{Type: msgSeatBotOK, Seat: r.seat})
+	}
 	n := r.ledger.Len()
 	if m.Count > 0 && m.Count <= n {
 		r.noteAck(seat, m.Count-1, m.Take, m.Hash, *m.Link)
@@ -179,6 +188,14 @@ func (r *Replica) SeatState(seat int) PeerState {
 		}
 	}
 	return PeerAway
+}
+
+// PeerOf is the peer id of the open, greeted connection to a seat's device, or "".
+func (r *Replica) PeerOf(seat int) string {
+	if p := r.peerOf(seat); p != nil {
+		return p.id
+	}
+	return ""
 }
 
 // peerOf is an open, greeted connection to a seat's device, or nil.

@@ -9,7 +9,8 @@ import "fmt"
 //     connection and heartbeat), and answers the claim; the bot moves only once every device
 //     connected to its runner accepted, so no device that sees the player is sent its moves;
 //   - the device of S's player accepts a bot on its own seat only as a device greets it on
-//     connecting (the bot played while it was away), and then waits for the hand-back;
+//     connecting with moves it lacks (the bot played while it was away), and then waits for
+//     the hand-back, at most Timing.Grace;
 //   - the runner hands the seat back as soon as it hears the player, or any device tells it
 //     the player is back; its channels are ordered, so its bot's last moves arrive first;
 //   - a device that sees the player back and gets no hand-back within Timing.Grace stops
@@ -35,7 +36,7 @@ func (r *Replica) BotHere(seat int) string {
 // and every device connected here accepted the bot.
 func (r *Replica) BotToMove() int {
 	g := r.ledger.Game()
-	if r.stopped != "" || g.Over() {
+	if r.stopped != "" || g.Over() || r.behind() {
 		return -1
 	}
 	seat := g.State().Actor()
@@ -73,7 +74,7 @@ func (r *Replica) LetBotPlay(seat int, level string) error {
 	}
 	r.bots[seat] = seatBot{runner: r.seat, level: level, accepted: map[int]bool{}}
 	r.broadcast(message{Type: msgSeatBot, Seat: seat, Level: level})
-	r.notify(false, "A bot on your device plays for %s while they are away.", r.name(seat))
+	r.notify(false, "%s on your device plays for %s while they are away.", capital(aBot(level)), r.name(seat))
 	return nil
 }
 
@@ -98,8 +99,9 @@ func (r *Replica) tellSeatBots(id string) {
 func (r *Replica) onSeatBot(p *peer, m message) {
 	seat, runner := m.Seat, p.seat
 	if m.Runner != nil && *m.Runner != p.seat {
-		// Relayed: only this device's own seat, as it connects, so it waits for the hand-back.
-		if seat == r.seat && p.greeting && *m.Runner != r.seat && m.Level != "" && !r.hasBot(seat) {
+		// Relayed: only this device's own seat, as it connects with moves to catch up on, so
+		// it waits for the hand-back.
+		if seat == r.seat && p.greeting && p.count > r.ledger.Len() && *m.Runner != r.seat && m.Level != "" && !r.hasBot(seat) {
 			r.takeOwnSeatBot(*m.Runner, m.Level)
 		}
 		return
@@ -118,7 +120,9 @@ func (r *Replica) onSeatBot(p *peer, m message) {
 	case has && current.runner == runner:
 		answer(true) // a repeat (a reconnection's greeting)
 		return
-	case seat == r.seat && !p.greeting:
+	case seat == r.seat && (!p.greeting || p.count <= r.ledger.Len()):
+		// Only a device greeting this one with moves it lacks (made while it was away) can
+		// have had a bot play its seat; any other claim on it is refused.
 		r.notify(true, "%s's device tried to let a bot play your seat while you are here; refused.", capital(r.name(runner)))
 		answer(false)
 		return
@@ -136,14 +140,17 @@ func (r *Replica) onSeatBot(p *peer, m message) {
 		return
 	}
 	r.bots[seat] = seatBot{runner: runner, level: m.Level}
-	r.notify(false, "%s let a bot play for %s while they are away.", capital(r.name(runner)), r.name(seat))
+	r.notify(false, "%s let %s play for %s while they are away.", capital(r.name(runner)), aBot(m.Level), r.name(seat))
 }
 
 // takeOwnSeatBot: a bot played this device's seat while it was away; it waits for the
 // hand-back, at most Timing.Grace.
 func (r *Replica) takeOwnSeatBot(runner int, level string) {
 	r.bots[r.seat] = seatBot{runner: runner, level: level, grace: r.schedule(TimerGrace, r.seat, r.timing.Grace)}
-	r.notify(false, "A bot on %s's device played for you while you were away; it hands your seat back in a moment.", r.name(runner))
+	r.notify(false, "%s on %s's device played for you while you were away; it hands your seat back in a moment.", capital(aBot(level)), r.name(runner))
+	if p := r.peerOf(runner); p != nil {
+		r.send(p.id, message{Type: msgSeatBotOK, Seat: r.seat}) // I am back
+	}
 }
 
 // onSeatBotAnswer counts a device's answer to this device's claim; a no (the player is
@@ -151,6 +158,10 @@ func (r *Replica) takeOwnSeatBot(runner int, level string) {
 func (r *Replica) onSeatBotAnswer(p *peer, m message) {
 	b, ok := r.bots[m.Seat]
 	if !ok || b.runner != r.seat {
+		if !m.Yes {
+			// Told of a bot this device does not run (any more): say it is handed back.
+			r.send(p.id, message{Type: msgSeatBot, Seat: m.Seat})
+		}
 		return
 	}
 	if m.Yes {
@@ -229,3 +240,14 @@ func (r *Replica) botMayMove(seat, runner, index int, p *peer) bool {
 
 // stepBots marks the screen changed so the shell looks at BotToMove.
 func (r *Replica) stepBots() { r.out.Changed = true }
+
+// aBot is "an Easy bot", "a Medium bot", "a Hard bot".
+func aBot(level string) string {
+	switch level {
+	case "easy":
+		return "an Easy bot"
+	case "medium":
+		return "a Medium bot"
+	}
+	return "a Hard bot"
+}

@@ -360,7 +360,13 @@ func (s *sim) act(n *simNode) {
 		return
 	}
 	actor := g.State().Actor()
-	if !r.LocalSeat(actor) && r.BotHere(actor) == "" {
+	if !r.LocalSeat(actor) && r.BotToMove() != actor {
+		return
+	}
+	if r.Behind() {
+		// Moves are on their way to this device: the player waits for them.
+		n.acting = true
+		s.push(&simEvent{at: s.delay(400 * time.Millisecond), kind: evAct, node: n.i})
 		return
 	}
 	moves := g.LegalMoves()

@@ -15,6 +15,7 @@ import (
 // Receive handles one message from a peer. Nothing from a connection counts before its signed
 // hello, and a malformed message is shown and ignored.
 func (r *Replica) Receive(id string, data []byte) {
+	r.tracef("receive from %s (%v): %.140s", id, r.peers[id] != nil, data)
 	p := r.peers[id]
 	if p == nil || p.old {
 		return
@@ -73,9 +74,10 @@ func (r *Replica) peerName(p *peer) string {
 }
 
 // LocalSeat reports whether this device's player moves for seat now: their own seat, unless
-// another device's bot still plays it (until it hands it back).
+// another device's bot still plays it (until it hands it back), or moves another device holds
+// are still on their way here.
 func (r *Replica) LocalSeat(seat int) bool {
-	return seat == r.seat && r.stopped == "" && !r.hasBot(seat)
+	return seat == r.seat && r.stopped == "" && !r.hasBot(seat) && !r.behind()
 }
 
 func (r *Replica) hasBot(seat int) bool { _, ok := r.bots[seat]; return ok }
@@ -86,9 +88,14 @@ func (r *Replica) Play(m engine.Move) error {
 		return errors.New(r.stopped)
 	}
 	bot := m.Player != r.seat
+	if r.behind() {
+		return errors.New("Another device holds moves this one has not received yet; they are on their way: play again in a moment.")
+	}
 	switch {
 	case bot && r.bots[m.Player].runner != r.seat || bot && !r.hasBot(m.Player):
 		return errors.New("On this device you play only your own seat.")
+	case bot && r.BotToMove() != m.Player:
+		return errors.New("The bot waits until every device here has accepted it.")
 	case !bot && r.hasBot(r.seat):
 		return fmt.Errorf("The bot on %s's device still plays your seat; it hands it back in a moment.", r.name(r.bots[r.seat].runner))
 	}
@@ -178,6 +185,31 @@ func (r *Replica) onRefused(p *peer, m message) {
 	}
 }
 
+// Behind reports whether this device waits for moves another device said it holds: no move
+// can be made here until they arrive.
+func (r *Replica) Behind() bool { return r.behind() }
+
+// behind reports whether a device this one can reach said it holds moves this one lacks (its
+// hello, or an acknowledgement): no move may be made here until they arrive, or it would be
+// made on an old position. A device that said so falsely is not believed past its sync.
+func (r *Replica) behind() bool {
+	n := r.ledger.Len()
+	for _, p := range r.peers {
+		if p.seat < 0 || !p.open || r.forked[p.seat] {
+			continue
+		}
+		if p.count > n {
+			return true
+		}
+		for at, a := range r.acks[p.seat] {
+			if at >= n && a.take >= r.ledger.takes[at] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // onSyncRequest sends the signed moves a device lacks.
 func (r *Replica) onSyncRequest(p *peer, m message) {
 	moves := r.ledger.Moves()
@@ -194,6 +226,7 @@ func (r *Replica) onSync(p *peer, m message) {
 		r.send(p.id, message{Type: msgSyncRequest, At: n})
 		return
 	}
+	defer r.forgetClaimsBeyond(p)
 	for i, s := range m.Moves {
 		if s.Index != m.At+i {
 			return
@@ -213,6 +246,20 @@ func (r *Replica) onSync(p *peer, m message) {
 		}
 		if r.forked[p.seat] || !r.accept(p, s) {
 			return
+		}
+	}
+}
+
+// forgetClaimsBeyond drops what a device said it held beyond what it sent when asked: a
+// device that claims moves it does not send cannot hold this one up.
+func (r *Replica) forgetClaimsBeyond(p *peer) {
+	n := r.ledger.Len()
+	if p.count > n {
+		p.count = n
+	}
+	for at := range r.acks[p.seat] {
+		if at >= n {
+			delete(r.acks[p.seat], at)
 		}
 	}
 }
