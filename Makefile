@@ -4,6 +4,7 @@
 #   make run     build, then serve http://localhost:8000 (PORT overrides)
 #   make test    format, vet, native tests, engine tests under wasm, build, browser tests
 #   make measure the speed figures of the README (e2e/measure.js; RUNS=5 runs per median)
+#   make soak-online  the online protocol's simulator over many seeds (docs/online.md)
 
 SHELL := bash
 .SHELLFLAGS := -euo pipefail -c
@@ -22,7 +23,7 @@ SERVER_BIN := bin/brass
 APP_GCFLAGS := -gcflags=all=-l -gcflags=runtime= -gcflags=internal/runtime/...= \
 	-gcflags=brass/engine= -gcflags=syscall/js=
 
-.PHONY: build server run test fmt-check vet test-deps test-go test-wasm e2e measure clean
+.PHONY: build server run test fmt-check vet test-deps test-go test-wasm e2e measure soak-online clean
 
 build:
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' $(APP_GCFLAGS) -o web/app.wasm .
@@ -74,6 +75,13 @@ e2e:
 RUNS ?= 5
 measure: build
 	e2e/run.sh measure --runs $(RUNS)
+
+# The online protocol's deterministic simulator (app/online): SIM_SEEDS games of each of its six
+# scenarios, in parallel over the cores (make test runs 24). A failure names its seed and the
+# command that replays it.
+SIM_SEEDS ?= 16667
+soak-online:
+	$(GO) test ./app/online -run 'TestSimulation$$' -sim-seeds $(SIM_SEEDS) -timeout 0 -v | grep -v -e '^=== ' -e '^    --- PASS' -e '^--- PASS'
 
 clean:
 	rm -rf bin web/app.wasm web/app.wasm.br web/app.wasm.gz web/bot.wasm web/bot.wasm.br web/bot.wasm.gz web/*.settings

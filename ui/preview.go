@@ -81,7 +81,12 @@ func previewParts(before, after *engine.State, entries []engine.LogEntry) []prev
 	a := &after.Players[p]
 	if before.Phase == engine.PhaseShortfall {
 		// Removing a tile is itself part of paying the round's income.
-		part := previewPart{Label: "Paying negative income at the end of " + before.Era.String() + " round " + strconv.Itoa(int(before.Round)) + ":"}
+		label := "Paying negative income at the end of " + before.Era.String() + " round " + strconv.Itoa(int(before.Round)) + ":"
+		if before.Report.IncomeAfterScoring {
+			// The original Lancashire rules: the income is the Rail Era's first step.
+			label = "Paying negative income at the start of the " + before.Era.String() + ", after the Canal Era's scoring:"
+		}
+		part := previewPart{Label: label}
 		for _, e := range entries {
 			if e.Kind != engine.LogRound && e.Kind != engine.LogEra && e.Kind != engine.LogDraw {
 				part.Lines = append(part.Lines, e.Text)

@@ -117,3 +117,23 @@ func TestPreviewOfTheEndOfAnEra(t *testing.T) {
 }
 
 func itoa(v int) string { return hudInt(v) }
+
+// Under the original Lancashire rules the Canal Era's last income is the Rail Era's first step
+// (after the scoring): a tile removed to pay it says so, not "the end of round N".
+func TestPreviewNamesTheRailEraStartIncome(t *testing.T) {
+	g, err := engine.NewGame(engine.Config{Edition: "lancashire", Rules: "original", Players: 3, Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := *g.State()
+	before.Phase, before.Era = engine.PhaseShortfall, engine.Rail
+	before.Report.IncomeAfterScoring = true
+	parts := previewParts(&before, &before, nil)
+	if len(parts) != 1 || !strings.Contains(parts[0].Label, "at the start of the Rail Era, after the Canal Era's scoring") {
+		t.Fatalf("label: %+v", parts)
+	}
+	before.Report.IncomeAfterScoring = false
+	if parts := previewParts(&before, &before, nil); !strings.Contains(parts[0].Label, "at the end of Rail Era round") {
+		t.Fatalf("label: %+v", parts)
+	}
+}

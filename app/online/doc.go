@@ -5,8 +5,9 @@
 // to send, whether to save, what to show and which timers to start. The browser runs it over
 // the WebRTC mesh, native tests over loopback peers, and a deterministic simulator
 // (sim_test.go) over a seeded network of delays, drops, disconnections, crashes and devices
-// running modified code, so a failing schedule replays exactly. The lobby and the seed draw
-// are not part of it yet (they are in package app, which does not run this package yet).
+// running modified code, so a failing schedule replays exactly. The lobby and the seed draw,
+// which bind each seat's key before the seed is known, are package app's (online_lobby.go,
+// online_seed.go); app.Online runs a Replica once the game starts.
 //
 // Identity. Each device makes an Ed25519 key pair for each game (NewIdentity); the seat keys
 // are part of the game's Genesis, which every signed move's chain starts from. A connection's

@@ -3,6 +3,8 @@ package online
 import (
 	"flag"
 	"fmt"
+	"runtime"
+	"sync"
 	"testing"
 	"time"
 )
@@ -29,43 +31,57 @@ var scenarios = []struct {
 }
 
 // TestSimulation runs the scenarios over a few seeds each (a failing one names its seed:
-// replay it with -sim-seed); -sim-seeds N runs N of each, the soak (make soak-online).
+// replay it with -sim-seed); -sim-seeds N runs N of each, the soak (make soak-online), in
+// parallel shards over the machine's cores.
 func TestSimulation(t *testing.T) {
-	var total simStats
+	var (
+		mu    sync.Mutex
+		total simStats
+		runs  int
+	)
 	start := time.Now()
-	runs := 0
-	for _, sc := range scenarios {
-		seeds := sc.seeds
-		if *simSeeds > 0 {
-			seeds = *simSeeds
-		}
-		t.Run(sc.name, func(t *testing.T) {
-			for k := 0; k < seeds; k++ {
-				seed := uint64(k + 1)
-				if *simSeed != 0 {
-					seed = *simSeed
-				}
-				s := newSim(sc.cfg, seed)
-				if *simTrace {
-					s.trace = func(line string) { t.Log(line) }
-				}
-				s.run()
-				runs++
-				if s.failure == "" {
-					s.failure = s.outcome()
-				}
-				if s.failure != "" {
-					t.Fatalf("seed %d: %s (replay: go test ./app/online -run 'TestSimulation/%s' -sim-seed %d)", seed, s.failure, sc.name, seed)
-				}
-				total.add(s.stats)
-				if *simSeed != 0 {
-					break
-				}
+	t.Run("scenarios", func(t *testing.T) {
+		for _, sc := range scenarios {
+			seeds, shards := sc.seeds, 1
+			if *simSeeds > 0 {
+				seeds, shards = *simSeeds, runtime.GOMAXPROCS(0)
 			}
-		})
-	}
-	t.Logf("%d simulated games in %v: %d events, %d messages (%d dropped), %d moves, %d faults (%d crashes), %d undo requests, %d bot claims (%d games parted where a bot and its player both moved), %d attacks",
-		runs, time.Since(start).Round(time.Millisecond), total.Events, total.Messages, total.Dropped, total.Moves, total.Faults, total.Crashes, total.Undos, total.BotClaims, total.Parted, total.Attacks)
+			if *simSeed != 0 {
+				seeds, shards = 1, 1
+			}
+			for shard := 0; shard < shards; shard++ {
+				t.Run(fmt.Sprintf("%s/%d", sc.name, shard), func(t *testing.T) {
+					if shards > 1 {
+						t.Parallel()
+					}
+					for k := shard; k < seeds; k += shards {
+						seed := uint64(k + 1)
+						if *simSeed != 0 {
+							seed = *simSeed
+						}
+						s := newSim(sc.cfg, seed)
+						if *simTrace {
+							s.trace = func(line string) { t.Log(line) }
+						}
+						s.run()
+						if s.failure == "" {
+							s.failure = s.outcome()
+						}
+						if s.failure != "" {
+							t.Fatalf("seed %d: %s (replay: go test ./app/online -run 'TestSimulation/scenarios/%s/' -sim-seed %d -v)", seed, s.failure, sc.name, seed)
+						}
+						mu.Lock()
+						runs++
+						total.add(s.stats)
+						mu.Unlock()
+					}
+				})
+			}
+		}
+	})
+	took := time.Since(start)
+	t.Logf("%d simulated games in %v (%.0f a second): %d events, %d messages (%d dropped), %d moves, %d faults (%d crashes), %d undo requests, %d bot claims (%d games parted where a bot and its player both moved), %d attacks",
+		runs, took.Round(time.Millisecond), float64(runs)/took.Seconds(), total.Events, total.Messages, total.Dropped, total.Moves, total.Faults, total.Crashes, total.Undos, total.BotClaims, total.Parted, total.Attacks)
 }
 
 func (a *simStats) add(b simStats) {
