@@ -168,12 +168,21 @@ func startGame(t *testing.T, srv *testHub, names ...string) []*device {
 
 func startGameWith(t *testing.T, srv *testHub, setup GameSetup, tune func(*OnlineOptions), names ...string) []*device {
 	t.Helper()
+	return startGameEach(t, srv, setup, func(_ int, o *OnlineOptions) { tune(o) }, names...)
+}
+
+// startGameEach is startGameWith with each device's options tuned on their own (device i).
+func startGameEach(t *testing.T, srv *testHub, setup GameSetup, tune func(int, *OnlineOptions), names ...string) []*device {
+	t.Helper()
 	setup.Players = len(names)
-	opts := testOptions(srv)
-	tune(&opts)
+	optsFor := func(i int) OnlineOptions {
+		o := testOptions(srv)
+		tune(i, &o)
+		return o
+	}
 	colours := []string{"Red", "Gold", "Purple", "Teal"}
 	var devs []*device
-	host, err := HostOnline(nil, setup, names[0], colours[0], opts)
+	host, err := HostOnline(nil, setup, names[0], colours[0], optsFor(0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,7 +194,7 @@ func startGameWith(t *testing.T, srv *testHub, setup GameSetup, tune func(*Onlin
 	d0.waitUntil("the room has a code", 10*time.Second, func(o *Online) bool { room = o.Room(); return room != "" })
 	for i, n := range names[1:] {
 		d := newDevice(t, n)
-		o, err := JoinOnline(d.store, room, n, colours[i+1], opts)
+		o, err := JoinOnline(d.store, room, n, colours[i+1], optsFor(i+1))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -16,5 +16,8 @@ func newAPI(cfg Config) *webrtc.API {
 		se.SetIncludeLoopbackCandidate(true)
 		se.SetNetworkTypes([]webrtc.NetworkType{webrtc.NetworkTypeUDP4})
 	}
+	if cfg.Tune != nil {
+		cfg.Tune(&se)
+	}
 	return webrtc.NewAPI(webrtc.WithSettingEngine(se))
 }

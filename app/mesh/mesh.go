@@ -112,6 +112,9 @@ type Config struct {
 	// MaxMessage is the largest message accepted or sent, in bytes (default 200 KiB; the
 	// browsers' data channels take 256 KiB).
 	MaxMessage int
+	// Tune, natively, changes pion's settings after the ones above: tests use it to run the
+	// connections over a virtual network (SettingEngine.SetNet). Ignored in the browser.
+	Tune func(*webrtc.SettingEngine)
 	// ConnectTimeout is how long a new connection may take to open its channel before it is
 	// given up and offered again (default 12 s). ICE that stalls (a lost relay allocation, a
 	// candidate pair that never answers) otherwise takes 30 s or more to be declared failed.
