@@ -211,6 +211,8 @@ type onlineMeta struct {
 	KeySeed []byte             `json:"key_seed,omitempty"`
 	Keys    []online.PublicKey `json:"keys,omitempty"`
 	Signed  []online.Signed    `json:"signed,omitempty"`
+	// Undos are the agreed undos, each with every other player's signed yes.
+	Undos []online.UndoProof `json:"undos,omitempty"`
 }
 
 // genesis is what the game's signed moves chain from.
@@ -228,7 +230,7 @@ func (o *Online) save() {
 		sg.Record.Moves = []engine.Move{}
 	}
 	meta := *sg.Online
-	meta.Signed = o.rep.Ledger().Moves()
+	meta.Signed, meta.Undos = o.rep.Ledger().Moves(), o.rep.Ledger().Undos()
 	sg.Online = &meta
 	if now := o.opts.Now().UnixMilli(); now > sg.Updated {
 		sg.Updated = now
@@ -262,7 +264,7 @@ func OpenOnline(store Store, id string, opts OnlineOptions) (*Online, error) {
 	if err != nil {
 		return nil, &Error{Msg: "This saved game's key is damaged: " + err.Error(), Err: err}
 	}
-	rep, err := online.NewReplica(ident, meta.genesis(sg.ID, sg.Record.Config), meta.Signed, online.DefaultTiming)
+	rep, err := online.NewReplica(ident, meta.genesis(sg.ID, sg.Record.Config), meta.Signed, meta.Undos, online.DefaultTiming)
 	if err != nil {
 		return nil, &Error{Msg: "This saved game cannot be opened: " + err.Error() + ".", Err: err}
 	}

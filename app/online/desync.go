@@ -13,7 +13,8 @@ const (
 	ackAgrees  ackVerdict = iota // the same hash after the same move
 	ackDiffers                   // another hash after the same move
 	ackAhead                     // a move this device does not hold yet
-	ackStale                     // another take of the move (an undo crossed it): says nothing
+	ackStale                     // an older take of the move (an undo crossed it): says nothing
+	ackUndone                    // a newer take: an undo this device missed (its proof is fetched)
 )
 
 // compareAck judges an acknowledgement of move at (take) with the state hash and chain link
@@ -27,8 +28,10 @@ func compareAck(l *Ledger, at, take int, hash string, link Link) ackVerdict {
 			return ackStale
 		}
 		return ackAhead
+	case l.At(at).Take < take:
+		return ackUndone
 	case l.At(at).Take != take:
-		return ackStale // an undo crossed it (on its way here, or already applied here)
+		return ackStale // an undo crossed it (already applied here)
 	case hashString(l.HashAfter(at)) != hash || l.links[at] != link:
 		return ackDiffers
 	}

@@ -16,6 +16,7 @@ type Ledger struct {
 	links   []Link      // links[i]: the chain link after move i
 	hashes  []uint64    // hashes[i]: the engine's state hash after move i
 	takes   map[int]int // index → its current take (absent: 0)
+	undos   []UndoProof // the agreed undos, as proof
 	// seen: the first content each key signed for an (index, take), to catch equivocation.
 	seen map[slot]Signed
 }
@@ -181,19 +182,15 @@ func (l *Ledger) equivocation(s Signed) *Equivocation {
 	return &Equivocation{A: first, B: s}
 }
 
-// Undo takes back the last move, after every player agreed (the caller's protocol decides
-// that); the index reopens at the next take, so the old move can never be replayed into it.
-func (l *Ledger) Undo() error {
-	n := len(l.moves)
-	if n == 0 {
-		return fmt.Errorf("there is no move to take back")
+// Undo takes back the last move on the strength of a proof that every other player agreed
+// (ApplyUndo); the index reopens at the next take, so the old move can never be replayed into
+// it.
+func (l *Ledger) Undo(p UndoProof) error {
+	undone, err := l.ApplyUndo(p)
+	if err == nil && !undone {
+		err = fmt.Errorf("move %d is not the last move here", p.At+1)
 	}
-	if err := l.game.Undo(); err != nil {
-		return err
-	}
-	l.moves, l.links, l.hashes = l.moves[:n-1], l.links[:n-1], l.hashes[:n-1]
-	l.takes[n-1]++
-	return nil
+	return err
 }
 
 // VerifyRecord checks a whole signed record from its genesis before any of it is used (a

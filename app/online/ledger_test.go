@@ -302,7 +302,18 @@ func TestMovesOutOfPlaceRefused(t *testing.T) {
 			break
 		}
 	}
-	if err := l.Undo(); err != nil {
+	// Every other player's signed yes for that move.
+	last := l.Len() - 1
+	proof := UndoProof{At: last, Take: l.At(last).Take, Link: l.links[last], Maker: old.Seat()}
+	for seat, other := range tb.ids {
+		if seat != old.Seat() {
+			proof.Votes = append(proof.Votes, Vote{Seat: seat, Sig: other.sign(voteContent(tb.g.Game, proof.At, proof.Take, proof.Link))})
+		}
+	}
+	if err := l.Undo(UndoProof{At: proof.At, Take: proof.Take, Link: proof.Link, Maker: proof.Maker}); err == nil {
+		t.Fatal("an undo without the votes was taken")
+	}
+	if err := l.Undo(proof); err != nil {
 		t.Fatal(err)
 	}
 	refusedAs(t, l.Append(old, nil), RefuseStale)

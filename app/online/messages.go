@@ -13,10 +13,10 @@ import (
 //	ack           the state hash after move at (take) on my device: disagreement detection
 //	refused       I refused your move at, and why (shown to its sender)
 //	sync-request  send me your signed moves from index at
-//	sync          signed moves from index at
+//	sync          signed moves from index at, and every agreed undo (as proof)
 //	undo-request  let me take back my move at (take)
 //	undo-vote     my answer to an undo request, signed when yes
-//	undo          move at (take) is taken back: every other player's signed yes
+//	undo          move at (take) is taken back: the proof, every other player's signed yes
 //	seat-bot      my device's bot of level plays seat while its player is away ("": handed
 //	              back); with runner, another device's bot does (told to the seat's own device)
 //	seat-bot-ok   my answer to a seat-bot claim: yes, I see the player away too; no, I see them
@@ -67,17 +67,12 @@ type message struct {
 	Reason string        `json:"reason,omitempty"`
 	Kind   RefuseKind    `json:"kind,omitempty"` // refused: why, as a code
 	Yes    bool          `json:"yes,omitempty"`
-	Votes  []vote        `json:"votes,omitempty"`
+	Undo   *UndoProof    `json:"undo,omitempty"`  // undo: the proof
+	Undos  []UndoProof   `json:"undos,omitempty"` // sync: every agreed undo
 	Seat   int           `json:"seat,omitempty"`
 	Runner *int          `json:"runner,omitempty"`
 	Level  string        `json:"level,omitempty"`
 	Proof  *Equivocation `json:"proof,omitempty"`
-}
-
-// vote is one player's signed agreement to take back move at (take).
-type vote struct {
-	Seat int    `json:"seat"`
-	Sig  []byte `json:"sig"`
 }
 
 func encode(m message) []byte {
@@ -102,7 +97,7 @@ func decode(data []byte, game string, players int) (message, error) {
 	if m.Game != game {
 		return bad("another game's id")
 	}
-	if m.At < 0 || m.At > maxMoves || m.Take < 0 || m.Take > maxMoves || m.Count < 0 || m.Count > maxMoves || len(m.Moves) > maxMoves || len(m.Votes) > players || len(m.Reason) > maxReasonText {
+	if m.At < 0 || m.At > maxMoves || m.Take < 0 || m.Take > maxMoves || m.Count < 0 || m.Count > maxMoves || len(m.Moves) > maxMoves || len(m.Undos) > maxMoves || len(m.Reason) > maxReasonText {
 		return bad("a number out of range")
 	}
 	if m.Hash != "" && !validHash(m.Hash) {
@@ -130,10 +125,8 @@ func decode(data []byte, game string, players int) (message, error) {
 			return bad("no proof")
 		}
 	case msgUndo:
-		for _, v := range m.Votes {
-			if v.Seat < 0 || v.Seat >= players {
-				return bad("a vote of no seat")
-			}
+		if m.Undo == nil || len(m.Undo.Votes) > players {
+			return bad("no proof")
 		}
 	case msgRefused, msgSyncRequest, msgSync, msgUndoRequest, msgUndoVote:
 	default:

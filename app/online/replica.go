@@ -128,9 +128,9 @@ const (
 	TimerGrace                      // a returned player's seat bot did not hand back in time
 )
 
-// NewReplica resumes a game from its genesis and the signed moves stored on this device
-// (none for a new game). The stored moves are checked like any record.
-func NewReplica(id Identity, g Genesis, stored []Signed, timing Timing) (*Replica, error) {
+// NewReplica resumes a game from its genesis and the signed moves and undo proofs stored on
+// this device (none for a new game). They are checked like any record.
+func NewReplica(id Identity, g Genesis, stored []Signed, undos []UndoProof, timing Timing) (*Replica, error) {
 	seat := g.seatOf(id.Public())
 	if seat < 0 {
 		return nil, fmt.Errorf("this device's key holds no seat in the game")
@@ -138,6 +138,11 @@ func NewReplica(id Identity, g Genesis, stored []Signed, timing Timing) (*Replic
 	l, err := VerifyRecord(g, stored, AnyRunner)
 	if err != nil {
 		return nil, fmt.Errorf("the stored game does not verify: %w", err)
+	}
+	for _, p := range undos {
+		if _, err := l.ApplyUndo(p); err != nil {
+			return nil, fmt.Errorf("a stored undo does not verify: %w", err)
+		}
 	}
 	return &Replica{
 		id: id, seat: seat, ledger: l, timing: timing,

@@ -29,7 +29,7 @@ func newRoom(t *testing.T, players int) *room {
 	t.Helper()
 	rm := &room{t: t, tb: newTable(t, players, 41), notices: make([][]string, players), rng: rand.New(rand.NewPCG(41, 42))}
 	for i := 0; i < players; i++ {
-		r, err := NewReplica(rm.tb.ids[i], rm.tb.g, nil, DefaultTiming)
+		r, err := NewReplica(rm.tb.ids[i], rm.tb.g, nil, nil, DefaultTiming)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -241,8 +241,8 @@ func TestUndoNeedsEverySignedYes(t *testing.T) {
 	take := rm.reps[0].Ledger().At(n - 1).Take
 	link := rm.reps[0].Ledger().links[n-1]
 	forged := rm.tb.ids[cheater].sign(voteContent(rm.tb.g.Game, n-1, take, link))
-	for _, votes := range [][]vote{nil, {{Seat: 0, Sig: forged}, {Seat: 1, Sig: forged}}} {
-		rm.inject(cheater, 0, message{Type: msgUndo, At: n - 1, Take: take, Votes: votes})
+	for _, votes := range [][]Vote{nil, {{Seat: 0, Sig: forged}, {Seat: 1, Sig: forged}}} {
+		rm.inject(cheater, 0, message{Type: msgUndo, Undo: &UndoProof{At: n - 1, Take: take, Link: link, Maker: cheater, Votes: votes}})
 		if rm.reps[0].Ledger().Len() != n {
 			t.Fatal("a move was taken back without every signed yes")
 		}
@@ -309,10 +309,62 @@ func TestCompareAck(t *testing.T) {
 		{"another state", 2, 0, "0000000000000000", link, ackDiffers},
 		{"another history, same state", 2, 0, h, Link{1}, ackDiffers},
 		{"a move not here yet", 3, 0, h, link, ackAhead},
-		{"another take: an undo crossed it", 2, 1, "0000000000000000", Link{1}, ackStale},
+		{"a newer take: an undo missed here", 2, 1, "0000000000000000", Link{1}, ackUndone},
 	} {
 		if got := compareAck(l, c.at, c.take, c.hash, c.link); got != c.want {
 			t.Errorf("%s: got %d, want %d", c.name, got, c.want)
 		}
+	}
+}
+
+// An agreed undo reaches a device that missed it (it crashed with the move still stored): its
+// catch-up carries the proof, so it takes the same move back and accepts the move made again;
+// and a restart from the stored moves and proofs keeps the reopened take.
+func TestUndoReachesADeviceThatMissedIt(t *testing.T) {
+	rm := newRoom(t, 3)
+	var seat int
+	for {
+		rm.play()
+		seat = rm.reps[0].Game().State().Actor()
+		if rm.reps[seat].CanUndo() {
+			break
+		}
+	}
+	late := (seat + 1) % 3
+	before := rm.reps[late].Ledger().Moves() // what the late device had stored
+	if err := rm.reps[seat].AskUndo(); err != nil {
+		t.Fatal(err)
+	}
+	rm.flush()
+	for i, r := range rm.reps {
+		if i != seat {
+			r.AnswerUndo(true)
+		}
+	}
+	rm.flush()
+	rm.play() // the move made again, at take 1
+	// The late device restarts from before the undo and catches up.
+	r, err := NewReplica(rm.tb.ids[late], rm.tb.g, before, nil, DefaultTiming)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rm.reps[late] = r
+	r.Entered(peerName(late))
+	for j := range rm.reps {
+		if j != late {
+			r.PeerOpened(peerName(j))
+			rm.reps[j].PeerClosed(peerName(late))
+			rm.reps[j].PeerOpened(peerName(late))
+		}
+	}
+	rm.flush()
+	rm.sameEverywhere()
+	// A restart from what it stored keeps the reopened take.
+	again, err := NewReplica(rm.tb.ids[late], rm.tb.g, r.Ledger().Moves(), r.Ledger().Undos(), DefaultTiming)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(again.Ledger().Undos()) != 1 || again.Ledger().Len() != r.Ledger().Len() {
+		t.Fatalf("after a restart: %d undos, %d moves", len(again.Ledger().Undos()), again.Ledger().Len())
 	}
 }

@@ -70,6 +70,7 @@ type simNode struct {
 	id      Identity
 	r       *Replica
 	store   []Signed
+	undos   []UndoProof
 	online  bool
 	session int
 	byz     bool
@@ -152,7 +153,7 @@ func (s *sim) delay(max time.Duration) time.Duration {
 
 // boot (re)starts a device from its store, as a reload or a crash restart does.
 func (s *sim) boot(n *simNode) {
-	r, err := NewReplica(n.id, s.g, n.store, Timing{Fetch: 200 * time.Millisecond, Grace: 2 * time.Second})
+	r, err := NewReplica(n.id, s.g, n.store, n.undos, Timing{Fetch: 200 * time.Millisecond, Grace: 2 * time.Second})
 	if err != nil {
 		s.fail("node %d cannot restart from its store: %v", n.i, err)
 		return
@@ -223,7 +224,7 @@ func (s *sim) drain(n *simNode) {
 		}
 	}
 	if rd.Save {
-		n.store = n.r.Ledger().Moves()
+		n.store, n.undos = n.r.Ledger().Moves(), n.r.Ledger().Undos()
 	}
 	for _, t := range rd.Timers {
 		s.push(&simEvent{at: s.now + t.After, kind: evFire, node: n.i, tmr: t, sess: [2]int{n.session}})

@@ -214,13 +214,14 @@ func (r *Replica) behind() bool {
 func (r *Replica) onSyncRequest(p *peer, m message) {
 	moves := r.ledger.Moves()
 	from := min(m.At, len(moves))
-	r.send(p.id, message{Type: msgSync, At: from, Moves: moves[from:]})
+	r.send(p.id, message{Type: msgSync, At: from, Moves: moves[from:], Undos: r.ledger.Undos()})
 }
 
 // onSync commits the moves another device sent, from the first this device lacks; each is
 // verified on its own, so a bad one stops the catch-up there. Moves this device already holds
 // are checked too: one signed differently by the same key is proof of cheating.
 func (r *Replica) onSync(p *peer, m message) {
+	r.applyUndos(m.Undos)
 	n := r.ledger.Len()
 	if m.At > n {
 		r.send(p.id, message{Type: msgSyncRequest, At: n})
@@ -281,6 +282,11 @@ func (r *Replica) noteAck(seat, at, take int, hash string, link Link) {
 	switch compareAck(r.ledger, at, take, hash, link) {
 	case ackAhead:
 		r.fetchLater()
+	case ackUndone:
+		// Its proof comes with that device's moves from there.
+		if p := r.peerOf(seat); p != nil {
+			r.send(p.id, message{Type: msgSyncRequest, At: at})
+		}
 	case ackDiffers:
 		r.differ(seat, at)
 	case ackAgrees:

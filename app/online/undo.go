@@ -11,16 +11,6 @@ import (
 // device takes a move back only on proof that every other player agreed: its own yes among
 // them. The index then reopens at the next take.
 
-// voteContent is what a yes to taking back move at (take, link) signs.
-func voteContent(game string, at, take int, link Link) []byte {
-	w := newWriter("brass undo v1")
-	w.str(game)
-	w.num(int64(at))
-	w.num(int64(take))
-	w.bytes(link[:])
-	return w.buf
-}
-
 // CanUndo reports whether this device's player may ask to take back their last move now.
 func (r *Replica) CanUndo() bool { return r.undoProblem() == nil }
 
@@ -126,53 +116,61 @@ func (r *Replica) onUndoVote(p *peer, m message) {
 	if len(u.votes) < len(r.ledger.genesis.Keys)-1 {
 		return
 	}
-	var votes []vote
+	proof := UndoProof{At: u.at, Take: u.take, Link: r.ledger.links[u.at], Maker: r.seat}
 	for seat := range r.ledger.genesis.Keys {
 		if sig, ok := u.votes[seat]; ok {
-			votes = append(votes, vote{Seat: seat, Sig: sig})
+			proof.Votes = append(proof.Votes, Vote{Seat: seat, Sig: sig})
 		}
 	}
 	r.undo = nil
-	if err := r.takeBack(); err != nil {
+	if err := r.ledger.Undo(proof); err != nil {
 		r.notify(true, "%s", err)
 		return
 	}
-	r.broadcast(message{Type: msgUndo, At: u.at, Take: u.take, Votes: votes})
+	r.tookBack()
+	r.broadcast(message{Type: msgUndo, Undo: &proof})
 	r.notify(false, "Everyone agreed: your last move is taken back.")
 }
 
-// onUndo takes a move back on proof that every player but its maker agreed.
+// onUndo takes a move back on proof that every player but its maker agreed; a proof for a
+// move already gone here only reopens its index.
 func (r *Replica) onUndo(p *peer, m message) {
-	n := r.ledger.Len()
-	if m.At != n-1 || r.ledger.At(n-1).Take != m.Take || r.ledger.At(n-1).Signer != r.ledger.genesis.Keys[p.seat] {
-		return // not the move this device holds last: a stale or forged undo
+	if m.Undo == nil || m.Undo.Maker != p.seat {
+		return
 	}
-	signed := map[int]bool{}
-	for _, v := range m.Votes {
-		if v.Seat != p.seat && r.ledger.genesis.Keys[v.Seat].verify(voteContent(r.ledger.genesis.Game, m.At, m.Take, r.ledger.links[m.At]), v.Sig) {
-			signed[v.Seat] = true
-		}
-	}
-	if len(signed) < len(r.ledger.genesis.Keys)-1 {
+	undone, err := r.ledger.ApplyUndo(*m.Undo)
+	if err != nil {
 		r.notify(true, "%s's device took back a move without every player's signed agreement; refused.", capital(r.name(p.seat)))
 		return
 	}
-	if r.asked != nil && r.asked.at == m.At {
-		r.asked = nil
-	}
-	if err := r.takeBack(); err != nil {
-		r.notify(true, "The agreed undo could not be applied here: %s", err)
+	if !undone {
 		return
 	}
+	if r.asked != nil && r.asked.at == m.Undo.At {
+		r.asked = nil
+	}
+	r.tookBack()
 	r.notify(false, "%s took back their last move, as everyone agreed.", capital(r.name(p.seat)))
 }
 
-// takeBack takes the last move back in the ledger and saves.
-func (r *Replica) takeBack() error {
-	if err := r.ledger.Undo(); err != nil {
-		return err
+// applyUndos takes the undos a catch-up carries, before its moves.
+func (r *Replica) applyUndos(proofs []UndoProof) {
+	for _, q := range proofs {
+		known := len(r.ledger.undos)
+		if undone, err := r.ledger.ApplyUndo(q); err == nil {
+			if len(r.ledger.undos) > known {
+				r.out.Save = true // a proof to store, even where nothing was taken back
+			}
+			if undone {
+				r.tookBack()
+				r.notify(false, "%s took back their move %d, as everyone agreed.", capital(r.name(q.Maker)), q.At+1)
+			}
+		}
 	}
+}
+
+// tookBack: the ledger took a move back; save and redraw.
+func (r *Replica) tookBack() {
 	r.out.Save = true
 	r.out.Changed = true
-	return nil
 }

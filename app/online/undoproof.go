@@ -1,0 +1,98 @@
+package online
+
+import (
+	"errors"
+	"fmt"
+)
+
+// An agreed undo is kept as proof: the move taken back (its index, take and chain link), its
+// maker's seat, and every other player's signed yes for that very move. A device stores its
+// proofs with the game and sends them with every catch-up, so a device that crashed or was
+// away when the undo went out takes the same move back, and every device reopens the index
+// at the same next take. A proof cannot be forged without every other player's key.
+
+// UndoProof is an agreed undo of move At (take Take, chain link Link), made by seat Maker.
+type UndoProof struct {
+	At    int    `json:"at"`
+	Take  int    `json:"take"`
+	Link  Link   `json:"link"`
+	Maker int    `json:"maker"`
+	Votes []Vote `json:"votes"`
+}
+
+// Vote is one player's signed yes to an undo.
+type Vote struct {
+	Seat int    `json:"seat"`
+	Sig  []byte `json:"sig"`
+}
+
+// voteContent is what a yes to taking back move at (take, link) signs.
+func voteContent(game string, at, take int, link Link) []byte {
+	w := newWriter("brass undo v1")
+	w.str(game)
+	w.num(int64(at))
+	w.num(int64(take))
+	w.bytes(link[:])
+	return w.buf
+}
+
+// check verifies that every seat but the maker signed its yes.
+func (p UndoProof) check(g Genesis) error {
+	if p.At < 0 || p.Take < 0 || p.Maker < 0 || p.Maker >= len(g.Keys) {
+		return errors.New("an undo of no move")
+	}
+	signed := map[int]bool{}
+	for _, v := range p.Votes {
+		if v.Seat >= 0 && v.Seat < len(g.Keys) && v.Seat != p.Maker && g.Keys[v.Seat].verify(voteContent(g.Game, p.At, p.Take, p.Link), v.Sig) {
+			signed[v.Seat] = true
+		}
+	}
+	if len(signed) < len(g.Keys)-1 {
+		return fmt.Errorf("move %d was taken back without every other player's signed agreement", p.At+1)
+	}
+	return nil
+}
+
+// ApplyUndo takes back the move a proof names if this ledger holds it last, or reopens its
+// index at the next take if the move is already gone here (or never came); a proof for a move
+// this ledger holds under another link, or one already applied, changes nothing. It reports
+// whether the ledger took a move back.
+func (l *Ledger) ApplyUndo(p UndoProof) (bool, error) {
+	if err := p.check(l.genesis); err != nil {
+		return false, err
+	}
+	n := len(l.moves)
+	switch {
+	case p.At == n-1 && l.moves[p.At].Take == p.Take && l.links[p.At] == p.Link && l.genesis.seatOf(l.moves[p.At].Signer) == p.Maker:
+		if err := l.game.Undo(); err != nil {
+			return false, err
+		}
+		l.moves, l.links, l.hashes = l.moves[:n-1], l.links[:n-1], l.hashes[:n-1]
+		l.reopen(p)
+		return true, nil
+	case p.At >= n && l.takes[p.At] <= p.Take:
+		l.reopen(p)
+	case p.At < n && l.moves[p.At].Take > p.Take:
+		l.keep(p) // an undo already made here: kept, to pass on
+	}
+	return false, nil
+}
+
+// reopen records the proof and moves the index to the next take.
+func (l *Ledger) reopen(p UndoProof) {
+	l.takes[p.At] = max(l.takes[p.At], p.Take+1)
+	l.keep(p)
+}
+
+// keep records a proof once.
+func (l *Ledger) keep(p UndoProof) {
+	for _, q := range l.undos {
+		if q.At == p.At && q.Take == p.Take {
+			return
+		}
+	}
+	l.undos = append(l.undos, p)
+}
+
+// Undos are the agreed undos this ledger knows, for storage and catch-up (a copy).
+func (l *Ledger) Undos() []UndoProof { return append([]UndoProof(nil), l.undos...) }
