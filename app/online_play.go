@@ -180,10 +180,15 @@ func (o *Online) startTimer(t online.Timer) {
 // (it has no copy of this game) is told so instead.
 func (o *Online) playMessage(r *remote, data []byte) {
 	var probe struct {
-		Type   string `json:"t"`
-		Player string `json:"player"`
+		Type    string `json:"t"`
+		Version int    `json:"v"`
+		Player  string `json:"player"`
 	}
 	if json.Unmarshal(data, &probe) == nil && probe.Type == msgHello && probe.Player != "" {
+		if probe.Version != ProtocolVersion {
+			o.notify("A device in the room runs another version of Brass; its player should reload the page to play on.", true)
+			return
+		}
 		o.notify("A device in the room has no copy of this game; it cannot take part until its player reopens the game from their saved games.", true)
 		return
 	}

@@ -627,6 +627,9 @@ func TestOnlineSecondHelloWithAnotherIDRefused(t *testing.T) {
 	ada.do(func() { game = ada.o.ID() })
 	sendRaw(t, kate, ada, map[string]any{"t": "hello", "v": online.Version, "game": game, "key": brunelKey, "sig": make([]byte, 64)})
 	ada.waitNotice("not signed for this connection")
+	// A device of the version before signed moves is told to reload.
+	sendRaw(t, kate, ada, map[string]any{"t": "hello", "v": 3, "player": "0123456789abcdef", "name": "Old"})
+	ada.waitNotice("runs another version of Brass")
 	playMoves(t, devs, 4, 11)
 	sameEverywhere(t, devs)
 }
