@@ -81,7 +81,7 @@ measure: build
 # command that replays it.
 SIM_SEEDS ?= 16667
 soak-online:
-	$(GO) test ./app/online -run 'TestSimulation$$' -sim-seeds $(SIM_SEEDS) -timeout 0 -v | grep -v -e '^=== ' -e '^    --- PASS' -e '^--- PASS'
+	$(GO) test ./app/online -run 'TestSimulation$$' -sim-seeds $(SIM_SEEDS) -timeout 0 -v | grep -v -e '^=== ' -e '--- PASS'
 
 clean:
 	rm -rf bin web/app.wasm web/app.wasm.br web/app.wasm.gz web/bot.wasm web/bot.wasm.br web/bot.wasm.gz web/*.settings
