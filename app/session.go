@@ -34,3 +34,31 @@ type Live interface {
 	// Close stops the background work; the game stays saved.
 	Close()
 }
+
+// OnlineSession is what the screens need of an online game, from the lobby to the end: the
+// room and its seats, the game's progress and what the network did, and the players'
+// requests. The UI holds this, never the session's type; *Online implements it.
+type OnlineSession interface {
+	Live
+	BotHost
+	// The room and the lobby.
+	Phase() OnlinePhase
+	Failure() string
+	Room() string
+	IsHost() bool
+	Signal() SignalState
+	Seats() []SeatStatus
+	Size() int
+	CanStart() bool
+	Start() error
+	// The game in play.
+	MySeat() int
+	Notices() []Notice
+	Desync() string
+	UndoPending() bool
+	UndoAsked() string
+	AnswerUndo(yes bool)
+	LetBotPlay(seat int, level string) error
+}
+
+var _ OnlineSession = (*Online)(nil)

@@ -625,7 +625,7 @@ func (g *gameScreen) toggleLog(ctx goapp.Context, e goapp.Event) {
 
 // renderOnline is the online players' strip, for an online game.
 func (g *gameScreen) renderOnline() goapp.UI {
-	on, ok := g.ISession.(*app.Online)
+	on, ok := g.ISession.(app.OnlineSession)
 	if !ok {
 		return nil
 	}

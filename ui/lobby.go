@@ -14,7 +14,7 @@ import (
 type lobby struct {
 	goapp.Compo
 
-	ISession  *app.Online
+	ISession  app.OnlineSession
 	IRevision int // bumped by the owner whenever the session changed
 	IOnLeave  func(ctx goapp.Context)
 
@@ -25,7 +25,7 @@ type lobby struct {
 func newLobby() *lobby { return &lobby{} }
 
 // Session sets the online game to show.
-func (l *lobby) Session(s *app.Online) *lobby { l.ISession = s; return l }
+func (l *lobby) Session(s app.OnlineSession) *lobby { l.ISession = s; return l }
 
 // Revision tells the lobby the session changed.
 func (l *lobby) Revision(r int) *lobby { l.IRevision = r; return l }

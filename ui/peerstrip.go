@@ -14,14 +14,14 @@ import (
 type peerStrip struct {
 	goapp.Compo
 
-	ISession  *app.Online
+	ISession  app.OnlineSession
 	IRevision int
 }
 
 func newPeerStrip() *peerStrip { return &peerStrip{} }
 
 // Session sets the online game.
-func (p *peerStrip) Session(s *app.Online) *peerStrip { p.ISession = s; return p }
+func (p *peerStrip) Session(s app.OnlineSession) *peerStrip { p.ISession = s; return p }
 
 // Revision tells the strip the session changed.
 func (p *peerStrip) Revision(r int) *peerStrip { p.IRevision = r; return p }

@@ -133,7 +133,7 @@ func (r *root) connect() {
 // player whose turn it now is gets told if the tab is in the background.
 func (r *root) changed() {
 	r.revision++
-	on, ok := r.session.(*app.Online)
+	on, ok := r.session.(app.OnlineSession)
 	if !ok || on.Game() == nil {
 		return
 	}
@@ -194,7 +194,7 @@ func (r *root) quit(ctx goapp.Context) {
 
 func (r *root) Render() goapp.UI {
 	var screen goapp.UI
-	on, online := r.session.(*app.Online)
+	on, online := r.session.(app.OnlineSession)
 	switch {
 	case online && on.Game() == nil:
 		screen = newLobby().Session(on).Revision(r.revision).OnLeave(r.quit)
