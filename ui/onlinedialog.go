@@ -106,7 +106,7 @@ func (d *onlineDialog) onSubmit(ctx goapp.Context, e goapp.Event) {
 		d.err = err.Error()
 		return
 	}
-	opts := app.OnlineOptions{Dial: browserDialer()}
+	opts := app.OnlineOptions{Dial: app.BrowserDialer()}
 	var s *app.Online
 	if d.join {
 		s, err = app.JoinOnline(d.IStore, d.code, name, colour, opts)

@@ -36,7 +36,7 @@ type root struct {
 	current  string // the id recorded as the game to resume
 	ctx      goapp.Context
 	mounted  bool
-	brain    *workerBrain // thinks for the bots and the hints, in a Web Worker
+	brain    *app.WorkerBrain // thinks for the bots and the hints, in a Web Worker
 }
 
 // OnAppUpdate is called when the service worker has installed a new build (the server's
@@ -111,7 +111,7 @@ const workerWarmDelay = 300 * time.Millisecond
 func (r *root) connect() {
 	if bh, ok := r.session.(app.BotHost); ok && r.mounted {
 		if r.brain == nil {
-			r.brain = newWorkerBrain()
+			r.brain = app.NewWorkerBrain()
 		}
 		bh.SetBrain(r.brain)
 		// Warm the worker once the game screen has settled: the first bot move or hint then
@@ -156,7 +156,7 @@ func (r *root) open(store app.Store) {
 	if err != nil || id == "" {
 		return
 	}
-	s, err := app.OpenSaved(store, id, app.OnlineOptions{Dial: browserDialer()})
+	s, err := app.OpenSaved(store, id, app.OnlineOptions{Dial: app.BrowserDialer()})
 	if err != nil {
 		r.notice = "The last game could not be resumed. " + err.Error()
 		_ = app.SetCurrentGame(store, "")

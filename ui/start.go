@@ -152,7 +152,7 @@ func (s *startScreen) onOnlineStart(ctx goapp.Context, sess app.Session) {
 
 func (s *startScreen) resume(ctx goapp.Context, id string) {
 	s.clearMessages()
-	sess, err := app.OpenSaved(s.IStore, id, app.OnlineOptions{Dial: browserDialer()})
+	sess, err := app.OpenSaved(s.IStore, id, app.OnlineOptions{Dial: app.BrowserDialer()})
 	if err != nil {
 		s.openErr = err.Error()
 		return

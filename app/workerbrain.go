@@ -1,45 +1,45 @@
-package ui
+package app
 
 import (
 	"encoding/json"
 	"sync"
 
-	"brass/app"
 	"brass/app/botproto"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// workerBrain thinks for bots in a Web Worker (web/botworker.js running the bot-only wasm),
+// WorkerBrain thinks for bots in a Web Worker (web/botworker.js running the bot-only wasm),
 // so a bot's search never blocks the page. The worker starts a moment after a game opens (or
 // on the first question); each question is numbered and its answer matched back.
-type workerBrain struct {
+type WorkerBrain struct {
 	mu      sync.Mutex
 	worker  goapp.Value
 	onMsg   goapp.Func
 	onErr   goapp.Func
 	next    int
-	pending map[int]func(app.BotReply)
+	pending map[int]func(BotReply)
 }
 
 // workerGone is the id of the worker's message saying that the bot program stopped: every
 // question still waiting gets its error.
 const workerGone = -1
 
-var _ app.Brain = (*workerBrain)(nil)
+var _ Brain = (*WorkerBrain)(nil)
 
-func newWorkerBrain() *workerBrain { return &workerBrain{pending: map[int]func(app.BotReply){}} }
+// NewWorkerBrain is the browser's brain: the bots think in a Web Worker.
+func NewWorkerBrain() *WorkerBrain { return &WorkerBrain{pending: map[int]func(BotReply){}} }
 
 // Start starts the worker (which fetches and compiles the bots' wasm) ahead of the first
 // question, so the first bot move or hint does not wait for it. It reports false where the
 // browser has no Web Workers.
-func (w *workerBrain) Start() bool {
+func (w *WorkerBrain) Start() bool {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.startLocked()
 }
 
-func (w *workerBrain) startLocked() bool {
+func (w *WorkerBrain) startLocked() bool {
 	if w.worker != nil && w.worker.Truthy() {
 		return true
 	}
@@ -74,10 +74,10 @@ func (w *workerBrain) startLocked() bool {
 }
 
 // fail answers every waiting question with an error and drops the worker.
-func (w *workerBrain) fail(msg string) {
+func (w *WorkerBrain) fail(msg string) {
 	w.mu.Lock()
 	pending := w.pending
-	w.pending = map[int]func(app.BotReply){}
+	w.pending = map[int]func(BotReply){}
 	if w.worker != nil && w.worker.Truthy() {
 		w.worker.Call("terminate")
 		// A terminated worker calls nothing more (releasing a function while it runs, as
@@ -88,16 +88,16 @@ func (w *workerBrain) fail(msg string) {
 	w.worker = nil
 	w.mu.Unlock()
 	for _, done := range pending {
-		go done(app.BotReply{Error: msg})
+		go done(BotReply{Error: msg})
 	}
 }
 
-// Think implements app.Brain.
-func (w *workerBrain) Think(req app.BotRequest, done func(app.BotReply)) {
+// Think implements Brain.
+func (w *WorkerBrain) Think(req BotRequest, done func(BotReply)) {
 	w.mu.Lock()
 	if !w.startLocked() {
 		w.mu.Unlock()
-		done(app.BotReply{Error: "this browser cannot run the bots (no Web Workers)"})
+		done(BotReply{Error: "this browser cannot run the bots (no Web Workers)"})
 		return
 	}
 	w.next++
@@ -110,7 +110,7 @@ func (w *workerBrain) Think(req app.BotRequest, done func(app.BotReply)) {
 
 // answer hands a worker's answer to whoever asked. It runs in the worker's message event, so
 // the callback runs on a goroutine of its own and never blocks the event.
-func (w *workerBrain) answer(data string) {
+func (w *WorkerBrain) answer(data string) {
 	var env botproto.Envelope
 	if json.Unmarshal([]byte(data), &env) != nil || env.Reply == nil {
 		return

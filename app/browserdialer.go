@@ -1,8 +1,6 @@
-package ui
+package app
 
 import (
-	"brass/app"
-
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -20,5 +18,5 @@ func signalURL() string {
 	return scheme + loc.Get("host").String() + "/signal"
 }
 
-// browserDialer connects online games to the page's own signalling server.
-func browserDialer() app.Dialer { return app.SignalDialer(signalURL()) }
+// BrowserDialer connects online games to the signalling server the page came from.
+func BrowserDialer() Dialer { return SignalDialer(signalURL()) }
