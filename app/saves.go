@@ -371,6 +371,7 @@ func DeleteGame(store Store, id string) error {
 	if err := store.Del(gameKey(id)); err != nil {
 		return err
 	}
+	_ = DeleteDraft(store, id) // a draft without its game is never read again
 	indexed(store, func(list []GameSummary) []GameSummary {
 		out := list[:0]
 		for _, s := range list {

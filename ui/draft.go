@@ -1,15 +1,11 @@
 package ui
 
-// A half-built action survives a reload: the builder's answers are kept per device in
-// local storage under the game's id, with the number of moves they were made at. A draft
+// A half-built action survives a reload: the builder's answers are kept per device with the
+// game (app.SaveDraft), with the number of moves they were made at. A draft
 // for another position is stale and dropped; a restored draft is replayed answer by answer
 // through engine.Next, so only answers that are still legal come back.
 
 import "brass/engine"
-
-const draftKeyPrefix = "brass/draft/" // + game id
-
-func draftKey(gameID string) string { return draftKeyPrefix + gameID }
 
 // actionDraft is what is stored.
 type actionDraft struct {

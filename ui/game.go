@@ -124,12 +124,12 @@ func (g *gameScreen) saveDraft() {
 	if !g.mounted || g.ISession == nil {
 		return
 	}
-	key := draftKey(g.ISession.ID())
+	store, id := app.NewBrowserStore(g.ctx.LocalStorage()), g.ISession.ID()
 	if d, ok := draftOf(&g.builder, len(g.ISession.Game().Moves())); ok {
-		_ = g.ctx.LocalStorage().Set(key, d) // only the draft is lost if storage is full
+		_ = app.SaveDraft(store, id, d) // only the draft is lost if storage is full
 		return
 	}
-	g.ctx.LocalStorage().Del(key)
+	_ = app.DeleteDraft(store, id)
 }
 
 // loadDraft restores the builder kept for this game, if it was made at this move count.
@@ -137,11 +137,11 @@ func (g *gameScreen) loadDraft() {
 	if !g.mounted || g.ISession == nil || g.history >= 0 {
 		return
 	}
-	key := draftKey(g.ISession.ID())
+	store, id := app.NewBrowserStore(g.ctx.LocalStorage()), g.ISession.ID()
 	var d actionDraft
-	if err := g.ctx.LocalStorage().Get(key, &d); err != nil || !d.restore(&g.builder, len(g.ISession.Game().Moves()), g.legalMoves) {
+	if ok, err := app.LoadDraft(store, id, &d); !ok || err != nil || !d.restore(&g.builder, len(g.ISession.Game().Moves()), g.legalMoves) {
 		g.builder.reset()
-		g.ctx.LocalStorage().Del(key)
+		_ = app.DeleteDraft(store, id)
 	}
 }
 

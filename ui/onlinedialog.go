@@ -34,14 +34,6 @@ type onlineDialog struct {
 	inited  bool
 }
 
-// profileKey remembers this device's player name and colour for online games.
-const profileKey = "brass/profile"
-
-type onlineProfile struct {
-	Name   string `json:"name"`
-	Colour string `json:"colour"`
-}
-
 func newOnlineDialog() *onlineDialog {
 	return &onlineDialog{players: 3, game: editionChoice{edition: "birmingham"}}
 }
@@ -78,8 +70,7 @@ func (d *onlineDialog) OnInit() {
 
 func (d *onlineDialog) OnMount(ctx goapp.Context) {
 	if d.IStore != nil {
-		var p onlineProfile
-		if ok, _ := d.IStore.Get(profileKey, &p); ok {
+		if p, ok := app.LoadProfile(d.IStore); ok {
 			d.name = p.Name
 			if _, c, err := app.ValidateProfile("x", p.Colour); err == nil {
 				d.colour = c
@@ -118,7 +109,7 @@ func (d *onlineDialog) onSubmit(ctx goapp.Context, e goapp.Event) {
 		return
 	}
 	if d.IStore != nil {
-		_ = d.IStore.Set(profileKey, onlineProfile{Name: name, Colour: colour})
+		_ = app.SaveProfile(d.IStore, app.Profile{Name: name, Colour: colour})
 	}
 	if d.notify {
 		askNotificationPermission()

@@ -1,0 +1,42 @@
+package app
+
+// Drafts and the player's profile: what a device keeps besides its games. A draft is the
+// action a player was half-way through building, kept per game so a reload restores it (the
+// UI decides what it holds, as JSON); deleting a game deletes its draft. The profile is the
+// name and colour this device's player last used online.
+
+const (
+	draftKeyPrefix = "brass/draft/" // + game id → the UI's draft
+	profileKey     = "brass/profile"
+)
+
+func draftKey(gameID string) string { return draftKeyPrefix + gameID }
+
+// SaveDraft keeps the UI's draft for a game.
+func SaveDraft(store Store, gameID string, draft any) error {
+	return store.Set(draftKey(gameID), draft)
+}
+
+// LoadDraft reads a game's draft into draft (a pointer); false when there is none.
+func LoadDraft(store Store, gameID string, draft any) (bool, error) {
+	return store.Get(draftKey(gameID), draft)
+}
+
+// DeleteDraft forgets a game's draft.
+func DeleteDraft(store Store, gameID string) error { return store.Del(draftKey(gameID)) }
+
+// Profile is the name and colour this device's player uses online.
+type Profile struct {
+	Name   string `json:"name"`
+	Colour string `json:"colour"`
+}
+
+// SaveProfile remembers the player's online name and colour.
+func SaveProfile(store Store, p Profile) error { return store.Set(profileKey, p) }
+
+// LoadProfile returns the remembered profile; false when there is none (or it is damaged).
+func LoadProfile(store Store) (Profile, bool) {
+	var p Profile
+	ok, err := store.Get(profileKey, &p)
+	return p, ok && err == nil
+}
