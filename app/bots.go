@@ -107,7 +107,7 @@ func newBotDriver(pause time.Duration) botDriver {
 }
 
 // step starts a bot's thinking when one of its seats is to act. game is the session's game
-// now (a session may replace it: an adopted record); level says which seats are bots; submit
+// now (a session may replace it: an undo); level says which seats are bots; submit
 // plays a move.
 func (d *botDriver) step(game func() *engine.Game, level func(seat int) string, submit func(engine.Move) error) {
 	g := game()

@@ -144,7 +144,8 @@ type SeatStatus struct {
 	Bot    string // the level of the bot playing the seat while its player is away, or ""
 }
 
-// Notice is something the players should read: a refused move, a desync, an undo answer.
+// Notice is something the players should read: a refused move, a device that holds another
+// game, an undo answer.
 type Notice struct {
 	Text string
 	Bad  bool

@@ -7,7 +7,7 @@ import (
 )
 
 // onlineNotices shows the last few things an online game told its players: a refused move,
-// a desync and how it was settled, an undo answer.
+// a device that holds another game, an undo answer.
 type onlineNotices struct {
 	goapp.Compo
 

@@ -9,8 +9,9 @@ import (
 )
 
 // peerStrip is always on the game screen of an online game: every player's connection
-// (connected, away), the room, the signalling connection when it is down, a desync being
-// settled, an undo request to answer or waiting for answers, and the latest notices.
+// (connected, away), the room, the signalling connection when it is down, a device that
+// holds another game (or proof of cheating), an undo request to answer or waiting for
+// answers, and the latest notices.
 type peerStrip struct {
 	goapp.Compo
 
