@@ -3,7 +3,7 @@
 #                packed for compression (tools/wasmpack), precompressed .br/.gz
 #   make run     build, then serve http://localhost:8000 (PORT overrides)
 #   make test    format, vet, native tests, engine tests under wasm, build, browser tests
-#   make measure the speed figures of the README (e2e/measure.js; RUNS=5 runs per median)
+#   make measure the speed figures of docs/figures.md (e2e/measure.js; RUNS=5 runs per median)
 #   make soak-online  the online protocol's simulator over many seeds (docs/online.md)
 
 SHELL := bash
@@ -18,7 +18,7 @@ SERVER_BIN := bin/brass
 # The client is compiled without inlining except in the Go runtime, the engine
 # and syscall/js (every DOM call): inlined code compresses worse than calls, and
 # this made app.wasm.br 1.97 MB instead of 2.08 MB with no change in start-up,
-# game-open or click times beyond the machine's noise (README "Figures"). The
+# game-open or click times beyond the machine's noise (docs/figures.md). The
 # bots' worker keeps full inlining: it is where the engine's speed matters.
 APP_GCFLAGS := -gcflags=all=-l -gcflags=runtime= -gcflags=internal/runtime/...= \
 	-gcflags=brass/engine= -gcflags=syscall/js=

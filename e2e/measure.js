@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 'use strict';
 // Measures the speed a player feels (issue 10) in headless Debian Chromium on loopback and
-// prints every figure of the README's table with how it was taken. Run it with
+// prints every figure of docs/figures.md's table with how it was taken. Run it with
 // `make measure` (which builds first), or `node e2e/measure.js [--runs N] [section…]`
 // from the repository root with web/*.wasm and bin/brass built.
 //
