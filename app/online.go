@@ -760,16 +760,6 @@ func (o *Online) connected(player string) bool {
 	return s == PeerConnected || s == PeerYou
 }
 
-// peerOf returns the open connection of a player, or nil.
-func (o *Online) peerOf(player string) *remote {
-	for _, r := range o.remotes {
-		if r.player == player && r.open {
-			return r
-		}
-	}
-	return nil
-}
-
 func (o *Online) peerName(r *remote) string {
 	if r.player != "" {
 		return o.playerName(r.player)

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http/httptest"
-	"reflect"
 	"sort"
 	"strings"
 	"testing"
@@ -592,7 +591,7 @@ func TestOnlineTwoCollludingDevicesCannotRewriteAMove(t *testing.T) {
 				_ = g.Apply(m)
 			}
 			for _, m := range g.LegalMoves() {
-				if !sameMove(m, theirs) {
+				if !sameMoves(m, theirs) {
 					other = m
 					break
 				}
@@ -609,7 +608,7 @@ func TestOnlineTwoCollludingDevicesCannotRewriteAMove(t *testing.T) {
 		t.Fatalf("the colluders rewrote the honest move: %d %s, was %d %s", n2, h2, n, h)
 	}
 	honest.do(func() {
-		if got := honest.o.Game().Moves()[n-1]; !sameMove(got, theirs) {
+		if got := honest.o.Game().Moves()[n-1]; !sameMoves(got, theirs) {
 			t.Fatalf("the honest player's move is now %v", got)
 		}
 	})
@@ -1072,7 +1071,7 @@ func TestOnlineMoveThatReachedOnlySomeDevicesBeforeItsPlayerLeft(t *testing.T) {
 	// plays on from after it, and everyone keeps Kate's own move.
 	ada.waitUntil("Ada has Kate's move", 20*time.Second, func(o *Online) bool { return len(o.Game().Moves()) >= want })
 	ada.do(func() {
-		if got := ada.o.Game().Moves()[want-1]; !sameMove(got, kateMove) {
+		if got := ada.o.Game().Moves()[want-1]; !sameMoves(got, kateMove) {
 			t.Fatalf("Kate's move became %v", got)
 		}
 	})
@@ -1192,9 +1191,4 @@ func TestOnlineBotForAPlayerQuietOnOneDeviceIsRefused(t *testing.T) {
 	playMoves(t, devs, 6, 950)
 	settle(devs)
 	sameEverywhere(t, devs)
-}
-
-func sameMove(a, b engine.Move) bool {
-	a.At, b.At = nil, nil
-	return reflect.DeepEqual(a, b)
 }

@@ -38,7 +38,6 @@ func helloContent(game string, key PublicKey, from, to string, count, take int, 
 // Entered starts a room session: this device is peer self, and every earlier connection is
 // gone.
 func (r *Replica) Entered(self string) {
-	r.tracef("entered as %s", self)
 	r.self = self
 	ids := make([]string, 0, len(r.peers))
 	for id := range r.peers {
@@ -59,7 +58,6 @@ func (r *Replica) Left() { r.Entered("") }
 
 // PeerOpened: a channel to peer is open; this device greets it.
 func (r *Replica) PeerOpened(id string) {
-	r.tracef("opened %s", id)
 	p := r.peer(id)
 	p.open, p.quiet = true, false
 	n := r.ledger.Len()
@@ -97,7 +95,6 @@ func (r *Replica) PeerHeard(id string) {
 
 // PeerClosed: the channel to peer closed.
 func (r *Replica) PeerClosed(id string) {
-	r.tracef("closed %s", id)
 	p := r.peers[id]
 	if p == nil {
 		return

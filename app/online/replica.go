@@ -31,7 +31,6 @@ type Replica struct {
 	asked *undoAsk        // another player's request, waiting for this player's answer
 	bots  map[int]seatBot // seat → the bot playing it while its player is away
 
-	trace   func(string)  // SetTrace
 	stopped string        // why the game cannot go on (proof of cheating), or ""
 	proof   *Equivocation // the proof, shown to every device that connects
 	gen     int           // timer generations, so a stale timer does nothing
@@ -148,15 +147,6 @@ func NewReplica(id Identity, g Genesis, stored []Signed, undos []UndoProof, timi
 		id: id, seat: seat, ledger: l, timing: timing,
 		peers: map[string]*peer{}, acks: map[int]map[int]ack{}, differs: map[int]int{}, forked: map[int]bool{}, bots: map[int]seatBot{},
 	}, nil
-}
-
-// SetTrace has every event and message told to f: a debugging aid for tests of the shell.
-func (r *Replica) SetTrace(f func(string)) { r.trace = f }
-
-func (r *Replica) tracef(format string, args ...any) {
-	if r.trace != nil {
-		r.trace(fmt.Sprintf(format, args...))
-	}
 }
 
 // Ready hands over what to do and starts collecting anew.

@@ -15,7 +15,6 @@ import (
 // Receive handles one message from a peer. Nothing from a connection counts before its signed
 // hello, and a malformed message is shown and ignored.
 func (r *Replica) Receive(id string, data []byte) {
-	r.tracef("receive from %s (%v): %.140s", id, r.peers[id] != nil, data)
 	p := r.peers[id]
 	if p == nil || p.old {
 		return
