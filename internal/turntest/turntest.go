@@ -1,7 +1,8 @@
 // Package turntest runs a real TURN relay (coturn's turnserver) on loopback for the online
 // tests, so that the relay path and the ICE-server configuration are tested for real. The
-// test command installs coturn (`make test`); where it is missing the tests that need it are
-// skipped with a message saying so.
+// test command installs coturn (`make test`, through `make test-deps`, which runs
+// tools/ensure-coturn.sh); where it is missing or cannot start, the tests that need it fail
+// with a message saying how to get it: they are never skipped.
 package turntest
 
 import (
@@ -26,7 +27,7 @@ type Relay struct {
 }
 
 // Start runs turnserver on free loopback ports until the test ends, with one static user
-// (long-term credentials), or skips the test when coturn is not installed.
+// (long-term credentials), or fails the test when coturn is not installed or cannot start.
 func Start(t testing.TB) Relay { return start(t, "") }
 
 // StartWithSecret runs turnserver in coturn's use-auth-secret mode: it accepts credentials
@@ -34,11 +35,15 @@ func Start(t testing.TB) Relay { return start(t, "") }
 // server hands them out with -turn-secret.
 func StartWithSecret(t testing.TB, secret string) Relay { return start(t, secret) }
 
+// howToGet says how to install coturn, for a test that cannot run without it.
+const howToGet = "this test needs a real TURN relay: run `make test-deps` (tools/ensure-coturn.sh), " +
+	"or `apt-get install coturn`, so that turnserver is on PATH"
+
 func start(t testing.TB, secret string) Relay {
 	t.Helper()
 	bin, err := exec.LookPath("turnserver")
 	if err != nil {
-		t.Skip("coturn's turnserver is not installed (make test installs the Debian package coturn): the TURN relay test is skipped")
+		t.Fatal("coturn's turnserver is not installed: " + howToGet)
 	}
 	port := freeUDPPort(t)
 	relayFrom := 40000 + (port % 20000)
@@ -79,7 +84,7 @@ simple-log
 	cmd := exec.Command(bin, "-c", confPath)
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Start(); err != nil {
-		t.Skipf("turnserver cannot start here (%v): the TURN relay test is skipped", err)
+		t.Fatalf("turnserver (%s) cannot start: %v; %s", bin, err, howToGet)
 	}
 	exited := make(chan struct{})
 	go func() { _ = cmd.Wait(); close(exited) }()
