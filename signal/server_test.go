@@ -193,7 +193,7 @@ func TestMalformedMessagesCloseOnlyTheirConnection(t *testing.T) {
 	_ = c
 }
 
-// An oversized message is answered with the error the README promises, then a 1009 close.
+// An oversized message is answered with the error docs/online.md promises, then a 1009 close.
 func TestOversizedMessage(t *testing.T) {
 	_, url := testServer(t, Config{MaxMessageBytes: 1024})
 	a, wa := dial(t, url, Message{Type: TypeHost, Size: 2})
