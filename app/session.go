@@ -2,9 +2,10 @@ package app
 
 import "brass/engine"
 
-// Session is where the UI sends moves and reads the game from. The hotseat session applies
-// moves locally and saves them; an online session (later) will also send them to peers, and
-// a bot seat will produce them. The UI never cares which.
+// Session is where the UI sends moves and reads the game from. The hotseat session (Hotseat)
+// applies moves locally and saves them; the online session (Online) also exchanges them with
+// the other devices. In either, a bot seat's moves are made inside the session (bots.go), the
+// UI seeing them as it sees another device's (Live). The UI never cares which.
 type Session interface {
 	// ID names the saved game.
 	ID() string
