@@ -198,7 +198,7 @@ func linkOwner(t *testing.T, s *engine.State, id string) int {
 	if !ok {
 		t.Fatalf("unknown link %q", id)
 	}
-	return int(s.Links[l]) - 1
+	return s.LinkOwner(l)
 }
 
 func merchantBeer(t *testing.T, s *engine.State, id string) int {

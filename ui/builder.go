@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"brass/engine"
+	"brass/ui/kit"
 )
 
 // actionBuilder is the partial move being built.
@@ -60,7 +61,7 @@ func (b *actionBuilder) chosenCards() []string {
 }
 
 func dedupSorted(ids []string) []string {
-	ids = sortedCopy(ids)
+	ids = kit.Sorted(ids)
 	out := ids[:0]
 	for i, id := range ids {
 		if i == 0 || id != ids[i-1] {
@@ -269,7 +270,7 @@ func choiceLabel(s *engine.State, names []string, chosen map[string]string, fiel
 				used++ // the second tile of the same industry
 			}
 			if used < len(ed.Mats[ind]) {
-				return ind.Name() + " " + roman(ed.Mats[ind][used].Level)
+				return ind.Name() + " " + kit.Roman(ed.Mats[ind][used].Level)
 			}
 			return ind.Name()
 		}
@@ -277,7 +278,7 @@ func choiceLabel(s *engine.State, names []string, chosen map[string]string, fiel
 		return spaceLabel(s, names, value)
 	case "merchant":
 		if m, ok := ed.MerchantSpaceByID(value); ok {
-			return merchantLabel(s, m)
+			return kit.MerchantLabel(s, m)
 		}
 	case "links.0", "links.1":
 		if l, ok := ed.LinkByID(value); ok {
@@ -288,7 +289,7 @@ func choiceLabel(s *engine.State, names []string, chosen map[string]string, fiel
 			return "the market"
 		}
 		if m, ok := ed.MerchantSpaceByID(value); ok {
-			return "merchant beer at " + merchantLabel(s, m)
+			return "merchant beer at " + kit.MerchantLabel(s, m)
 		}
 		return spaceLabel(s, names, value)
 	case "port":
@@ -318,46 +319,19 @@ func spaceLabel(s *engine.State, names []string, id string) string {
 	}
 	loc := ed.Locations[ed.Spaces[sp].Location]
 	t := s.Tiles[sp]
-	if t.Owner == 0 {
+	if t.Player() < 0 {
 		icons := make([]string, 0, 2)
 		for _, ind := range ed.Spaces[sp].Icons {
 			icons = append(icons, ind.Name())
 		}
 		return loc.Name + " (" + strings.Join(icons, "/") + " space)"
 	}
-	owner := int(t.Owner) - 1
+	owner := t.Player()
 	who := "Player " + strconv.Itoa(owner+1)
 	if owner < len(names) && names[owner] != "" {
 		who = names[owner]
 	}
-	return loc.Name + ": " + who + "'s " + t.Industry.Name() + " " + roman(s.TileSpec(t).Level)
-}
-
-func merchantLabel(s *engine.State, m int) string {
-	ed := s.Edition()
-	ms := ed.MerchantSpaces[m]
-	loc := ed.Locations[ms.Location]
-	label := loc.Name
-	if len(loc.MerchantSpaces) > 1 {
-		for i, x := range loc.MerchantSpaces {
-			if x == m {
-				label += " " + strconv.Itoa(i+1)
-			}
-		}
-	}
-	if t := s.Merchants[m].Tile; t > 0 {
-		mt := ed.MerchantTiles[t-1]
-		if len(mt.Buys) == 0 {
-			label += " (buys nothing)"
-		} else {
-			buys := make([]string, 0, 3)
-			for _, ind := range mt.Buys {
-				buys = append(buys, ind.Name())
-			}
-			label += " (buys " + strings.Join(buys, ", ") + ")"
-		}
-	}
-	return label
+	return loc.Name + ": " + who + "'s " + t.Industry.Name() + " " + kit.Roman(s.TileSpec(t).Level)
 }
 
 // boardIDs converts the values of a board question to the ids the board highlights:

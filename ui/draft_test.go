@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"brass/engine"
+	"brass/ui/kit"
+	"brass/ui/uitest"
 )
 
 func seven(t *testing.T) *engine.Game {
@@ -111,7 +113,7 @@ func TestScoutCardsInAnyOrder(t *testing.T) {
 }
 
 func sameCards(a, b []string) bool {
-	return reflect.DeepEqual(sortedCopy(a), sortedCopy(b))
+	return reflect.DeepEqual(kit.Sorted(a), kit.Sorted(b))
 }
 
 func TestRecapOfTheLastTurn(t *testing.T) {
@@ -144,8 +146,8 @@ func TestRecapOfTheLastTurn(t *testing.T) {
 	if !reflect.DeepEqual(ids, want) {
 		t.Errorf("moveBoardIDs = %v, want %v", ids, want)
 	}
-	root := hudRender(t, newMoveRecap().Entries(recapEntries(log, 1, 3)).Name("Ada").Colour("#123456"))
-	if root.Attr["id"] != "recap" || !strings.Contains(root.Text(), "What Ada did") || len(root.All(hTag("li"))) != 3 {
+	root := uitest.Render(t, newMoveRecap().Entries(recapEntries(log, 1, 3)).Name("Ada").Colour("#123456"))
+	if root.Attr["id"] != "recap" || !strings.Contains(root.Text(), "What Ada did") || len(root.All(uitest.Tag("li"))) != 3 {
 		t.Errorf("recap renders %q", root.Text())
 	}
 }

@@ -7,6 +7,8 @@ import (
 
 	"brass/app"
 	"brass/engine"
+	"brass/ui/board"
+	"brass/ui/kit"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -230,8 +232,8 @@ func (g *gameScreen) explain(c engine.Choice, field, value string) {
 }
 
 // onBoardPick answers the current question with a target chosen on the board.
-func (g *gameScreen) onBoardPick(ctx goapp.Context, t boardTarget) {
-	if t.Kind == targetMarket {
+func (g *gameScreen) onBoardPick(ctx goapp.Context, t board.Target) {
+	if t.Kind == board.TargetMarket {
 		g.boardAnswer("source", fromBoardID(t.ID))
 		return
 	}
@@ -257,7 +259,7 @@ func (g *gameScreen) boardAnswer(layer, id string) {
 
 // onBoardRefused explains a tap on something that is not a legal choice now (a zero
 // target: nothing near the tap).
-func (g *gameScreen) onBoardRefused(ctx goapp.Context, t boardTarget) {
+func (g *gameScreen) onBoardRefused(ctx goapp.Context, t board.Target) {
 	if g.history >= 0 || !g.builder.active() {
 		return
 	}
@@ -267,10 +269,10 @@ func (g *gameScreen) onBoardRefused(ctx goapp.Context, t boardTarget) {
 		return
 	}
 	kind, id := t.Kind, t.ID
-	if kind == targetMarket {
+	if kind == board.TargetMarket {
 		id = fromBoardID(id)
 	}
-	if kind == "" || (bf != "source" && bf != kind) || (bf == "source" && kind == targetLink) {
+	if kind == "" || (bf != "source" && bf != kind) || (bf == "source" && kind == board.TargetLink) {
 		g.setNotice("Choose one of the highlighted places: "+strings.TrimSuffix(prompt(g.builder.typ, c.Field), "."), true)
 		return
 	}
@@ -506,7 +508,7 @@ func (g *gameScreen) Render() goapp.UI {
 	if live && g.builder.active() && !covered {
 		choice = g.builder.next(g.legalMoves())
 	}
-	props := boardProps{State: *shown, Colours: colours, Names: names}
+	props := board.Props{State: *shown, Colours: colours, Names: names}
 	if live && g.builder.active() && !covered {
 		g.highlight(&props, choice)
 	}
@@ -569,7 +571,7 @@ func (g *gameScreen) Render() goapp.UI {
 		})),
 		goapp.Div().Class("gs-main").Body(
 			goapp.Div().Class("gs-board").Body(
-				newBoardFrame().Props(props).OnPick(g.onBoardPick).OnRefused(g.onBoardRefused),
+				board.NewFrame().Props(props).OnPick(g.onBoardPick).OnRefused(g.onBoardRefused),
 			),
 			goapp.Div().Class("gs-side").Body(
 				// Hotseat privacy covers the hand only: the board, panels and log stay public.
@@ -651,7 +653,7 @@ func colourOf(colours []string, p int) string {
 }
 
 // highlight marks the legal answers of the current question on the board.
-func (g *gameScreen) highlight(b *boardProps, c engine.Choice) {
+func (g *gameScreen) highlight(b *board.Props, c engine.Choice) {
 	// What is chosen so far is marked; once the move is determined, everything it uses is,
 	// including what the engine chose because there was no other choice.
 	chosen := g.builder.chosen
@@ -667,7 +669,7 @@ func (g *gameScreen) highlight(b *boardProps, c engine.Choice) {
 			selected = append(selected, boardIDs(f, []string{v})...)
 		}
 	}
-	b.Selected = sortedCopy(selected)
+	b.Selected = kit.Sorted(selected)
 	switch boardField(c.Field) {
 	case "space":
 		b.Spaces = boardIDs(c.Field, c.Values)
@@ -743,21 +745,21 @@ func (g *gameScreen) renderBuilder(game *engine.Game, c engine.Choice, names []s
 		if len(g.noticeLines) > 0 {
 			items := make([]goapp.UI, 0, len(g.noticeLines))
 			for _, l := range g.noticeLines {
-				items = append(items, goapp.Li().Text(hudTypeset(l)))
+				items = append(items, goapp.Li().Text(kit.Typeset(l)))
 			}
 			return goapp.Div().ID("notice").Class(cls+" gs-notice-list").Role("status").Body(
-				goapp.If(g.notice != "", func() goapp.UI { return goapp.P().Text(hudTypeset(g.notice)) }),
+				goapp.If(g.notice != "", func() goapp.UI { return goapp.P().Text(kit.Typeset(g.notice)) }),
 				goapp.Ul().Body(items...),
 			)
 		}
-		return goapp.P().ID("notice").Class(cls).Role("status").Text(hudTypeset(g.notice))
+		return goapp.P().ID("notice").Class(cls).Role("status").Text(kit.Typeset(g.notice))
 	})
 	switch {
 	case game.Over():
 		return goapp.Div().ID("builder").Class("gs-builder").Body(goapp.P().Text("The game is over."))
 	case !g.builder.active() && st.Phase == engine.PhaseAction:
 		left := st.ActionsThisTurn() - int(st.ActionsDone)
-		body = append(body, goapp.H2().Class("gs-prompt").Text(names[st.Actor()]+": choose an action ("+hudPlural(left, "action", "actions")+" left this turn)."))
+		body = append(body, goapp.H2().Class("gs-prompt").Text(names[st.Actor()]+": choose an action ("+kit.Plural(left, "action", "actions")+" left this turn)."))
 		var buttons []goapp.UI
 		for _, at := range actionTypes {
 			if at.typ == "scout" && !st.Edition().Rules.Scout {
@@ -896,7 +898,7 @@ func safeID(v string) string {
 func (g *gameScreen) renderSummary(game *engine.Game, m engine.Move) goapp.UI {
 	outcomes, err := game.Preview(m)
 	if err != nil {
-		return goapp.P().Class("gs-notice gs-notice-bad").Text(hudTypeset(err.Error()))
+		return goapp.P().Class("gs-notice gs-notice-bad").Text(kit.Typeset(err.Error()))
 	}
 	return renderPreview(summarize(game.State(), outcomes))
 }
@@ -933,7 +935,7 @@ func whyNot(st *engine.State, typ string) string {
 	r := &st.Edition().Rules
 	switch typ {
 	case "loan":
-		return "a loan would take your income below level " + hudInt(r.MinIncomeLevel) + "."
+		return "a loan would take your income below level " + kit.Int(r.MinIncomeLevel) + "."
 	case "scout":
 		for _, k := range st.HandCards(p) {
 			if t := st.Edition().Cards[k].Type; t == engine.WildLocationCard || t == engine.WildIndustryCard {

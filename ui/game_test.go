@@ -6,6 +6,8 @@ import (
 
 	"brass/app"
 	"brass/engine"
+	"brass/ui/board"
+	"brass/ui/uitest"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -27,14 +29,14 @@ func TestGameScreenCoverRecapAndScout(t *testing.T) {
 	ctx := goapp.Context{}
 
 	// The cover replaces the hand only: the board and the panels are there.
-	root := hudRender(t, g)
-	if root.First(hAttr("id", "pass-device")) == nil || root.First(hAttr("id", "hand")) != nil {
+	root := uitest.Render(t, g)
+	if root.First(uitest.Attr("id", "pass-device")) == nil || root.First(uitest.Attr("id", "hand")) != nil {
 		t.Fatal("before the reveal: the cover, and no hand")
 	}
-	if root.First(hAttr("id", "board")) == nil || len(root.All(hClass("pp"))) != 3 {
+	if root.First(uitest.Attr("id", "board")) == nil || len(root.All(uitest.Class("pp"))) != 3 {
 		t.Error("the board and the panels stay in view under the cover")
 	}
-	if root.First(hAttr("id", "recap")) != nil {
+	if root.First(uitest.Attr("id", "recap")) != nil {
 		t.Error("no recap before the first move")
 	}
 
@@ -48,8 +50,8 @@ func TestGameScreenCoverRecapAndScout(t *testing.T) {
 		t.Fatalf("after the card: %q", c.Field)
 	}
 	g.onCard(ctx, c.Values[0])
-	root = hudRender(t, g)
-	if n := len(root.All(hClass("hand-sel"))); n != 2 || root.First(hClass("gs-choice")) != nil {
+	root = uitest.Render(t, g)
+	if n := len(root.All(uitest.Class("hand-sel"))); n != 2 || root.First(uitest.Class("gs-choice")) != nil {
 		t.Errorf("two cards are marked chosen (%d), and there is no list of cards", n)
 	}
 	c = g.builder.next(g.legalMoves())
@@ -68,13 +70,13 @@ func TestGameScreenCoverRecapAndScout(t *testing.T) {
 
 	// The next player's cover recaps the Scout and marks nothing on the board (a Scout
 	// uses no place).
-	root = hudRender(t, g)
-	recap := root.First(hAttr("id", "recap"))
+	root = uitest.Render(t, g)
+	recap := root.First(uitest.Attr("id", "recap"))
 	name := hs.Game().State().Name(scout)
 	if recap == nil || !strings.Contains(recap.Text(), "What "+name+" did") || !strings.Contains(recap.Text(), "scouts") {
 		t.Fatalf("recap %v", recap)
 	}
-	if n := len(root.All(hClass("bb-recent"))); n != 0 {
+	if n := len(root.All(uitest.Class("bb-recent"))); n != 0 {
 		t.Errorf("%d places marked for a Scout", n)
 	}
 }
@@ -85,26 +87,26 @@ func TestGameScreenCoverRecapAndScout(t *testing.T) {
 func TestGameScreenControlsPreparedUnderCover(t *testing.T) {
 	g, hs := newTestScreen(t)
 	ctx := goapp.Context{}
-	under := func(root *hnode) *hnode { return root.First(hClass("gs-under-cover")) }
+	under := func(root *uitest.Node) *uitest.Node { return root.First(uitest.Class("gs-under-cover")) }
 
-	root := hudRender(t, g)
-	if u := under(root); u == nil || u.First(hAttr("id", "hand")) != nil {
+	root := uitest.Render(t, g)
+	if u := under(root); u == nil || u.First(uitest.Attr("id", "hand")) != nil {
 		t.Fatal("not prepared: the hidden slot is there and empty")
 	}
 	g.preparedFor = len(hs.Game().Moves())
-	root = hudRender(t, g)
+	root = uitest.Render(t, g)
 	u := under(root)
-	if u == nil || u.First(hAttr("id", "hand")) == nil || u.First(hAttr("id", "action-build")) == nil {
+	if u == nil || u.First(uitest.Attr("id", "hand")) == nil || u.First(uitest.Attr("id", "action-build")) == nil {
 		t.Fatal("prepared: the hand and the actions are drawn in the hidden slot")
 	}
-	if root.First(hAttr("id", "pass-device")) == nil || len(root.All(hAttr("id", "hand"))) != 1 {
+	if root.First(uitest.Attr("id", "pass-device")) == nil || len(root.All(uitest.Attr("id", "hand"))) != 1 {
 		t.Error("prepared: the cover stays, and there is one hand")
 	}
 
 	// Revealed: the same controls, no longer hidden, and no cover.
 	g.reveal(ctx)
-	root = hudRender(t, g)
-	if under(root) != nil || root.First(hAttr("id", "pass-device")) != nil || root.First(hAttr("id", "hand")) == nil {
+	root = uitest.Render(t, g)
+	if under(root) != nil || root.First(uitest.Attr("id", "pass-device")) != nil || root.First(uitest.Attr("id", "hand")) == nil {
 		t.Fatal("revealed: the hand shows and the cover is gone")
 	}
 
@@ -116,16 +118,16 @@ func TestGameScreenControlsPreparedUnderCover(t *testing.T) {
 	if len(hs.Game().Moves()) != 1 {
 		t.Fatalf("the loan was not taken: %q", g.notice)
 	}
-	root = hudRender(t, g)
-	if u := under(root); u == nil || u.First(hAttr("id", "hand")) != nil {
+	root = uitest.Render(t, g)
+	if u := under(root); u == nil || u.First(uitest.Attr("id", "hand")) != nil {
 		t.Fatal("a preparation for an earlier move is not drawn")
 	}
 	g.preparedFor = len(hs.Game().Moves())
-	root = hudRender(t, g)
-	if n := len(root.All(hAttr("id", "recap"))); n != 1 {
+	root = uitest.Render(t, g)
+	if n := len(root.All(uitest.Attr("id", "recap"))); n != 1 {
 		t.Errorf("the recap shows once (on the cover), not %d times", n)
 	}
-	if u := under(root); u == nil || u.First(hAttr("id", "hand")) == nil {
+	if u := under(root); u == nil || u.First(uitest.Attr("id", "hand")) == nil {
 		t.Error("prepared for the new position: drawn")
 	}
 }
@@ -151,15 +153,15 @@ func TestGameScreenRefusalsAndRoundEnd(t *testing.T) {
 	g.startAction("network")
 	c := g.builder.next(g.legalMoves())
 	g.onCard(ctx, c.Values[0])
-	g.onBoardRefused(ctx, boardTarget{})
+	g.onBoardRefused(ctx, board.Target{})
 	if !strings.HasPrefix(g.notice, "Choose one of the highlighted places") {
 		t.Errorf("a tap on nothing: %q", g.notice)
 	}
-	g.onBoardRefused(ctx, boardTarget{targetLink, "leek-belper"})
+	g.onBoardRefused(ctx, board.Target{Kind: board.TargetLink, ID: "leek-belper"})
 	if !strings.Contains(g.notice, "railway line only") {
 		t.Errorf("the rail-only line: %q", g.notice)
 	}
-	g.onBoardPick(ctx, boardTarget{targetLink, "birmingham-oxford"})
+	g.onBoardPick(ctx, board.Target{Kind: board.TargetLink, ID: "birmingham-oxford"})
 	if g.builder.chosen["links.0"] != "birmingham-oxford" {
 		t.Errorf("a picked line is the answer: %+v", g.builder.chosen)
 	}
@@ -179,8 +181,8 @@ func TestGameScreenRefusalsAndRoundEnd(t *testing.T) {
 	if len(hs.Game().Moves()) != 3 || g.dialog != "round" || g.revealed != -1 {
 		t.Fatalf("after round 1: %d moves, dialog %q, revealed %d", len(hs.Game().Moves()), g.dialog, g.revealed)
 	}
-	root := hudRender(t, g)
-	if root.First(hAttr("id", "round-summary")) == nil || root.First(hAttr("id", "hand")) != nil {
+	root := uitest.Render(t, g)
+	if root.First(uitest.Attr("id", "round-summary")) == nil || root.First(uitest.Attr("id", "hand")) != nil {
 		t.Error("the round summary shows with the hand covered")
 	}
 }

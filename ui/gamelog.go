@@ -8,8 +8,9 @@ import (
 	"strconv"
 
 	"brass/engine"
+	"brass/ui/kit"
 
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // gameLog lists log entries. Each round is a component of its own (logRound) given its
@@ -18,14 +19,14 @@ import (
 // newest entry in view as lines arrive, with no scrolling from Go (reading the layout
 // while rendering would force the page to be laid out twice).
 type gameLog struct {
-	app.Compo
+	goapp.Compo
 
-	IID       string                          // element id of the scrolling list ("" : "game-log")
-	IEntries  []engine.LogEntry               // the whole log, oldest first (read-only)
-	IVersion  int                             // optional: bump to force a re-render
-	ISelected int                             // selected move index; −2 (or any value < −1): none
-	IColours  []string                        // player colours for the entry markers (none: plain markers)
-	onSelect  func(ctx app.Context, move int) // unexported: see board.onSpace
+	IID       string                            // element id of the scrolling list ("" : "game-log")
+	IEntries  []engine.LogEntry                 // the whole log, oldest first (read-only)
+	IVersion  int                               // optional: bump to force a re-render
+	ISelected int                               // selected move index; −2 (or any value < −1): none
+	IColours  []string                          // player colours for the entry markers (none: plain markers)
+	onSelect  func(ctx goapp.Context, move int) // unexported: see board.onSpace
 }
 
 // newGameLog returns an empty log with no selection.
@@ -52,7 +53,7 @@ func (l *gameLog) Selected(move int) *gameLog { l.ISelected = move; return l }
 func (l *gameLog) Colours(c []string) *gameLog { l.IColours = c; return l }
 
 // OnSelect is called with an entry's move index when the entry is clicked.
-func (l *gameLog) OnSelect(fn func(ctx app.Context, move int)) *gameLog { l.onSelect = fn; return l }
+func (l *gameLog) OnSelect(fn func(ctx goapp.Context, move int)) *gameLog { l.onSelect = fn; return l }
 
 func (l *gameLog) id() string {
 	if l.IID != "" {
@@ -61,7 +62,7 @@ func (l *gameLog) id() string {
 	return "game-log"
 }
 
-func (l *gameLog) selectMove(ctx app.Context, move int) {
+func (l *gameLog) selectMove(ctx goapp.Context, move int) {
 	if l.onSelect != nil && move >= 0 {
 		l.onSelect(ctx, move)
 	}
@@ -95,8 +96,8 @@ var logKindClass = map[engine.LogKind]string{
 }
 
 // Render draws the log: era headings and one logRound per round.
-func (l *gameLog) Render() app.UI {
-	var body []app.UI
+func (l *gameLog) Render() goapp.UI {
+	var body []goapp.UI
 	from := 0 // first entry of the current round
 	roundHead, roundKey := "", ""
 	flush := func(to int) {
@@ -123,7 +124,7 @@ func (l *gameLog) Render() app.UI {
 		switch e.Kind {
 		case engine.LogEra:
 			flush(i)
-			body = append(body, app.H3().Class("log-era").DataSet("era", int(e.Era)).Text(e.Era.String()))
+			body = append(body, goapp.H3().Class("log-era").DataSet("era", int(e.Era)).Text(e.Era.String()))
 		case engine.LogRound:
 			flush(i)
 		default:
@@ -134,17 +135,17 @@ func (l *gameLog) Render() app.UI {
 	}
 	flush(len(l.IEntries))
 	if len(body) == 0 {
-		body = append(body, app.P().Class("log-none").Text("Nothing has happened yet."))
+		body = append(body, goapp.P().Class("log-none").Text("Nothing has happened yet."))
 	}
-	return app.Div().ID(l.id()).Class("log").Role("log").Aria("label", "Game log").TabIndex(0).Body(
-		app.Div().Class("log-inner").Body(body...),
+	return goapp.Div().ID(l.id()).Class("log").Role("log").Aria("label", "Game log").TabIndex(0).Body(
+		goapp.Div().Class("log-inner").Body(body...),
 	)
 }
 
 // logRound is one round of the log: its heading and its entries. IEntries is a part of
 // the engine's log (see gameLog.Entries).
 type logRound struct {
-	app.Compo
+	goapp.Compo
 
 	IHead     string // "Round 3"; "" for entries before the first heading
 	IKey      string // data-round
@@ -152,23 +153,23 @@ type logRound struct {
 	IEntries  []engine.LogEntry
 	ISelected int // selected move index; −2: none in this round
 	IColours  []string
-	onSelect  func(ctx app.Context, move int)
+	onSelect  func(ctx goapp.Context, move int)
 }
 
-func (r *logRound) Render() app.UI {
-	items := make([]app.UI, 0, len(r.IEntries))
+func (r *logRound) Render() goapp.UI {
+	items := make([]goapp.UI, 0, len(r.IEntries))
 	for i := range r.IEntries {
 		items = append(items, r.entry(r.IFirst+i, &r.IEntries[i]))
 	}
-	sec := make([]app.UI, 0, 2)
+	sec := make([]goapp.UI, 0, 2)
 	if r.IHead != "" {
-		sec = append(sec, app.H4().Class("log-round-head").Text(r.IHead))
+		sec = append(sec, goapp.H4().Class("log-round-head").Text(r.IHead))
 	}
-	sec = append(sec, app.Ol().Class("log-list").Body(items...))
-	return app.Section().Class("log-round").DataSet("round", r.IKey).Body(sec...)
+	sec = append(sec, goapp.Ol().Class("log-list").Body(items...))
+	return goapp.Section().Class("log-round").DataSet("round", r.IKey).Body(sec...)
 }
 
-func (r *logRound) selectMove(ctx app.Context, move int) {
+func (r *logRound) selectMove(ctx goapp.Context, move int) {
 	if r.onSelect != nil {
 		r.onSelect(ctx, move)
 	}
@@ -182,26 +183,26 @@ func eraKey(e engine.Era, round int) string {
 }
 
 // entry draws one log line (entry i of the whole log) as a button selecting its move.
-func (l *logRound) entry(i int, e *engine.LogEntry) app.UI {
+func (l *logRound) entry(i int, e *engine.LogEntry) goapp.UI {
 	info := logKindInfo[e.Kind]
 	kind := logKindClass[e.Kind]
 	class := "log-entry log-" + kind
 	if e.Move >= 0 && e.Move == l.ISelected {
 		class += " log-sel"
 	}
-	mark := app.Span().Class("log-mark").Aria("hidden", "true")
+	mark := goapp.Span().Class("log-mark").Aria("hidden", "true")
 	if info[0] != "" {
 		mark = mark.Text(info[0])
 	}
 	if e.Player >= 0 && e.Player < len(l.IColours) && l.IColours[e.Player] != "" {
 		mark = mark.Style("--log-color", l.IColours[e.Player]).Class("log-mark-player")
 	}
-	btn := app.Button().Type("button").Class(class).DataSet("move", e.Move).DataSet("kind", kind).Body(
+	btn := goapp.Button().Type("button").Class(class).DataSet("move", e.Move).DataSet("kind", kind).Body(
 		mark,
-		app.Span().Class("log-text").Text(hudTypeset(e.Text)),
+		goapp.Span().Class("log-text").Text(kit.Typeset(e.Text)),
 	)
 	if e.Move < 0 {
-		return app.Li().Body(btn.Disabled(true).Title("Setup"))
+		return goapp.Li().Body(btn.Disabled(true).Title("Setup"))
 	}
 	move := e.Move
 	title := "Show the board after move " + strconv.Itoa(move+1)
@@ -209,6 +210,6 @@ func (l *logRound) entry(i int, e *engine.LogEntry) app.UI {
 		btn = btn.Aria("current", "true")
 	}
 	btn = btn.Title(title).
-		OnClick(func(ctx app.Context, ev app.Event) { l.selectMove(ctx, move) }, app.EventScope(i, move))
-	return app.Li().Body(btn)
+		OnClick(func(ctx goapp.Context, ev goapp.Event) { l.selectMove(ctx, move) }, goapp.EventScope(i, move))
+	return goapp.Li().Body(btn)
 }

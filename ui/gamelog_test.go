@@ -4,8 +4,9 @@ import (
 	"testing"
 
 	"brass/engine"
+	"brass/ui/uitest"
 
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 func TestGameLogGroupsByRound(t *testing.T) {
@@ -26,17 +27,17 @@ func TestGameLogGroupsByRound(t *testing.T) {
 		{Move: 4, Kind: engine.LogAction, Player: 0, Era: r, Round: 1, Text: "Ada builds a rail."},
 	}
 	var picked []int
-	l := newGameLog().Entries(entries).Selected(2).Colours(hudTestColours).
-		OnSelect(func(_ app.Context, move int) { picked = append(picked, move) })
-	root := hudRender(t, l)
+	l := newGameLog().Entries(entries).Selected(2).Colours(uitest.Colours).
+		OnSelect(func(_ goapp.Context, move int) { picked = append(picked, move) })
+	root := uitest.Render(t, l)
 	if root.Attr["id"] != "game-log" || root.Attr["role"] != "log" {
 		t.Errorf("log root: id %q role %q", root.Attr["id"], root.Attr["role"])
 	}
-	eras := root.All(hClass("log-era"))
+	eras := root.All(uitest.Class("log-era"))
 	if len(eras) != 2 || eras[0].Text() != "Canal Era" || eras[1].Text() != "Rail Era" {
 		t.Fatalf("era headings: %d", len(eras))
 	}
-	rounds := root.All(hClass("log-round"))
+	rounds := root.All(uitest.Class("log-round"))
 	want := []struct {
 		key, head string
 		entries   int
@@ -46,15 +47,15 @@ func TestGameLogGroupsByRound(t *testing.T) {
 	}
 	for i, w := range want {
 		g := rounds[i]
-		if g.Attr["data-round"] != w.key || g.First(hClass("log-round-head")).Text() != w.head {
-			t.Errorf("group %d: %q %q", i, g.Attr["data-round"], g.First(hClass("log-round-head")).Text())
+		if g.Attr["data-round"] != w.key || g.First(uitest.Class("log-round-head")).Text() != w.head {
+			t.Errorf("group %d: %q %q", i, g.Attr["data-round"], g.First(uitest.Class("log-round-head")).Text())
 		}
-		if n := len(g.All(hClass("log-entry"))); n != w.entries {
+		if n := len(g.All(uitest.Class("log-entry"))); n != w.entries {
 			t.Errorf("group %s has %d entries, want %d", w.key, n, w.entries)
 		}
 	}
 	// Headings are not entries; every entry is a button with its move.
-	buttons := root.All(hClass("log-entry"))
+	buttons := root.All(uitest.Class("log-entry"))
 	if len(buttons) != len(entries)-3 {
 		t.Errorf("entries = %d, want %d", len(buttons), len(entries)-3)
 	}
@@ -67,7 +68,7 @@ func TestGameLogGroupsByRound(t *testing.T) {
 			t.Errorf("entry of move %s: disabled=%v", b.Attr["data-move"], disabled)
 		}
 	}
-	sel := root.All(hClass("log-sel"))
+	sel := root.All(uitest.Class("log-sel"))
 	if len(sel) != 2 {
 		t.Errorf("selected entries = %d, want the 2 of move 2", len(sel))
 	}
@@ -80,22 +81,22 @@ func TestGameLogGroupsByRound(t *testing.T) {
 	if last := buttons[len(buttons)-1]; last.Text() != "Ada builds a rail." {
 		t.Errorf("last entry = %q", last.Text())
 	}
-	l.selectMove(app.Context{}, 4)
-	l.selectMove(app.Context{}, -1)
+	l.selectMove(goapp.Context{}, 4)
+	l.selectMove(goapp.Context{}, -1)
 	if len(picked) != 1 || picked[0] != 4 {
 		t.Errorf("OnSelect calls = %v, want [4]", picked)
 	}
 	// No selection.
-	if n := len(hudRender(t, newGameLog().Entries(entries)).All(hClass("log-sel"))); n != 0 {
+	if n := len(uitest.Render(t, newGameLog().Entries(entries)).All(uitest.Class("log-sel"))); n != 0 {
 		t.Errorf("selected entries with none selected = %d", n)
 	}
 }
 
 func TestGameLogOfAPlayedGame(t *testing.T) {
-	g := hudNewGame(t, 2)
-	hudPlay(t, g, 1, func(g *engine.Game) bool { return g.State().Round >= 4 })
-	root := hudRender(t, newGameLog().Entries(g.Log()))
-	rounds := root.All(hClass("log-round"))
+	g := uitest.NewGame(t, 2)
+	uitest.Play(t, g, 1, func(g *engine.Game) bool { return g.State().Round >= 4 })
+	root := uitest.Render(t, newGameLog().Entries(g.Log()))
+	rounds := root.All(uitest.Class("log-round"))
 	if len(rounds) != 4 {
 		t.Errorf("round groups after 3 rounds and the start of the 4th = %d, want 4", len(rounds))
 	}
@@ -105,13 +106,13 @@ func TestGameLogOfAPlayedGame(t *testing.T) {
 			heads++
 		}
 	}
-	if n := len(root.All(hClass("log-entry"))); n != len(g.Log())-heads {
+	if n := len(root.All(uitest.Class("log-entry"))); n != len(g.Log())-heads {
 		t.Errorf("entries = %d, want %d", n, len(g.Log())-heads)
 	}
 	// Appending entries changes the input, so a mounted log re-renders.
 	before := newGameLog().Entries(g.Log())
 	moves := len(g.Moves())
-	hudPlay(t, g, 2, func(g *engine.Game) bool { return len(g.Moves()) >= moves+2 })
+	uitest.Play(t, g, 2, func(g *engine.Game) bool { return len(g.Moves()) >= moves+2 })
 	after := newGameLog().Entries(g.Log())
 	if len(after.IEntries) <= len(before.IEntries) {
 		t.Error("new entries must change the log's input")

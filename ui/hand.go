@@ -9,24 +9,25 @@ import (
 	"strings"
 
 	"brass/engine"
+	"brass/ui/kit"
 
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // hand shows one player's cards. Its inputs are small: the edition id, the card ids in the
 // hand and the ids that may be chosen or are chosen.
 type hand struct {
-	app.Compo
+	goapp.Compo
 
-	IEdition    string                           // edition id ("" : Birmingham)
-	IPlayer     int                              // whose hand (for the label)
-	ICards      []string                         // card ids in the hand, repeats included, in edition order
-	IChoosable  []string                         // card ids that may be chosen now, sorted
-	ISelected   []string                         // card ids chosen so far, sorted, repeats for several copies
-	ILabel      string                           // accessible name of the hand ("" : "Your hand")
-	onCard      func(ctx app.Context, id string) // unexported: see board.onPick
-	onRefused   func(ctx app.Context, id string) // a dimmed card was tapped
-	st          *engine.State                    // set by State on the fresh instance, read by Player
+	IEdition    string                             // edition id ("" : Birmingham)
+	IPlayer     int                                // whose hand (for the label)
+	ICards      []string                           // card ids in the hand, repeats included, in edition order
+	IChoosable  []string                           // card ids that may be chosen now, sorted
+	ISelected   []string                           // card ids chosen so far, sorted, repeats for several copies
+	ILabel      string                             // accessible name of the hand ("" : "Your hand")
+	onCard      func(ctx goapp.Context, id string) // unexported: see board.onPick
+	onRefused   func(ctx goapp.Context, id string) // a dimmed card was tapped
+	st          *engine.State                      // set by State on the fresh instance, read by Player
 	playerGiven bool
 }
 
@@ -74,35 +75,35 @@ func (h *hand) Cards(edition string, ids []string) *hand {
 }
 
 // Choosable sets the card ids that may be chosen now; the others dim.
-func (h *hand) Choosable(ids []string) *hand { h.IChoosable = hudSorted(ids); return h }
+func (h *hand) Choosable(ids []string) *hand { h.IChoosable = kit.Sorted(ids); return h }
 
 // Selected sets the card ids already chosen (an id twice marks two copies).
-func (h *hand) Selected(ids []string) *hand { h.ISelected = hudSorted(ids); return h }
+func (h *hand) Selected(ids []string) *hand { h.ISelected = kit.Sorted(ids); return h }
 
 // Label sets the accessible name of the hand.
 func (h *hand) Label(l string) *hand { h.ILabel = l; return h }
 
 // OnCard is called with a card id when a choosable card is clicked.
-func (h *hand) OnCard(fn func(ctx app.Context, id string)) *hand { h.onCard = fn; return h }
+func (h *hand) OnCard(fn func(ctx goapp.Context, id string)) *hand { h.onCard = fn; return h }
 
 // OnRefused is called with a card id when a dimmed card is tapped, to say why it cannot
 // be chosen.
-func (h *hand) OnRefused(fn func(ctx app.Context, id string)) *hand { h.onRefused = fn; return h }
+func (h *hand) OnRefused(fn func(ctx goapp.Context, id string)) *hand { h.onRefused = fn; return h }
 
-func (h *hand) refuse(ctx app.Context, id string) {
+func (h *hand) refuse(ctx goapp.Context, id string) {
 	if h.onRefused != nil {
 		h.onRefused(ctx, id)
 	}
 }
 
-func (h *hand) fire(ctx app.Context, id string) {
-	if h.onCard != nil && hudCount(h.IChoosable, id) > 0 {
+func (h *hand) fire(ctx goapp.Context, id string) {
+	if h.onCard != nil && kit.Count(h.IChoosable, id) > 0 {
 		h.onCard(ctx, id)
 	}
 }
 
 // Render draws the hand.
-func (h *hand) Render() app.UI {
+func (h *hand) Render() goapp.UI {
 	ed, ok := engine.EditionByID(h.IEdition)
 	if !ok {
 		ed, _ = engine.EditionByID("birmingham")
@@ -117,7 +118,7 @@ func (h *hand) Render() app.UI {
 		class += " hand-choosing"
 	}
 	seen := map[string]int{}
-	var cards []app.UI
+	var cards []goapp.UI
 	for _, id := range h.ICards {
 		seen[id]++
 		n := seen[id]
@@ -128,30 +129,30 @@ func (h *hand) Render() app.UI {
 		cards = append(cards, h.card(ed, &ed.Cards[k], n, choosing))
 	}
 	if len(cards) == 0 {
-		cards = append(cards, app.P().Class("hand-empty").Text("No cards in hand."))
+		cards = append(cards, goapp.P().Class("hand-empty").Text("No cards in hand."))
 	}
-	return app.Div().ID("hand").Class(class).Role("group").
-		Aria("label", label+", "+hudPlural(len(h.ICards), "card", "cards")).Body(cards...)
+	return goapp.Div().ID("hand").Class(class).Role("group").
+		Aria("label", label+", "+kit.Plural(len(h.ICards), "card", "cards")).Body(cards...)
 }
 
 // card draws the n-th copy (from 1) of a card in the hand.
-func (h *hand) card(ed *engine.Edition, c *engine.Card, n int, choosing bool) app.UI {
+func (h *hand) card(ed *engine.Edition, c *engine.Card, n int, choosing bool) goapp.UI {
 	id := c.ID
-	can := hudCount(h.IChoosable, id) > 0
-	sel := hudCount(h.ISelected, id) >= n
+	can := kit.Count(h.IChoosable, id) > 0
+	sel := kit.Count(h.ISelected, id) >= n
 
 	class := "hand-card"
 	kind := ""
-	var art []app.UI
-	btn := app.Button().Type("button").ID("card-"+id+"-"+strconv.Itoa(n)).DataSet("card", id)
+	var art []goapp.UI
+	btn := goapp.Button().Type("button").ID("card-"+id+"-"+strconv.Itoa(n)).DataSet("card", id)
 	switch c.Type {
 	case engine.LocationCard:
 		class += " hand-loc"
 		kind = "Location"
 		if c.Location >= 0 && c.Location < len(ed.Locations) {
-			btn = btn.Style("--hand-banner", hudBanner(ed.Locations[c.Location].Banner))
+			btn = btn.Style("--hand-banner", kit.Banner(ed.Locations[c.Location].Banner))
 		}
-		art = append(art, app.Span().Class("hand-town").Aria("hidden", "true"))
+		art = append(art, goapp.Span().Class("hand-town").Aria("hidden", "true"))
 	case engine.IndustryCard:
 		class += " hand-ind"
 		kind = "Industry"
@@ -159,17 +160,17 @@ func (h *hand) card(ed *engine.Edition, c *engine.Card, n int, choosing bool) ap
 			class += " hand-ind2"
 		}
 		for _, ind := range c.Industries {
-			art = append(art, hudIndustryIcon(ind, "hand-icon"))
+			art = append(art, kit.IndustryIcon(ind, "hand-icon"))
 		}
 	case engine.WildLocationCard:
 		class += " hand-wild hand-wild-loc"
 		kind = "Wild"
-		art = append(art, app.Span().Class("hand-star").Aria("hidden", "true"))
+		art = append(art, goapp.Span().Class("hand-star").Aria("hidden", "true"))
 	case engine.WildIndustryCard:
 		class += " hand-wild hand-wild-ind"
 		kind = "Wild"
 		for _, ind := range engine.Industries {
-			art = append(art, hudIndustryIcon(ind, "hand-mini"))
+			art = append(art, kit.IndustryIcon(ind, "hand-mini"))
 		}
 	}
 	if choosing {
@@ -185,7 +186,7 @@ func (h *hand) card(ed *engine.Edition, c *engine.Card, n int, choosing bool) ap
 	// The accessible name is the visible text (name and kind); aria-pressed tells "chosen".
 	btn = btn.Class(class)
 	if can {
-		btn = btn.Aria("pressed", sel).OnClick(func(ctx app.Context, e app.Event) { h.fire(ctx, id) }, app.EventScope(id, n))
+		btn = btn.Aria("pressed", sel).OnClick(func(ctx goapp.Context, e goapp.Event) { h.fire(ctx, id) }, goapp.EventScope(id, n))
 	} else {
 		btn = btn.Aria("disabled", "true")
 		if sel {
@@ -193,7 +194,7 @@ func (h *hand) card(ed *engine.Edition, c *engine.Card, n int, choosing bool) ap
 		}
 		if choosing && !sel {
 			// Dimmed: a tap says why (aria-disabled, unlike disabled, still gets the tap).
-			btn = btn.OnClick(func(ctx app.Context, e app.Event) { h.refuse(ctx, id) }, app.EventScope("off", id, n))
+			btn = btn.OnClick(func(ctx goapp.Context, e goapp.Event) { h.refuse(ctx, id) }, goapp.EventScope("off", id, n))
 		}
 	}
 	nameClass := "hand-name"
@@ -206,8 +207,8 @@ func (h *hand) card(ed *engine.Edition, c *engine.Card, n int, choosing bool) ap
 		nameClass += " hand-name-l"
 	}
 	return btn.Body(
-		app.Span().Class(nameClass).Text(c.Name),
-		app.Span().Class("hand-art").Body(art...),
-		app.Span().Class("hand-kind").Text(" "+kind),
+		goapp.Span().Class(nameClass).Text(c.Name),
+		goapp.Span().Class("hand-art").Body(art...),
+		goapp.Span().Class("hand-kind").Text(" "+kind),
 	)
 }

@@ -1,22 +1,24 @@
 package ui
 
 import (
+	"brass/ui/kit"
+	"brass/ui/uitest"
 	"strings"
 	"testing"
 
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 func TestHandCards(t *testing.T) {
 	var clicked []string
 	h := newHand().Cards("birmingham", []string{"birmingham", "birmingham", "leek", "iron_works", "cotton_manufacturer", "wild_location", "wild_industry"}).
 		Choosable([]string{"leek", "birmingham"}).Selected([]string{"birmingham"}).
-		OnCard(func(ctx app.Context, id string) { clicked = append(clicked, id) })
-	root := hudRender(t, h)
+		OnCard(func(ctx goapp.Context, id string) { clicked = append(clicked, id) })
+	root := uitest.Render(t, h)
 	if root.Attr["id"] != "hand" || !root.HasClass("hand-choosing") {
 		t.Errorf("hand root: id %q class %q", root.Attr["id"], root.Attr["class"])
 	}
-	cards := root.All(hClass("hand-card"))
+	cards := root.All(uitest.Class("hand-card"))
 	var ids []string
 	for _, c := range cards {
 		ids = append(ids, c.Attr["id"])
@@ -29,18 +31,18 @@ func TestHandCards(t *testing.T) {
 	if strings.Join(ids, " ") != want {
 		t.Errorf("card ids:\n%s\nwant\n%s", strings.Join(ids, " "), want)
 	}
-	byID := func(id string) *hnode { return root.First(hAttr("id", id)) }
+	byID := func(id string) *uitest.Node { return root.First(uitest.Attr("id", id)) }
 	// Location cards wear their town's banner colour; industry and wild cards have their look.
-	if b := byID("card-birmingham-1"); !b.HasClass("hand-loc") || !strings.Contains(b.Attr["style"], bannerColors["purple"]) {
+	if b := byID("card-birmingham-1"); !b.HasClass("hand-loc") || !strings.Contains(b.Attr["style"], kit.BannerColors["purple"]) {
 		t.Errorf("Birmingham card: class %q style %q", b.Attr["class"], b.Attr["style"])
 	}
-	if b := byID("card-leek-1"); !strings.Contains(b.Attr["style"], bannerColors["blue"]) || !strings.Contains(b.Text(), "Leek") || !strings.Contains(b.Text(), "Location") {
+	if b := byID("card-leek-1"); !strings.Contains(b.Attr["style"], kit.BannerColors["blue"]) || !strings.Contains(b.Text(), "Leek") || !strings.Contains(b.Text(), "Location") {
 		t.Errorf("Leek card: style %q text %q", b.Attr["style"], b.Text())
 	}
-	if b := byID("card-cotton_manufacturer-1"); !b.HasClass("hand-ind") || len(b.All(hClass("hand-icon"))) != 2 {
+	if b := byID("card-cotton_manufacturer-1"); !b.HasClass("hand-ind") || len(b.All(uitest.Class("hand-icon"))) != 2 {
 		t.Error("the Cotton Mill / Manufacturer card shows two industry icons")
 	}
-	if b := byID("card-wild_industry-1"); !b.HasClass("hand-wild") || len(b.All(hClass("hand-mini"))) != 6 {
+	if b := byID("card-wild_industry-1"); !b.HasClass("hand-wild") || len(b.All(uitest.Class("hand-mini"))) != 6 {
 		t.Error("the Wild Industry card is a wild card with the six industries")
 	}
 	// Choosable cards rise; the others dim; one copy of Birmingham is selected.
@@ -61,19 +63,19 @@ func TestHandCards(t *testing.T) {
 	if !byID("card-iron_works-1").Bool("aria-disabled") {
 		t.Error("cards that cannot be chosen are aria-disabled")
 	}
-	h.fire(app.Context{}, "iron_works")
-	h.fire(app.Context{}, "leek")
+	h.fire(goapp.Context{}, "iron_works")
+	h.fire(goapp.Context{}, "leek")
 	if len(clicked) != 1 || clicked[0] != "leek" {
 		t.Errorf("OnCard calls = %v, want [leek]", clicked)
 	}
 	// Without a choice nothing dims.
-	if n := len(hudRender(t, newHand().Cards("birmingham", []string{"leek"})).All(hClass("hand-dim"))); n != 0 {
+	if n := len(uitest.Render(t, newHand().Cards("birmingham", []string{"leek"})).All(uitest.Class("hand-dim"))); n != 0 {
 		t.Errorf("%d dimmed cards without a choice", n)
 	}
 }
 
 func TestHandFromState(t *testing.T) {
-	s := hudNewState(t, 2)
+	s := uitest.NewState(t, 2)
 	view := s.View(1)
 	// Player and State in either order give the same cards.
 	a := newHand().State(view).Player(1)
@@ -91,8 +93,8 @@ func TestHandFromState(t *testing.T) {
 	if n := len(newHand().State(s.View(0)).Player(1).ICards); n != 0 {
 		t.Errorf("player 0 sees %d of player 1's cards", n)
 	}
-	root := hudRender(t, a)
-	if n := len(root.All(hClass("hand-card"))); n != 8 {
+	root := uitest.Render(t, a)
+	if n := len(root.All(uitest.Class("hand-card"))); n != 8 {
 		t.Errorf("%d cards drawn", n)
 	}
 }

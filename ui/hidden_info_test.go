@@ -10,7 +10,7 @@ import (
 
 	"brass/engine"
 
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // distantSaleGame plays a Lancashire game forward (building Cotton Mills and Ports where it
@@ -68,7 +68,7 @@ func TestDistantMarketSummaryHidesTheTile(t *testing.T) {
 			t.Fatal(err)
 		}
 		mp := summarize(g.State(), out)
-		return mp, app.HTMLString(renderPreview(mp))
+		return mp, goapp.HTMLString(renderPreview(mp))
 	}
 	mp, html := summary(g)
 	if !strings.Contains(mp.Draw, "no one knows which") || !strings.Contains(mp.Draw, strconv.Itoa(int(st.DistantLeft))+" tiles are face down") {

@@ -5,6 +5,7 @@ import (
 
 	"brass/app"
 	"brass/engine"
+	"brass/ui/kit"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -164,7 +165,7 @@ func (g *gameScreen) renderHint(names []string) goapp.UI {
 	}
 	return goapp.Div().ID("hint-box").Class("gs-hint").Role("status").Body(
 		goapp.P().Class("gs-hint-move").Body(goapp.Strong().Text("Hint: "), goapp.Text(hintText(game.State(), names, h.move)+".")),
-		goapp.If(h.reason != "", func() goapp.UI { return goapp.P().Class("gs-hint-reason").Text(hudTypeset(h.reason)) }),
+		goapp.If(h.reason != "", func() goapp.UI { return goapp.P().Class("gs-hint-reason").Text(kit.Typeset(h.reason)) }),
 		goapp.Div().Class("gs-buttons").Body(
 			goapp.Button().ID("hint-use").Class("gs-btn gs-confirm").Text("Use this").OnClick(g.useHint),
 			goapp.Button().ID("hint-dismiss").Class("gs-btn").Text("Dismiss").OnClick(func(ctx goapp.Context, e goapp.Event) { g.hint = nil }),

@@ -9,8 +9,9 @@ import (
 	"strings"
 
 	"brass/engine"
+	"brass/ui/kit"
 
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // playerPanel shows one player's area. Its inputs are small values: what it shows of the
@@ -18,7 +19,7 @@ import (
 // only the panels whose numbers it changed, and the mat is a component of its own that
 // re-renders only when a tile leaves it.
 type playerPanel struct {
-	app.Compo
+	goapp.Compo
 
 	IView    panelView
 	IName    string // display name ("" : the state's name)
@@ -70,7 +71,7 @@ func (pp *playerPanel) Player(p int) *playerPanel {
 }
 
 func makePanelView(st *engine.State, p int) panelView {
-	v := panelView{ed: hudEdition(st), Player: p, Pos: -1, Discard: -1}
+	v := panelView{ed: kit.Edition(st), Player: p, Pos: -1, Discard: -1}
 	if p < 0 || p >= engine.MaxPlayers {
 		v.Player = -1
 		return v
@@ -81,7 +82,7 @@ func makePanelView(st *engine.State, p int) panelView {
 		}
 	}
 	pl := &st.Players[p]
-	v.Name = hudName(nil, st, p)
+	v.Name = kit.Name(nil, st, p)
 	v.Era = st.Era
 	v.Money, v.VP, v.Spent = pl.Money, pl.VP, pl.Spent
 	v.IncomeSpace, v.Level = pl.IncomeSpace, st.IncomeLevel(p)
@@ -113,7 +114,7 @@ func (pp *playerPanel) MatOpen(o bool) *playerPanel { pp.IMatOpen = o; return pp
 func (pp *playerPanel) You(y bool) *playerPanel { pp.IYou = y; return pp }
 
 // Render draws the panel.
-func (pp *playerPanel) Render() app.UI {
+func (pp *playerPanel) Render() goapp.UI {
 	v := &pp.IView
 	ed := v.ed
 	if ed == nil {
@@ -121,7 +122,7 @@ func (pp *playerPanel) Render() app.UI {
 	}
 	p := v.Player
 	if p < 0 || p >= engine.MaxPlayers {
-		return app.Section().Class("pp")
+		return goapp.Section().Class("pp")
 	}
 	name := pp.IName
 	if name == "" {
@@ -132,21 +133,21 @@ func (pp *playerPanel) Render() app.UI {
 	}
 	color := pp.IColour
 	if color == "" {
-		color = hudColor(nil, p)
+		color = kit.Color(nil, p)
 	}
 
-	head := []app.UI{
-		app.Span().Class("pp-token").Aria("hidden", "true"),
-		app.H3().Class("pp-name").Text(name),
+	head := []goapp.UI{
+		goapp.Span().Class("pp-token").Aria("hidden", "true"),
+		goapp.H3().Class("pp-name").Text(name),
 	}
 	if pp.IYou {
-		head = append(head, app.Span().Class("pp-you").Text("you"))
+		head = append(head, goapp.Span().Class("pp-you").Text("you"))
 	}
 	if v.Pos >= 0 {
-		head = append(head, app.Span().Class("pp-pos").Title("Place in turn order").Text(hudOrdinal(v.Pos+1)))
+		head = append(head, goapp.Span().Class("pp-pos").Title("Place in turn order").Text(kit.Ordinal(v.Pos+1)))
 	}
 	if pp.IActive {
-		head = append(head, app.Span().Class("pp-turnmark").Text("to play"))
+		head = append(head, goapp.Span().Class("pp-turnmark").Text("to play"))
 	}
 
 	level := v.Level
@@ -155,13 +156,13 @@ func (pp *playerPanel) Render() app.UI {
 		levelClass = "pp-neg"
 	}
 	links := ed.Rules.LinkTilesPerPlayer
-	stats := app.Dl().Class("pp-stats").Body(
-		pp.stat("money", "Money", hudMoney(int(v.Money)), "", "", ""),
-		pp.stat("income", "Income", hudMoney(level), "space "+strconv.Itoa(int(v.IncomeSpace)), levelClass,
-			"Income level "+hudInt(level)+" (track space "+strconv.Itoa(int(v.IncomeSpace))+")"),
+	stats := goapp.Dl().Class("pp-stats").Body(
+		pp.stat("money", "Money", kit.Money(int(v.Money)), "", "", ""),
+		pp.stat("income", "Income", kit.Money(level), "space "+strconv.Itoa(int(v.IncomeSpace)), levelClass,
+			"Income level "+kit.Int(level)+" (track space "+strconv.Itoa(int(v.IncomeSpace))+")"),
 		pp.stat("vp", "VP", strconv.Itoa(int(v.VP)), "", "", strconv.Itoa(int(v.VP))+" victory points"),
-		pp.stat("spent", "Spent", hudMoney(int(v.Spent)), "", "", "Spent this round: "+hudMoney(int(v.Spent))),
-		pp.stat("hand", "Hand", strconv.Itoa(int(v.HandLen)), "", "", hudPlural(int(v.HandLen), "card", "cards")+" in hand"),
+		pp.stat("spent", "Spent", kit.Money(int(v.Spent)), "", "", "Spent this round: "+kit.Money(int(v.Spent))),
+		pp.stat("hand", "Hand", strconv.Itoa(int(v.HandLen)), "", "", kit.Plural(int(v.HandLen), "card", "cards")+" in hand"),
 		pp.stat("links", "Links", strconv.Itoa(int(v.LinksLeft)), "/"+strconv.Itoa(links), "",
 			strconv.Itoa(int(v.LinksLeft))+" of "+strconv.Itoa(links)+" link tiles left"),
 	)
@@ -170,15 +171,15 @@ func (pp *playerPanel) Render() app.UI {
 	if pp.IActive {
 		class += " pp-active"
 	}
-	return app.Section().
+	return goapp.Section().
 		ID("player-panel-"+strconv.Itoa(p)).
 		Class(class).
 		DataSet("player", p).
 		Style("--pp-color", color).
 		Aria("label", name+", player "+strconv.Itoa(p+1)).
 		Body(
-			app.Header().Class("pp-head").Body(head...),
-			app.Div().Class("pp-line").Body(stats, discardCard(ed, v.Discard)),
+			goapp.Header().Class("pp-head").Body(head...),
+			goapp.Div().Class("pp-line").Body(stats, discardCard(ed, v.Discard)),
 			&playerMat{IData: matData{ed: ed, Player: p, Era: v.Era, Used: v.MatUsed, Open: pp.IMatOpen}},
 		)
 }
@@ -186,7 +187,7 @@ func (pp *playerPanel) Render() app.UI {
 // playerMat is a player's mat: the next tile of each industry, unfolding to every tile
 // left. Its inputs change only when a tile leaves the mat or the era changes.
 type playerMat struct {
-	app.Compo
+	goapp.Compo
 
 	IData matData
 
@@ -203,7 +204,7 @@ type matData struct {
 	Open   bool      // opened at first
 }
 
-func (m *playerMat) Render() app.UI {
+func (m *playerMat) Render() goapp.UI {
 	d := &m.IData
 	ed := d.ed
 	left := 0
@@ -212,15 +213,15 @@ func (m *playerMat) Render() app.UI {
 			left += n
 		}
 	}
-	var next []app.UI
+	var next []goapp.UI
 	for _, ind := range ed.Industries {
 		next = append(next, nextChip(ed, d.Era, ind, int(d.Used[ind])))
 	}
-	summary := app.Summary().Class("pp-summary").Title("Player mat: "+hudPlural(left, "tile", "tiles")+" left; next tile of each industry").Body(
-		app.Span().Class("pp-next").Body(next...),
-		app.Span().Class("pp-matlabel").Body(
-			app.Span().Class("pp-matword").Text("Mat"),
-			app.Span().Class("pp-chev").Aria("hidden", "true"),
+	summary := goapp.Summary().Class("pp-summary").Title("Player mat: "+kit.Plural(left, "tile", "tiles")+" left; next tile of each industry").Body(
+		goapp.Span().Class("pp-next").Body(next...),
+		goapp.Span().Class("pp-matlabel").Body(
+			goapp.Span().Class("pp-matword").Text("Mat"),
+			goapp.Span().Class("pp-chev").Aria("hidden", "true"),
 		),
 	)
 	open, set := m.open[d.Player]
@@ -230,16 +231,16 @@ func (m *playerMat) Render() app.UI {
 	// A folded mat has no rows: four folded mats were over 2,000 elements that the game
 	// screen built, styled and laid out on every open without showing them. Opening it
 	// renders them (onToggle).
-	var rows []app.UI
+	var rows []goapp.UI
 	if open {
-		rows = make([]app.UI, 0, len(ed.Industries))
+		rows = make([]goapp.UI, 0, len(ed.Industries))
 		for _, ind := range ed.Industries {
 			rows = append(rows, &matRow{IData: matRowData{ed: ed, Ind: ind, Used: int(d.Used[ind]), Era: d.Era}})
 		}
 	}
-	mat := app.Details().Class("pp-mat").OnToggle(m.onToggle).Body(
+	mat := goapp.Details().Class("pp-mat").OnToggle(m.onToggle).Body(
 		summary,
-		app.Div().Class("pp-rows").Body(rows...),
+		goapp.Div().Class("pp-rows").Body(rows...),
 	)
 	if open {
 		mat = mat.Open(true)
@@ -248,7 +249,7 @@ func (m *playerMat) Render() app.UI {
 }
 
 // onToggle records that the player opened or folded the mat.
-func (m *playerMat) onToggle(ctx app.Context, e app.Event) {
+func (m *playerMat) onToggle(ctx goapp.Context, e goapp.Event) {
 	open := e.Get("target").Get("open").Bool()
 	if m.open == nil {
 		m.open = map[int]bool{}
@@ -260,39 +261,39 @@ func (m *playerMat) onToggle(ctx app.Context, e app.Event) {
 	m.open[m.IData.Player] = open
 }
 
-func (pp *playerPanel) stat(kind, label, value, sub, class, title string) app.UI {
-	dd := app.Dd().Class("pp-val", class)
+func (pp *playerPanel) stat(kind, label, value, sub, class, title string) goapp.UI {
+	dd := goapp.Dd().Class("pp-val", class)
 	if sub != "" {
-		dd = dd.Body(app.Text(value), app.Small().Text(sub))
+		dd = dd.Body(goapp.Text(value), goapp.Small().Text(sub))
 	} else {
 		dd = dd.Text(value)
 	}
-	d := app.Div().Class("pp-stat pp-stat-" + kind)
+	d := goapp.Div().Class("pp-stat pp-stat-" + kind)
 	if title != "" {
 		d = d.Title(title)
 	}
-	return d.Body(app.Dt().Text(label), dd)
+	return d.Body(goapp.Dt().Text(label), dd)
 }
 
 // discardCard shows the top card of the discard pile (a card index, −1 for none, −2 for a
 // face-down card); face-down cards are never shown.
-func discardCard(ed *engine.Edition, top int) app.UI {
-	box := app.Div().Class("pp-discard").Title("Top of the discard pile")
-	label := app.Span().Class("pp-dlabel").Text("Discard")
+func discardCard(ed *engine.Edition, top int) goapp.UI {
+	box := goapp.Div().Class("pp-discard").Title("Top of the discard pile")
+	label := goapp.Span().Class("pp-dlabel").Text("Discard")
 	switch {
 	case top == -1:
-		return box.Body(label, app.Span().Class("pp-dcard pp-dnone").Text("none"))
+		return box.Body(label, goapp.Span().Class("pp-dcard pp-dnone").Text("none"))
 	case top >= 0 && top < len(ed.Cards):
 		c := &ed.Cards[top]
-		card := app.Span().Class("pp-dcard").Text(c.Name)
+		card := goapp.Span().Class("pp-dcard").Text(c.Name)
 		if c.Type == engine.LocationCard && c.Location >= 0 && c.Location < len(ed.Locations) {
-			card = card.Class("pp-dloc").Style("--pp-banner", hudBanner(ed.Locations[c.Location].Banner))
+			card = card.Class("pp-dloc").Style("--pp-banner", kit.Banner(ed.Locations[c.Location].Banner))
 		} else {
 			card = card.Class("pp-dind")
 		}
 		return box.Body(label, card)
 	}
-	return box.Body(label, app.Span().Class("pp-dcard pp-dback").Aria("label", "face down").Text("face down"))
+	return box.Body(label, goapp.Span().Class("pp-dcard pp-dback").Aria("label", "face down").Text("face down"))
 }
 
 // levelGroup is a run of tiles of one level left on the mat.
@@ -331,11 +332,11 @@ func eraBlock(era engine.Era, spec *engine.TileSpec) string {
 // tileText describes a tile for screen readers and tooltips.
 func tileText(ind engine.Industry, spec *engine.TileSpec, count int, block string) string {
 	var b strings.Builder
-	b.WriteString(ind.Name() + " " + hudRoman(spec.Level))
+	b.WriteString(ind.Name() + " " + kit.Roman(spec.Level))
 	if count > 1 {
 		b.WriteString(" (" + strconv.Itoa(count) + " left)")
 	}
-	b.WriteString(": costs " + hudMoney(spec.Cost))
+	b.WriteString(": costs " + kit.Money(spec.Cost))
 	if spec.Coal > 0 {
 		b.WriteString(", needs " + strconv.Itoa(spec.Coal) + " coal")
 	}
@@ -353,7 +354,7 @@ func tileText(ind engine.Industry, spec *engine.TileSpec, count int, block strin
 		b.WriteString(", produces " + strconv.Itoa(spec.Produces) + " " + what)
 	}
 	b.WriteString("; flipped: " + strconv.Itoa(spec.VP) + " VP, income +" + strconv.Itoa(spec.Income) +
-		", " + hudPlural(spec.LinkIcons, "link icon", "link icons"))
+		", " + kit.Plural(spec.LinkIcons, "link icon", "link icons"))
 	if spec.Lightbulb {
 		b.WriteString("; cannot be developed")
 	}
@@ -364,13 +365,13 @@ func tileText(ind engine.Industry, spec *engine.TileSpec, count int, block strin
 }
 
 // nextChip is the compact view of the next tile of one industry.
-func nextChip(ed *engine.Edition, era engine.Era, ind engine.Industry, used int) app.UI {
+func nextChip(ed *engine.Edition, era engine.Era, ind engine.Industry, used int) goapp.UI {
 	mat := ed.Mats[ind]
-	chip := app.Span().Class("pp-nx").DataSet("industry", ind.ID())
+	chip := goapp.Span().Class("pp-nx").DataSet("industry", ind.ID())
 	if used >= len(mat) {
 		return chip.Class("pp-nx-none").Title(ind.Name()+": none left").Body(
-			hudIndustryIcon(ind, ""),
-			app.Span().Class("pp-nx-lv").Text("—"),
+			kit.IndustryIcon(ind, ""),
+			goapp.Span().Class("pp-nx-lv").Text("—"),
 		)
 	}
 	spec := &mat[used]
@@ -379,15 +380,15 @@ func nextChip(ed *engine.Edition, era engine.Era, ind engine.Industry, used int)
 		chip = chip.Class("pp-nx-blocked")
 	}
 	return chip.Title("Next "+tileText(ind, spec, 1, block)).Body(
-		hudIndustryIcon(ind, ""),
-		app.Span().Class("pp-nx-lv").Text(hudRoman(spec.Level)),
-		app.Span().Class("pp-nx-cost").Text(hudMoney(spec.Cost)),
+		kit.IndustryIcon(ind, ""),
+		goapp.Span().Class("pp-nx-lv").Text(kit.Roman(spec.Level)),
+		goapp.Span().Class("pp-nx-cost").Text(kit.Money(spec.Cost)),
 	)
 }
 
 // matRow is one industry of the full mat: every level still on it, lowest first.
 type matRow struct {
-	app.Compo
+	goapp.Compo
 	IData matRowData
 }
 
@@ -398,33 +399,33 @@ type matRowData struct {
 	Era  engine.Era
 }
 
-func (r *matRow) Render() app.UI {
+func (r *matRow) Render() goapp.UI {
 	ed, ind, used := r.IData.ed, r.IData.Ind, r.IData.Used
 	groups := matGroups(ed, ind, used)
 	left := len(ed.Mats[ind]) - used
 	if left < 0 {
 		left = 0
 	}
-	head := app.Div().Class("pp-rhead").Body(
-		hudIndustryIcon(ind, ""),
-		app.Span().Class("pp-rname").Text(ind.Name()),
-		app.Span().Class("pp-rleft").Text(strconv.Itoa(left)+" left"),
+	head := goapp.Div().Class("pp-rhead").Body(
+		kit.IndustryIcon(ind, ""),
+		goapp.Span().Class("pp-rname").Text(ind.Name()),
+		goapp.Span().Class("pp-rleft").Text(strconv.Itoa(left)+" left"),
 	)
-	var tiles []app.UI
+	var tiles []goapp.UI
 	for gi := range groups {
 		tiles = append(tiles, matTile(r.IData.Era, ind, &groups[gi], gi == 0))
 	}
 	if len(tiles) == 0 {
-		tiles = append(tiles, app.Span().Class("pp-empty").Text("all built"))
+		tiles = append(tiles, goapp.Span().Class("pp-empty").Text("all built"))
 	}
-	return app.Div().Class("pp-row").DataSet("industry", ind.ID()).Body(
+	return goapp.Div().Class("pp-row").DataSet("industry", ind.ID()).Body(
 		head,
-		app.Div().Class("pp-tiles").Body(tiles...),
+		goapp.Div().Class("pp-tiles").Body(tiles...),
 	)
 }
 
 // tile is one level of an industry on the mat (count tiles of it left).
-func matTile(era engine.Era, ind engine.Industry, g *levelGroup, next bool) app.UI {
+func matTile(era engine.Era, ind engine.Industry, g *levelGroup, next bool) goapp.UI {
 	spec := &g.spec
 	block := eraBlock(era, spec)
 	class := "pp-tile"
@@ -437,50 +438,50 @@ func matTile(era engine.Era, ind engine.Industry, g *levelGroup, next bool) app.
 	if spec.Lightbulb {
 		class += " pp-bulb"
 	}
-	top := []app.UI{app.Span().Class("pp-lv").Text(hudRoman(spec.Level))}
+	top := []goapp.UI{goapp.Span().Class("pp-lv").Text(kit.Roman(spec.Level))}
 	if g.count > 1 {
-		top = append(top, app.Span().Class("pp-count").Text("×"+strconv.Itoa(g.count)))
+		top = append(top, goapp.Span().Class("pp-count").Text("×"+strconv.Itoa(g.count)))
 	}
 	if spec.Lightbulb {
-		top = append(top, hudBulb())
+		top = append(top, kit.Bulb())
 	}
-	top = append(top, app.Span().Class("pp-cost").Text(hudMoney(spec.Cost)))
+	top = append(top, goapp.Span().Class("pp-cost").Text(kit.Money(spec.Cost)))
 
-	var needs []app.UI
+	var needs []goapp.UI
 	if spec.Coal > 0 {
-		needs = append(needs, hudRes("coal", spec.Coal, "needs "+strconv.Itoa(spec.Coal)+" coal"))
+		needs = append(needs, kit.Res("coal", spec.Coal, "needs "+strconv.Itoa(spec.Coal)+" coal"))
 	}
 	if spec.Iron > 0 {
-		needs = append(needs, hudRes("iron", spec.Iron, "needs "+strconv.Itoa(spec.Iron)+" iron"))
+		needs = append(needs, kit.Res("iron", spec.Iron, "needs "+strconv.Itoa(spec.Iron)+" iron"))
 	}
 	if spec.Beer > 0 {
-		needs = append(needs, hudRes("beer", spec.Beer, "sells with "+strconv.Itoa(spec.Beer)+" beer"))
+		needs = append(needs, kit.Res("beer", spec.Beer, "sells with "+strconv.Itoa(spec.Beer)+" beer"))
 	}
 	if spec.Produces > 0 && (ind == engine.Coal || ind == engine.Iron) {
 		kind := "coal"
 		if ind == engine.Iron {
 			kind = "iron"
 		}
-		needs = append(needs, app.Span().Class("pp-makes").Title("produces "+strconv.Itoa(spec.Produces)+" "+kind).Body(
-			app.Span().Class("pp-arrow").Aria("hidden", "true").Text("→"),
-			hudRes(kind, spec.Produces, ""),
+		needs = append(needs, goapp.Span().Class("pp-makes").Title("produces "+strconv.Itoa(spec.Produces)+" "+kind).Body(
+			goapp.Span().Class("pp-arrow").Aria("hidden", "true").Text("→"),
+			kit.Res(kind, spec.Produces, ""),
 		))
 	}
 	if len(needs) == 0 {
-		needs = append(needs, app.Span().Class("pp-free").Text("—"))
+		needs = append(needs, goapp.Span().Class("pp-free").Text("—"))
 	}
-	body := []app.UI{
-		app.Span().Class("pp-ttop").Body(top...),
-		app.Span().Class("pp-tneeds").Body(needs...),
-		app.Span().Class("pp-tgain").Body(
-			app.Span().Class("pp-gvp").Title(strconv.Itoa(spec.VP)+" VP").Text(strconv.Itoa(spec.VP)),
-			app.Span().Class("pp-ginc").Title("income +"+strconv.Itoa(spec.Income)+" spaces").Text("+"+strconv.Itoa(spec.Income)),
-			app.Span().Class("pp-glink").Title(hudPlural(spec.LinkIcons, "link icon", "link icons")).Text(strconv.Itoa(spec.LinkIcons)),
+	body := []goapp.UI{
+		goapp.Span().Class("pp-ttop").Body(top...),
+		goapp.Span().Class("pp-tneeds").Body(needs...),
+		goapp.Span().Class("pp-tgain").Body(
+			goapp.Span().Class("pp-gvp").Title(strconv.Itoa(spec.VP)+" VP").Text(strconv.Itoa(spec.VP)),
+			goapp.Span().Class("pp-ginc").Title("income +"+strconv.Itoa(spec.Income)+" spaces").Text("+"+strconv.Itoa(spec.Income)),
+			goapp.Span().Class("pp-glink").Title(kit.Plural(spec.LinkIcons, "link icon", "link icons")).Text(strconv.Itoa(spec.LinkIcons)),
 		),
 	}
 	if block != "" {
-		body = append(body, app.Span().Class("pp-era").Text(block))
+		body = append(body, goapp.Span().Class("pp-era").Text(block))
 	}
-	return app.Span().Class(class).DataSet("level", spec.Level).
+	return goapp.Span().Class(class).DataSet("level", spec.Level).
 		Aria("label", tileText(ind, spec, g.count, block)).Body(body...)
 }

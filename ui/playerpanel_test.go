@@ -4,17 +4,18 @@ import (
 	"testing"
 
 	"brass/engine"
+	"brass/ui/uitest"
 
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-func statValue(t *testing.T, root *hnode, kind string) string {
+func statValue(t *testing.T, root *uitest.Node, kind string) string {
 	t.Helper()
-	st := root.First(hClass("pp-stat-" + kind))
+	st := root.First(uitest.Class("pp-stat-" + kind))
 	if st == nil {
 		t.Fatalf("no %s stat", kind)
 	}
-	dd := st.First(hTag("dd"))
+	dd := st.First(uitest.Tag("dd"))
 	if dd == nil {
 		t.Fatalf("no value for %s", kind)
 	}
@@ -22,7 +23,7 @@ func statValue(t *testing.T, root *hnode, kind string) string {
 }
 
 func TestPlayerPanelMoneyAndNextTile(t *testing.T) {
-	s := hudNewState(t, 3)
+	s := uitest.NewState(t, 3)
 	ed := s.Edition()
 	pl := &s.Players[1]
 	pl.Money = 42
@@ -33,14 +34,14 @@ func TestPlayerPanelMoneyAndNextTile(t *testing.T) {
 	pl.MatUsed[engine.Cotton] = 3 // the three level I cotton mills are gone
 	pl.MatUsed[engine.Manufacturer] = 1
 
-	root := hudRender(t, newPlayerPanel().State(*s).Player(1).Name("Brunel").Colour("#e0b122").Active(true).MatOpen(true))
+	root := uitest.Render(t, newPlayerPanel().State(*s).Player(1).Name("Brunel").Colour("#e0b122").Active(true).MatOpen(true))
 	if root.Tag != "section" || root.Attr["data-player"] != "1" {
 		t.Fatalf("root = <%s data-player=%q>", root.Tag, root.Attr["data-player"])
 	}
 	if !root.HasClass("pp-active") {
 		t.Error("the active player's panel is not marked")
 	}
-	if got := root.First(hClass("pp-name")).Text(); got != "Brunel" {
+	if got := root.First(uitest.Class("pp-name")).Text(); got != "Brunel" {
 		t.Errorf("name = %q", got)
 	}
 	for kind, want := range map[string]string{
@@ -57,12 +58,12 @@ func TestPlayerPanelMoneyAndNextTile(t *testing.T) {
 	}
 
 	// The next cotton mill is level II at £14; the row starts with it, highlighted.
-	row := root.First(hAttr("data-industry", "cotton_mill"))
-	cotton := root.First(func(n *hnode) bool { return n.HasClass("pp-row") && n.Attr["data-industry"] == "cotton_mill" })
+	row := root.First(uitest.Attr("data-industry", "cotton_mill"))
+	cotton := root.First(func(n *uitest.Node) bool { return n.HasClass("pp-row") && n.Attr["data-industry"] == "cotton_mill" })
 	if row == nil || cotton == nil {
 		t.Fatal("no cotton mill on the mat")
 	}
-	tiles := cotton.All(hClass("pp-tile"))
+	tiles := cotton.All(uitest.Class("pp-tile"))
 	if len(tiles) != 3 {
 		t.Fatalf("cotton levels left = %d, want 3 (II, III, IV)", len(tiles))
 	}
@@ -70,10 +71,10 @@ func TestPlayerPanelMoneyAndNextTile(t *testing.T) {
 	if !next.HasClass("pp-tile-next") || next.Attr["data-level"] != "2" {
 		t.Errorf("next cotton tile: class %q level %q", next.Attr["class"], next.Attr["data-level"])
 	}
-	if got := next.First(hClass("pp-cost")).Text(); got != "£14" {
+	if got := next.First(uitest.Class("pp-cost")).Text(); got != "£14" {
 		t.Errorf("next cotton cost = %q, want £14", got)
 	}
-	if got := next.First(hClass("pp-count")).Text(); got != "×2" {
+	if got := next.First(uitest.Class("pp-count")).Text(); got != "×2" {
 		t.Errorf("cotton II count = %q, want ×2", got)
 	}
 	for _, tile := range tiles[1:] {
@@ -82,29 +83,29 @@ func TestPlayerPanelMoneyAndNextTile(t *testing.T) {
 		}
 	}
 	// The compact strip says the same.
-	chip := root.First(func(n *hnode) bool { return n.HasClass("pp-nx") && n.Attr["data-industry"] == "cotton_mill" })
+	chip := root.First(func(n *uitest.Node) bool { return n.HasClass("pp-nx") && n.Attr["data-industry"] == "cotton_mill" })
 	if chip == nil || chip.Text() != "II £14" {
 		t.Errorf("next-tile chip = %v", chip)
 	}
 	// Manufacturer: 7 levels left after one tile; the mat has 11 tiles in all.
-	man := root.First(func(n *hnode) bool { return n.HasClass("pp-row") && n.Attr["data-industry"] == "manufacturer" })
-	if n := len(man.All(hClass("pp-tile"))); n != 7 {
+	man := root.First(func(n *uitest.Node) bool { return n.HasClass("pp-row") && n.Attr["data-industry"] == "manufacturer" })
+	if n := len(man.All(uitest.Class("pp-tile"))); n != 7 {
 		t.Errorf("manufacturer levels left = %d, want 7", n)
 	}
-	if got := man.First(hClass("pp-rleft")).Text(); got != "10 left" {
+	if got := man.First(uitest.Class("pp-rleft")).Text(); got != "10 left" {
 		t.Errorf("manufacturer tiles left = %q, want 10 left", got)
 	}
 	// Lightbulb potteries are marked; Pottery V and Brewery IV wait for the Rail era.
-	pot := root.First(func(n *hnode) bool { return n.HasClass("pp-row") && n.Attr["data-industry"] == "pottery" })
-	if n := len(pot.All(hClass("pp-bulb"))); n != 2 {
+	pot := root.First(func(n *uitest.Node) bool { return n.HasClass("pp-row") && n.Attr["data-industry"] == "pottery" })
+	if n := len(pot.All(uitest.Class("pp-bulb"))); n != 2 {
 		t.Errorf("lightbulb potteries = %d, want 2", n)
 	}
-	blocked := root.All(hClass("pp-blocked"))
+	blocked := root.All(uitest.Class("pp-blocked"))
 	if len(blocked) != 2 {
 		t.Errorf("tiles blocked in the Canal era = %d, want 2 (Pottery V, Brewery IV)", len(blocked))
 	}
 	// At setup the discard pile holds one face-down card.
-	if got := root.First(hClass("pp-dcard")); got == nil || !got.HasClass("pp-dback") {
+	if got := root.First(uitest.Class("pp-dcard")); got == nil || !got.HasClass("pp-dback") {
 		t.Error("the face-down discard must be hidden")
 	}
 
@@ -113,45 +114,45 @@ func TestPlayerPanelMoneyAndNextTile(t *testing.T) {
 	k, _ := ed.CardByID("birmingham")
 	pl.Discard[pl.DiscardLen] = uint8(k)
 	pl.DiscardLen++
-	root = hudRender(t, newPlayerPanel().State(*s).Player(1).MatOpen(true))
-	coal := root.First(func(n *hnode) bool { return n.HasClass("pp-row") && n.Attr["data-industry"] == "coal_mine" })
-	first := coal.First(hClass("pp-tile"))
-	if !first.HasClass("pp-blocked") || !first.HasClass("pp-tile-next") || first.First(hClass("pp-era")).Text() != "Canal only" {
+	root = uitest.Render(t, newPlayerPanel().State(*s).Player(1).MatOpen(true))
+	coal := root.First(func(n *uitest.Node) bool { return n.HasClass("pp-row") && n.Attr["data-industry"] == "coal_mine" })
+	first := coal.First(uitest.Class("pp-tile"))
+	if !first.HasClass("pp-blocked") || !first.HasClass("pp-tile-next") || first.First(uitest.Class("pp-era")).Text() != "Canal only" {
 		t.Errorf("coal mine I in the Rail era: class %q", first.Attr["class"])
 	}
-	if got := root.First(hClass("pp-dcard")).Text(); got != "Birmingham" {
+	if got := root.First(uitest.Class("pp-dcard")).Text(); got != "Birmingham" {
 		t.Errorf("discard = %q, want Birmingham", got)
 	}
-	if got := root.First(hClass("pp-name")).Text(); got != "Brunel" {
+	if got := root.First(uitest.Class("pp-name")).Text(); got != "Brunel" {
 		t.Errorf("name from the state = %q", got)
 	}
 }
 
 func TestPlayerPanelMountsAndMatches(t *testing.T) {
-	s := hudNewState(t, 2)
+	s := uitest.NewState(t, 2)
 	s.Players[0].Money = 23
 	pp := newPlayerPanel().State(*s).Player(0).Name("Ada").Colour("#c8372d")
-	e := app.NewTestEngine()
+	e := goapp.NewTestEngine()
 	if err := e.Load(pp); err != nil {
 		t.Fatal(err)
 	}
 	e.ConsumeAll()
 	// section > header > h3 > text
-	if err := app.Match(app.Text("Ada"), pp, 0, 0, 1, 0); err != nil {
+	if err := goapp.Match(goapp.Text("Ada"), pp, 0, 0, 1, 0); err != nil {
 		t.Error(err)
 	}
 	// section > div.pp-line > dl > first stat > dd > text
-	if err := app.Match(app.Text("£23"), pp, 0, 1, 0, 0, 1, 0); err != nil {
+	if err := goapp.Match(goapp.Text("£23"), pp, 0, 1, 0, 0, 1, 0); err != nil {
 		t.Error(err)
 	}
-	if open := hudRender(t, newPlayerPanel().State(*s).MatOpen(true)).First(hTag("details")); open == nil || open.Attr["open"] == "" {
+	if open := uitest.Render(t, newPlayerPanel().State(*s).MatOpen(true)).First(uitest.Tag("details")); open == nil || open.Attr["open"] == "" {
 		t.Error("MatOpen(true) must open the mat")
 	}
-	if closed := hudRender(t, newPlayerPanel().State(*s)).First(hTag("details")); closed == nil {
+	if closed := uitest.Render(t, newPlayerPanel().State(*s)).First(uitest.Tag("details")); closed == nil {
 		t.Error("no mat")
 	} else if _, ok := closed.Attr["open"]; ok {
 		t.Error("the mat is folded by default")
-	} else if closed.First(hClass("pp-row")) != nil {
+	} else if closed.First(uitest.Class("pp-row")) != nil {
 		t.Error("a folded mat must not render its rows")
 	}
 }

@@ -14,8 +14,9 @@ import (
 	"strconv"
 
 	"brass/engine"
+	"brass/ui/kit"
 
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // previewPart is one labelled part of a move's summary.
@@ -134,12 +135,12 @@ func previewParts(before, after *engine.State, entries []engine.LogEntry) []prev
 		why := ""
 		switch {
 		case income > 0:
-			why = hudMoney(income) + " income"
+			why = kit.Money(income) + " income"
 		case income < 0:
-			why = hudMoney(-income) + " negative income paid"
+			why = kit.Money(-income) + " negative income paid"
 		}
 		if removed > 0 {
-			why = addNote(why, "tiles removed for "+hudMoney(removed))
+			why = addNote(why, "tiles removed for "+kit.Money(removed))
 		}
 		if vpLost > 0 {
 			why = addNote(why, strconv.Itoa(vpLost)+" VP lost for the shortfall")
@@ -163,10 +164,10 @@ func previewParts(before, after *engine.State, entries []engine.LogEntry) []prev
 func factLine(m0, m1, i0, i1, v0, v1 int, why string) string {
 	var parts []string
 	if m0 != m1 {
-		parts = append(parts, "Money "+hudMoney(m0)+" → "+hudMoney(m1))
+		parts = append(parts, "Money "+kit.Money(m0)+" → "+kit.Money(m1))
 	}
 	if i0 != i1 {
-		parts = append(parts, "income "+hudMoney(i0)+" → "+hudMoney(i1))
+		parts = append(parts, "income "+kit.Money(i0)+" → "+kit.Money(i1))
 	}
 	if v0 != v1 {
 		parts = append(parts, "VP "+strconv.Itoa(v0)+" → "+strconv.Itoa(v1))
@@ -185,10 +186,10 @@ func factLine(m0, m1, i0, i1, v0, v1 int, why string) string {
 }
 
 // renderPreview draws a move's summary: its parts, or the draw and each tile's case.
-func renderPreview(mp movePreview) app.UI {
-	var body []app.UI
+func renderPreview(mp movePreview) goapp.UI {
+	var body []goapp.UI
 	if mp.Draw != "" {
-		body = append(body, app.P().Class("gs-draw").Text(hudTypeset(mp.Draw)))
+		body = append(body, goapp.P().Class("gs-draw").Text(kit.Typeset(mp.Draw)))
 	}
 	for _, c := range mp.Cases {
 		parts := renderParts(c.Parts)
@@ -196,35 +197,35 @@ func renderPreview(mp movePreview) app.UI {
 			body = append(body, parts...)
 			continue
 		}
-		label := app.H3().Class("gs-part-label gs-case-label").Text(hudTypeset(c.Label))
-		body = append(body, app.Div().Class("gs-case").Body(append([]app.UI{label}, parts...)...))
+		label := goapp.H3().Class("gs-part-label gs-case-label").Text(kit.Typeset(c.Label))
+		body = append(body, goapp.Div().Class("gs-case").Body(append([]goapp.UI{label}, parts...)...))
 	}
-	return app.Div().ID("summary").Class("gs-summary").Body(body...)
+	return goapp.Div().ID("summary").Class("gs-summary").Body(body...)
 }
 
 // renderParts draws the labelled parts of one outcome.
-func renderParts(parts []previewPart) []app.UI {
-	var body []app.UI
+func renderParts(parts []previewPart) []goapp.UI {
+	var body []goapp.UI
 	for i, part := range parts {
-		var lines []app.UI
+		var lines []goapp.UI
 		for _, l := range part.Lines {
-			lines = append(lines, app.Li().Text(hudTypeset(l)))
+			lines = append(lines, goapp.Li().Text(kit.Typeset(l)))
 		}
-		sec := []app.UI{}
+		sec := []goapp.UI{}
 		if part.Label != "" {
-			sec = append(sec, app.H3().Class("gs-part-label").Text(part.Label))
+			sec = append(sec, goapp.H3().Class("gs-part-label").Text(part.Label))
 		}
 		if len(lines) > 0 {
-			sec = append(sec, app.Ul().Body(lines...))
+			sec = append(sec, goapp.Ul().Body(lines...))
 		}
 		if part.Facts != "" {
-			sec = append(sec, app.P().Class("gs-facts").Text(part.Facts))
+			sec = append(sec, goapp.P().Class("gs-facts").Text(part.Facts))
 		}
 		cls := "gs-part"
 		if i > 0 {
 			cls += " gs-part-after"
 		}
-		body = append(body, app.Div().Class(cls).Body(sec...))
+		body = append(body, goapp.Div().Class(cls).Body(sec...))
 	}
 	return body
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"brass/engine"
+	"brass/ui/kit"
 )
 
 // firstCardMove is the legal move of a type with the first card offered.
@@ -116,7 +117,7 @@ func TestPreviewOfTheEndOfAnEra(t *testing.T) {
 	}
 }
 
-func itoa(v int) string { return hudInt(v) }
+func itoa(v int) string { return kit.Int(v) }
 
 // Under the original Lancashire rules the Canal Era's last income is the Rail Era's first step
 // (after the scoring): a tile removed to pay it says so, not "the end of round N".

@@ -8,8 +8,9 @@ import (
 	"strings"
 
 	"brass/engine"
+	"brass/ui/kit"
 
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // lastTurn is the player who made the last move and the indexes [from, to) of their last
@@ -68,7 +69,7 @@ func moveBoardIDs(m engine.Move) []string {
 
 // moveRecap lists what a player did. Inputs are values.
 type moveRecap struct {
-	app.Compo
+	goapp.Compo
 
 	IEntries []engine.LogEntry
 	IName    string // who did it
@@ -86,29 +87,29 @@ func (r *moveRecap) Entries(e []engine.LogEntry) *moveRecap {
 func (r *moveRecap) Name(n string) *moveRecap   { r.IName = n; return r }
 func (r *moveRecap) Colour(c string) *moveRecap { r.IColour = c; return r }
 
-func (r *moveRecap) Render() app.UI {
+func (r *moveRecap) Render() goapp.UI {
 	if len(r.IEntries) == 0 {
-		return app.Div().Class("recap-none")
+		return goapp.Div().Class("recap-none")
 	}
-	items := make([]app.UI, 0, len(r.IEntries))
+	items := make([]goapp.UI, 0, len(r.IEntries))
 	for _, e := range r.IEntries {
 		cls := "recap-line"
 		if e.Kind != engine.LogAction {
 			cls += " recap-effect"
 		}
-		items = append(items, app.Li().Class(cls).Text(hudTypeset(e.Text)))
+		items = append(items, goapp.Li().Class(cls).Text(kit.Typeset(e.Text)))
 	}
 	name := r.IName
 	if strings.TrimSpace(name) == "" {
 		name = "The last player"
 	}
-	return app.Section().ID("recap").Class("recap").Style("--recap-color", r.IColour).
+	return goapp.Section().ID("recap").Class("recap").Style("--recap-color", r.IColour).
 		Aria("labelledby", "recap-title").Body(
-		app.H3().ID("recap-title").Class("recap-title").Body(
-			app.Span().Class("recap-sw").Aria("hidden", "true"),
-			app.Text("What "+name+" did"),
+		goapp.H3().ID("recap-title").Class("recap-title").Body(
+			goapp.Span().Class("recap-sw").Aria("hidden", "true"),
+			goapp.Text("What "+name+" did"),
 		),
-		app.Ul().Class("recap-list").Body(items...),
-		app.P().Class("recap-hint").Text("Marked in green on the board."),
+		goapp.Ul().Class("recap-list").Body(items...),
+		goapp.P().Class("recap-hint").Text("Marked in green on the board."),
 	)
 }

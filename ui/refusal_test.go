@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"brass/engine"
+	"brass/ui/uitest"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -68,16 +69,16 @@ func TestFinalBreakdownAddsUp(t *testing.T) {
 			t.Errorf("player %d scored nothing in an era: %+v", p, b)
 		}
 	}
-	root := hudRender(t, fs)
-	table := root.First(hAttr("id", "final-breakdown"))
-	if table == nil || len(table.First(hTag("tbody")).All(hTag("tr"))) != 3 {
+	root := uitest.Render(t, fs)
+	table := root.First(uitest.Attr("id", "final-breakdown"))
+	if table == nil || len(table.First(uitest.Tag("tbody")).All(uitest.Tag("tr"))) != 3 {
 		t.Fatal("no breakdown table with a row per player")
 	}
 	if !strings.Contains(table.Text(), "Canal Era") || !strings.Contains(table.Text(), "Rail Era") {
 		t.Error("the breakdown names both eras")
 	}
 	// The end labels of the charts are whole names, with room for them.
-	if !strings.Contains(root.First(hAttr("id", "chart-vp")).Text(), "Coalbrookdale Kate") {
+	if !strings.Contains(root.First(uitest.Attr("id", "chart-vp")).Text(), "Coalbrookdale Kate") {
 		t.Error("a long name is cut in the chart")
 	}
 }
@@ -108,7 +109,7 @@ func TestFinalBreakdownOfAnIntroductoryGame(t *testing.T) {
 	if intro == 0 {
 		t.Error("no introductory scoring shown")
 	}
-	table := hudRender(t, fs).First(hAttr("id", "final-breakdown"))
+	table := uitest.Render(t, fs).First(uitest.Attr("id", "final-breakdown"))
 	if !strings.Contains(table.Text(), "Introductory game") || strings.Contains(table.Text(), "Rail Era") {
 		t.Errorf("breakdown: %s", table.Text())
 	}
@@ -122,12 +123,12 @@ func TestRefusedCardShowsEveryReason(t *testing.T) {
 	g.reveal(ctx)
 	g.startAction("build")
 	g.onCardRefused(ctx, "stoke_on_trent")
-	root := hudRender(t, g)
-	notice := root.First(hAttr("id", "notice"))
+	root := uitest.Render(t, g)
+	notice := root.First(uitest.Attr("id", "notice"))
 	if notice == nil {
 		t.Fatal("no notice")
 	}
-	items := notice.All(hTag("li"))
+	items := notice.All(uitest.Tag("li"))
 	if len(items) < 3 || !strings.Contains(items[0].Text(), "Pottery I costs £17") || !strings.Contains(notice.Text(), "The Stoke-on-Trent card cannot be used here:") {
 		t.Fatalf("notice %q with %d reasons", notice.Text(), len(items))
 	}
@@ -136,8 +137,8 @@ func TestRefusedCardShowsEveryReason(t *testing.T) {
 	}
 	// A lone reason is a sentence, not a list.
 	g.onCardRefused(ctx, "pottery")
-	root = hudRender(t, g)
-	if n := root.First(hAttr("id", "notice")); n == nil || n.First(hTag("li")) != nil || !strings.Contains(n.Text(), "Pottery I costs £17") {
+	root = uitest.Render(t, g)
+	if n := root.First(uitest.Attr("id", "notice")); n == nil || n.First(uitest.Tag("li")) != nil || !strings.Contains(n.Text(), "Pottery I costs £17") {
 		t.Errorf("pottery: %v", n)
 	}
 }

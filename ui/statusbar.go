@@ -8,13 +8,15 @@ import (
 	"strconv"
 
 	"brass/engine"
+	"brass/ui/board"
+	"brass/ui/kit"
 
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // statusBar shows where the game stands. Inputs are values; it has no events.
 type statusBar struct {
-	app.Compo
+	goapp.Compo
 
 	IState   engine.State // the game, as a value
 	INames   []string     // display names by player index ("" : the state's name)
@@ -33,15 +35,15 @@ func (sb *statusBar) Names(n []string) *statusBar { sb.INames = n; return sb }
 // Colours sets the players' CSS colours by player index.
 func (sb *statusBar) Colours(c []string) *statusBar { sb.IColours = c; return sb }
 
-func (sb *statusBar) name(p int) string { return hudName(sb.INames, &sb.IState, p) }
+func (sb *statusBar) name(p int) string { return kit.Name(sb.INames, &sb.IState, p) }
 
 // Render draws the bar.
-func (sb *statusBar) Render() app.UI {
+func (sb *statusBar) Render() goapp.UI {
 	st := &sb.IState
-	ed := hudEdition(st)
+	ed := kit.Edition(st)
 	n := int(st.NumPlayers)
 	if n == 0 {
-		return app.Div().Class("sb")
+		return goapp.Div().Class("sb")
 	}
 
 	// Era and round.
@@ -51,38 +53,38 @@ func (sb *statusBar) Render() app.UI {
 			roundText += " of " + strconv.Itoa(ed.Rules.RoundsPerEra[n])
 		}
 	}
-	era := app.Div().Class("sb-era").Body(
-		app.Span().Class("sb-era-name").Text(st.Era.String()),
-		app.Span().Class("sb-round").Text(roundText),
+	era := goapp.Div().Class("sb-era").Body(
+		goapp.Span().Class("sb-era-name").Text(st.Era.String()),
+		goapp.Span().Class("sb-round").Text(roundText),
 	)
 
 	// Whose turn.
-	actor := hudActor(st)
-	var turn app.UI
+	actor := kit.Actor(st)
+	var turn goapp.UI
 	switch st.Phase {
 	case engine.PhaseOver:
-		turn = app.Div().Class("sb-turn sb-over").Aria("live", "polite").Body(app.Span().Class("sb-turn-main").Text("Game over"))
+		turn = goapp.Div().Class("sb-turn sb-over").Aria("live", "polite").Body(goapp.Span().Class("sb-turn-main").Text("Game over"))
 	default:
 		left := st.ActionsThisTurn() - int(st.ActionsDone)
 		if left < 0 {
 			left = 0
 		}
-		sub := hudPlural(left, "action left", "actions left")
+		sub := kit.Plural(left, "action left", "actions left")
 		switch st.Phase {
 		case engine.PhaseSelling:
 			sub = "selling"
 		case engine.PhaseShortfall:
 			sub = "paying income"
 		}
-		turn = app.Div().Class("sb-turn").Aria("live", "polite").Style("--sb-color", hudColor(sb.IColours, actor)).Body(
-			app.Span().Class("sb-dot").Aria("hidden", "true"),
-			app.Span().Class("sb-turn-main").Text(sb.name(actor)+"’s turn"),
-			app.Span().Class("sb-actions").DataSet("left", left).Text(sub),
+		turn = goapp.Div().Class("sb-turn").Aria("live", "polite").Style("--sb-color", kit.Color(sb.IColours, actor)).Body(
+			goapp.Span().Class("sb-dot").Aria("hidden", "true"),
+			goapp.Span().Class("sb-turn-main").Text(sb.name(actor)+"’s turn"),
+			goapp.Span().Class("sb-actions").DataSet("left", left).Text(sub),
 		)
 	}
 
 	// Turn order with spending.
-	var order []app.UI
+	var order []goapp.UI
 	for i := 0; i < n; i++ {
 		p := int(st.Order[i])
 		cls := "sb-op"
@@ -94,11 +96,11 @@ func (sb *statusBar) Render() app.UI {
 			}
 		}
 		spent := int(st.Players[p].Spent)
-		order = append(order, app.Li().Class(cls).Style("--sb-color", hudColor(sb.IColours, p)).
-			Title(sb.name(p)+": spent "+hudMoney(spent)+" this round").Body(
-			app.Span().Class("sb-op-n").Text(strconv.Itoa(i+1)),
-			app.Span().Class("sb-op-name").Text(sb.name(p)),
-			app.Span().Class("sb-op-spent").Text(hudMoney(spent)+" spent"),
+		order = append(order, goapp.Li().Class(cls).Style("--sb-color", kit.Color(sb.IColours, p)).
+			Title(sb.name(p)+": spent "+kit.Money(spent)+" this round").Body(
+			goapp.Span().Class("sb-op-n").Text(strconv.Itoa(i+1)),
+			goapp.Span().Class("sb-op-name").Text(sb.name(p)),
+			goapp.Span().Class("sb-op-spent").Text(kit.Money(spent)+" spent"),
 		))
 	}
 
@@ -114,42 +116,42 @@ func (sb *statusBar) Render() app.UI {
 			bonus = "+" + strconv.Itoa(ed.DemandBonus[d])
 		}
 		wild = sb.supply("distant", "Distant", strconv.Itoa(int(st.DistantLeft)), bonus,
-			"Distant Market: "+hudPlural(int(st.DistantLeft), "tile", "tiles")+" face down; "+demandText(ed, int(st.Demand)))
+			"Distant Market: "+kit.Plural(int(st.DistantLeft), "tile", "tiles")+" face down; "+board.DemandText(ed, int(st.Demand)))
 	}
-	supplies := app.Div().Class("sb-supplies").Body(
-		sb.supply("deck", "Deck", strconv.Itoa(int(st.DeckLen)), "", hudPlural(int(st.DeckLen), "card", "cards")+" in the draw deck"),
+	supplies := goapp.Div().Class("sb-supplies").Body(
+		sb.supply("deck", "Deck", strconv.Itoa(int(st.DeckLen)), "", kit.Plural(int(st.DeckLen), "card", "cards")+" in the draw deck"),
 		wild,
-		sb.supply("coal", "Coal", strconv.Itoa(int(st.CoalMarket))+"/"+strconv.Itoa(coalCap), hudMoney(coalPrice),
-			"Coal market: "+strconv.Itoa(int(st.CoalMarket))+" of "+strconv.Itoa(coalCap)+" cubes; next cube costs "+hudMoney(coalPrice)),
-		sb.supply("iron", "Iron", strconv.Itoa(int(st.IronMarket))+"/"+strconv.Itoa(ironCap), hudMoney(ironPrice),
-			"Iron market: "+strconv.Itoa(int(st.IronMarket))+" of "+strconv.Itoa(ironCap)+" cubes; next cube costs "+hudMoney(ironPrice)),
+		sb.supply("coal", "Coal", strconv.Itoa(int(st.CoalMarket))+"/"+strconv.Itoa(coalCap), kit.Money(coalPrice),
+			"Coal market: "+strconv.Itoa(int(st.CoalMarket))+" of "+strconv.Itoa(coalCap)+" cubes; next cube costs "+kit.Money(coalPrice)),
+		sb.supply("iron", "Iron", strconv.Itoa(int(st.IronMarket))+"/"+strconv.Itoa(ironCap), kit.Money(ironPrice),
+			"Iron market: "+strconv.Itoa(int(st.IronMarket))+" of "+strconv.Itoa(ironCap)+" cubes; next cube costs "+kit.Money(ironPrice)),
 	)
 
-	body := []app.UI{
-		app.Div().Class("sb-main").Body(
+	body := []goapp.UI{
+		goapp.Div().Class("sb-main").Body(
 			era,
 			turn,
-			app.Ol().Class("sb-order").Aria("label", "Turn order, money spent this round").Body(order...),
+			goapp.Ol().Class("sb-order").Aria("label", "Turn order, money spent this round").Body(order...),
 			supplies,
 		),
 	}
 	if note := sb.note(st); note != "" {
-		body = append(body, app.P().Class("sb-note", "sb-note-"+sb.phaseID(st)).Role("status").Text(note))
+		body = append(body, goapp.P().Class("sb-note", "sb-note-"+sb.phaseID(st)).Role("status").Text(note))
 	}
-	return app.Div().ID("status-bar").Class("sb", "sb-phase-"+sb.phaseID(st)).
+	return goapp.Div().ID("status-bar").Class("sb", "sb-phase-"+sb.phaseID(st)).
 		Role("region").Aria("label", "Game status").Body(body...)
 }
 
-func (sb *statusBar) supply(kind, label, value, price, title string) app.UI {
-	body := []app.UI{
-		app.Span().Class("sb-sup-icon").Aria("hidden", "true"),
-		app.Span().Class("sb-sup-label").Text(label),
-		app.Span().Class("sb-sup-val").Text(value),
+func (sb *statusBar) supply(kind, label, value, price, title string) goapp.UI {
+	body := []goapp.UI{
+		goapp.Span().Class("sb-sup-icon").Aria("hidden", "true"),
+		goapp.Span().Class("sb-sup-label").Text(label),
+		goapp.Span().Class("sb-sup-val").Text(value),
 	}
 	if price != "" {
-		body = append(body, app.Span().Class("sb-sup-price").Text(price))
+		body = append(body, goapp.Span().Class("sb-sup-price").Text(price))
 	}
-	return app.Div().Class("sb-sup sb-sup-"+kind).Title(title).Aria("label", title).Body(body...)
+	return goapp.Div().Class("sb-sup sb-sup-"+kind).Title(title).Aria("label", title).Body(body...)
 }
 
 func (sb *statusBar) phaseID(st *engine.State) string {
@@ -168,12 +170,12 @@ func (sb *statusBar) phaseID(st *engine.State) string {
 func (sb *statusBar) note(st *engine.State) string {
 	switch st.Phase {
 	case engine.PhaseSelling:
-		return sb.name(hudActor(st)) + " is selling: sell another tile or stop selling."
+		return sb.name(kit.Actor(st)) + " is selling: sell another tile or stop selling."
 	case engine.PhaseShortfall:
-		p := hudActor(st)
+		p := kit.Actor(st)
 		owe := -st.IncomeLevel(p)
-		return sb.name(p) + " must pay " + hudMoney(owe) + " negative income but has only " +
-			hudMoney(int(st.Players[p].Money)) + ": they must remove industry tiles (each worth half its cost)."
+		return sb.name(p) + " must pay " + kit.Money(owe) + " negative income but has only " +
+			kit.Money(int(st.Players[p].Money)) + ": they must remove industry tiles (each worth half its cost)."
 	case engine.PhaseOver:
 		stand := st.Standings()
 		if len(stand) == 0 {
@@ -186,27 +188,9 @@ func (sb *statusBar) note(st *engine.State) string {
 			}
 		}
 		if len(winners) > 1 {
-			return "The game is over: " + hudJoinAnd(winners) + " share the win with " + strconv.Itoa(stand[0].VP) + " VP."
+			return "The game is over: " + kit.JoinAnd(winners) + " share the win with " + strconv.Itoa(stand[0].VP) + " VP."
 		}
 		return "The game is over: " + winners[0] + " wins with " + strconv.Itoa(stand[0].VP) + " VP."
 	}
 	return ""
-}
-
-// hudJoinAnd joins names as "a, b and c".
-func hudJoinAnd(s []string) string {
-	switch len(s) {
-	case 0:
-		return ""
-	case 1:
-		return s[0]
-	}
-	out := ""
-	for i, x := range s[:len(s)-1] {
-		if i > 0 {
-			out += ", "
-		}
-		out += x
-	}
-	return out + " and " + s[len(s)-1]
 }

@@ -17,8 +17,9 @@ import (
 	"strings"
 
 	"brass/engine"
+	"brass/ui/kit"
 
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // ---------------------------------------------------------------------------------------
@@ -27,26 +28,26 @@ import (
 // sumFrame is what every summary dialog shares: an id, a close callback and key handling.
 type sumFrame struct {
 	id      string
-	onClose func(ctx app.Context)
+	onClose func(ctx goapp.Context)
 }
 
-func (f sumFrame) close(ctx app.Context) {
+func (f sumFrame) close(ctx goapp.Context) {
 	if f.onClose != nil {
 		f.onClose(ctx)
 	}
 }
 
 // focusFirst puts the focus on the dialog's main button once it is on the page.
-func (f sumFrame) focusFirst(ctx app.Context) {
-	ctx.Defer(func(ctx app.Context) {
-		if el := app.Window().GetElementByID(f.id + "-ok"); el.Truthy() {
+func (f sumFrame) focusFirst(ctx goapp.Context) {
+	ctx.Defer(func(ctx goapp.Context) {
+		if el := goapp.Window().GetElementByID(f.id + "-ok"); el.Truthy() {
 			el.Call("focus")
 		}
 	})
 }
 
 // onKey closes on Escape and keeps Tab between the dialog's first and last buttons.
-func (f sumFrame) onKey(ctx app.Context, e app.Event) {
+func (f sumFrame) onKey(ctx goapp.Context, e goapp.Event) {
 	switch e.Get("key").String() {
 	case "Escape":
 		e.PreventDefault()
@@ -58,47 +59,47 @@ func (f sumFrame) onKey(ctx app.Context, e app.Event) {
 		switch {
 		case back && target == first:
 			e.PreventDefault()
-			app.Window().GetElementByID(last).Call("focus")
+			goapp.Window().GetElementByID(last).Call("focus")
 		case !back && target == last:
 			e.PreventDefault()
-			app.Window().GetElementByID(first).Call("focus")
+			goapp.Window().GetElementByID(first).Call("focus")
 		}
 	}
 }
 
 // render wraps a dialog's body in the backdrop, header and footer.
-func (f sumFrame) render(title, subtitle, class, okText string, body ...app.UI) app.UI {
-	head := []app.UI{app.H2().ID(f.id + "-title").Class("sum-title").Text(title)}
+func (f sumFrame) render(title, subtitle, class, okText string, body ...goapp.UI) goapp.UI {
+	head := []goapp.UI{goapp.H2().ID(f.id + "-title").Class("sum-title").Text(title)}
 	if subtitle != "" {
-		head = append(head, app.P().Class("sum-sub").Text(subtitle))
+		head = append(head, goapp.P().Class("sum-sub").Text(subtitle))
 	}
-	return app.Div().Class("sum-backdrop").Body(
-		app.Div().ID(f.id).Class("sum-dialog", class).Role("dialog").
+	return goapp.Div().Class("sum-backdrop").Body(
+		goapp.Div().ID(f.id).Class("sum-dialog", class).Role("dialog").
 			Aria("modal", "true").Aria("labelledby", f.id+"-title").
 			OnKeyDown(f.onKey).Body(
-			app.Header().Class("sum-head").Body(
-				app.Div().Class("sum-heading").Body(head...),
-				app.Button().Type("button").ID(f.id+"-close").Class("sum-x").
+			goapp.Header().Class("sum-head").Body(
+				goapp.Div().Class("sum-heading").Body(head...),
+				goapp.Button().Type("button").ID(f.id+"-close").Class("sum-x").
 					Aria("label", "Close").Title("Close (Esc)").Text("×").
-					OnClick(func(ctx app.Context, e app.Event) { f.close(ctx) }),
+					OnClick(func(ctx goapp.Context, e goapp.Event) { f.close(ctx) }),
 			),
-			app.Div().Class("sum-body").Body(body...),
-			app.Footer().Class("sum-foot").Body(
-				app.Button().Type("button").ID(f.id+"-ok").Class("sum-ok").Text(okText).
-					OnClick(func(ctx app.Context, e app.Event) { f.close(ctx) }),
+			goapp.Div().Class("sum-body").Body(body...),
+			goapp.Footer().Class("sum-foot").Body(
+				goapp.Button().Type("button").ID(f.id+"-ok").Class("sum-ok").Text(okText).
+					OnClick(func(ctx goapp.Context, e goapp.Event) { f.close(ctx) }),
 			),
 		),
 	)
 }
 
 // sumSwatch is a player's colour token before their name.
-func sumSwatch(colour string) app.UI {
-	return app.Span().Class("sum-sw").Style("--sum-color", colour).Aria("hidden", "true")
+func sumSwatch(colour string) goapp.UI {
+	return goapp.Span().Class("sum-sw").Style("--sum-color", colour).Aria("hidden", "true")
 }
 
 // sumPlayerCell is a table cell with a player's colour and name.
-func sumPlayerCell(colour, name string) app.UI {
-	return app.Th().Scope("row").Class("sum-player").Body(sumSwatch(colour), app.Span().Text(name))
+func sumPlayerCell(colour, name string) goapp.UI {
+	return goapp.Th().Scope("row").Class("sum-player").Body(sumSwatch(colour), goapp.Span().Text(name))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -185,12 +186,12 @@ func readRound(snaps []engine.Snapshot, n int, era engine.Era, round int) roundD
 			l.Income, l.IncomePaid, l.RailStart = snapValue(after.Taken, p), after.IncomePaid, after.IncomeAfterScoring
 			if v := snapValue(after.Removed, p); v > 0 {
 				l.Removed = v
-				l.Note = addNote(l.Note, "removed tiles for "+hudMoney(v))
+				l.Note = addNote(l.Note, "removed tiles for "+kit.Money(v))
 			}
 			// A negative level is owed in full; what was not paid cost VP.
 			if level := snapValue(after.Income, p); after.IncomePaid && level < 0 {
 				if short := -level + l.Income; short > 0 {
-					l.Note = addNote(l.Note, "short by "+hudMoney(short)+": lost "+strconv.Itoa(snapValue(after.VPLost, p))+" VP")
+					l.Note = addNote(l.Note, "short by "+kit.Money(short)+": lost "+strconv.Itoa(snapValue(after.VPLost, p))+" VP")
 				}
 			}
 		}
@@ -237,12 +238,12 @@ func lastRound(g *engine.Game) (engine.Era, int) {
 
 // roundSummary is the dialog shown after a round: the new turn order and the income.
 type roundSummary struct {
-	app.Compo
+	goapp.Compo
 
 	IData    roundData
 	INames   []string
 	IColours []string
-	IOnClose func(ctx app.Context)
+	IOnClose func(ctx goapp.Context)
 }
 
 // newRoundSummary returns an empty round summary; call Game.
@@ -271,9 +272,9 @@ func (r *roundSummary) Names(n []string) *roundSummary { r.INames = n; return r 
 func (r *roundSummary) Colours(c []string) *roundSummary { r.IColours = c; return r }
 
 // OnClose is called when the dialog is dismissed.
-func (r *roundSummary) OnClose(fn func(ctx app.Context)) *roundSummary { r.IOnClose = fn; return r }
+func (r *roundSummary) OnClose(fn func(ctx goapp.Context)) *roundSummary { r.IOnClose = fn; return r }
 
-func (r *roundSummary) close(ctx app.Context) {
+func (r *roundSummary) close(ctx goapp.Context) {
 	if r.IOnClose != nil {
 		r.IOnClose(ctx)
 	}
@@ -282,10 +283,10 @@ func (r *roundSummary) close(ctx app.Context) {
 func (r *roundSummary) frame() sumFrame { return sumFrame{id: "round-summary", onClose: r.close} }
 
 // OnMount focuses the dialog.
-func (r *roundSummary) OnMount(ctx app.Context) { r.frame().focusFirst(ctx) }
+func (r *roundSummary) OnMount(ctx goapp.Context) { r.frame().focusFirst(ctx) }
 
 // Render draws the dialog.
-func (r *roundSummary) Render() app.UI {
+func (r *roundSummary) Render() goapp.UI {
 	d := &r.IData
 	title := d.Era.String() + ", round " + strconv.Itoa(d.Round) + " ends"
 	return r.frame().render(title, "Next round, whoever spent least goes first (ties keep their order). Then everyone takes their income level in money, or pays a negative one.", "sum-round", "Continue",
@@ -293,92 +294,92 @@ func (r *roundSummary) Render() app.UI {
 }
 
 // roundTable is the turn order and income table of a round.
-func roundTable(d *roundData, names, colours []string) app.UI {
-	var rows []app.UI
+func roundTable(d *roundData, names, colours []string) goapp.UI {
+	var rows []goapp.UI
 	for _, l := range d.Lines {
 		pos := "–"
 		if l.Pos >= 0 {
-			pos = hudOrdinal(l.Pos + 1)
+			pos = kit.Ordinal(l.Pos + 1)
 		}
 		// The income taken or paid, and under it the income level it came from (with its
 		// change during the round).
 		paid, cls := "—", "sum-num"
 		if l.IncomePaid {
-			paid, cls = hudSignedMoney(l.Income), "sum-num sum-pos"
+			paid, cls = kit.SignedMoney(l.Income), "sum-num sum-pos"
 			if l.Income < 0 {
 				cls = "sum-num sum-neg"
 			}
 		}
-		lvl := "level " + hudMoney(l.Level)
+		lvl := "level " + kit.Money(l.Level)
 		if l.Level != l.LevelBefore {
-			lvl += " (" + hudSigned(l.Level-l.LevelBefore) + ")"
+			lvl += " (" + kit.Signed(l.Level-l.LevelBefore) + ")"
 		}
-		income := app.Td().Class(cls).Body(app.Text(paid), app.Small().Class("sum-level").Text(lvl))
-		vp := app.Td().Class("sum-num").Text(strconv.Itoa(l.VP))
+		income := goapp.Td().Class(cls).Body(goapp.Text(paid), goapp.Small().Class("sum-level").Text(lvl))
+		vp := goapp.Td().Class("sum-num").Text(strconv.Itoa(l.VP))
 		if l.VP != l.VPBefore {
-			vp = app.Td().Class("sum-num").Body(app.Text(strconv.Itoa(l.VP)), app.Small().Class("sum-delta").Text(" ("+hudSigned(l.VP-l.VPBefore)+")"))
+			vp = goapp.Td().Class("sum-num").Body(goapp.Text(strconv.Itoa(l.VP)), goapp.Small().Class("sum-delta").Text(" ("+kit.Signed(l.VP-l.VPBefore)+")"))
 		}
-		row := app.Tr().DataSet("player", l.Player).Body(
-			app.Td().Class("sum-rank").Text(pos),
-			sumPlayerCell(hudColor(colours, l.Player), hudName(names, nil, l.Player)),
-			app.Td().Class("sum-num").Text(hudMoney(l.Spent)),
+		row := goapp.Tr().DataSet("player", l.Player).Body(
+			goapp.Td().Class("sum-rank").Text(pos),
+			sumPlayerCell(kit.Color(colours, l.Player), kit.Name(names, nil, l.Player)),
+			goapp.Td().Class("sum-num").Text(kit.Money(l.Spent)),
 			income,
-			app.Td().Class("sum-num sum-strong").Text(hudMoney(l.Money)),
+			goapp.Td().Class("sum-num sum-strong").Text(kit.Money(l.Money)),
 			vp,
 		)
 		rows = append(rows, row)
 		if l.Note != "" {
-			rows = append(rows, app.Tr().Class("sum-note-row").Body(
-				app.Td(),
-				app.Td().ColSpan(5).Class("sum-note").Text(l.Note),
+			rows = append(rows, goapp.Tr().Class("sum-note-row").Body(
+				goapp.Td(),
+				goapp.Td().ColSpan(5).Class("sum-note").Text(l.Note),
 			))
 		}
 	}
-	return app.Div().Class("sum-round-block").Body(app.Div().Class("sum-scroll").Body(app.Table().Class("sum-table").Body(
-		app.Caption().Class("sum-caption").Text("Turn order and income"),
-		app.THead().Body(app.Tr().Body(
-			app.Th().Scope("col").Text("Next"),
-			app.Th().Scope("col").Text("Player"),
-			app.Th().Scope("col").Class("sum-num").Text("Spent"),
-			app.Th().Scope("col").Class("sum-num").Text("Income"),
-			app.Th().Scope("col").Class("sum-num").Text("Money"),
-			app.Th().Scope("col").Class("sum-num").Text("VP"),
+	return goapp.Div().Class("sum-round-block").Body(goapp.Div().Class("sum-scroll").Body(goapp.Table().Class("sum-table").Body(
+		goapp.Caption().Class("sum-caption").Text("Turn order and income"),
+		goapp.THead().Body(goapp.Tr().Body(
+			goapp.Th().Scope("col").Text("Next"),
+			goapp.Th().Scope("col").Text("Player"),
+			goapp.Th().Scope("col").Class("sum-num").Text("Spent"),
+			goapp.Th().Scope("col").Class("sum-num").Text("Income"),
+			goapp.Th().Scope("col").Class("sum-num").Text("Money"),
+			goapp.Th().Scope("col").Class("sum-num").Text("VP"),
 		)),
-		app.TBody().Body(rows...),
+		goapp.TBody().Body(rows...),
 	)), roundWhy(d, names))
 }
 
 // roundWhy says, player by player, where each number of the round table comes from.
-func roundWhy(d *roundData, names []string) app.UI {
-	var items []app.UI
+func roundWhy(d *roundData, names []string) goapp.UI {
+	var items []goapp.UI
 	for _, l := range d.Lines {
-		items = append(items, app.Li().Text(roundLineWhy(&l, hudName(names, nil, l.Player), d.Scored)))
+		items = append(items, goapp.Li().Text(roundLineWhy(&l, kit.Name(names, nil, l.Player), d.Scored)))
 	}
-	return app.Ul().Class("sum-why").Aria("label", "Where the numbers come from").Body(items...)
+	return goapp.Ul().Class("sum-why").Aria("label", "Where the numbers come from").Body(items...)
 }
 
 // roundLineWhy is one player's round in words: spending and place, income, money, VP.
 func roundLineWhy(l *roundLine, name string, scored bool) string {
-	s := name + " spent " + hudMoney(l.Spent) + " this round"
+	s := name + " spent " + kit.Money(l.Spent) + " this round"
 	if l.Pos >= 0 {
-		s += ", so goes " + hudOrdinal(l.Pos+1) + " next round"
+		s += ", so goes " + kit.Ordinal(l.Pos+1) + " next round"
 	}
 	before := l.Money - l.Income - l.Removed
 	switch {
 	case !l.IncomePaid:
 		s += "; no income after the last round of the game"
 	case l.Income > 0:
-		s += "; took " + hudMoney(l.Income) + " income (income level " + hudMoney(l.Level) + ")"
+		s += "; took " + kit.Money(l.Income) + " income (income level " + kit.Money(l.Level) + ")"
 	case l.Income < 0:
-		s += "; paid " + hudMoney(-l.Income) + " for a negative income level (" + hudMoney(l.Level) + ")"
+		s += "; paid " + kit.Money(-l.Income) + " for a negative income level (" + kit.Money(l.Level) + ")"
 	default:
-		s += "; no income at level " + hudMoney(l.Level)
+		s += "; no income at level " + kit.Money(l.Level)
 	}
 	if l.RailStart {
 		s += " at the start of the Rail Era, after the scoring"
 	}
 	if l.IncomePaid {
-		s += ": money " + hudMoney(before) + " → " + hudMoney(l.Money)
+		s += ": money " + kit.Money(before) + " → " + kit.Money(l.Money)
 	}
 	if l.Note != "" {
 		s += " (" + l.Note + ")"
@@ -390,17 +391,6 @@ func roundLineWhy(l *roundLine, name string, scored bool) string {
 		}
 	}
 	return s + "."
-}
-
-// hudSignedMoney writes a change of money: +£3, −£2, £0.
-func hudSignedMoney(v int) string {
-	switch {
-	case v > 0:
-		return "+£" + strconv.Itoa(v)
-	case v < 0:
-		return "−£" + strconv.Itoa(-v)
-	}
-	return "£0"
 }
 
 // ---------------------------------------------------------------------------------------
@@ -430,7 +420,7 @@ func readEra(log []engine.LogEntry, snaps []engine.Snapshot, n int, era engine.E
 	d := eraData{Era: era}
 	for _, e := range log {
 		if e.Era == era && e.Kind == engine.LogMaintenance {
-			d.Maintenance = hudTypeset(e.Text)
+			d.Maintenance = kit.Typeset(e.Text)
 		}
 	}
 	for i := range snaps {
@@ -452,12 +442,12 @@ func readEra(log []engine.LogEntry, snaps []engine.Snapshot, n int, era engine.E
 
 // eraSummary is the dialog shown after an era's scoring.
 type eraSummary struct {
-	app.Compo
+	goapp.Compo
 
 	IData    eraData
 	INames   []string
 	IColours []string
-	IOnClose func(ctx app.Context)
+	IOnClose func(ctx goapp.Context)
 }
 
 // newEraSummary returns an empty era summary; call Game.
@@ -486,9 +476,9 @@ func (s *eraSummary) Names(n []string) *eraSummary { s.INames = n; return s }
 func (s *eraSummary) Colours(c []string) *eraSummary { s.IColours = c; return s }
 
 // OnClose is called when the dialog is dismissed.
-func (s *eraSummary) OnClose(fn func(ctx app.Context)) *eraSummary { s.IOnClose = fn; return s }
+func (s *eraSummary) OnClose(fn func(ctx goapp.Context)) *eraSummary { s.IOnClose = fn; return s }
 
-func (s *eraSummary) close(ctx app.Context) {
+func (s *eraSummary) close(ctx goapp.Context) {
 	if s.IOnClose != nil {
 		s.IOnClose(ctx)
 	}
@@ -497,42 +487,42 @@ func (s *eraSummary) close(ctx app.Context) {
 func (s *eraSummary) frame() sumFrame { return sumFrame{id: "era-summary", onClose: s.close} }
 
 // OnMount focuses the dialog.
-func (s *eraSummary) OnMount(ctx app.Context) { s.frame().focusFirst(ctx) }
+func (s *eraSummary) OnMount(ctx goapp.Context) { s.frame().focusFirst(ctx) }
 
 // Render draws the dialog.
-func (s *eraSummary) Render() app.UI {
+func (s *eraSummary) Render() goapp.UI {
 	d := &s.IData
-	var body []app.UI
+	var body []goapp.UI
 	if len(d.Lines) == 0 {
-		body = append(body, app.P().Class("sum-empty").Text("This era has not been scored yet."))
+		body = append(body, goapp.P().Class("sum-empty").Text("This era has not been scored yet."))
 	} else {
-		var rows []app.UI
+		var rows []goapp.UI
 		for _, l := range d.Lines {
-			rows = append(rows, app.Tr().DataSet("player", l.Player).Body(
-				sumPlayerCell(hudColor(s.IColours, l.Player), hudName(s.INames, nil, l.Player)),
-				app.Td().Class("sum-num").Text(strconv.Itoa(l.Before)),
-				app.Td().Class("sum-num sum-pos").Text("+"+strconv.Itoa(l.Links)),
-				app.Td().Class("sum-num sum-pos").Text("+"+strconv.Itoa(l.Tiles)),
-				app.Td().Class("sum-num sum-strong").Text(strconv.Itoa(l.Total)),
+			rows = append(rows, goapp.Tr().DataSet("player", l.Player).Body(
+				sumPlayerCell(kit.Color(s.IColours, l.Player), kit.Name(s.INames, nil, l.Player)),
+				goapp.Td().Class("sum-num").Text(strconv.Itoa(l.Before)),
+				goapp.Td().Class("sum-num sum-pos").Text("+"+strconv.Itoa(l.Links)),
+				goapp.Td().Class("sum-num sum-pos").Text("+"+strconv.Itoa(l.Tiles)),
+				goapp.Td().Class("sum-num sum-strong").Text(strconv.Itoa(l.Total)),
 			))
 		}
-		body = append(body, app.Div().Class("sum-scroll").Body(app.Table().Class("sum-table sum-era-table").Body(
-			app.Caption().Class("sum-caption").Text("Victory points scored: before + links + flipped tiles = total"),
-			app.THead().Body(app.Tr().Body(
-				app.Th().Scope("col").Text("Player"),
-				app.Th().Scope("col").Class("sum-num").Text("Before"),
-				app.Th().Scope("col").Class("sum-num").Text("Links"),
-				app.Th().Scope("col").Class("sum-num").Text("Tiles"),
-				app.Th().Scope("col").Class("sum-num").Text("Total"),
+		body = append(body, goapp.Div().Class("sum-scroll").Body(goapp.Table().Class("sum-table sum-era-table").Body(
+			goapp.Caption().Class("sum-caption").Text("Victory points scored: before + links + flipped tiles = total"),
+			goapp.THead().Body(goapp.Tr().Body(
+				goapp.Th().Scope("col").Text("Player"),
+				goapp.Th().Scope("col").Class("sum-num").Text("Before"),
+				goapp.Th().Scope("col").Class("sum-num").Text("Links"),
+				goapp.Th().Scope("col").Class("sum-num").Text("Tiles"),
+				goapp.Th().Scope("col").Class("sum-num").Text("Total"),
 			)),
-			app.TBody().Body(rows...),
+			goapp.TBody().Body(rows...),
 		)), eraWhy())
 	}
 	if d.HasRound && len(d.Round.Lines) > 0 && d.Round.Lines[0].Pos >= 0 {
 		body = append(body, roundTable(&d.Round, s.INames, s.IColours))
 	}
 	if d.Maintenance != "" {
-		body = append(body, app.P().Class("sum-maint").Text(d.Maintenance))
+		body = append(body, goapp.P().Class("sum-maint").Text(d.Maintenance))
 	}
 	sub := "Each link scores, then leaves the board; each flipped tile scores its VP."
 	title := d.Era.String() + " scoring"
@@ -544,10 +534,10 @@ func (s *eraSummary) Render() app.UI {
 }
 
 // eraWhy says where an era's points come from.
-func eraWhy() app.UI {
-	return app.Ul().Class("sum-why").Aria("label", "Where the numbers come from").Body(
-		app.Li().Text("Links: each of your links scores 1 VP per link icon in the places it joins: 2 for a merchant, and the icons printed on each flipped tile there (anyone’s)."),
-		app.Li().Text("Tiles: each of your flipped industry tiles scores the VP printed on it."),
+func eraWhy() goapp.UI {
+	return goapp.Ul().Class("sum-why").Aria("label", "Where the numbers come from").Body(
+		goapp.Li().Text("Links: each of your links scores 1 VP per link icon in the places it joins: 2 for a merchant, and the icons printed on each flipped tile there (anyone’s)."),
+		goapp.Li().Text("Tiles: each of your flipped industry tiles scores the VP printed on it."),
 	)
 }
 
@@ -556,7 +546,7 @@ func eraWhy() app.UI {
 
 // finalScores is the end-of-game dialog: standings with tie-breaks and two charts.
 type finalScores struct {
-	app.Compo
+	goapp.Compo
 
 	IStandings []engine.Standing
 	IScores    []vpBreakdown // by player
@@ -564,7 +554,7 @@ type finalScores struct {
 	ISnapshots []engine.Snapshot
 	INames     []string
 	IColours   []string
-	IOnClose   func(ctx app.Context)
+	IOnClose   func(ctx goapp.Context)
 
 	hidden bool // closed without an OnClose: shows a button to open it again
 }
@@ -631,7 +621,7 @@ func (fs *finalScores) Game(g *engine.Game) *finalScores {
 	st := g.State()
 	for _, e := range g.Log() {
 		if e.Era == st.Era && (e.Kind == engine.LogScore || e.Kind == engine.LogEnd) {
-			fs.IEndLines = append(fs.IEndLines, hudTypeset(e.Text))
+			fs.IEndLines = append(fs.IEndLines, kit.Typeset(e.Text))
 		}
 	}
 	if fs.INames == nil {
@@ -666,9 +656,9 @@ func (fs *finalScores) Colours(c []string) *finalScores { fs.IColours = c; retur
 
 // OnClose is called when the dialog is dismissed. Without it the dialog folds into a
 // small "Final scores" button that opens it again.
-func (fs *finalScores) OnClose(fn func(ctx app.Context)) *finalScores { fs.IOnClose = fn; return fs }
+func (fs *finalScores) OnClose(fn func(ctx goapp.Context)) *finalScores { fs.IOnClose = fn; return fs }
 
-func (fs *finalScores) close(ctx app.Context) {
+func (fs *finalScores) close(ctx goapp.Context) {
 	if fs.IOnClose != nil {
 		fs.IOnClose(ctx)
 		return
@@ -679,64 +669,64 @@ func (fs *finalScores) close(ctx app.Context) {
 func (fs *finalScores) frame() sumFrame { return sumFrame{id: "final-scores", onClose: fs.close} }
 
 // OnMount focuses the dialog.
-func (fs *finalScores) OnMount(ctx app.Context) { fs.frame().focusFirst(ctx) }
+func (fs *finalScores) OnMount(ctx goapp.Context) { fs.frame().focusFirst(ctx) }
 
-func (fs *finalScores) name(p int) string { return hudName(fs.INames, nil, p) }
+func (fs *finalScores) name(p int) string { return kit.Name(fs.INames, nil, p) }
 
 // Render draws the dialog.
-func (fs *finalScores) Render() app.UI {
+func (fs *finalScores) Render() goapp.UI {
 	if fs.hidden {
-		return app.Button().Type("button").ID("final-scores-open").Class("sum-reopen").Text("Final scores").
-			OnClick(func(ctx app.Context, e app.Event) {
+		return goapp.Button().Type("button").ID("final-scores-open").Class("sum-reopen").Text("Final scores").
+			OnClick(func(ctx goapp.Context, e goapp.Event) {
 				fs.hidden = false
 				fs.frame().focusFirst(ctx)
 			})
 	}
 	st := fs.IStandings
-	var rows []app.UI
+	var rows []goapp.UI
 	decided := fs.decidedBy()
 	for i, s := range st {
 		cls := ""
 		if s.Rank == 1 {
 			cls = "sum-winner"
 		}
-		inc := app.Td().Class("sum-num", tbClass(decided[i], "income")).Text(hudMoney(s.Income))
-		money := app.Td().Class("sum-num", tbClass(decided[i], "money")).Text(hudMoney(s.Money))
-		place := hudOrdinal(s.Rank)
+		inc := goapp.Td().Class("sum-num", tbClass(decided[i], "income")).Text(kit.Money(s.Income))
+		money := goapp.Td().Class("sum-num", tbClass(decided[i], "money")).Text(kit.Money(s.Money))
+		place := kit.Ordinal(s.Rank)
 		if strings.Contains(decided[i], "shared") {
 			place = "=" + place
 		}
-		rank := app.Td().Class("sum-rank").Body(app.Span().Class("sum-medal sum-medal-" + strconv.Itoa(s.Rank)).Text(place))
-		rows = append(rows, app.Tr().Class(cls).DataSet("player", s.Player).DataSet("rank", s.Rank).Body(
+		rank := goapp.Td().Class("sum-rank").Body(goapp.Span().Class("sum-medal sum-medal-" + strconv.Itoa(s.Rank)).Text(place))
+		rows = append(rows, goapp.Tr().Class(cls).DataSet("player", s.Player).DataSet("rank", s.Rank).Body(
 			rank,
-			sumPlayerCell(hudColor(fs.IColours, s.Player), fs.name(s.Player)),
-			app.Td().Class("sum-num sum-strong").Text(strconv.Itoa(s.VP)),
+			sumPlayerCell(kit.Color(fs.IColours, s.Player), fs.name(s.Player)),
+			goapp.Td().Class("sum-num sum-strong").Text(strconv.Itoa(s.VP)),
 			inc,
 			money,
 		))
 	}
-	body := []app.UI{
-		app.Table().Class("sum-table sum-final-table").Body(
-			app.Caption().Class("sum-caption").Text("Standings"),
-			app.THead().Body(app.Tr().Body(
-				app.Th().Scope("col").Text("Rank"),
-				app.Th().Scope("col").Text("Player"),
-				app.Th().Scope("col").Class("sum-num").Text("VP"),
-				app.Th().Scope("col").Class("sum-num").Text("Income level"),
-				app.Th().Scope("col").Class("sum-num").Text("Money"),
+	body := []goapp.UI{
+		goapp.Table().Class("sum-table sum-final-table").Body(
+			goapp.Caption().Class("sum-caption").Text("Standings"),
+			goapp.THead().Body(goapp.Tr().Body(
+				goapp.Th().Scope("col").Text("Rank"),
+				goapp.Th().Scope("col").Text("Player"),
+				goapp.Th().Scope("col").Class("sum-num").Text("VP"),
+				goapp.Th().Scope("col").Class("sum-num").Text("Income level"),
+				goapp.Th().Scope("col").Class("sum-num").Text("Money"),
 			)),
-			app.TBody().Body(rows...),
+			goapp.TBody().Body(rows...),
 		),
 	}
 	if len(fs.IScores) > 0 {
 		body = append(body, fs.breakdown())
 	}
 	if notes := fs.tieNotes(); len(notes) > 0 {
-		var items []app.UI
+		var items []goapp.UI
 		for _, n := range notes {
-			items = append(items, app.Li().Text(n))
+			items = append(items, goapp.Li().Text(n))
 		}
-		body = append(body, app.Ul().ID("final-tiebreaks").Class("sum-ties").Aria("label", "Tie-breaks").Body(items...))
+		body = append(body, goapp.Ul().ID("final-tiebreaks").Class("sum-ties").Aria("label", "Tie-breaks").Body(items...))
 	}
 	if len(fs.ISnapshots) > 1 {
 		n := 0
@@ -746,8 +736,8 @@ func (fs *finalScores) Render() app.UI {
 			}
 		}
 		body = append(body,
-			app.Div().Class("sum-legend").Aria("hidden", "true").Body(fs.legend(n)...),
-			app.Div().Class("sum-charts").Body(
+			goapp.Div().Class("sum-legend").Aria("hidden", "true").Body(fs.legend(n)...),
+			goapp.Div().Class("sum-charts").Body(
 				fs.chart("chart-vp", "Victory points after each round", "VP", func(s *engine.Snapshot) []int { return s.VP }, n),
 				fs.chart("chart-income", "Income level after each round", "Income level", func(s *engine.Snapshot) []int { return s.Income }, n),
 			),
@@ -758,7 +748,7 @@ func (fs *finalScores) Render() app.UI {
 }
 
 // breakdown is where every player's VP come from, era by era.
-func (fs *finalScores) breakdown() app.UI {
+func (fs *finalScores) breakdown() goapp.UI {
 	// An Other column only when something came outside the eras' link and tile scoring;
 	// Rail Era columns only when it was played.
 	other, rail, intro, endMoney := false, false, false, 0
@@ -770,65 +760,65 @@ func (fs *finalScores) breakdown() app.UI {
 		rail = rail || b.RailScored
 		intro = intro || b.Intro
 	}
-	var rows []app.UI
+	var rows []goapp.UI
 	for _, s := range fs.IStandings {
 		if s.Player < 0 || s.Player >= len(fs.IScores) {
 			continue
 		}
 		b := fs.IScores[s.Player]
-		num := func(v int) app.UI { return app.Td().Class("sum-num").Text(strconv.Itoa(v)) }
-		rows = append(rows, app.Tr().DataSet("player", s.Player).Body(
-			sumPlayerCell(hudColor(fs.IColours, s.Player), fs.name(s.Player)),
+		num := func(v int) goapp.UI { return goapp.Td().Class("sum-num").Text(strconv.Itoa(v)) }
+		rows = append(rows, goapp.Tr().DataSet("player", s.Player).Body(
+			sumPlayerCell(kit.Color(fs.IColours, s.Player), fs.name(s.Player)),
 			num(b.CanalLinks), num(b.CanalTiles),
-			app.If(rail, func() app.UI { return num(b.RailLinks) }), app.If(rail, func() app.UI { return num(b.RailTiles) }),
-			app.If(intro, func() app.UI { return num(b.Money) }), app.If(intro, func() app.UI { return app.Td().Class("sum-num").Text(hudSigned(b.Income)) }),
-			app.If(intro, func() app.UI { return num(b.TilesAgain) }),
-			app.If(endMoney > 0, func() app.UI { return num(b.EndMoney) }),
-			app.If(other, func() app.UI { return app.Td().Class("sum-num").Text(hudSigned(b.Other)) }),
-			app.Td().Class("sum-num sum-strong").Text(strconv.Itoa(b.Total)),
+			goapp.If(rail, func() goapp.UI { return num(b.RailLinks) }), goapp.If(rail, func() goapp.UI { return num(b.RailTiles) }),
+			goapp.If(intro, func() goapp.UI { return num(b.Money) }), goapp.If(intro, func() goapp.UI { return goapp.Td().Class("sum-num").Text(kit.Signed(b.Income)) }),
+			goapp.If(intro, func() goapp.UI { return num(b.TilesAgain) }),
+			goapp.If(endMoney > 0, func() goapp.UI { return num(b.EndMoney) }),
+			goapp.If(other, func() goapp.UI { return goapp.Td().Class("sum-num").Text(kit.Signed(b.Other)) }),
+			goapp.Td().Class("sum-num sum-strong").Text(strconv.Itoa(b.Total)),
 		))
 	}
-	col := func(short, long string) app.UI {
-		return app.Th().Scope("col").Class("sum-num").Title(long).Body(app.Span().Aria("hidden", "true").Text(short), srText(long))
+	col := func(short, long string) goapp.UI {
+		return goapp.Th().Scope("col").Class("sum-num").Title(long).Body(goapp.Span().Aria("hidden", "true").Text(short), srText(long))
 	}
-	var lines []app.UI
+	var lines []goapp.UI
 	for _, l := range fs.IEndLines {
-		lines = append(lines, app.Li().Text(l))
+		lines = append(lines, goapp.Li().Text(l))
 	}
-	return app.Div().ID("final-breakdown").Class("sum-breakdown").Body(
-		app.Div().Class("sum-scroll").Body(app.Table().Class("sum-table sum-breakdown-table").Body(
-			app.Caption().Class("sum-caption").Text("Where the VP come from"),
-			app.THead().Body(
-				app.Tr().Body(
-					app.Td(),
-					app.Th().Scope("colgroup").ColSpan(2).Class("sum-era-head").Text("Canal Era"),
-					app.If(rail, func() app.UI { return app.Th().Scope("colgroup").ColSpan(2).Class("sum-era-head").Text("Rail Era") }),
-					app.If(intro, func() app.UI {
-						return app.Th().Scope("colgroup").ColSpan(3).Class("sum-era-head").Text("Introductory game")
+	return goapp.Div().ID("final-breakdown").Class("sum-breakdown").Body(
+		goapp.Div().Class("sum-scroll").Body(goapp.Table().Class("sum-table sum-breakdown-table").Body(
+			goapp.Caption().Class("sum-caption").Text("Where the VP come from"),
+			goapp.THead().Body(
+				goapp.Tr().Body(
+					goapp.Td(),
+					goapp.Th().Scope("colgroup").ColSpan(2).Class("sum-era-head").Text("Canal Era"),
+					goapp.If(rail, func() goapp.UI { return goapp.Th().Scope("colgroup").ColSpan(2).Class("sum-era-head").Text("Rail Era") }),
+					goapp.If(intro, func() goapp.UI {
+						return goapp.Th().Scope("colgroup").ColSpan(3).Class("sum-era-head").Text("Introductory game")
 					}),
-					app.If(endMoney > 0, func() app.UI { return app.Td() }),
-					app.If(other, func() app.UI { return app.Td() }), app.Td(),
+					goapp.If(endMoney > 0, func() goapp.UI { return goapp.Td() }),
+					goapp.If(other, func() goapp.UI { return goapp.Td() }), goapp.Td(),
 				),
-				app.Tr().Body(
-					app.Th().Scope("col").Text("Player"),
+				goapp.Tr().Body(
+					goapp.Th().Scope("col").Text("Player"),
 					col("Links", "Canal Era links"), col("Tiles", "Canal Era flipped tiles"),
-					app.If(rail, func() app.UI { return col("Links", "Rail Era links") }),
-					app.If(rail, func() app.UI { return col("Tiles", "Rail Era flipped tiles") }),
-					app.If(intro, func() app.UI { return col("Money", "1 VP per £4 of money, at most 15") }),
-					app.If(intro, func() app.UI { return col("Income", "VP equal to the income level") }),
-					app.If(intro, func() app.UI { return col("Tiles again", "Level II and higher flipped tiles scored again") }),
-					app.If(endMoney > 0, func() app.UI {
+					goapp.If(rail, func() goapp.UI { return col("Links", "Rail Era links") }),
+					goapp.If(rail, func() goapp.UI { return col("Tiles", "Rail Era flipped tiles") }),
+					goapp.If(intro, func() goapp.UI { return col("Money", "1 VP per £4 of money, at most 15") }),
+					goapp.If(intro, func() goapp.UI { return col("Income", "VP equal to the income level") }),
+					goapp.If(intro, func() goapp.UI { return col("Tiles again", "Level II and higher flipped tiles scored again") }),
+					goapp.If(endMoney > 0, func() goapp.UI {
 						return col("Money", "1 VP per £"+strconv.Itoa(endMoney)+" held at the end of the game")
 					}),
-					app.If(other, func() app.UI { return col("Other", "Other VP: merchant beer bonuses, shortfalls, other scoring") }),
+					goapp.If(other, func() goapp.UI { return col("Other", "Other VP: merchant beer bonuses, shortfalls, other scoring") }),
 					col("Total", "Total VP"),
 				),
 			),
-			app.TBody().Body(rows...),
+			goapp.TBody().Body(rows...),
 		)),
-		app.P().Class("sum-why").Text(breakdownNote(other, intro, endMoney)),
-		app.If(len(lines) > 0, func() app.UI {
-			return app.Ul().Class("sum-why sum-endlog").Aria("label", "The last scoring, from the log").Body(lines...)
+		goapp.P().Class("sum-why").Text(breakdownNote(other, intro, endMoney)),
+		goapp.If(len(lines) > 0, func() goapp.UI {
+			return goapp.Ul().Class("sum-why sum-endlog").Aria("label", "The last scoring, from the log").Body(lines...)
 		}),
 	)
 }
@@ -860,7 +850,7 @@ func (fs *finalScores) headline() string {
 		}
 	}
 	if len(winners) > 1 {
-		return hudJoinAnd(winners) + " share the victory with " + strconv.Itoa(st[0].VP) + " VP."
+		return kit.JoinAnd(winners) + " share the victory with " + strconv.Itoa(st[0].VP) + " VP."
 	}
 	return winners[0] + " wins with " + strconv.Itoa(st[0].VP) + " VP."
 }
@@ -916,23 +906,23 @@ func (fs *finalScores) tieNotes() []string {
 		}
 		a := st[i]
 		if j-i > 1 {
-			out = append(out, hudJoinAnd(names)+" share "+hudOrdinal(a.Rank)+" place: equal VP ("+strconv.Itoa(a.VP)+
-				"), income level ("+hudMoney(a.Income)+") and money ("+hudMoney(a.Money)+").")
+			out = append(out, kit.JoinAnd(names)+" share "+kit.Ordinal(a.Rank)+" place: equal VP ("+strconv.Itoa(a.VP)+
+				"), income level ("+kit.Money(a.Income)+") and money ("+kit.Money(a.Money)+").")
 		}
 		// The group against the next player, when their VP were equal.
 		if j < len(st) && st[j].VP == a.VP {
 			b := st[j]
-			who, verb, all := hudJoinAnd(names), " rank", "all"
+			who, verb, all := kit.JoinAnd(names), " rank", "all"
 			if j-i == 1 {
 				verb, all = " ranks", "both"
 			}
 			if a.Income != b.Income {
-				out = append(out, who+verb+" ahead of "+fs.name(b.Player)+" on income level ("+hudMoney(a.Income)+
-					" against "+hudMoney(b.Income)+"); "+all+" scored "+strconv.Itoa(a.VP)+" VP.")
+				out = append(out, who+verb+" ahead of "+fs.name(b.Player)+" on income level ("+kit.Money(a.Income)+
+					" against "+kit.Money(b.Income)+"); "+all+" scored "+strconv.Itoa(a.VP)+" VP.")
 			} else {
-				out = append(out, who+verb+" ahead of "+fs.name(b.Player)+" on money ("+hudMoney(a.Money)+
-					" against "+hudMoney(b.Money)+"); "+all+" scored "+strconv.Itoa(a.VP)+" VP with income level "+
-					hudMoney(a.Income)+".")
+				out = append(out, who+verb+" ahead of "+fs.name(b.Player)+" on money ("+kit.Money(a.Money)+
+					" against "+kit.Money(b.Money)+"); "+all+" scored "+strconv.Itoa(a.VP)+" VP with income level "+
+					kit.Money(a.Income)+".")
 			}
 		}
 		i = j
@@ -942,16 +932,16 @@ func (fs *finalScores) tieNotes() []string {
 
 var chartDashes = []string{"", "7 4", "2 3", "9 3 2 3"}
 
-func (fs *finalScores) legend(n int) []app.UI {
-	var out []app.UI
+func (fs *finalScores) legend(n int) []goapp.UI {
+	var out []goapp.UI
 	for p := 0; p < n; p++ {
-		out = append(out, app.Span().Class("sum-leg").Body(
-			hudSvg("svg").Class("sum-leg-line").Attr("viewBox", "0 0 28 8").Aria("hidden", "true").Body(
-				hudSvg("line").Attr("x1", "1").Attr("y1", "4").Attr("x2", "27").Attr("y2", "4").
-					Attr("stroke", hudColor(fs.IColours, p)).Attr("stroke-width", "3").
+		out = append(out, goapp.Span().Class("sum-leg").Body(
+			kit.Svg("svg").Class("sum-leg-line").Attr("viewBox", "0 0 28 8").Aria("hidden", "true").Body(
+				kit.Svg("line").Attr("x1", "1").Attr("y1", "4").Attr("x2", "27").Attr("y2", "4").
+					Attr("stroke", kit.Color(fs.IColours, p)).Attr("stroke-width", "3").
 					Attr("stroke-dasharray", chartDashes[p%len(chartDashes)]).Attr("stroke-linecap", "round"),
 			),
-			app.Span().Text(fs.name(p)),
+			goapp.Span().Text(fs.name(p)),
 		))
 	}
 	return out
@@ -977,7 +967,7 @@ func niceStep(span float64, ticks int) float64 {
 }
 
 // chart is a line chart of one value per player after each round.
-func (fs *finalScores) chart(id, title, yLabel string, pick func(*engine.Snapshot) []int, n int) app.UI {
+func (fs *finalScores) chart(id, title, yLabel string, pick func(*engine.Snapshot) []int, n int) goapp.UI {
 	snaps := fs.ISnapshots
 	// The end labels ("80 Coalbrookdale") sit right of the plot: room for the longest.
 	longest := 0
@@ -1017,9 +1007,9 @@ func (fs *finalScores) chart(id, title, yLabel string, pick func(*engine.Snapsho
 
 	num := func(v float64) string { return strconv.FormatFloat(math.Round(v*10)/10, 'f', -1, 64) }
 	label := func(v int) string { return strings.Replace(strconv.Itoa(v), "-", "−", 1) }
-	els := []app.UI{
-		hudSvg("title").ID(id + "-title").Text(title),
-		hudSvg("desc").ID(id + "-desc").Text(fs.chartDesc(pick, n, yLabel)),
+	els := []goapp.UI{
+		kit.Svg("title").ID(id + "-title").Text(title),
+		kit.Svg("desc").ID(id + "-desc").Text(fs.chartDesc(pick, n, yLabel)),
 	}
 	// Era bands.
 	firstRail := -1
@@ -1035,14 +1025,14 @@ func (fs *finalScores) chart(id, title, yLabel string, pick func(*engine.Snapsho
 	}
 	band := func(x0, x1 float64, cls, label string) {
 		els = append(els,
-			hudSvg("rect").Class(cls).Attr("x", num(x0)).Attr("y", num(top)).Attr("width", num(math.Max(0, x1-x0))).Attr("height", num(ph)),
-			hudSvg("text").Class("sum-ch-era").Attr("x", num((x0+x1)/2)).Attr("y", num(h-8)).Text(label),
+			kit.Svg("rect").Class(cls).Attr("x", num(x0)).Attr("y", num(top)).Attr("width", num(math.Max(0, x1-x0))).Attr("height", num(ph)),
+			kit.Svg("text").Class("sum-ch-era").Attr("x", num((x0+x1)/2)).Attr("y", num(h-8)).Text(label),
 		)
 	}
 	band(xAt(0), xAt(canalEnd), "sum-ch-canal", "Canal Era")
 	if firstRail > 0 {
 		band(xAt(canalEnd), xAt(len(snaps)-1), "sum-ch-rail", "Rail Era")
-		els = append(els, hudSvg("line").Class("sum-ch-sep").
+		els = append(els, kit.Svg("line").Class("sum-ch-sep").
 			Attr("x1", num(xAt(canalEnd))).Attr("x2", num(xAt(canalEnd))).Attr("y1", num(top)).Attr("y2", num(top+ph)))
 	}
 	// Horizontal grid and y labels.
@@ -1053,8 +1043,8 @@ func (fs *finalScores) chart(id, title, yLabel string, pick func(*engine.Snapsho
 		}
 		y := yAt(v)
 		els = append(els,
-			hudSvg("line").Class(cls).Attr("x1", num(left)).Attr("x2", num(left+pw)).Attr("y1", num(y)).Attr("y2", num(y)),
-			hudSvg("text").Class("sum-ch-ytick").Attr("x", num(left-6)).Attr("y", num(y+4)).Text(label(int(math.Round(v)))),
+			kit.Svg("line").Class(cls).Attr("x1", num(left)).Attr("x2", num(left+pw)).Attr("y1", num(y)).Attr("y2", num(y)),
+			kit.Svg("text").Class("sum-ch-ytick").Attr("x", num(left-6)).Attr("y", num(y+4)).Text(label(int(math.Round(v)))),
 		)
 	}
 	// X ticks: start, then each round's number.
@@ -1065,14 +1055,14 @@ func (fs *finalScores) chart(id, title, yLabel string, pick func(*engine.Snapsho
 		}
 		x := xAt(i)
 		els = append(els,
-			hudSvg("line").Class("sum-ch-tick").Attr("x1", num(x)).Attr("x2", num(x)).Attr("y1", num(top+ph)).Attr("y2", num(top+ph+4)),
-			hudSvg("text").Class("sum-ch-xtick").Attr("x", num(x)).Attr("y", num(top+ph+16)).Text(label),
+			kit.Svg("line").Class("sum-ch-tick").Attr("x1", num(x)).Attr("x2", num(x)).Attr("y1", num(top+ph)).Attr("y2", num(top+ph+4)),
+			kit.Svg("text").Class("sum-ch-xtick").Attr("x", num(x)).Attr("y", num(top+ph+16)).Text(label),
 		)
 	}
 	els = append(els,
-		hudSvg("text").Class("sum-ch-axis").Attr("x", num(left+pw/2)).Attr("y", num(top+ph+32)).Text("End of round"),
-		hudSvg("text").Class("sum-ch-axis").Attr("transform", "translate(14 "+num(top+ph/2)+") rotate(-90)").Text(yLabel),
-		hudSvg("rect").Class("sum-ch-frame").Attr("x", num(left)).Attr("y", num(top)).Attr("width", num(pw)).Attr("height", num(ph)),
+		kit.Svg("text").Class("sum-ch-axis").Attr("x", num(left+pw/2)).Attr("y", num(top+ph+32)).Text("End of round"),
+		kit.Svg("text").Class("sum-ch-axis").Attr("transform", "translate(14 "+num(top+ph/2)+") rotate(-90)").Text(yLabel),
+		kit.Svg("rect").Class("sum-ch-frame").Attr("x", num(left)).Attr("y", num(top)).Attr("width", num(pw)).Attr("height", num(ph)),
 	)
 	// One line per player, and its name at the end, nudged apart from the others.
 	type endLabel struct {
@@ -1091,8 +1081,8 @@ func (fs *finalScores) chart(id, title, yLabel string, pick func(*engine.Snapsho
 			last = yAt(float64(v[p]))
 			pts = append(pts, num(xAt(i))+","+num(last))
 		}
-		colour := hudColor(fs.IColours, p)
-		line := hudSvg("polyline").Class("sum-ch-line").DataSet("player", p).
+		colour := kit.Color(fs.IColours, p)
+		line := kit.Svg("polyline").Class("sum-ch-line").DataSet("player", p).
 			Attr("points", strings.Join(pts, " ")).Attr("stroke", colour)
 		if d := chartDashes[p%len(chartDashes)]; d != "" {
 			line = line.Attr("stroke-dasharray", d)
@@ -1111,10 +1101,10 @@ func (fs *finalScores) chart(id, title, yLabel string, pick func(*engine.Snapsho
 		if sv := pick(&snaps[len(snaps)-1]); e.p < len(sv) {
 			v = sv[e.p]
 		}
-		els = append(els, hudSvg("text").Class("sum-ch-end").Attr("x", num(left+pw+6)).Attr("y", num(e.y+4)).
-			Attr("fill", hudColor(fs.IColours, e.p)).Text(label(v)+" "+fs.name(e.p)))
+		els = append(els, kit.Svg("text").Class("sum-ch-end").Attr("x", num(left+pw+6)).Attr("y", num(e.y+4)).
+			Attr("fill", kit.Color(fs.IColours, e.p)).Text(label(v)+" "+fs.name(e.p)))
 	}
-	return hudSvg("svg").ID(id).Class("sum-chart").Attr("viewBox", "0 0 600 300").
+	return kit.Svg("svg").ID(id).Class("sum-chart").Attr("viewBox", "0 0 600 300").
 		Role("img").Aria("labelledby", id+"-title").Aria("describedby", id+"-desc").Body(els...)
 }
 
@@ -1139,12 +1129,12 @@ func (fs *finalScores) chartDesc(pick func(*engine.Snapshot) []int, n int, what 
 // next player's cards before they take the device. Only the hand and the action builder
 // are covered: the board, the player panels and the log stay in view.
 type passDevice struct {
-	app.Compo
+	goapp.Compo
 
 	IName     string
 	IColour   string
 	IMessage  string // optional line under the title
-	IOnReveal func(ctx app.Context)
+	IOnReveal func(ctx goapp.Context)
 }
 
 // newPassDevice returns the cover; set the name, the colour and OnReveal.
@@ -1160,46 +1150,46 @@ func (pd *passDevice) Colour(c string) *passDevice { pd.IColour = c; return pd }
 func (pd *passDevice) Message(m string) *passDevice { pd.IMessage = m; return pd }
 
 // OnReveal is called when the player says they hold the device.
-func (pd *passDevice) OnReveal(fn func(ctx app.Context)) *passDevice { pd.IOnReveal = fn; return pd }
+func (pd *passDevice) OnReveal(fn func(ctx goapp.Context)) *passDevice { pd.IOnReveal = fn; return pd }
 
 // OnMount puts the keyboard focus on the button, without scrolling the board away.
-func (pd *passDevice) OnMount(ctx app.Context) {
-	ctx.Defer(func(ctx app.Context) {
-		if el := app.Window().GetElementByID("pass-device-reveal"); el.Truthy() {
+func (pd *passDevice) OnMount(ctx goapp.Context) {
+	ctx.Defer(func(ctx goapp.Context) {
+		if el := goapp.Window().GetElementByID("pass-device-reveal"); el.Truthy() {
 			el.Call("focus", map[string]any{"preventScroll": true})
 		}
 	})
 }
 
-func (pd *passDevice) reveal(ctx app.Context, e app.Event) {
+func (pd *passDevice) reveal(ctx goapp.Context, e goapp.Event) {
 	if pd.IOnReveal != nil {
 		pd.IOnReveal(ctx)
 	}
 }
 
 // Render draws the cover.
-func (pd *passDevice) Render() app.UI {
+func (pd *passDevice) Render() goapp.UI {
 	name := pd.IName
 	if name == "" {
 		name = "the next player"
 	}
 	colour := pd.IColour
 	if colour == "" {
-		colour = hudColor(nil, 0)
+		colour = kit.Color(nil, 0)
 	}
 	msg := pd.IMessage
 	if msg == "" {
 		msg = "The board stays in view; only " + name + "’s cards are hidden. Everyone else, look away when they are shown."
 	}
-	return app.Div().ID("pass-device").Class("pd").Style("--pd-color", colour).
+	return goapp.Div().ID("pass-device").Class("pd").Style("--pd-color", colour).
 		Role("region").Aria("labelledby", "pass-device-title").Aria("describedby", "pass-device-msg").
 		Body(
-			app.Div().Class("pd-card").Body(
-				app.Div().Class("pd-token").Aria("hidden", "true"),
-				app.P().Class("pd-kicker").Text("Hotseat"),
-				app.H2().ID("pass-device-title").Class("pd-title").Text("Pass the device to "+name),
-				app.P().ID("pass-device-msg").Class("pd-msg").Text(msg),
-				app.Button().Type("button").ID("pass-device-reveal").Class("pd-btn").
+			goapp.Div().Class("pd-card").Body(
+				goapp.Div().Class("pd-token").Aria("hidden", "true"),
+				goapp.P().Class("pd-kicker").Text("Hotseat"),
+				goapp.H2().ID("pass-device-title").Class("pd-title").Text("Pass the device to "+name),
+				goapp.P().ID("pass-device-msg").Class("pd-msg").Text(msg),
+				goapp.Button().Type("button").ID("pass-device-reveal").Class("pd-btn").
 					Text("I am "+name+": show my hand").OnClick(pd.reveal),
 			),
 		)

@@ -6,14 +6,15 @@ import (
 	"testing"
 
 	"brass/engine"
+	"brass/ui/uitest"
 
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // tieState is a finished 4-player position: Ada and Brunel tie on 50 VP and Ada is ahead on
 // income; Darby and Wedgwood tie on 40 VP, income and money and share third place.
 func tieState(t *testing.T) *engine.State {
-	s := hudNewState(t, 4)
+	s := uitest.NewState(t, 4)
 	set := func(p, vp, level, money int) {
 		s.Players[p].VP = int32(vp)
 		s.Players[p].IncomeSpace = uint8(engine.HighestSpace(level))
@@ -29,19 +30,19 @@ func tieState(t *testing.T) *engine.State {
 
 func TestFinalScoresOrderAndTieBreaks(t *testing.T) {
 	s := tieState(t)
-	root := hudRender(t, newFinalScores().Standings(s.Standings()).Names(hudTestNames).Colours(hudTestColours))
+	root := uitest.Render(t, newFinalScores().Standings(s.Standings()).Names(uitest.Names).Colours(uitest.Colours))
 	if root.Tag != "div" || !root.HasClass("sum-backdrop") {
 		t.Fatalf("root <%s class=%q>", root.Tag, root.Attr["class"])
 	}
-	dlg := root.First(hAttr("role", "dialog"))
+	dlg := root.First(uitest.Attr("role", "dialog"))
 	if dlg == nil || !dlg.Bool("aria-modal") || dlg.Attr["aria-labelledby"] != "final-scores-title" {
 		t.Fatal("the final scores must be a labelled modal dialog")
 	}
-	if root.First(hAttr("id", "final-scores-close")) == nil || root.First(hAttr("id", "final-scores-ok")).Tag != "button" {
+	if root.First(uitest.Attr("id", "final-scores-close")) == nil || root.First(uitest.Attr("id", "final-scores-ok")).Tag != "button" {
 		t.Error("no close buttons")
 	}
-	table := root.First(hClass("sum-final-table"))
-	rows := table.First(hTag("tbody")).All(hTag("tr"))
+	table := root.First(uitest.Class("sum-final-table"))
+	rows := table.First(uitest.Tag("tbody")).All(uitest.Tag("tr"))
 	var order, ranks []string
 	for _, r := range rows {
 		order = append(order, r.Attr["data-player"])
@@ -50,16 +51,16 @@ func TestFinalScoresOrderAndTieBreaks(t *testing.T) {
 	if strings.Join(order, ",") != "0,1,2,3" || strings.Join(ranks, ",") != "1,2,3,3" {
 		t.Errorf("order %v ranks %v, want players 0,1,2,3 ranked 1,2,3,3", order, ranks)
 	}
-	if got := rows[0].First(hClass("sum-player")).Text(); got != "Ada" {
+	if got := rows[0].First(uitest.Class("sum-player")).Text(); got != "Ada" {
 		t.Errorf("winner = %q", got)
 	}
-	if got := rows[2].First(hClass("sum-medal")).Text(); got != "=3rd" {
+	if got := rows[2].First(uitest.Class("sum-medal")).Text(); got != "=3rd" {
 		t.Errorf("shared place written %q, want =3rd", got)
 	}
 	// The income cells of Ada and Brunel are marked as the deciding tie-break.
 	for _, r := range rows[:2] {
 		var marked int
-		for _, td := range r.All(hClass("sum-tb")) {
+		for _, td := range r.All(uitest.Class("sum-tb")) {
 			if strings.Contains(td.Text(), "£") {
 				marked++
 			}
@@ -68,11 +69,11 @@ func TestFinalScoresOrderAndTieBreaks(t *testing.T) {
 			t.Errorf("player %s: %d tie-break cells marked, want the income level", r.Attr["data-player"], marked)
 		}
 	}
-	notes := root.First(hAttr("id", "final-tiebreaks"))
+	notes := root.First(uitest.Attr("id", "final-tiebreaks"))
 	if notes == nil {
 		t.Fatal("no tie-break explanation")
 	}
-	items := notes.All(hTag("li"))
+	items := notes.All(uitest.Tag("li"))
 	if len(items) != 2 {
 		t.Fatalf("tie notes = %d, want 2", len(items))
 	}
@@ -82,49 +83,49 @@ func TestFinalScoresOrderAndTieBreaks(t *testing.T) {
 	if got, want := items[1].Text(), "Darby and Wedgwood share 3rd place: equal VP (40), income level (£7) and money (£20)."; got != want {
 		t.Errorf("note 2 = %q\nwant     %q", got, want)
 	}
-	if got := root.First(hClass("sum-sub")).Text(); got != "Ada wins with 50 VP." {
+	if got := root.First(uitest.Class("sum-sub")).Text(); got != "Ada wins with 50 VP." {
 		t.Errorf("headline = %q", got)
 	}
 
 	// Money decides when VP and income are equal.
 	s.Players[1].IncomeSpace = s.Players[0].IncomeSpace
-	root = hudRender(t, newFinalScores().Standings(s.Standings()).Names(hudTestNames))
-	first := root.First(hAttr("id", "final-tiebreaks")).First(hTag("li")).Text()
+	root = uitest.Render(t, newFinalScores().Standings(s.Standings()).Names(uitest.Names))
+	first := root.First(uitest.Attr("id", "final-tiebreaks")).First(uitest.Tag("li")).Text()
 	if want := "Brunel ranks ahead of Ada on money (£30 against £5); both scored 50 VP with income level £12."; first != want {
 		t.Errorf("money tie-break = %q\nwant %q", first, want)
 	}
 	// No tie: no notes.
 	s.Players[0].VP, s.Players[2].VP = 60, 45
-	if hudRender(t, newFinalScores().Standings(s.Standings())).First(hAttr("id", "final-tiebreaks")) != nil {
+	if uitest.Render(t, newFinalScores().Standings(s.Standings())).First(uitest.Attr("id", "final-tiebreaks")) != nil {
 		t.Error("tie-break notes without a tie")
 	}
 }
 
 func TestFinalScoresCharts(t *testing.T) {
-	g := hudNewGame(t, 3)
-	hudPlay(t, g, 3, func(g *engine.Game) bool { return g.State().Era == engine.Rail && g.State().Round >= 2 })
+	g := uitest.NewGame(t, 3)
+	uitest.Play(t, g, 3, func(g *engine.Game) bool { return g.State().Era == engine.Rail && g.State().Round >= 2 })
 	snaps := g.Snapshots()
 	if len(snaps) < 5 {
 		t.Fatalf("only %d snapshots", len(snaps))
 	}
-	root := hudRender(t, newFinalScores().Game(g).Names(hudTestNames).Colours(hudTestColours))
+	root := uitest.Render(t, newFinalScores().Game(g).Names(uitest.Names).Colours(uitest.Colours))
 	for _, id := range []string{"chart-vp", "chart-income"} {
-		svg := root.First(hAttr("id", id))
+		svg := root.First(uitest.Attr("id", id))
 		if svg == nil || svg.Tag != "svg" {
 			t.Fatalf("no %s chart", id)
 		}
 		if svg.Attr["role"] != "img" || svg.Attr["aria-labelledby"] != id+"-title" {
 			t.Errorf("%s: role %q labelledby %q", id, svg.Attr["role"], svg.Attr["aria-labelledby"])
 		}
-		if title := svg.First(hTag("title")); title == nil || title.Text() == "" {
+		if title := svg.First(uitest.Tag("title")); title == nil || title.Text() == "" {
 			t.Errorf("%s has no title", id)
 		}
-		lines := svg.All(hTag("polyline"))
+		lines := svg.All(uitest.Tag("polyline"))
 		if len(lines) != 3 {
 			t.Fatalf("%s: %d polylines, want one per player (3)", id, len(lines))
 		}
 		for p, l := range lines {
-			if l.Attr["data-player"] != strconv.Itoa(p) || l.Attr["stroke"] != hudTestColours[p] {
+			if l.Attr["data-player"] != strconv.Itoa(p) || l.Attr["stroke"] != uitest.Colours[p] {
 				t.Errorf("%s line %d: player %q stroke %q", id, p, l.Attr["data-player"], l.Attr["stroke"])
 			}
 			if pts := strings.Fields(l.Attr["points"]); len(pts) != len(snaps) {
@@ -141,9 +142,9 @@ func TestFinalScoresCharts(t *testing.T) {
 }
 
 func TestRoundSummaryFromLog(t *testing.T) {
-	g := hudNewGame(t, 3)
-	hudPlay(t, g, 4, func(g *engine.Game) bool { return g.State().Round >= 3 })
-	r := newRoundSummary().Game(g).Names(hudTestNames).Colours(hudTestColours)
+	g := uitest.NewGame(t, 3)
+	uitest.Play(t, g, 4, func(g *engine.Game) bool { return g.State().Round >= 3 })
+	r := newRoundSummary().Game(g).Names(uitest.Names).Colours(uitest.Colours)
 	d := r.IData
 	if d.Era != engine.Canal || d.Round != 2 {
 		t.Fatalf("summary of %v round %d, want Canal round 2", d.Era, d.Round)
@@ -162,20 +163,20 @@ func TestRoundSummaryFromLog(t *testing.T) {
 			t.Errorf("player %d: after-round values differ from the snapshot", l.Player)
 		}
 	}
-	root := hudRender(t, r)
-	if got := root.First(hClass("sum-title")).Text(); got != "Canal Era, round 2 ends" {
+	root := uitest.Render(t, r)
+	if got := root.First(uitest.Class("sum-title")).Text(); got != "Canal Era, round 2 ends" {
 		t.Errorf("title = %q", got)
 	}
-	if n := len(root.First(hTag("tbody")).All(hTag("tr"))); n < 3 {
+	if n := len(root.First(uitest.Tag("tbody")).All(uitest.Tag("tr"))); n < 3 {
 		t.Errorf("rows = %d", n)
 	}
 
 }
 
 func TestEraSummaryFromSnapshots(t *testing.T) {
-	g := hudNewGame(t, 2)
-	hudPlay(t, g, 5, func(g *engine.Game) bool { return g.State().Era == engine.Rail })
-	s := newEraSummary().Game(g).Names(hudTestNames).Colours(hudTestColours)
+	g := uitest.NewGame(t, 2)
+	uitest.Play(t, g, 5, func(g *engine.Game) bool { return g.State().Era == engine.Rail })
+	s := newEraSummary().Game(g).Names(uitest.Names).Colours(uitest.Colours)
 	d := s.IData
 	if d.Era != engine.Canal || len(d.Lines) != 2 {
 		t.Fatalf("era %v with %d lines", d.Era, len(d.Lines))
@@ -189,37 +190,37 @@ func TestEraSummaryFromSnapshots(t *testing.T) {
 	if d.Lines[0].Total < d.Lines[1].Total {
 		t.Error("best total first")
 	}
-	root := hudRender(t, s)
-	if got := root.First(hClass("sum-title")).Text(); got != "Canal Era scoring" {
+	root := uitest.Render(t, s)
+	if got := root.First(uitest.Class("sum-title")).Text(); got != "Canal Era scoring" {
 		t.Errorf("title = %q", got)
 	}
-	if root.First(hClass("sum-maint")) == nil {
+	if root.First(uitest.Class("sum-maint")) == nil {
 		t.Error("the Canal era's maintenance is not explained")
 	}
-	if len(root.All(hClass("sum-table"))) != 2 {
+	if len(root.All(uitest.Class("sum-table"))) != 2 {
 		t.Error("want the scoring table and the last round's turn order")
 	}
 }
 
 func TestPassDevice(t *testing.T) {
 	revealed := false
-	pd := newPassDevice().Name("Darby").Colour("#7b4fb8").OnReveal(func(ctx app.Context) { revealed = true })
-	root := hudRender(t, pd)
+	pd := newPassDevice().Name("Darby").Colour("#7b4fb8").OnReveal(func(ctx goapp.Context) { revealed = true })
+	root := uitest.Render(t, pd)
 	// The cover stands in the hand's place, not over the page: a labelled region, no modal.
 	if root.Attr["role"] != "region" || root.Attr["aria-modal"] != "" || !strings.Contains(root.Attr["style"], "#7b4fb8") {
 		t.Errorf("cover: role %q modal %q style %q", root.Attr["role"], root.Attr["aria-modal"], root.Attr["style"])
 	}
-	if got := root.First(hAttr("id", "pass-device-title")).Text(); got != "Pass the device to Darby" {
+	if got := root.First(uitest.Attr("id", "pass-device-title")).Text(); got != "Pass the device to Darby" {
 		t.Errorf("title = %q", got)
 	}
-	btn := root.First(hAttr("id", "pass-device-reveal"))
+	btn := root.First(uitest.Attr("id", "pass-device-reveal"))
 	if btn.Tag != "button" || btn.Text() != "I am Darby: show my hand" {
 		t.Errorf("button <%s> %q", btn.Tag, btn.Text())
 	}
-	if root.First(hClass("hand-card")) != nil {
+	if root.First(uitest.Class("hand-card")) != nil {
 		t.Error("the cover shows no cards")
 	}
-	pd.reveal(app.Context{}, app.Event{})
+	pd.reveal(goapp.Context{}, goapp.Event{})
 	if !revealed {
 		t.Error("OnReveal not called")
 	}

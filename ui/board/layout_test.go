@@ -1,10 +1,11 @@
-package ui
+package board
 
 import (
 	"strings"
 	"testing"
 
 	"brass/engine"
+	"brass/ui/kit"
 )
 
 func birminghamEdition(t testing.TB) *engine.Edition {
@@ -54,7 +55,7 @@ func TestLayoutCoversEdition(t *testing.T) {
 			if n := townLayout[loc.ID].Spaces; n != len(loc.Spaces) {
 				t.Errorf("location %s has %d spaces, layout has %d", loc.ID, len(loc.Spaces), n)
 			}
-			if loc.Kind == engine.Town && bannerColors[loc.Banner] == "" {
+			if loc.Kind == engine.Town && kit.BannerColors[loc.Banner] == "" {
 				t.Errorf("town %s banner %q has no colour", loc.ID, loc.Banner)
 			}
 		}

@@ -1,27 +1,22 @@
-package ui
+package board
 
 // The game board, drawn as one SVG from an engine.State value. Geometry comes from
 // layout.go; this file only decides what to draw where and which parts are clickable.
 
 import (
-	"sort"
 	"strconv"
 	"strings"
 
 	"brass/engine"
+	"brass/ui/kit"
 
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
-
-const svgNS = "http://www.w3.org/2000/svg"
-
-// svgEl returns an SVG element: go-app needs the namespace on every one of them.
-func svgEl(tag string) app.HTMLElem { return app.Elem(tag).XMLNS(svgNS) }
 
 // board is the Birmingham board. Build it with newBoard and the chainable setters; every
 // input is an exported field so that go-app updates a mounted board when it changes.
 type board struct {
-	app.Compo
+	goapp.Compo
 
 	IState     engine.State // the game; a value, so that a changed game re-renders
 	IColors    []string     // CSS colour per player index
@@ -35,12 +30,12 @@ type board struct {
 	IClass     string
 
 	// onPick is called when a highlighted target is chosen with the keyboard (clicks and
-	// taps are resolved by the boardFrame around the board, which also finds the nearest
+	// taps are resolved by the Frame around the board, which also finds the nearest
 	// target to a tap). It is unexported on purpose: go-app re-renders a child whenever an
 	// exported field differs, and functions never compare equal, so an exported callback
 	// would redraw the whole board on every parent render. The mounted board keeps the
 	// callback it was first given, which is right for the method value its parent passes.
-	onPick func(ctx app.Context, t boardTarget)
+	onPick func(ctx goapp.Context, t Target)
 }
 
 // newBoard returns an empty board; set at least the state.
@@ -56,103 +51,38 @@ func (b *board) Colors(c []string) *board { b.IColors = c; return b }
 func (b *board) Names(n []string) *board { b.INames = n; return b }
 
 // LegalSpaces highlights build spaces (engine space ids) the player may choose.
-func (b *board) LegalSpaces(ids []string) *board { b.ISpaces = sortedCopy(ids); return b }
+func (b *board) LegalSpaces(ids []string) *board { b.ISpaces = kit.Sorted(ids); return b }
 
 // LegalLinks highlights links (engine link ids) the player may choose.
-func (b *board) LegalLinks(ids []string) *board { b.ILinks = sortedCopy(ids); return b }
+func (b *board) LegalLinks(ids []string) *board { b.ILinks = kit.Sorted(ids); return b }
 
 // LegalMerchants highlights merchant spaces (engine merchant space ids).
-func (b *board) LegalMerchants(ids []string) *board { b.IMerchants = sortedCopy(ids); return b }
+func (b *board) LegalMerchants(ids []string) *board { b.IMerchants = kit.Sorted(ids); return b }
 
 // Sources highlights where coal, iron or beer may come from: build space ids (tiles),
 // merchant space ids (their beer) and "coal_market" / "iron_market".
-func (b *board) Sources(ids []string) *board { b.ISources = sortedCopy(ids); return b }
+func (b *board) Sources(ids []string) *board { b.ISources = kit.Sorted(ids); return b }
 
 // Selected marks things already chosen (any of the ids above).
-func (b *board) Selected(ids []string) *board { b.ISelected = sortedCopy(ids); return b }
+func (b *board) Selected(ids []string) *board { b.ISelected = kit.Sorted(ids); return b }
 
 // Class adds CSS classes to the <svg> element.
 func (b *board) Class(c string) *board { b.IClass = strings.TrimSpace(b.IClass + " " + c); return b }
 
 // Recent marks what the last turn used (any of the ids above), for the recap.
-func (b *board) Recent(ids []string) *board { b.IRecent = sortedCopy(ids); return b }
+func (b *board) Recent(ids []string) *board { b.IRecent = kit.Sorted(ids); return b }
 
 // OnPick is called when a highlighted target is chosen with the keyboard.
-func (b *board) OnPick(fn func(ctx app.Context, t boardTarget)) *board { b.onPick = fn; return b }
-
-func sortedCopy(ids []string) []string {
-	if len(ids) == 0 {
-		return nil
-	}
-	out := append([]string(nil), ids...)
-	sort.Strings(out)
-	return out
-}
-
-func inSorted(sorted []string, id string) bool {
-	i := sort.SearchStrings(sorted, id)
-	return i < len(sorted) && sorted[i] == id
-}
+func (b *board) OnPick(fn func(ctx goapp.Context, t Target)) *board { b.onPick = fn; return b }
 
 // ---------------------------------------------------------------------------------------
 // Colours and names.
 
-var bannerColors = map[string]string{
-	"teal":   "#23827e",
-	"blue":   "#2d5b9a",
-	"red":    "#a8372b",
-	"brown":  "#7a5232",
-	"purple": "#6a3d8a",
-}
-
-// industryColors is the fixed colour of each industry's icon disc.
-var industryColors = [...]string{
-	engine.Cotton:       "#8a68c0",
-	engine.Coal:         "#2b2b2b",
-	engine.Iron:         "#c45f24",
-	engine.Manufacturer: "#3c8a63",
-	engine.Pottery:      "#2c6fb2",
-	engine.Brewery:      "#b9801a",
-	engine.Port:         "#1f7f8f",
-	engine.Shipyard:     "#48586a",
-}
-
-// defaultColors are used for players without a colour.
 var defaultColors = []string{"#c0392b", "#e2b714", "#7e57c2", "#16a085"}
 
-func (b *board) color(p int) string {
-	if p >= 0 && p < len(b.IColors) && b.IColors[p] != "" {
-		return b.IColors[p]
-	}
-	return defaultColors[p%len(defaultColors)]
-}
+func (b *board) color(p int) string { return kit.Color(b.IColors, p) }
 
-func (b *board) name(p int) string {
-	if p >= 0 && p < len(b.INames) && b.INames[p] != "" {
-		return b.INames[p]
-	}
-	return "Player " + strconv.Itoa(p+1)
-}
-
-var romans = []string{"", "I", "II", "III", "IV", "V", "VI", "VII", "VIII"}
-
-func roman(n int) string {
-	if n > 0 && n < len(romans) {
-		return romans[n]
-	}
-	return strconv.Itoa(n)
-}
-
-// joinWithAnd joins names as "a, b and c".
-func joinWithAnd(s []string) string {
-	switch len(s) {
-	case 0:
-		return ""
-	case 1:
-		return s[0]
-	}
-	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
-}
+func (b *board) name(p int) string { return kit.Name(b.INames, nil, p) }
 
 func bonusText(l *engine.Location) string {
 	switch l.Bonus {
@@ -185,7 +115,7 @@ func (b *board) anyHighlight() bool {
 // Render draws the board. Each town, merchant, line and market is a component of its own
 // that gets only its own slice of the game (a small value), so a move or a new question
 // re-renders just the pieces it changed; the parts that never change are drawn once.
-func (b *board) Render() app.UI {
+func (b *board) Render() goapp.UI {
 	st := &b.IState
 	ed := st.Edition()
 	if ed == nil {
@@ -199,26 +129,26 @@ func (b *board) Render() app.UI {
 		class += " " + b.IClass
 	}
 	lay := layoutFor(ed)
-	links := make([]app.UI, 0, len(ed.Links)+len(ed.VirtualLinks))
+	links := make([]goapp.UI, 0, len(ed.Links)+len(ed.VirtualLinks))
 	for li := range ed.Links {
 		links = append(links, &boardLink{IData: b.linkData(st, ed, li), onPick: b.onPick})
 	}
 	for vi := range ed.VirtualLinks {
 		links = append(links, virtualLink(ed, lay, vi))
 	}
-	markets := []app.UI{
+	markets := []goapp.UI{
 		&boardMarket{IData: b.marketData(st, ed, true), onPick: b.onPick},
 		&boardMarket{IData: b.marketData(st, ed, false), onPick: b.onPick},
 	}
 	if lay.Distant != nil && len(ed.DemandBonus) > 0 {
 		markets = append(markets, &boardDistant{IData: distantDataOf(st, ed)})
 	}
-	layers := make([]app.UI, 0, 8+len(ed.Locations))
+	layers := make([]goapp.UI, 0, 8+len(ed.Locations))
 	layers = append(layers,
-		svgEl("title").Text(b.title(st, ed)),
+		kit.Svg("title").Text(b.title(st, ed)),
 		&boardBack{IEdition: ed.ID},
-		svgEl("g").Class("bb-links").Body(links...),
-		svgEl("g").Class("bb-markets").Body(markets...),
+		kit.Svg("g").Class("bb-links").Body(links...),
+		kit.Svg("g").Class("bb-markets").Body(markets...),
 		&boardLegend{IEdition: ed.ID},
 	)
 	for li := range ed.Locations {
@@ -237,7 +167,7 @@ func (b *board) Render() app.UI {
 		}
 	}
 	layers = append(layers, &boardMarkers{IData: b.markersData(st)})
-	return svgEl("svg").
+	return kit.Svg("svg").
 		ID("board").
 		Class(class).
 		Attr("viewBox", "0 0 "+fmtNum(boardW)+" "+fmtNum(boardH)).

@@ -1,4 +1,4 @@
-package ui
+package board
 
 // The board's zoom: which part of the board the SVG viewBox shows. Pure arithmetic, so the
 // pinch, pan and wheel handlers stay short and the rules are tested natively.

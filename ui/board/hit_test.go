@@ -1,14 +1,15 @@
-package ui
+package board
 
 import (
+	"brass/ui/uitest"
 	"math"
 	"testing"
 )
 
 func TestTargetElementIDs(t *testing.T) {
-	for _, tg := range []boardTarget{
-		{targetSpace, "dudley_1"}, {targetLink, "dudley-birmingham"}, {targetMerchant, "oxford_1"},
-		{targetMarket, "coal_market"}, {targetMarket, "iron_market"}, {targetLocation, "dudley"},
+	for _, tg := range []Target{
+		{TargetSpace, "dudley_1"}, {TargetLink, "dudley-birmingham"}, {TargetMerchant, "oxford_1"},
+		{TargetMarket, "coal_market"}, {TargetMarket, "iron_market"}, {TargetLocation, "dudley"},
 	} {
 		got, ok := targetFromElementID(tg.elementID())
 		if !ok || got != tg {
@@ -20,17 +21,17 @@ func TestTargetElementIDs(t *testing.T) {
 			t.Errorf("%q is not a target", id)
 		}
 	}
-	if got := boardLayout().sourceTarget("oxford_1"); got.Kind != targetMerchant {
+	if got := boardLayout().sourceTarget("oxford_1"); got.Kind != TargetMerchant {
 		t.Errorf("oxford_1 is a merchant source, got %+v", got)
 	}
-	if got := boardLayout().sourceTarget("dudley_1"); got.Kind != targetSpace {
+	if got := boardLayout().sourceTarget("dudley_1"); got.Kind != TargetSpace {
 		t.Errorf("dudley_1 is a space source, got %+v", got)
 	}
-	if got := boardLayout().sourceTarget("iron_market"); got.Kind != targetMarket {
+	if got := boardLayout().sourceTarget("iron_market"); got.Kind != TargetMarket {
 		t.Errorf("iron_market is a market, got %+v", got)
 	}
 	// Each board classifies by its own merchants: Lancashire has none of Birmingham's.
-	if got := lancashireLayout().sourceTarget("oxford_1"); got.Kind != targetSpace {
+	if got := lancashireLayout().sourceTarget("oxford_1"); got.Kind != TargetSpace {
 		t.Errorf("on the Lancashire board oxford_1 is no merchant, got %+v", got)
 	}
 }
@@ -50,16 +51,16 @@ func pointBeside(t *testing.T, link string, d float64) pt {
 func TestNearestTarget(t *testing.T) {
 	// On a space: that space, even among all targets (a space beats its town).
 	c := boardLayout().Spaces["birmingham_2"].center()
-	if got, ok := boardLayout().nearestTarget(c, boardLayout().all, 5); !ok || got != (boardTarget{targetSpace, "birmingham_2"}) {
+	if got, ok := boardLayout().nearestTarget(c, boardLayout().all, 5); !ok || got != (Target{TargetSpace, "birmingham_2"}) {
 		t.Errorf("on birmingham_2: %+v %v", got, ok)
 	}
 	// On a town's banner (no space there): the town.
 	box := boardLayout().Locations["dudley"].Box
-	if got, ok := boardLayout().nearestTarget(pt{box.X + box.W/2, box.Y + 4}, boardLayout().all, 5); !ok || got != (boardTarget{targetLocation, "dudley"}) {
+	if got, ok := boardLayout().nearestTarget(pt{box.X + box.W/2, box.Y + 4}, boardLayout().all, 5); !ok || got != (Target{TargetLocation, "dudley"}) {
 		t.Errorf("on Dudley's banner: %+v %v", got, ok)
 	}
 	// Beside a line: the line, when it is within the radius; nothing beyond it.
-	links := []boardTarget{{targetLink, "birmingham-oxford"}, {targetLink, "redditch-oxford"}, {targetLink, "birmingham-redditch"}}
+	links := []Target{{TargetLink, "birmingham-oxford"}, {TargetLink, "redditch-oxford"}, {TargetLink, "birmingham-redditch"}}
 	p := pointBeside(t, "birmingham-oxford", 14)
 	if got, ok := boardLayout().nearestTarget(p, links, 20); !ok || got.ID != "birmingham-oxford" {
 		t.Errorf("14 units beside birmingham-oxford: %+v %v", got, ok)
@@ -74,7 +75,7 @@ func TestNearestTarget(t *testing.T) {
 		t.Errorf("Birmingham's centre taken for the line %+v", got)
 	}
 	// The three-way line has a visible branch to each of its places, each on the line.
-	three := boardTarget{targetLink, "kidderminster-worcester-farm_brewery_south"}
+	three := Target{TargetLink, "kidderminster-worcester-farm_brewery_south"}
 	g := boardLayout().Links[three.ID]
 	if len(g.Vis) != 3 {
 		t.Fatalf("the three-way line has %d branches", len(g.Vis))
@@ -157,10 +158,10 @@ func TestScreenMapPinchAndDrag(t *testing.T) {
 
 func TestBoardFrame(t *testing.T) {
 	s := sampleState(t, 3)
-	props := boardProps{State: *s, Spaces: []string{"dudley_1"}, Links: []string{"dudley-birmingham"},
+	props := Props{State: *s, Spaces: []string{"dudley_1"}, Links: []string{"dudley-birmingham"},
 		Sources: []string{"coal_market", "oxford_1", "cannock_2"}}
-	want := []boardTarget{{targetSpace, "dudley_1"}, {targetMarket, "coal_market"}, {targetMerchant, "oxford_1"},
-		{targetSpace, "cannock_2"}, {targetLink, "dudley-birmingham"}}
+	want := []Target{{TargetSpace, "dudley_1"}, {TargetMarket, "coal_market"}, {TargetMerchant, "oxford_1"},
+		{TargetSpace, "cannock_2"}, {TargetLink, "dudley-birmingham"}}
 	got := props.legalTargets()
 	if len(got) != len(want) {
 		t.Fatalf("legal targets %+v", got)
@@ -170,21 +171,21 @@ func TestBoardFrame(t *testing.T) {
 			t.Errorf("legal target %d = %+v, want %+v", i, got[i], want[i])
 		}
 	}
-	if !props.choosing() || (&boardProps{}).choosing() {
+	if !props.choosing() || (&Props{}).choosing() {
 		t.Error("choosing is having answers on the board")
 	}
-	root := hudRender(t, newBoardFrame().Props(props))
+	root := uitest.Render(t, NewFrame().Props(props))
 	for _, id := range []string{"board", "board-zoom-in", "board-zoom-out", "board-zoom-fit"} {
-		if root.First(hAttr("id", id)) == nil {
+		if root.First(uitest.Attr("id", id)) == nil {
 			t.Errorf("no #%s", id)
 		}
 	}
-	for _, b := range root.All(hClass("bf-btn")) {
+	for _, b := range root.All(uitest.Class("bf-btn")) {
 		if b.Attr["aria-label"] == "" {
 			t.Error("a zoom button has no name")
 		}
 	}
-	if root.First(hAttr("id", "board-details")) != nil {
+	if root.First(uitest.Attr("id", "board-details")) != nil {
 		t.Error("no details before a hover or tap")
 	}
 }

@@ -1,4 +1,4 @@
-package ui
+package board
 
 import (
 	"encoding/xml"
@@ -10,7 +10,7 @@ import (
 
 	"brass/engine"
 
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 var testColors = []string{"#d1342f", "#e8b923", "#7b4fb8", "#1a9a86"}
@@ -107,9 +107,9 @@ func (n *boardNode) hasClass(c string) bool {
 }
 
 // renderBoard encodes the board as go-app would prerender it and parses it back.
-func renderBoard(t testing.TB, b app.UI) *boardNode {
+func renderBoard(t testing.TB, b goapp.UI) *boardNode {
 	t.Helper()
-	html := app.HTMLString(b)
+	html := goapp.HTMLString(b)
 	d := xml.NewDecoder(strings.NewReader(html))
 	d.Strict = false
 	var stack []*boardNode
@@ -302,7 +302,7 @@ func TestBoardHighlightsAndKeys(t *testing.T) {
 		Sources([]string{"coal_market", "cannock_2"}).
 		Selected([]string{"birmingham_2"}).
 		Recent([]string{"dudley_1"}).
-		OnPick(func(app.Context, boardTarget) {})
+		OnPick(func(goapp.Context, Target) {})
 	if b.ISpaces[0] != "birmingham_2" {
 		t.Errorf("setters must keep the ids sorted: %v", b.ISpaces)
 	}
@@ -346,7 +346,7 @@ func TestBoardHighlightsAndKeys(t *testing.T) {
 		t.Error("locations have no ids for the details card")
 	}
 
-	// With nothing highlighted nothing is a button (taps show details, see boardFrame).
+	// With nothing highlighted nothing is a button (taps show details, see Frame).
 	root = renderBoard(t, newBoard().State(*s))
 	if clickable("space-redditch_1") || root.hasClass("bb-choosing") {
 		t.Error("without highlights spaces are not buttons and the board is not choosing")
@@ -447,13 +447,13 @@ func TestBoardTrackMarkers(t *testing.T) {
 
 func TestBoardMountsInTestEngine(t *testing.T) {
 	s := sampleState(t, 2)
-	e := app.NewTestEngine()
-	b := newBoard().State(*s).LegalSpaces([]string{"birmingham_2"}).OnPick(func(app.Context, boardTarget) {})
+	e := goapp.NewTestEngine()
+	b := newBoard().State(*s).LegalSpaces([]string{"birmingham_2"}).OnPick(func(goapp.Context, Target) {})
 	if err := e.Load(b); err != nil {
 		t.Fatal(err)
 	}
 	e.ConsumeAll()
-	if err := app.Match(app.Text(b.title(s, s.Edition())), b, 0, 0, 0); err != nil {
+	if err := goapp.Match(goapp.Text(b.title(s, s.Edition())), b, 0, 0, 0); err != nil {
 		t.Error(err)
 	}
 }
@@ -478,7 +478,7 @@ func parseNum(t testing.TB, s string) float64 {
 // The pulsing overlay marks every answer not yet chosen, sources as sources, in the board's
 // own coordinates.
 func TestBoardMarksOverlay(t *testing.T) {
-	p := boardProps{
+	p := Props{
 		Spaces:   []string{"birmingham_2", "redditch_2"},
 		Links:    []string{"birmingham-oxford"},
 		Sources:  []string{"cannock_2", "coal_market"},
@@ -486,10 +486,10 @@ func TestBoardMarksOverlay(t *testing.T) {
 	}
 	marks := p.glowMarks()
 	want := []glowMark{
-		{boardTarget{targetSpace, "redditch_2"}, false},
-		{boardTarget{targetSpace, "cannock_2"}, true},
-		{boardTarget{targetMarket, "coal_market"}, true},
-		{boardTarget{targetLink, "birmingham-oxford"}, false},
+		{Target{TargetSpace, "redditch_2"}, false},
+		{Target{TargetSpace, "cannock_2"}, true},
+		{Target{TargetMarket, "coal_market"}, true},
+		{Target{TargetLink, "birmingham-oxford"}, false},
 	}
 	if !reflect.DeepEqual(marks, want) {
 		t.Fatalf("marks %v, want %v", marks, want)

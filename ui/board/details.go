@@ -1,4 +1,4 @@
-package ui
+package board
 
 // The details card: what the board shows about one thing, in words and numbers, on hover
 // (mouse) or tap (outside a choice). Every fact is read from the engine's state and
@@ -9,8 +9,9 @@ import (
 	"strings"
 
 	"brass/engine"
+	"brass/ui/kit"
 
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // detailCard is what the card says: a title, an optional owner colour and lines of facts.
@@ -21,40 +22,40 @@ type detailCard struct {
 }
 
 // detailFacts describes a target on the board in the given state.
-func detailFacts(st *engine.State, names, colours []string, t boardTarget) (detailCard, bool) {
+func detailFacts(st *engine.State, names, colours []string, t Target) (detailCard, bool) {
 	ed := st.Edition()
 	if ed == nil {
 		return detailCard{}, false
 	}
-	who := func(p int) string { return hudName(names, st, p) }
+	who := func(p int) string { return kit.Name(names, st, p) }
 	switch t.Kind {
-	case targetSpace:
+	case TargetSpace:
 		sp, ok := ed.SpaceByID(t.ID)
 		if !ok {
 			return detailCard{}, false
 		}
 		return spaceFacts(st, sp, who, colours), true
-	case targetLocation:
+	case TargetLocation:
 		li, ok := ed.LocationByID(t.ID)
 		if !ok {
 			return detailCard{}, false
 		}
 		return locationFacts(st, li, who), true
-	case targetLink:
+	case TargetLink:
 		l, ok := ed.LinkByID(t.ID)
 		if !ok {
 			return detailCard{}, false
 		}
 		return linkFacts(st, l, who, colours), true
-	case targetMerchant:
+	case TargetMerchant:
 		m, ok := ed.MerchantSpaceByID(t.ID)
 		if !ok {
 			return detailCard{}, false
 		}
 		return merchantFacts(st, m), true
-	case targetMarket:
+	case TargetMarket:
 		return marketFacts(st, t.ID == "iron_market"), true
-	case targetDistant:
+	case TargetDistant:
 		if len(ed.DistantTiles) == 0 {
 			return detailCard{}, false
 		}
@@ -100,14 +101,14 @@ func spaceFacts(st *engine.State, sp int, who func(int) string, colours []string
 	c := detailCard{Title: loc.Name + ", space " + strconv.Itoa(spaceNumber(ed, sp))}
 	c.Lines = append(c.Lines, "Takes "+industryNames(space.Icons, " or ")+".")
 	t := st.Tiles[sp]
-	if t.Owner == 0 || int(t.Industry) >= len(ed.Mats) || int(t.Spec) >= len(ed.Mats[t.Industry]) {
+	if t.Player() < 0 || int(t.Industry) >= len(ed.Mats) || int(t.Spec) >= len(ed.Mats[t.Industry]) {
 		c.Lines = append(c.Lines, "Empty.")
 		return c
 	}
-	p := int(t.Owner) - 1
+	p := t.Player()
 	spec := st.TileSpec(t)
-	c.Colour = hudColor(colours, p)
-	c.Lines = append(c.Lines, who(p)+"’s "+t.Industry.Name()+" "+hudRoman(spec.Level)+".")
+	c.Colour = kit.Color(colours, p)
+	c.Lines = append(c.Lines, who(p)+"’s "+t.Industry.Name()+" "+kit.Roman(spec.Level)+".")
 	if t.Flipped {
 		c.Lines = append(c.Lines, "Flipped: scores "+strconv.Itoa(spec.VP)+" VP at the end of the era; its income (+"+
 			strconv.Itoa(spec.Income)+" on the track) is already counted.")
@@ -115,7 +116,7 @@ func spaceFacts(st *engine.State, sp int, who func(int) string, colours []string
 		c.Lines = append(c.Lines, "Not flipped: once flipped it scores "+strconv.Itoa(spec.VP)+" VP at the end of the era and raises income by "+
 			strconv.Itoa(spec.Income)+" on the track.")
 	}
-	link := hudPlural(spec.LinkIcons, "link icon", "link icons")
+	link := kit.Plural(spec.LinkIcons, "link icon", "link icons")
 	if t.Flipped {
 		c.Lines = append(c.Lines, "Link VP: "+link+": each link to "+loc.Name+" scores "+strconv.Itoa(spec.LinkIcons)+" more.")
 	} else {
@@ -125,7 +126,7 @@ func spaceFacts(st *engine.State, sp int, who func(int) string, colours []string
 		c.Lines = append(c.Lines, "On the tile: "+strconv.Itoa(int(t.Cubes))+" "+w+".")
 	}
 	if spec.Beer > 0 && !t.Flipped {
-		c.Lines = append(c.Lines, "Sells with "+hudPlural(spec.Beer, "beer", "beer")+".")
+		c.Lines = append(c.Lines, "Sells with "+kit.Plural(spec.Beer, "beer", "beer")+".")
 	}
 	return c
 }
@@ -158,11 +159,11 @@ func locationFacts(st *engine.State, li int, who func(int) string) detailCard {
 	for k, sp := range loc.Spaces {
 		line := "Space " + strconv.Itoa(k+1) + " (" + industryNames(ed.Spaces[sp].Icons, "/") + "): "
 		t := st.Tiles[sp]
-		if t.Owner == 0 {
+		if t.Player() < 0 {
 			line += "empty."
 		} else {
 			spec := st.TileSpec(t)
-			line += who(int(t.Owner)-1) + "’s " + t.Industry.Name() + " " + hudRoman(spec.Level)
+			line += who(t.Player()) + "’s " + t.Industry.Name() + " " + kit.Roman(spec.Level)
 			if t.Flipped {
 				line += ", flipped (" + strconv.Itoa(spec.VP) + " VP)"
 				icons += spec.LinkIcons
@@ -179,20 +180,19 @@ func locationFacts(st *engine.State, li int, who func(int) string) detailCard {
 
 // merchantLine describes one merchant space: what its tile buys and its beer.
 func merchantLine(st *engine.State, m int) string {
-	ed := st.Edition()
-	slot := st.Merchants[m]
-	line := merchantLabel(st, m) + ": "
+	tile := st.MerchantTile(m)
+	line := kit.MerchantLabel(st, m) + ": "
 	switch {
-	case slot.Tile == 0:
+	case tile == nil:
 		line += "no tile"
-	case len(ed.MerchantTiles[slot.Tile-1].Buys) == 0:
+	case len(tile.Buys) == 0:
 		line += "blank tile, buys nothing"
 	default:
-		line += "buys " + joinWithAnd(strings.Split(industryNames(ed.MerchantTiles[slot.Tile-1].Buys, "|"), "|"))
+		line += "buys " + kit.JoinAnd(strings.Split(industryNames(tile.Buys, "|"), "|"))
 	}
-	if slot.Beer > 0 {
+	if st.Merchants[m].Beer > 0 {
 		line += "; 1 beer"
-	} else if slot.Tile != 0 && len(ed.MerchantTiles[slot.Tile-1].Buys) > 0 {
+	} else if tile != nil && len(tile.Buys) > 0 {
 		line += "; its beer is used"
 	}
 	return line + "."
@@ -223,13 +223,13 @@ func linkFacts(st *engine.State, l int, who func(int) string, colours []string) 
 		c.Lines = append(c.Lines, "Rail only.")
 	}
 	vp := strconv.Itoa(st.LinkVP(l)) + " VP"
-	if o := int(st.Links[l]); o > 0 {
+	if o := st.LinkOwner(l); o >= 0 {
 		what := "rail"
 		if st.Era == engine.Canal {
 			what = "canal"
 		}
-		c.Colour = hudColor(colours, o-1)
-		c.Lines = append(c.Lines, who(o-1)+"’s "+what+".", "Would score "+vp+" now: 1 per link icon where it ends (merchants 2, flipped tiles their icons).")
+		c.Colour = kit.Color(colours, o)
+		c.Lines = append(c.Lines, who(o)+"’s "+what+".", "Would score "+vp+" now: 1 per link icon where it ends (merchants 2, flipped tiles their icons).")
 	} else {
 		c.Lines = append(c.Lines, "Not built.", "A link here would score "+vp+" now: 1 per link icon where it ends (merchants 2, flipped tiles their icons).")
 	}
@@ -243,8 +243,8 @@ func marketFacts(st *engine.State, iron bool) detailCard {
 		m, n, name = &ed.IronMarket, int(st.IronMarket), "Iron market"
 	}
 	return detailCard{Title: name, Lines: []string{
-		strconv.Itoa(n) + " of " + strconv.Itoa(len(m.Prices)) + " cubes; the next costs " + hudMoney(m.BuyPrice(n)) + ".",
-		"When it is empty a cube costs " + hudMoney(m.EmptyPrice) + ".",
+		strconv.Itoa(n) + " of " + strconv.Itoa(len(m.Prices)) + " cubes; the next costs " + kit.Money(m.BuyPrice(n)) + ".",
+		"When it is empty a cube costs " + kit.Money(m.EmptyPrice) + ".",
 	}}
 }
 
@@ -255,7 +255,7 @@ func distantFacts(st *engine.State) detailCard {
 	d := distantDataOf(st, ed)
 	return detailCard{Title: "Distant Market", Lines: []string{
 		strconv.Itoa(d.Left) + " of " + strconv.Itoa(int(st.DistantLen)) + " tiles face down this era; " + revealedText(&d) + ".",
-		"The " + demandText(ed, d.Demand) + ".",
+		"The " + DemandText(ed, d.Demand) + ".",
 		"A cotton mill sold here (through a port or an external location) turns the top tile: the demand marker moves down by its number; on X the sale fails, otherwise the mill flips and its owner gains the income spaces beside the marker.",
 	}}
 }
@@ -265,31 +265,31 @@ func distantFacts(st *engine.State) detailCard {
 // boardDetails shows detailFacts for one target. Inputs are values; the close callback
 // is unexported (see board.onPick).
 type boardDetails struct {
-	app.Compo
+	goapp.Compo
 
 	IState   engine.State
 	INames   []string
 	IColours []string
-	ITarget  boardTarget
+	ITarget  Target
 	IPinned  bool // shown after a tap: it has a close button
 	IRight   bool // shown on the right of the board (the target is on the left)
-	onClose  func(ctx app.Context)
+	onClose  func(ctx goapp.Context)
 }
 
 func newBoardDetails() *boardDetails { return &boardDetails{} }
 
-func (d *boardDetails) State(s engine.State) *boardDetails         { d.IState = s; return d }
-func (d *boardDetails) Names(n []string) *boardDetails             { d.INames = n; return d }
-func (d *boardDetails) Colours(c []string) *boardDetails           { d.IColours = c; return d }
-func (d *boardDetails) Target(t boardTarget) *boardDetails         { d.ITarget = t; return d }
-func (d *boardDetails) Pinned(p bool) *boardDetails                { d.IPinned = p; return d }
-func (d *boardDetails) Right(r bool) *boardDetails                 { d.IRight = r; return d }
-func (d *boardDetails) OnClose(fn func(app.Context)) *boardDetails { d.onClose = fn; return d }
+func (d *boardDetails) State(s engine.State) *boardDetails           { d.IState = s; return d }
+func (d *boardDetails) Names(n []string) *boardDetails               { d.INames = n; return d }
+func (d *boardDetails) Colours(c []string) *boardDetails             { d.IColours = c; return d }
+func (d *boardDetails) Target(t Target) *boardDetails                { d.ITarget = t; return d }
+func (d *boardDetails) Pinned(p bool) *boardDetails                  { d.IPinned = p; return d }
+func (d *boardDetails) Right(r bool) *boardDetails                   { d.IRight = r; return d }
+func (d *boardDetails) OnClose(fn func(goapp.Context)) *boardDetails { d.onClose = fn; return d }
 
-func (d *boardDetails) Render() app.UI {
+func (d *boardDetails) Render() goapp.UI {
 	card, ok := detailFacts(&d.IState, d.INames, d.IColours, d.ITarget)
 	if !ok {
-		return app.Div().Class("bd-none")
+		return goapp.Div().Class("bd-none")
 	}
 	class := "bd"
 	if d.IRight {
@@ -298,26 +298,26 @@ func (d *boardDetails) Render() app.UI {
 	if d.IPinned {
 		class += " bd-pinned"
 	}
-	head := []app.UI{}
+	head := []goapp.UI{}
 	if card.Colour != "" {
-		head = append(head, app.Span().Class("bd-sw").Style("background", card.Colour).Aria("hidden", "true"))
+		head = append(head, goapp.Span().Class("bd-sw").Style("background", card.Colour).Aria("hidden", "true"))
 	}
-	head = append(head, app.H2().Class("bd-title").Text(card.Title))
+	head = append(head, goapp.H2().Class("bd-title").Text(card.Title))
 	if d.IPinned {
-		head = append(head, app.Button().Type("button").ID("board-details-close").Class("bd-x").
-			Aria("label", "Close the details").Text("×").OnClick(func(ctx app.Context, e app.Event) {
+		head = append(head, goapp.Button().Type("button").ID("board-details-close").Class("bd-x").
+			Aria("label", "Close the details").Text("×").OnClick(func(ctx goapp.Context, e goapp.Event) {
 			if d.onClose != nil {
 				d.onClose(ctx)
 			}
 		}))
 	}
-	lines := make([]app.UI, 0, len(card.Lines))
+	lines := make([]goapp.UI, 0, len(card.Lines))
 	for _, l := range card.Lines {
-		lines = append(lines, app.Li().Text(l))
+		lines = append(lines, goapp.Li().Text(l))
 	}
-	return app.Section().ID("board-details").Class(class).DataSet("target", d.ITarget.Kind+":"+d.ITarget.ID).
+	return goapp.Section().ID("board-details").Class(class).DataSet("target", d.ITarget.Kind+":"+d.ITarget.ID).
 		Aria("label", "Details: "+card.Title).Body(
-		app.Header().Class("bd-head").Body(head...),
-		app.Ul().Class("bd-lines").Body(lines...),
+		goapp.Header().Class("bd-head").Body(head...),
+		goapp.Ul().Class("bd-lines").Body(lines...),
 	)
 }

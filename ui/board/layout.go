@@ -1,4 +1,4 @@
-package ui
+package board
 
 // Screen layout of the boards: pure data keyed by the engine's ids (locations, build
 // spaces, merchant spaces, links), in SVG user units on a portrait viewBox of boardW ×
@@ -251,7 +251,7 @@ type layoutData struct {
 	Track         [100]rect
 	Compass, Key  pt
 	// pieces are the targets a question can ask for, all adds the locations (boardhit.go).
-	pieces, all []boardTarget
+	pieces, all []Target
 }
 
 // The derived layouts of the two boards, built on first use: the start screen needs neither.

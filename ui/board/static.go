@@ -1,9 +1,9 @@
-package ui
+package board
 
 // The parts of the board that never change: the paper, the progress track with its income
 // levels, the compass, the key, the shared SVG definitions (industry icons, barrel, link
 // marks) and the board's style sheet. They are written once as SVG markup and inserted
-// whole (app.Raw): the browser parses them in one go instead of Go creating several
+// whole (goapp.Raw): the browser parses them in one go instead of Go creating several
 // hundred elements one call at a time, and go-app never looks at them again.
 
 import (
@@ -13,26 +13,27 @@ import (
 	"sync"
 
 	"brass/engine"
+	"brass/ui/kit"
 
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // boardBack is everything under the links: style, definitions, paper, frame, compass and
 // the progress track. IEdition is the edition's id (the compass moves with the map).
 type boardBack struct {
-	app.Compo
+	goapp.Compo
 	IEdition string
 }
 
-func (c *boardBack) Render() app.UI { return app.Raw(staticBoard(c.IEdition).back) }
+func (c *boardBack) Render() goapp.UI { return goapp.Raw(staticBoard(c.IEdition).back) }
 
 // boardLegend is the key to the lines and markers.
 type boardLegend struct {
-	app.Compo
+	goapp.Compo
 	IEdition string
 }
 
-func (c *boardLegend) Render() app.UI { return app.Raw(staticBoard(c.IEdition).key) }
+func (c *boardLegend) Render() goapp.UI { return goapp.Raw(staticBoard(c.IEdition).key) }
 
 // staticLayers is the markup of one board's static layers.
 type staticLayers struct {
@@ -44,7 +45,7 @@ var staticMarkup = map[string]*staticLayers{"birmingham": {}, "lancashire": {}}
 
 // staticBoard returns the markup of the static layers of an edition's board (Birmingham's
 // for an unknown id), written on first use. Each is a nested <svg> (a whole root, as
-// app.Raw needs) in the board's own units.
+// goapp.Raw needs) in the board's own units.
 func staticBoard(edition string) *staticLayers {
 	m, ok := staticMarkup[edition]
 	if !ok {
@@ -78,7 +79,7 @@ var svgEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`
 func (w *svgWriter) start(tag string, attrs []string) {
 	w.WriteString("<" + tag)
 	if tag == "svg" {
-		w.WriteString(` xmlns="` + svgNS + `"`)
+		w.WriteString(` xmlns="` + kit.SVGNamespace + `"`)
 	}
 	for i := 0; i+1 < len(attrs); i += 2 {
 		w.WriteString(" " + attrs[i] + `="` + svgEscaper.Replace(attrs[i+1]) + `"`)
@@ -196,64 +197,6 @@ func writeKey(w *svgWriter, lay *layoutData, places bool) {
 // ---------------------------------------------------------------------------------------
 // Shared definitions: the paper, the industry icons, the barrel, the link tile marks.
 
-// industryGlyphs are white pictograms in a 20-unit box centred on 0,0.
-var industryGlyphs = map[engine.Industry]string{
-	// a cotton boll: four puffs over a calyx
-	engine.Cotton: circlePath(-3.7, -1.2, 3.7) + circlePath(3.7, -1.2, 3.7) + circlePath(0, -4.6, 3.7) +
-		circlePath(0, 1.4, 3.5) + "M-6,3.2Q0,10 6,3.2Q0,6.5 -6,3.2Z",
-	// a mine cart heaped with coal
-	engine.Coal: "M-8,-1.5H8L5.5,5H-5.5Z" + circlePath(-3.6, 6.6, 1.9) + circlePath(3.6, 6.6, 1.9) +
-		"M-7.2,-2.2Q-6.6,-6 -3,-5.2Q-0.5,-8.6 3,-5.6Q6.6,-6.4 7.2,-2.2Z",
-	// an anvil
-	engine.Iron: "M-9,-5.5H7.5V-2.2H3.4Q1.8,-0.6 2.4,1.8L5,4.6V6.8H-5V4.6L-2.4,1.8Q-1.8,-0.6 -3.6,-2.2H-5.4Q-8.4,-2.6 -9,-5.5Z",
-	// a gear
-	engine.Manufacturer: gearPath(8, 8.6, 6.2, 2.8),
-	// a vase
-	engine.Pottery: "M-3,-8.5H3V-7Q3,-6 1.8,-5Q7.6,-2 6,3.6Q5,7.6 2.6,8.5H-2.6Q-5,7.6 -6,3.6Q-7.6,-2 -1.8,-5Q-3,-6 -3,-7Z",
-	// a barrel with two hoops
-	engine.Brewery: "M-5.5,-8.5H5.5Q8.6,0 5.5,8.5H-5.5Q-8.6,0 -5.5,-8.5Z" +
-		"M-6.4,-4.7H6.4V-3.1H-6.4Z" + "M-6.4,3.1H6.4V4.7H-6.4Z",
-	// an anchor (Lancashire's ports)
-	engine.Port: circlePath(0, -6.4, 2.2) + circlePath(0, -6.4, 1) + "M-1,-4.2H1V5.6H-1Z" + "M-4.6,-2.6H4.6V-1H-4.6Z" +
-		"M-8,1.2Q-7,7.6 0,8.2Q7,7.6 8,1.2L6,2.6Q4.8,5.8 0,6.3Q-4.8,5.8 -6,2.6Z",
-	// a ship on the water (Lancashire's shipyards)
-	engine.Shipyard: "M-9,1.5H9L6,6.5H-6Z" + "M-1,-8.5H1V1.5H-1Z" + "M1.6,-7.5L7,0H1.6Z" + "M-1.6,-6L-6.5,0H-1.6Z",
-}
-
-// glyphIndustries are the industries with a symbol in the board's definitions: every
-// industry of either edition, so one set of definitions serves both boards.
-var glyphIndustries = []engine.Industry{
-	engine.Cotton, engine.Coal, engine.Iron, engine.Manufacturer, engine.Pottery, engine.Brewery, engine.Port, engine.Shipyard,
-}
-
-func circlePath(cx, cy, r float64) string {
-	return "M" + fmtPt(pt{cx - r, cy}) + "a" + fmtNum(r) + "," + fmtNum(r) + " 0 1,0 " + fmtNum(2*r) + ",0" +
-		"a" + fmtNum(r) + "," + fmtNum(r) + " 0 1,0 " + fmtNum(-2*r) + ",0Z"
-}
-
-func gearPath(teeth int, outer, inner, hole float64) string {
-	var b strings.Builder
-	step := 2 * math.Pi / float64(teeth)
-	for i := 0; i < teeth; i++ {
-		a := float64(i) * step
-		pts := []pt{
-			polar(inner, a-step*0.5), polar(inner, a-step*0.28), polar(outer, a-step*0.2),
-			polar(outer, a+step*0.2), polar(inner, a+step*0.28),
-		}
-		for j, p := range pts {
-			if i == 0 && j == 0 {
-				b.WriteString("M")
-			} else {
-				b.WriteString("L")
-			}
-			b.WriteString(fmtPt(p))
-		}
-	}
-	b.WriteString("Z")
-	b.WriteString(circlePath(0, 0, hole))
-	return b.String()
-}
-
 func polar(r, a float64) pt { return pt{r * math.Cos(a), r * math.Sin(a)} }
 
 // writeDefs writes the <defs> shared by the whole board.
@@ -274,10 +217,10 @@ func writeDefs(w *svgWriter) {
 	w.open("symbol", "id", "bb-rail", "viewBox", "0 0 26 10")
 	w.leaf("path", "d", "M1,2.5H25M1,7.5H25M4,0.5V9.5M9.5,0.5V9.5M15,0.5V9.5M20.5,0.5V9.5", "fill", "none", "stroke", "#fff", "stroke-width", svgNum(1.5))
 	w.close("symbol")
-	for _, ind := range glyphIndustries {
+	for _, ind := range kit.GlyphIndustries {
 		w.open("symbol", "id", "bb-i-"+ind.ID(), "viewBox", "-12 -12 24 24")
-		w.leaf("circle", "r", svgNum(11), "fill", industryColors[ind], "stroke", "#fffaf0", "stroke-width", svgNum(1.3))
-		w.leaf("path", "d", industryGlyphs[ind], "fill", "#fff", "fill-rule", "evenodd")
+		w.leaf("circle", "r", svgNum(11), "fill", kit.IndustryColors[ind], "stroke", "#fffaf0", "stroke-width", svgNum(1.3))
+		w.leaf("path", "d", kit.IndustryGlyphs[ind], "fill", "#fff", "fill-rule", "evenodd")
 		w.close("symbol")
 	}
 	w.close("defs")

@@ -1,4 +1,4 @@
-package ui
+package board
 
 // Screen layout of the Brass: Lancashire board: pure data keyed by the engine's ids, on the
 // same viewBox and progress track as Birmingham's. It follows the real map's geography as

@@ -1,4 +1,4 @@
-package ui
+package board
 
 import (
 	"strconv"
@@ -6,9 +6,10 @@ import (
 	"testing"
 
 	"brass/engine"
+	"brass/ui/kit"
 )
 
-func facts(t *testing.T, s *engine.State, tg boardTarget) string {
+func facts(t *testing.T, s *engine.State, tg Target) string {
 	t.Helper()
 	c, ok := detailFacts(s, []string{"Ada", "Brunel", "Cort", "Dee"}, testColors, tg)
 	if !ok {
@@ -24,7 +25,7 @@ func TestDetailFacts(t *testing.T) {
 	// A flipped tile: owner, level, VP, income, link icons.
 	sp, _ := ed.SpaceByID("stoke_on_trent_2")
 	spec := s.TileSpec(s.Tiles[sp])
-	got := facts(t, s, boardTarget{targetSpace, "stoke_on_trent_2"})
+	got := facts(t, s, Target{TargetSpace, "stoke_on_trent_2"})
 	for _, want := range []string{"Stoke-on-Trent, space 2", "Ada’s Pottery I", "Flipped: scores " + strconv.Itoa(spec.VP) + " VP",
 		"+" + strconv.Itoa(spec.Income), strconv.Itoa(spec.LinkIcons) + " more"} {
 		if !strings.Contains(got, want) {
@@ -32,15 +33,15 @@ func TestDetailFacts(t *testing.T) {
 		}
 	}
 	// A tile with cubes, not flipped.
-	if got := facts(t, s, boardTarget{targetSpace, "derby_3"}); !strings.Contains(got, "Not flipped") || !strings.Contains(got, "On the tile: 6 iron") {
+	if got := facts(t, s, Target{TargetSpace, "derby_3"}); !strings.Contains(got, "Not flipped") || !strings.Contains(got, "On the tile: 6 iron") {
 		t.Errorf("iron works: %q", got)
 	}
 	// An empty space says what it takes.
-	if got := facts(t, s, boardTarget{targetSpace, "redditch_1"}); !strings.Contains(got, "Takes ") || !strings.Contains(got, "Empty.") {
+	if got := facts(t, s, Target{TargetSpace, "redditch_1"}); !strings.Contains(got, "Takes ") || !strings.Contains(got, "Empty.") {
 		t.Errorf("empty space: %q", got)
 	}
 	// A location lists its spaces and who built what.
-	got = facts(t, s, boardTarget{targetLocation, "birmingham"})
+	got = facts(t, s, Target{TargetLocation, "birmingham"})
 	for _, want := range []string{"Birmingham", "Space 1 (Cotton Mill/Manufacturer): Ada’s Cotton Mill", "Space 3 (Iron Works): Brunel’s Iron Works I, 2 iron"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("Birmingham: %q lacks %q", got, want)
@@ -48,23 +49,23 @@ func TestDetailFacts(t *testing.T) {
 	}
 	// A link: its owner and what it would score now (State.LinkVP).
 	l, _ := ed.LinkByID("dudley-birmingham")
-	got = facts(t, s, boardTarget{targetLink, "dudley-birmingham"})
+	got = facts(t, s, Target{TargetLink, "dudley-birmingham"})
 	if !strings.Contains(got, "Brunel’s canal") || !strings.Contains(got, "Would score "+strconv.Itoa(s.LinkVP(l))+" VP now") {
 		t.Errorf("link: %q", got)
 	}
-	if got := facts(t, s, boardTarget{targetLink, "leek-belper"}); !strings.Contains(got, "Rail only.") || !strings.Contains(got, "Not built.") {
+	if got := facts(t, s, Target{TargetLink, "leek-belper"}); !strings.Contains(got, "Rail only.") || !strings.Contains(got, "Not built.") {
 		t.Errorf("unbuilt rail line: %q", got)
 	}
 	// A merchant: its tile, its beer and the bonus.
-	got = facts(t, s, boardTarget{targetMerchant, "oxford_1"})
+	got = facts(t, s, Target{TargetMerchant, "oxford_1"})
 	if !strings.Contains(got, "Oxford merchant") || !strings.Contains(got, "+2 income") {
 		t.Errorf("merchant: %q", got)
 	}
 	// A market: cubes and prices.
-	if got := facts(t, s, boardTarget{targetMarket, "coal_market"}); !strings.Contains(got, "9 of 14 cubes") {
+	if got := facts(t, s, Target{TargetMarket, "coal_market"}); !strings.Contains(got, "9 of 14 cubes") {
 		t.Errorf("coal market: %q", got)
 	}
-	if _, ok := detailFacts(s, nil, nil, boardTarget{targetSpace, "nowhere_9"}); ok {
+	if _, ok := detailFacts(s, nil, nil, Target{TargetSpace, "nowhere_9"}); ok {
 		t.Error("an unknown space has no details")
 	}
 }
@@ -75,8 +76,8 @@ func TestTypeset(t *testing.T) {
 		"a shortfall of -£2 (-4 VP)":                      "a shortfall of −£2 (−4 VP)",
 		"Stoke-on-Trent and Burton-on-Trent":              "Stoke-on-Trent and Burton-on-Trent",
 	} {
-		if got := hudTypeset(in); got != want {
-			t.Errorf("hudTypeset(%q) = %q, want %q", in, got, want)
+		if got := kit.Typeset(in); got != want {
+			t.Errorf("kit.Typeset(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -1,58 +1,59 @@
-package ui
+package board
 
 // Hit-testing on the board: which thing a tap means. A tap that lands on a drawn target
 // means that target; a tap beside one (a finger is wider than a canal) means the nearest
 // target within a radius. Pure geometry on the layout tables, in board units.
 
 import (
+	"brass/ui/kit"
 	"math"
 	"strings"
 )
 
 // Kinds of board target.
 const (
-	targetSpace    = "space"    // a build space (and the tile on it)
-	targetLink     = "link"     // a canal or rail line
-	targetMerchant = "merchant" // a merchant space (its tile and beer)
-	targetMarket   = "market"   // the coal or iron market ("coal_market", "iron_market")
-	targetDistant  = "distant"  // the Distant Market with the cotton demand track (Lancashire)
-	targetLocation = "location" // a town, farm brewery or merchant location as a whole
+	TargetSpace    = "space"    // a build space (and the tile on it)
+	TargetLink     = "link"     // a canal or rail line
+	TargetMerchant = "merchant" // a merchant space (its tile and beer)
+	TargetMarket   = "market"   // the coal or iron market ("coal_market", "iron_market")
+	TargetDistant  = "distant"  // the Distant Market with the cotton demand track (Lancashire)
+	TargetLocation = "location" // a town, farm brewery or merchant location as a whole
 )
 
-// boardTarget is one thing on the board a player can point at.
-type boardTarget struct {
+// Target is one thing on the board a player can point at.
+type Target struct {
 	Kind string
 	ID   string // the engine's id (space, link, merchant space or location id) or "coal_market"/"iron_market"
 }
 
 // targetFromElementID reads a target from the id of its SVG group ("space-dudley_1",
 // "link-dudley-birmingham", "merchant-oxford_1", "market-coal", "loc-dudley").
-func targetFromElementID(id string) (boardTarget, bool) {
+func targetFromElementID(id string) (Target, bool) {
 	if id == distantElementID {
-		return boardTarget{targetDistant, "distant_market"}, true
+		return Target{TargetDistant, "distant_market"}, true
 	}
 	for _, p := range []struct{ prefix, kind string }{
-		{"space-", targetSpace}, {"link-", targetLink}, {"merchant-", targetMerchant},
-		{"market-", targetMarket}, {"loc-", targetLocation},
+		{"space-", TargetSpace}, {"link-", TargetLink}, {"merchant-", TargetMerchant},
+		{"market-", TargetMarket}, {"loc-", TargetLocation},
 	} {
 		if rest, ok := strings.CutPrefix(id, p.prefix); ok && rest != "" {
-			if p.kind == targetMarket {
+			if p.kind == TargetMarket {
 				rest += "_market"
 			}
-			return boardTarget{p.kind, rest}, true
+			return Target{p.kind, rest}, true
 		}
 	}
-	return boardTarget{}, false
+	return Target{}, false
 }
 
 // elementID is the id of the target's SVG group (the inverse of targetFromElementID).
-func (t boardTarget) elementID() string {
+func (t Target) elementID() string {
 	switch t.Kind {
-	case targetMarket:
+	case TargetMarket:
 		return "market-" + strings.TrimSuffix(t.ID, "_market")
-	case targetLocation:
+	case TargetLocation:
 		return "loc-" + t.ID
-	case targetDistant:
+	case TargetDistant:
 		return distantElementID
 	}
 	return t.Kind + "-" + t.ID
@@ -63,14 +64,14 @@ const distantElementID = "distant-market"
 
 // sourceTarget classifies a coal, iron or beer source id on this board: a space, a
 // merchant (its beer) or a market.
-func (l *layoutData) sourceTarget(id string) boardTarget {
+func (l *layoutData) sourceTarget(id string) Target {
 	switch {
 	case id == "coal_market" || id == "iron_market":
-		return boardTarget{targetMarket, id}
+		return Target{TargetMarket, id}
 	case l.hasMerchantSlot(id):
-		return boardTarget{targetMerchant, id}
+		return Target{TargetMerchant, id}
 	}
-	return boardTarget{targetSpace, id}
+	return Target{TargetSpace, id}
 }
 
 // hasMerchantSlot reports whether id is one of this board's merchant spaces.
@@ -78,32 +79,32 @@ func (l *layoutData) hasMerchantSlot(id string) bool { _, ok := l.MerchantSlots[
 
 // distance is how far p lies from the target's drawn shape on the board l (0 inside it);
 // +Inf for an unknown target.
-func (l *layoutData) distance(t boardTarget, p pt) float64 {
+func (l *layoutData) distance(t Target, p pt) float64 {
 	switch t.Kind {
-	case targetSpace:
+	case TargetSpace:
 		if r, ok := l.Spaces[t.ID]; ok {
 			return rectDistance(r, p)
 		}
-	case targetMerchant:
+	case TargetMerchant:
 		if g, ok := l.MerchantSlots[t.ID]; ok {
 			return rectDistance(rect{g.Tile.X, g.Tile.Y, g.Barrel.X + g.Barrel.W - g.Tile.X, g.Tile.H}, p)
 		}
-	case targetMarket:
+	case TargetMarket:
 		switch t.ID {
 		case "coal_market":
 			return rectDistance(l.Coal.Panel, p)
 		case "iron_market":
 			return rectDistance(l.Iron.Panel, p)
 		}
-	case targetLocation:
+	case TargetLocation:
 		if g, ok := l.Locations[t.ID]; ok {
 			return rectDistance(g.Box, p)
 		}
-	case targetDistant:
+	case TargetDistant:
 		if l.Distant != nil {
 			return rectDistance(l.Distant.Panel, p)
 		}
-	case targetLink:
+	case TargetLink:
 		if g, ok := l.Links[t.ID]; ok {
 			d := math.Inf(1)
 			for _, line := range g.Vis {
@@ -120,8 +121,8 @@ func (l *layoutData) distance(t boardTarget, p pt) float64 {
 
 // nearestTarget returns the candidate closest to p, if one lies within radius. On equal
 // distances the earlier candidate wins, so callers list the more specific kinds first.
-func (l *layoutData) nearestTarget(p pt, cands []boardTarget, radius float64) (boardTarget, bool) {
-	best, bestD := boardTarget{}, math.Inf(1)
+func (l *layoutData) nearestTarget(p pt, cands []Target, radius float64) (Target, bool) {
+	best, bestD := Target{}, math.Inf(1)
 	for _, c := range cands {
 		if d := l.distance(c, p); d < bestD {
 			best, bestD = c, d
@@ -133,23 +134,23 @@ func (l *layoutData) nearestTarget(p pt, cands []boardTarget, radius float64) (b
 // targets lists, first, every target a question can ask for: spaces, merchant spaces,
 // markets and links (most specific first, see nearestTarget), each kind in id order; then
 // the same with the locations as wholes added, for the details card.
-func (l *layoutData) targets() (pieces, all []boardTarget) {
+func (l *layoutData) targets() (pieces, all []Target) {
 	for _, id := range sortedKeys(l.Spaces) {
-		pieces = append(pieces, boardTarget{targetSpace, id})
+		pieces = append(pieces, Target{TargetSpace, id})
 	}
 	for _, id := range sortedKeys(l.MerchantSlots) {
-		pieces = append(pieces, boardTarget{targetMerchant, id})
+		pieces = append(pieces, Target{TargetMerchant, id})
 	}
-	pieces = append(pieces, boardTarget{targetMarket, "coal_market"}, boardTarget{targetMarket, "iron_market"})
+	pieces = append(pieces, Target{TargetMarket, "coal_market"}, Target{TargetMarket, "iron_market"})
 	for _, id := range sortedKeys(l.Links) {
-		pieces = append(pieces, boardTarget{targetLink, id})
+		pieces = append(pieces, Target{TargetLink, id})
 	}
-	all = append([]boardTarget(nil), pieces...)
+	all = append([]Target(nil), pieces...)
 	if l.Distant != nil {
-		all = append(all, boardTarget{targetDistant, "distant_market"})
+		all = append(all, Target{TargetDistant, "distant_market"})
 	}
 	for _, id := range sortedKeys(l.Locations) {
-		all = append(all, boardTarget{targetLocation, id})
+		all = append(all, Target{TargetLocation, id})
 	}
 	return pieces, all
 }
@@ -159,7 +160,7 @@ func sortedKeys[V any](m map[string]V) []string {
 	for k := range m {
 		out = append(out, k)
 	}
-	return sortedCopy(out)
+	return kit.Sorted(out)
 }
 
 func rectDistance(r rect, p pt) float64 {

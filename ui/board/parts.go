@@ -1,4 +1,4 @@
-package ui
+package board
 
 // The changing pieces of the board, one component each: a line, a town (with its build
 // spaces), a merchant location, a market and the track markers. The board hands each one
@@ -14,8 +14,9 @@ import (
 	"strings"
 
 	"brass/engine"
+	"brass/ui/kit"
 
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // marks is how a piece is highlighted.
@@ -28,10 +29,10 @@ type marks struct {
 
 func (b *board) marks(id string, legal []string) marks {
 	return marks{
-		Legal:    inSorted(legal, id),
-		Source:   inSorted(b.ISources, id),
-		Selected: inSorted(b.ISelected, id),
-		Recent:   inSorted(b.IRecent, id),
+		Legal:    kit.Contains(legal, id),
+		Source:   kit.Contains(b.ISources, id),
+		Selected: kit.Contains(b.ISelected, id),
+		Recent:   kit.Contains(b.IRecent, id),
 	}
 }
 
@@ -70,17 +71,17 @@ func (b *board) owner(p int) owner {
 // interactive makes el (the group of one piece) a button while it is an answer: Enter or
 // Space chooses it, and the pointer over it is a hand. Anything else is an image named by
 // its aria-label; tapped while a question is asked, it says why it is refused. Clicks and
-// taps are the boardFrame's business.
-func interactive(el app.HTMLElem, t boardTarget, highlighted bool, onKey app.EventHandler) app.HTMLElem {
+// taps are the Frame's business.
+func interactive(el goapp.HTMLElem, t Target, highlighted bool, onKey goapp.EventHandler) goapp.HTMLElem {
 	if !highlighted {
 		return el.Role("img")
 	}
-	return el.Class("bb-click").Role("button").TabIndex(0).OnKeyDown(onKey, app.EventScope(t.Kind, t.ID))
+	return el.Class("bb-click").Role("button").TabIndex(0).OnKeyDown(onKey, goapp.EventScope(t.Kind, t.ID))
 }
 
 // chooseByKey answers a keydown on a highlighted piece: Enter or Space picks the piece
 // whose group received it.
-func chooseByKey(ctx app.Context, e app.Event, pick func(app.Context, boardTarget)) {
+func chooseByKey(ctx goapp.Context, e goapp.Event, pick func(goapp.Context, Target)) {
 	k := e.Get("key").String()
 	if (k != "Enter" && k != " ") || pick == nil {
 		return
@@ -108,8 +109,8 @@ type linkData struct {
 func (b *board) linkData(st *engine.State, ed *engine.Edition, li int) linkData {
 	d := linkData{ed: ed, Index: li, Owner: owner{Player: -1}, Marks: b.marks(ed.Links[li].ID, b.ILinks)}
 	d.Marks.Source = false
-	if o := int(st.Links[li]); o > 0 {
-		d.Owner = b.owner(o - 1)
+	if o := st.LinkOwner(li); o >= 0 {
+		d.Owner = b.owner(o)
 		d.Rail = st.Era != engine.Canal
 		d.VP = st.LinkVP(li)
 	}
@@ -117,14 +118,14 @@ func (b *board) linkData(st *engine.State, ed *engine.Edition, li int) linkData 
 }
 
 type boardLink struct {
-	app.Compo
+	goapp.Compo
 	IData  linkData
-	onPick func(ctx app.Context, t boardTarget)
+	onPick func(ctx goapp.Context, t Target)
 }
 
-func (c *boardLink) onKey(ctx app.Context, e app.Event) { chooseByKey(ctx, e, c.onPick) }
+func (c *boardLink) onKey(ctx goapp.Context, e goapp.Event) { chooseByKey(ctx, e, c.onPick) }
 
-func (c *boardLink) Render() app.UI {
+func (c *boardLink) Render() goapp.UI {
 	d := &c.IData
 	ed := d.ed
 	l := &ed.Links[d.Index]
@@ -139,7 +140,7 @@ func (c *boardLink) Render() app.UI {
 	}
 	label := ed.LinkName(d.Index) + " link (" + kind + "): "
 
-	var body []app.UI
+	var body []goapp.UI
 	if d.Owner.Player >= 0 {
 		what := "canal"
 		if d.Rail {
@@ -150,12 +151,12 @@ func (c *boardLink) Render() app.UI {
 			label += ", worth " + strconv.Itoa(d.VP) + " VP"
 		}
 		body = append(body,
-			svgEl("path").Attr("d", g.D).Class("bb-built-edge"),
-			svgEl("path").Attr("d", g.D).Class("bb-built").Attr("stroke", d.Owner.Colour),
-			svgEl("g").Attr("transform", "translate("+fmtPt(g.Mid)+") rotate("+fmtNum(g.Angle)+")").Body(
-				svgEl("rect").Attr("x", svgNum(-17)).Attr("y", svgNum(-8)).Attr("width", svgNum(34)).Attr("height", svgNum(16)).Attr("rx", svgNum(3)).
+			kit.Svg("path").Attr("d", g.D).Class("bb-built-edge"),
+			kit.Svg("path").Attr("d", g.D).Class("bb-built").Attr("stroke", d.Owner.Colour),
+			kit.Svg("g").Attr("transform", "translate("+fmtPt(g.Mid)+") rotate("+fmtNum(g.Angle)+")").Body(
+				kit.Svg("rect").Attr("x", svgNum(-17)).Attr("y", svgNum(-8)).Attr("width", svgNum(34)).Attr("height", svgNum(16)).Attr("rx", svgNum(3)).
 					Attr("fill", d.Owner.Colour).Class("bb-ltile"),
-				svgEl("use").Attr("href", "#bb-"+what).Attr("x", svgNum(-13)).Attr("y", svgNum(-5)).Attr("width", svgNum(26)).Attr("height", svgNum(10)),
+				kit.Svg("use").Attr("href", "#bb-"+what).Attr("x", svgNum(-13)).Attr("y", svgNum(-5)).Attr("width", svgNum(26)).Attr("height", svgNum(10)),
 			),
 		)
 	} else {
@@ -165,7 +166,7 @@ func (c *boardLink) Render() app.UI {
 			if !l.Rail {
 				cls += " bb-canal-only"
 			}
-			body = append(body, svgEl("path").Attr("d", g.D).Class(cls))
+			body = append(body, kit.Svg("path").Attr("d", g.D).Class(cls))
 		}
 		if l.Rail {
 			cls := "bb-rail"
@@ -173,16 +174,16 @@ func (c *boardLink) Render() app.UI {
 				cls += " bb-rail-only"
 			}
 			body = append(body,
-				svgEl("path").Attr("d", g.D).Class(cls),
-				svgEl("path").Attr("d", g.D).Class("bb-rail-line"))
+				kit.Svg("path").Attr("d", g.D).Class(cls),
+				kit.Svg("path").Attr("d", g.D).Class("bb-rail-line"))
 		}
 	}
 	if d.Marks.Selected {
 		label += ", selected"
 	}
-	body = append(body, svgEl("path").Attr("d", g.D).Class("bb-hit"))
-	el := svgEl("g").ID("link-"+l.ID).Class("bb-link", d.Marks.class()).Aria("label", label).Body(body...)
-	return interactive(el, boardTarget{targetLink, l.ID}, d.Marks.Legal, c.onKey)
+	body = append(body, kit.Svg("path").Attr("d", g.D).Class("bb-hit"))
+	el := kit.Svg("g").ID("link-"+l.ID).Class("bb-link", d.Marks.class()).Aria("label", label).Body(body...)
+	return interactive(el, Target{TargetLink, l.ID}, d.Marks.Legal, c.onKey)
 }
 
 // ---- towns and their build spaces
@@ -210,8 +211,8 @@ func (b *board) townData(st *engine.State, ed *engine.Edition, li int) townData 
 	for k, sp := range loc.Spaces {
 		t := st.Tiles[sp]
 		o := owner{Player: -1}
-		if t.Owner > 0 {
-			o = b.owner(int(t.Owner) - 1)
+		if t.Player() >= 0 {
+			o = b.owner(t.Player())
 		}
 		d.Spaces[k] = spaceData{ed: ed, Space: sp, K: k, Tile: t, Owner: o, Marks: b.marks(ed.Spaces[sp].ID, b.ISpaces)}
 	}
@@ -219,16 +220,16 @@ func (b *board) townData(st *engine.State, ed *engine.Edition, li int) townData 
 }
 
 type boardTown struct {
-	app.Compo
+	goapp.Compo
 	IData  townData
-	onPick func(ctx app.Context, t boardTarget)
+	onPick func(ctx goapp.Context, t Target)
 }
 
-func (c *boardTown) Render() app.UI {
+func (c *boardTown) Render() goapp.UI {
 	d := &c.IData
 	loc := &d.ed.Locations[d.Loc]
 	box := layoutFor(d.ed).Locations[loc.ID].Box
-	banner := bannerColors[loc.Banner]
+	banner := kit.BannerColors[loc.Banner]
 	if banner == "" {
 		banner = "#5a4632" // a town without a coloured banner (Lancashire's southern towns)
 	}
@@ -239,21 +240,21 @@ func (c *boardTown) Render() app.UI {
 		name = "Farm Brewery"
 		cls = "bb-town bb-farm"
 	}
-	body := []app.UI{
-		svgEl("rect").Attr("x", svgNum(box.X)).Attr("y", svgNum(box.Y)).Attr("width", svgNum(box.W)).Attr("height", svgNum(box.H)).
+	body := []goapp.UI{
+		kit.Svg("rect").Attr("x", svgNum(box.X)).Attr("y", svgNum(box.Y)).Attr("width", svgNum(box.W)).Attr("height", svgNum(box.H)).
 			Attr("rx", svgNum(6)).Class("bb-box").Attr("stroke", banner),
-		svgEl("path").Attr("d", topRounded(box.X, box.Y, box.W, bannerH, 6)).Attr("fill", banner),
+		kit.Svg("path").Attr("d", topRounded(box.X, box.Y, box.W, bannerH, 6)).Attr("fill", banner),
 		nameText(box.X+box.W/2, box.Y+15, box.W-8, name, "bb-name"),
 	}
 	for _, s := range d.Spaces {
 		body = append(body, &boardSpace{IData: s, onPick: c.onPick})
 	}
-	return svgEl("g").ID("loc-" + loc.ID).Class(cls).Body(body...)
+	return kit.Svg("g").ID("loc-" + loc.ID).Class(cls).Body(body...)
 }
 
 // nameText draws a label centred at x that is squeezed to fit in width w when needed.
-func nameText(x, y, w float64, s, class string) app.UI {
-	t := svgEl("text").Attr("x", svgNum(x)).Attr("y", svgNum(y)).Class(class)
+func nameText(x, y, w float64, s, class string) goapp.UI {
+	t := kit.Svg("text").Attr("x", svgNum(x)).Attr("y", svgNum(y)).Class(class)
 	// Bold Georgia at 14 units averages about 8.3 units per character.
 	if est := float64(len([]rune(s))) * 8.3; est > w {
 		t = t.Attr("textLength", fmtNum(w)).Attr("lengthAdjust", "spacingAndGlyphs")
@@ -269,14 +270,14 @@ func topRounded(x, y, w, h, r float64) string {
 
 // boardSpace is one build space.
 type boardSpace struct {
-	app.Compo
+	goapp.Compo
 	IData  spaceData
-	onPick func(ctx app.Context, t boardTarget)
+	onPick func(ctx goapp.Context, t Target)
 }
 
-func (c *boardSpace) onKey(ctx app.Context, e app.Event) { chooseByKey(ctx, e, c.onPick) }
+func (c *boardSpace) onKey(ctx goapp.Context, e goapp.Event) { chooseByKey(ctx, e, c.onPick) }
 
-func (c *boardSpace) Render() app.UI {
+func (c *boardSpace) Render() goapp.UI {
 	d := &c.IData
 	ed := d.ed
 	s := &ed.Spaces[d.Space]
@@ -290,10 +291,10 @@ func (c *boardSpace) Render() app.UI {
 	}
 	label := loc.Name + " space " + strconv.Itoa(d.K+1) + ": " + strings.Join(icons, " or ") + ", "
 
-	var body []app.UI
-	if t.Owner == 0 || int(t.Industry) >= len(ed.Mats) || int(t.Spec) >= len(ed.Mats[t.Industry]) {
+	var body []goapp.UI
+	if t.Player() < 0 || int(t.Industry) >= len(ed.Mats) || int(t.Spec) >= len(ed.Mats[t.Industry]) {
 		label += "empty"
-		body = append(body, svgEl("rect").Attr("x", svgNum(r.X)).Attr("y", svgNum(r.Y)).Attr("width", svgNum(r.W)).Attr("height", svgNum(r.H)).
+		body = append(body, kit.Svg("rect").Attr("x", svgNum(r.X)).Attr("y", svgNum(r.Y)).Attr("width", svgNum(r.W)).Attr("height", svgNum(r.H)).
 			Attr("rx", svgNum(4)).Class("bb-empty"))
 		if len(s.Icons) == 1 {
 			body = append(body, industryIcon(s.Icons[0], r.X+r.W/2, r.Y+r.H/2, 30))
@@ -305,21 +306,21 @@ func (c *boardSpace) Render() app.UI {
 		}
 	} else {
 		spec := &ed.Mats[t.Industry][t.Spec]
-		label += d.Owner.Name + "'s " + t.Industry.Name() + " " + roman(spec.Level)
+		label += d.Owner.Name + "'s " + t.Industry.Name() + " " + kit.Roman(spec.Level)
 		tile := "bb-tile"
 		if t.Flipped {
 			tile += " bb-flipped"
 			label += ", flipped"
 		}
 		body = append(body,
-			svgEl("rect").Attr("x", svgNum(r.X)).Attr("y", svgNum(r.Y)).Attr("width", svgNum(r.W)).Attr("height", svgNum(r.H)).
+			kit.Svg("rect").Attr("x", svgNum(r.X)).Attr("y", svgNum(r.Y)).Attr("width", svgNum(r.W)).Attr("height", svgNum(r.H)).
 				Attr("rx", svgNum(4)).Attr("fill", d.Owner.Colour).Class(tile),
 			industryIcon(t.Industry, r.X+13, r.Y+13, 22),
-			svgEl("text").Attr("x", svgNum(r.X+r.W-4)).Attr("y", svgNum(r.Y+15)).Class("bb-lvl").Text(roman(spec.Level)),
+			kit.Svg("text").Attr("x", svgNum(r.X+r.W-4)).Attr("y", svgNum(r.Y+15)).Class("bb-lvl").Text(kit.Roman(spec.Level)),
 		)
 		if t.Flipped {
 			body = append(body,
-				svgEl("text").Attr("x", svgNum(r.X+r.W/2)).Attr("y", svgNum(r.Y+r.H-6)).Class("bb-tvp").Text(strconv.Itoa(spec.VP)+" VP"))
+				kit.Svg("text").Attr("x", svgNum(r.X+r.W/2)).Attr("y", svgNum(r.Y+r.H-6)).Class("bb-tvp").Text(strconv.Itoa(spec.VP)+" VP"))
 		} else if t.Cubes > 0 {
 			res := map[engine.Industry]string{engine.Coal: "coal", engine.Iron: "iron", engine.Brewery: "beer"}[t.Industry]
 			label += ", " + strconv.Itoa(int(t.Cubes)) + " " + res
@@ -329,33 +330,33 @@ func (c *boardSpace) Render() app.UI {
 	if d.Marks.Selected {
 		label += ", selected"
 	}
-	body = append(body, svgEl("rect").Attr("x", svgNum(r.X-3)).Attr("y", svgNum(r.Y-3)).Attr("width", svgNum(r.W+6)).Attr("height", svgNum(r.H+6)).
+	body = append(body, kit.Svg("rect").Attr("x", svgNum(r.X-3)).Attr("y", svgNum(r.Y-3)).Attr("width", svgNum(r.W+6)).Attr("height", svgNum(r.H+6)).
 		Attr("rx", svgNum(6)).Class("bb-ring"))
-	el := svgEl("g").ID("space-"+s.ID).Class("bb-space", d.Marks.class()).Aria("label", label).Body(body...)
-	return interactive(el, boardTarget{targetSpace, s.ID}, d.Marks.Legal || d.Marks.Source, c.onKey)
+	el := kit.Svg("g").ID("space-"+s.ID).Class("bb-space", d.Marks.class()).Aria("label", label).Body(body...)
+	return interactive(el, Target{TargetSpace, s.ID}, d.Marks.Legal || d.Marks.Source, c.onKey)
 }
 
 // industryIcon is the industry's disc with its glyph, centred at x, y, size units across.
-func industryIcon(ind engine.Industry, x, y, size float64) app.UI {
-	return svgEl("use").Attr("href", "#bb-i-"+ind.ID()).
+func industryIcon(ind engine.Industry, x, y, size float64) goapp.UI {
+	return kit.Svg("use").Attr("href", "#bb-i-"+ind.ID()).
 		Attr("x", svgNum(x-size/2)).Attr("y", svgNum(y-size/2)).Attr("width", svgNum(size)).Attr("height", svgNum(size))
 }
 
 // tileCubes draws the coal, iron or beer on a tile: up to 3 in a row, from the bottom right.
-func tileCubes(ind engine.Industry, n int, r rect) []app.UI {
-	var out []app.UI
+func tileCubes(ind engine.Industry, n int, r rect) []goapp.UI {
+	var out []goapp.UI
 	for i := 0; i < n; i++ {
 		row, col := i/3, i%3
 		x := r.X + r.W - 3 - float64(3-col)*8.8
 		y := r.Y + r.H - 11 - float64(row)*8.8
 		switch ind {
 		case engine.Brewery:
-			out = append(out, svgEl("use").Attr("href", "#bb-barrel").Attr("x", svgNum(x)).Attr("y", svgNum(y-1)).
+			out = append(out, kit.Svg("use").Attr("href", "#bb-barrel").Attr("x", svgNum(x)).Attr("y", svgNum(y-1)).
 				Attr("width", svgNum(8)).Attr("height", svgNum(10.5)))
 		case engine.Iron:
-			out = append(out, svgEl("rect").Attr("x", svgNum(x)).Attr("y", svgNum(y)).Attr("width", svgNum(7.5)).Attr("height", svgNum(7.5)).Class("bb-iron"))
+			out = append(out, kit.Svg("rect").Attr("x", svgNum(x)).Attr("y", svgNum(y)).Attr("width", svgNum(7.5)).Attr("height", svgNum(7.5)).Class("bb-iron"))
 		default:
-			out = append(out, svgEl("rect").Attr("x", svgNum(x)).Attr("y", svgNum(y)).Attr("width", svgNum(7.5)).Attr("height", svgNum(7.5)).Class("bb-coal"))
+			out = append(out, kit.Svg("rect").Attr("x", svgNum(x)).Attr("y", svgNum(y)).Attr("width", svgNum(7.5)).Attr("height", svgNum(7.5)).Class("bb-coal"))
 		}
 	}
 	return out
@@ -394,14 +395,14 @@ func (b *board) merchantData(st *engine.State, ed *engine.Edition, li int) merch
 }
 
 type boardMerchant struct {
-	app.Compo
+	goapp.Compo
 	IData  merchantData
-	onPick func(ctx app.Context, t boardTarget)
+	onPick func(ctx goapp.Context, t Target)
 }
 
-func (c *boardMerchant) onKey(ctx app.Context, e app.Event) { chooseByKey(ctx, e, c.onPick) }
+func (c *boardMerchant) onKey(ctx goapp.Context, e goapp.Event) { chooseByKey(ctx, e, c.onPick) }
 
-func (c *boardMerchant) Render() app.UI {
+func (c *boardMerchant) Render() goapp.UI {
 	d := &c.IData
 	loc := &d.ed.Locations[d.Loc]
 	box := layoutFor(d.ed).Locations[loc.ID].Box
@@ -409,17 +410,17 @@ func (c *boardMerchant) Render() app.UI {
 	if !d.InPlay {
 		banner = "#8a837c"
 	}
-	body := []app.UI{
-		svgEl("rect").Attr("x", svgNum(box.X)).Attr("y", svgNum(box.Y)).Attr("width", svgNum(box.W)).Attr("height", svgNum(box.H)).
+	body := []goapp.UI{
+		kit.Svg("rect").Attr("x", svgNum(box.X)).Attr("y", svgNum(box.Y)).Attr("width", svgNum(box.W)).Attr("height", svgNum(box.H)).
 			Attr("rx", svgNum(6)).Class("bb-mbox"),
-		svgEl("path").Attr("d", topRounded(box.X, box.Y, box.W, bannerH, 6)).Attr("fill", banner),
+		kit.Svg("path").Attr("d", topRounded(box.X, box.Y, box.W, bannerH, 6)).Attr("fill", banner),
 		nameText(box.X+box.W/2, box.Y+15, box.W-8, loc.Name, "bb-name"),
 	}
 	bonus := "Beer: " + bonusText(loc)
 	if !d.InPlay {
 		bonus = strconv.Itoa(loc.MinPlayers) + "+ players"
 	}
-	body = append(body, svgEl("text").Attr("x", svgNum(box.X+box.W/2)).Attr("y", svgNum(box.Y+box.H-8)).Class("bb-bonus").Text(bonus))
+	body = append(body, kit.Svg("text").Attr("x", svgNum(box.X+box.W/2)).Attr("y", svgNum(box.Y+box.H-8)).Class("bb-bonus").Text(bonus))
 	for i := range d.Slots {
 		body = append(body, c.slot(loc, &d.Slots[i]))
 	}
@@ -427,22 +428,19 @@ func (c *boardMerchant) Render() app.UI {
 	if !d.InPlay {
 		cls += " bb-out"
 	}
-	return svgEl("g").ID("loc-" + loc.ID).Class(cls).Body(body...)
+	return kit.Svg("g").ID("loc-" + loc.ID).Class(cls).Body(body...)
 }
 
-func (c *boardMerchant) slot(loc *engine.Location, s *merchantSlotData) app.UI {
+func (c *boardMerchant) slot(loc *engine.Location, s *merchantSlotData) goapp.UI {
 	ed := c.IData.ed
 	id := ed.MerchantSpaces[s.Index].ID
 	g := layoutFor(ed).MerchantSlots[id]
 	label := loc.Name + " merchant " + strconv.Itoa(s.K+1) + ": "
 	r := g.Tile
-	body := []app.UI{
-		svgEl("rect").Attr("x", svgNum(r.X)).Attr("y", svgNum(r.Y)).Attr("width", svgNum(r.W)).Attr("height", svgNum(r.H)).Attr("rx", svgNum(4)).Class("bb-mtile"),
+	body := []goapp.UI{
+		kit.Svg("rect").Attr("x", svgNum(r.X)).Attr("y", svgNum(r.Y)).Attr("width", svgNum(r.W)).Attr("height", svgNum(r.H)).Attr("rx", svgNum(4)).Class("bb-mtile"),
 	}
-	var tile *engine.MerchantTile
-	if s.Slot.Tile > 0 && int(s.Slot.Tile) <= len(ed.MerchantTiles) {
-		tile = &ed.MerchantTiles[s.Slot.Tile-1]
-	}
+	tile := s.Slot.TileIn(ed)
 	switch {
 	case tile == nil && !c.IData.InPlay:
 		label += "not in play"
@@ -450,13 +448,13 @@ func (c *boardMerchant) slot(loc *engine.Location, s *merchantSlotData) app.UI {
 		label += "no tile"
 	case len(tile.Buys) == 0:
 		label += "blank tile"
-		body = append(body, svgEl("text").Attr("x", svgNum(r.X+r.W/2)).Attr("y", svgNum(r.Y+r.H/2+4)).Class("bb-blank").Text("—"))
+		body = append(body, kit.Svg("text").Attr("x", svgNum(r.X+r.W/2)).Attr("y", svgNum(r.Y+r.H/2+4)).Class("bb-blank").Text("—"))
 	default:
 		var buys []string
 		for _, ind := range tile.Buys {
 			buys = append(buys, ind.Name())
 		}
-		label += "buys " + joinWithAnd(buys)
+		label += "buys " + kit.JoinAnd(buys)
 		if len(tile.Buys) == 1 {
 			body = append(body, industryIcon(tile.Buys[0], r.X+r.W/2, r.Y+r.H/2, 30))
 		} else {
@@ -471,22 +469,22 @@ func (c *boardMerchant) slot(loc *engine.Location, s *merchantSlotData) app.UI {
 	br := g.Barrel
 	if s.Slot.Beer > 0 {
 		label += ", beer available"
-		body = append(body, svgEl("use").Attr("href", "#bb-barrel").
+		body = append(body, kit.Svg("use").Attr("href", "#bb-barrel").
 			Attr("x", svgNum(br.X)).Attr("y", svgNum(br.Y)).Attr("width", svgNum(br.W)).Attr("height", svgNum(br.H)))
 	} else {
 		if tile != nil && len(tile.Buys) > 0 {
 			label += ", no beer"
 		}
-		body = append(body, svgEl("ellipse").Attr("cx", svgNum(br.X+br.W/2)).Attr("cy", svgNum(br.Y+br.H/2)).
+		body = append(body, kit.Svg("ellipse").Attr("cx", svgNum(br.X+br.W/2)).Attr("cy", svgNum(br.Y+br.H/2)).
 			Attr("rx", svgNum(br.W/2-1)).Attr("ry", svgNum(br.H/2-1)).Class("bb-nobeer"))
 	}
 	if s.Marks.Selected {
 		label += ", selected"
 	}
-	body = append(body, svgEl("rect").Attr("x", svgNum(r.X-3)).Attr("y", svgNum(r.Y-3)).Attr("width", svgNum(br.X+br.W-r.X+6)).Attr("height", svgNum(r.H+6)).
+	body = append(body, kit.Svg("rect").Attr("x", svgNum(r.X-3)).Attr("y", svgNum(r.Y-3)).Attr("width", svgNum(br.X+br.W-r.X+6)).Attr("height", svgNum(r.H+6)).
 		Attr("rx", svgNum(6)).Class("bb-ring"))
-	el := svgEl("g").ID("merchant-"+id).Class("bb-mslot", s.Marks.class()).Aria("label", label).Body(body...)
-	return interactive(el, boardTarget{targetMerchant, id}, s.Marks.Legal || s.Marks.Source, c.onKey)
+	el := kit.Svg("g").ID("merchant-"+id).Class("bb-mslot", s.Marks.class()).Aria("label", label).Body(body...)
+	return interactive(el, Target{TargetMerchant, id}, s.Marks.Legal || s.Marks.Source, c.onKey)
 }
 
 // ---- markets
@@ -509,14 +507,14 @@ func (b *board) marketData(st *engine.State, ed *engine.Edition, coal bool) mark
 }
 
 type boardMarket struct {
-	app.Compo
+	goapp.Compo
 	IData  marketData
-	onPick func(ctx app.Context, t boardTarget)
+	onPick func(ctx goapp.Context, t Target)
 }
 
-func (c *boardMarket) onKey(ctx app.Context, e app.Event) { chooseByKey(ctx, e, c.onPick) }
+func (c *boardMarket) onKey(ctx goapp.Context, e goapp.Event) { chooseByKey(ctx, e, c.onPick) }
 
-func (c *boardMarket) Render() app.UI {
+func (c *boardMarket) Render() goapp.UI {
 	d := &c.IData
 	lay := layoutFor(d.ed)
 	id, name, m, g, cube := "iron_market", "Iron", &d.ed.IronMarket, lay.Iron, "bb-iron"
@@ -525,14 +523,14 @@ func (c *boardMarket) Render() app.UI {
 	}
 	count := d.Count
 	p := g.Panel
-	body := []app.UI{
-		svgEl("rect").Attr("x", svgNum(p.X)).Attr("y", svgNum(p.Y)).Attr("width", svgNum(p.W)).Attr("height", svgNum(p.H)).Attr("rx", svgNum(6)).Class("bb-mkt"),
-		svgEl("text").Attr("x", svgNum(p.X+p.W/2)).Attr("y", svgNum(p.Y+17)).Class("bb-mkt-title").Text(name),
+	body := []goapp.UI{
+		kit.Svg("rect").Attr("x", svgNum(p.X)).Attr("y", svgNum(p.Y)).Attr("width", svgNum(p.W)).Attr("height", svgNum(p.H)).Attr("rx", svgNum(6)).Class("bb-mkt"),
+		kit.Svg("text").Attr("x", svgNum(p.X+p.W/2)).Attr("y", svgNum(p.Y+17)).Class("bb-mkt-title").Text(name),
 	}
 	n := len(m.Prices)
 	for i, r := range g.Spaces {
 		if i%2 == 0 {
-			body = append(body, svgEl("text").Attr("x", svgNum(p.X+mktPad+mktLabelW/2)).Attr("y", svgNum(r.Y+r.H/2+5)).
+			body = append(body, kit.Svg("text").Attr("x", svgNum(p.X+mktPad+mktLabelW/2)).Attr("y", svgNum(r.Y+r.H/2+5)).
 				Class("bb-price").Text("£"+strconv.Itoa(m.Prices[i])))
 		}
 		filled := i >= n-count
@@ -540,12 +538,12 @@ func (c *boardMarket) Render() app.UI {
 		if filled {
 			cls = cube + " bb-mcube"
 		}
-		body = append(body, svgEl("rect").Attr("x", svgNum(r.X+2)).Attr("y", svgNum(r.Y+2)).Attr("width", svgNum(r.W-4)).Attr("height", svgNum(r.H-4)).
+		body = append(body, kit.Svg("rect").Attr("x", svgNum(r.X+2)).Attr("y", svgNum(r.Y+2)).Attr("width", svgNum(r.W-4)).Attr("height", svgNum(r.H-4)).
 			Attr("rx", svgNum(2)).Class(cls))
 	}
-	body = append(body, svgEl("text").Attr("x", svgNum(g.Empty.X)).Attr("y", svgNum(g.Empty.Y+4)).Class("bb-empty-price").
+	body = append(body, kit.Svg("text").Attr("x", svgNum(g.Empty.X)).Attr("y", svgNum(g.Empty.Y+4)).Class("bb-empty-price").
 		Text("£"+strconv.Itoa(m.EmptyPrice)+" when empty"))
-	body = append(body, svgEl("rect").Attr("x", svgNum(p.X-3)).Attr("y", svgNum(p.Y-3)).Attr("width", svgNum(p.W+6)).Attr("height", svgNum(p.H+6)).
+	body = append(body, kit.Svg("rect").Attr("x", svgNum(p.X-3)).Attr("y", svgNum(p.Y-3)).Attr("width", svgNum(p.W+6)).Attr("height", svgNum(p.H+6)).
 		Attr("rx", svgNum(8)).Class("bb-ring"))
 	next := m.EmptyPrice
 	if count > 0 && count <= n {
@@ -555,9 +553,9 @@ func (c *boardMarket) Render() app.UI {
 	if d.Marks.Selected {
 		label += ", selected"
 	}
-	el := svgEl("g").ID("market-"+strings.TrimSuffix(id, "_market")).Class("bb-market", d.Marks.class()).
+	el := kit.Svg("g").ID("market-"+strings.TrimSuffix(id, "_market")).Class("bb-market", d.Marks.class()).
 		Aria("label", label).Body(body...)
-	return interactive(el, boardTarget{targetMarket, id}, d.Marks.Source, c.onKey)
+	return interactive(el, Target{TargetMarket, id}, d.Marks.Source, c.onKey)
 }
 
 // ---- the markers on the progress track
@@ -588,13 +586,13 @@ func (b *board) markersData(st *engine.State) markersData {
 }
 
 type boardMarkers struct {
-	app.Compo
+	goapp.Compo
 	IData markersData
 }
 
 // Render draws each player's VP marker (a disc, on the outer half of its space) and
 // income marker (a square, on the inner half), spread out when several share a space.
-func (c *boardMarkers) Render() app.UI {
+func (c *boardMarkers) Render() goapp.UI {
 	d := &c.IData
 	var vpAt, incAt [100][]int
 	for p := 0; p < d.N; p++ {
@@ -609,7 +607,7 @@ func (c *boardMarkers) Render() app.UI {
 		}
 		incAt[inc] = append(incAt[inc], p)
 	}
-	var out []app.UI
+	var out []goapp.UI
 	place := func(i int, ps []int, depth float64, vp bool) {
 		r := trackCell(i) // the same track on every board
 		in := trackInward(i)
@@ -621,11 +619,11 @@ func (c *boardMarkers) Render() app.UI {
 			y := ctr.Y + in.Y*depth + along.Y*off
 			if vp {
 				label := d.Names[p] + " VP marker: " + strconv.Itoa(int(d.VP[p])) + " VP"
-				out = append(out, svgEl("circle").Attr("cx", svgNum(x)).Attr("cy", svgNum(y)).Attr("r", svgNum(8)).
+				out = append(out, kit.Svg("circle").Attr("cx", svgNum(x)).Attr("cy", svgNum(y)).Attr("r", svgNum(8)).
 					Attr("fill", d.Colour[p]).Class("bb-vpm").Role("img").Aria("label", label))
 			} else {
-				label := d.Names[p] + " income marker: level " + hudInt(d.Level[p])
-				out = append(out, svgEl("rect").Attr("x", svgNum(x-7)).Attr("y", svgNum(y-7)).Attr("width", svgNum(14)).Attr("height", svgNum(14)).
+				label := d.Names[p] + " income marker: level " + kit.Int(d.Level[p])
+				out = append(out, kit.Svg("rect").Attr("x", svgNum(x-7)).Attr("y", svgNum(y-7)).Attr("width", svgNum(14)).Attr("height", svgNum(14)).
 					Attr("rx", svgNum(2)).Attr("fill", d.Colour[p]).Class("bb-incm").Role("img").Aria("label", label))
 			}
 		}
@@ -638,7 +636,7 @@ func (c *boardMarkers) Render() app.UI {
 			place(i, incAt[i], 10, false)
 		}
 	}
-	return svgEl("g").Class("bb-markers").Body(out...)
+	return kit.Svg("g").Class("bb-markers").Body(out...)
 }
 
 // ---- the pulsing highlight
@@ -650,7 +648,7 @@ func (c *boardMarkers) Render() app.UI {
 // board's own SVG repainted all of it on every frame (about a quarter of the main thread
 // while a question was open). It is always mounted, so it always has the frame's view.
 type boardMarks struct {
-	app.Compo
+	goapp.Compo
 	IEdition string // the edition's id, for its layout
 	IMarks   []glowMark
 }
@@ -658,13 +656,13 @@ type boardMarks struct {
 // glowMark is one answer to make pulse: a target, and whether it is a coal, iron or beer
 // source (drawn differently).
 type glowMark struct {
-	Target boardTarget
+	Target Target
 	Source bool
 }
 
-func (m *boardMarks) Render() app.UI {
+func (m *boardMarks) Render() goapp.UI {
 	lay := layoutOf(m.IEdition)
-	shapes := make([]app.UI, 0, len(m.IMarks))
+	shapes := make([]goapp.UI, 0, len(m.IMarks))
 	for _, g := range m.IMarks {
 		t := g.Target
 		cls := "bb-glow"
@@ -672,21 +670,21 @@ func (m *boardMarks) Render() app.UI {
 			cls += " bb-glow-src"
 		}
 		switch t.Kind {
-		case targetLink:
+		case TargetLink:
 			if g, ok := lay.Links[t.ID]; ok {
-				shapes = append(shapes, svgEl("path").Attr("d", g.D).Class(cls+" bb-glow-link"))
+				shapes = append(shapes, kit.Svg("path").Attr("d", g.D).Class(cls+" bb-glow-link"))
 			}
 			continue
-		case targetSpace:
+		case TargetSpace:
 			if r, ok := lay.Spaces[t.ID]; ok {
 				shapes = append(shapes, glowRect(rect{r.X - 3, r.Y - 3, r.W + 6, r.H + 6}, cls))
 			}
-		case targetMerchant:
+		case TargetMerchant:
 			if g, ok := lay.MerchantSlots[t.ID]; ok {
 				r, br := g.Tile, g.Barrel
 				shapes = append(shapes, glowRect(rect{r.X - 3, r.Y - 3, br.X + br.W - r.X + 6, r.H + 6}, cls))
 			}
-		case targetMarket:
+		case TargetMarket:
 			p := lay.Coal.Panel
 			if t.ID == "iron_market" {
 				p = lay.Iron.Panel
@@ -694,14 +692,14 @@ func (m *boardMarks) Render() app.UI {
 			shapes = append(shapes, glowRect(rect{p.X - 3, p.Y - 3, p.W + 6, p.H + 6}, cls))
 		}
 	}
-	return svgEl("svg").ID("board-marks").Class("bb-marks").
+	return kit.Svg("svg").ID("board-marks").Class("bb-marks").
 		Attr("viewBox", "0 0 "+fmtNum(boardW)+" "+fmtNum(boardH)).
 		Attr("preserveAspectRatio", "xMidYMid meet").
 		Aria("hidden", "true").
 		Body(shapes...)
 }
 
-func glowRect(r rect, cls string) app.UI {
-	return svgEl("rect").Attr("x", svgNum(r.X)).Attr("y", svgNum(r.Y)).Attr("width", svgNum(r.W)).Attr("height", svgNum(r.H)).
+func glowRect(r rect, cls string) goapp.UI {
+	return kit.Svg("rect").Attr("x", svgNum(r.X)).Attr("y", svgNum(r.Y)).Attr("width", svgNum(r.W)).Attr("height", svgNum(r.H)).
 		Attr("rx", svgNum(6)).Class(cls)
 }

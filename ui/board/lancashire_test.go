@@ -1,4 +1,4 @@
-package ui
+package board
 
 import (
 	"os"
@@ -8,7 +8,7 @@ import (
 
 	"brass/engine"
 
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // lancashireGame plays a Lancashire game forward by always taking the legal move that
@@ -49,7 +49,7 @@ func TestLancashireBoardRenders(t *testing.T) {
 		ed := s.Edition()
 		b := newBoard().State(*s).Colors(testColors).Names([]string{"Ada", "Brunel", "Cort"})
 		if os.Getenv("BRASS_DUMP_BOARD") != "" {
-			os.WriteFile(os.Getenv("BRASS_DUMP_BOARD")+rules+".svg", []byte(app.HTMLString(b)), 0o644)
+			os.WriteFile(os.Getenv("BRASS_DUMP_BOARD")+rules+".svg", []byte(goapp.HTMLString(b)), 0o644)
 		}
 		root := renderBoard(t, b)
 		if title := root.Children[0].Text; !strings.HasPrefix(title, ed.Name+" board") {
@@ -124,10 +124,10 @@ func TestDistantMarketData(t *testing.T) {
 	if got := revealedText(&d); !strings.HasPrefix(got, "revealed −") {
 		t.Errorf("revealed text %q", got)
 	}
-	if got := demandText(ed, 5); got != "cotton demand: a sale gives +1 income" {
+	if got := DemandText(ed, 5); got != "cotton demand: a sale gives +1 income" {
 		t.Errorf("demand text %q", got)
 	}
-	if got := demandText(ed, len(ed.DemandBonus)); !strings.Contains(got, "X") {
+	if got := DemandText(ed, len(ed.DemandBonus)); !strings.Contains(got, "X") {
 		t.Errorf("demand at X: %q", got)
 	}
 }
@@ -142,7 +142,7 @@ func TestDistantMarketDetails(t *testing.T) {
 	s.DistantLeft--
 	s.Demand = 2
 	tg, ok := targetFromElementID(distantElementID)
-	if !ok || tg.Kind != targetDistant || tg.elementID() != distantElementID {
+	if !ok || tg.Kind != TargetDistant || tg.elementID() != distantElementID {
 		t.Fatalf("the Distant Market's element id reads as %+v, %v", tg, ok)
 	}
 	c, ok := detailFacts(s, []string{"Ada", "Brunel", "Cort"}, testColors, tg)

@@ -1,9 +1,10 @@
-package ui
+package board
 
 import (
 	"testing"
 
 	"brass/engine"
+	"brass/ui/kit"
 )
 
 func lancashireEditions(t testing.TB) []*engine.Edition {
@@ -41,7 +42,7 @@ func TestLancashireLayoutCoversEdition(t *testing.T) {
 				if g.Kind != 't' || lancashireTownLayout[loc.ID].Spaces != len(loc.Spaces) {
 					t.Errorf("town %s: laid out as %c with %d spaces, has %d", loc.ID, g.Kind, lancashireTownLayout[loc.ID].Spaces, len(loc.Spaces))
 				}
-				if loc.Banner != "" && bannerColors[loc.Banner] == "" {
+				if loc.Banner != "" && kit.BannerColors[loc.Banner] == "" {
 					t.Errorf("town %s banner %q has no colour", loc.ID, loc.Banner)
 				}
 			case engine.ExternalLocation, engine.LinkVPLocation:

@@ -1,4 +1,4 @@
-package ui
+package board
 
 // The pieces only Brass: Lancashire's board has: the places without build spaces (the
 // external locations and the link-VP locations, with their gold link-VP circles), the
@@ -8,8 +8,9 @@ import (
 	"strconv"
 
 	"brass/engine"
+	"brass/ui/kit"
 
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // editionID is the edition's id ("" for none).
@@ -29,7 +30,7 @@ type placeData struct {
 }
 
 type boardPlace struct {
-	app.Compo
+	goapp.Compo
 	IData placeData
 }
 
@@ -41,7 +42,7 @@ func placeNote(loc *engine.Location) string {
 	return "link VP only"
 }
 
-func (c *boardPlace) Render() app.UI {
+func (c *boardPlace) Render() goapp.UI {
 	d := &c.IData
 	loc := &d.ed.Locations[d.Loc]
 	box := layoutFor(d.ed).Locations[loc.ID].Box
@@ -49,35 +50,35 @@ func (c *boardPlace) Render() app.UI {
 	if loc.Kind == engine.ExternalLocation {
 		banner, cls = "#3b4f6b", "bb-place bb-external"
 	}
-	body := []app.UI{
-		svgEl("rect").Attr("x", svgNum(box.X)).Attr("y", svgNum(box.Y)).Attr("width", svgNum(box.W)).Attr("height", svgNum(box.H)).
+	body := []goapp.UI{
+		kit.Svg("rect").Attr("x", svgNum(box.X)).Attr("y", svgNum(box.Y)).Attr("width", svgNum(box.W)).Attr("height", svgNum(box.H)).
 			Attr("rx", svgNum(6)).Class("bb-mbox"),
-		svgEl("path").Attr("d", topRounded(box.X, box.Y, box.W, bannerH, 6)).Attr("fill", banner),
+		kit.Svg("path").Attr("d", topRounded(box.X, box.Y, box.W, bannerH, 6)).Attr("fill", banner),
 		nameText(box.X+box.W/2, box.Y+15, box.W-8, loc.Name, "bb-name"),
 	}
 	cy := box.Y + bannerH + (box.H-bannerH)/2
 	for k := 0; k < loc.LinkIcons; k++ {
 		cx := box.X + box.W/2 + (float64(k)-float64(loc.LinkIcons-1)/2)*22
 		body = append(body,
-			svgEl("circle").Attr("cx", svgNum(cx)).Attr("cy", svgNum(cy)).Attr("r", svgNum(9)).Class("bb-lvp"),
-			svgEl("text").Attr("x", svgNum(cx)).Attr("y", svgNum(cy+4)).Class("bb-lvpn").Text("1"))
+			kit.Svg("circle").Attr("cx", svgNum(cx)).Attr("cy", svgNum(cy)).Attr("r", svgNum(9)).Class("bb-lvp"),
+			kit.Svg("text").Attr("x", svgNum(cx)).Attr("y", svgNum(cy+4)).Class("bb-lvpn").Text("1"))
 	}
 	label := loc.Name + ": " + placeNote(loc) + ", " + strconv.Itoa(loc.LinkIcons) + " link VP"
-	return svgEl("g").ID("loc-"+loc.ID).Class(cls).Role("img").Aria("label", label).Body(body...)
+	return kit.Svg("g").ID("loc-"+loc.ID).Class(cls).Role("img").Aria("label", label).Body(body...)
 }
 
 // ---- the virtual link
 
 // virtualLink draws one of the edition's virtual links: a thin dashed line that is never
 // built on (it only lets an industry card build across it).
-func virtualLink(ed *engine.Edition, lay *layoutData, vi int) app.UI {
+func virtualLink(ed *engine.Edition, lay *layoutData, vi int) goapp.UI {
 	v := &ed.VirtualLinks[vi]
 	g := lay.VirtualLinks[v.ID]
 	a, b := ed.Locations[v.Locations[0]].Name, ed.Locations[v.Locations[1]].Name
 	label := a + "–" + b + " virtual link: counts as connected only for building an industry with an industry card"
-	return svgEl("g").ID("vlink-"+v.ID).Class("bb-vlink").Role("img").Aria("label", label).Body(
-		svgEl("path").Attr("d", g.D).Class("bb-virtual"),
-		svgEl("text").Attr("x", svgNum(g.Mid.X)).Attr("y", svgNum(g.Mid.Y-7)).Class("bb-vlabel").Text("virtual link"),
+	return kit.Svg("g").ID("vlink-"+v.ID).Class("bb-vlink").Role("img").Aria("label", label).Body(
+		kit.Svg("path").Attr("d", g.D).Class("bb-virtual"),
+		kit.Svg("text").Attr("x", svgNum(g.Mid.X)).Attr("y", svgNum(g.Mid.Y-7)).Class("bb-vlabel").Text("virtual link"),
 	)
 }
 
@@ -106,20 +107,20 @@ func distantDataOf(st *engine.State, ed *engine.Edition) distantData {
 }
 
 type boardDistant struct {
-	app.Compo
+	goapp.Compo
 	IData distantData
 }
 
-func (c *boardDistant) Render() app.UI {
+func (c *boardDistant) Render() goapp.UI {
 	d := &c.IData
 	g := layoutFor(d.ed).Distant
 	p, st := g.Panel, g.Stack
-	body := []app.UI{
-		svgEl("rect").Attr("x", svgNum(p.X)).Attr("y", svgNum(p.Y)).Attr("width", svgNum(p.W)).Attr("height", svgNum(p.H)).Attr("rx", svgNum(6)).Class("bb-mkt"),
-		svgEl("text").Attr("x", svgNum(p.X+p.W/2)).Attr("y", svgNum(p.Y+17)).Class("bb-mkt-title").Text("Distant Market"),
-		svgEl("rect").Attr("x", svgNum(st.X)).Attr("y", svgNum(st.Y)).Attr("width", svgNum(st.W)).Attr("height", svgNum(st.H)).Attr("rx", svgNum(4)).Class("bb-dstack"),
-		svgEl("text").Attr("x", svgNum(st.X+st.W/2)).Attr("y", svgNum(st.Y+st.H/2+2)).Class("bb-dcount").Text(strconv.Itoa(d.Left)),
-		svgEl("text").Attr("x", svgNum(st.X+st.W/2)).Attr("y", svgNum(st.Y+st.H-6)).Class("bb-dsmall").Text("tiles"),
+	body := []goapp.UI{
+		kit.Svg("rect").Attr("x", svgNum(p.X)).Attr("y", svgNum(p.Y)).Attr("width", svgNum(p.W)).Attr("height", svgNum(p.H)).Attr("rx", svgNum(6)).Class("bb-mkt"),
+		kit.Svg("text").Attr("x", svgNum(p.X+p.W/2)).Attr("y", svgNum(p.Y+17)).Class("bb-mkt-title").Text("Distant Market"),
+		kit.Svg("rect").Attr("x", svgNum(st.X)).Attr("y", svgNum(st.Y)).Attr("width", svgNum(st.W)).Attr("height", svgNum(st.H)).Attr("rx", svgNum(4)).Class("bb-dstack"),
+		kit.Svg("text").Attr("x", svgNum(st.X+st.W/2)).Attr("y", svgNum(st.Y+st.H/2+2)).Class("bb-dcount").Text(strconv.Itoa(d.Left)),
+		kit.Svg("text").Attr("x", svgNum(st.X+st.W/2)).Attr("y", svgNum(st.Y+st.H-6)).Class("bb-dsmall").Text("tiles"),
 	}
 	bonus := d.ed.DemandBonus
 	for i, r := range g.Demand {
@@ -128,21 +129,21 @@ func (c *boardDistant) Render() app.UI {
 			text, cls = "+"+strconv.Itoa(bonus[i]), "bb-dspace"
 		}
 		body = append(body,
-			svgEl("rect").Attr("x", svgNum(r.X)).Attr("y", svgNum(r.Y)).Attr("width", svgNum(r.W)).Attr("height", svgNum(r.H)).Attr("rx", svgNum(3)).Class(cls),
-			svgEl("text").Attr("x", svgNum(r.X+r.W/2)).Attr("y", svgNum(r.Y+r.H/2+4)).Class("bb-dbonus").Text(text))
+			kit.Svg("rect").Attr("x", svgNum(r.X)).Attr("y", svgNum(r.Y)).Attr("width", svgNum(r.W)).Attr("height", svgNum(r.H)).Attr("rx", svgNum(3)).Class(cls),
+			kit.Svg("text").Attr("x", svgNum(r.X+r.W/2)).Attr("y", svgNum(r.Y+r.H/2+4)).Class("bb-dbonus").Text(text))
 		if i == d.Demand {
-			body = append(body, svgEl("circle").Attr("cx", svgNum(r.X+r.W/2)).Attr("cy", svgNum(r.Y-8)).Attr("r", svgNum(6)).Class("bb-dmarker"))
+			body = append(body, kit.Svg("circle").Attr("cx", svgNum(r.X+r.W/2)).Attr("cy", svgNum(r.Y-8)).Attr("r", svgNum(6)).Class("bb-dmarker"))
 		}
 	}
 	first := g.Demand[0]
-	body = append(body, svgEl("text").Attr("x", svgNum(first.X)).Attr("y", svgNum(first.Y+first.H+14)).Class("bb-key").
+	body = append(body, kit.Svg("text").Attr("x", svgNum(first.X)).Attr("y", svgNum(first.Y+first.H+14)).Class("bb-key").
 		Text("income bonus · "+revealedText(d)))
-	label := "Distant Market: " + strconv.Itoa(d.Left) + " tiles face down, " + demandText(d.ed, d.Demand) + "; " + revealedText(d)
-	return svgEl("g").ID(distantElementID).Class("bb-distant").Role("img").Aria("label", label).Body(body...)
+	label := "Distant Market: " + strconv.Itoa(d.Left) + " tiles face down, " + DemandText(d.ed, d.Demand) + "; " + revealedText(d)
+	return kit.Svg("g").ID(distantElementID).Class("bb-distant").Role("img").Aria("label", label).Body(body...)
 }
 
-// demandText says where the cotton demand marker stands.
-func demandText(ed *engine.Edition, demand int) string {
+// DemandText says where the cotton demand marker stands.
+func DemandText(ed *engine.Edition, demand int) string {
 	if demand >= len(ed.DemandBonus) {
 		return "cotton demand at X: no more Distant Market sales this era"
 	}

@@ -1,4 +1,4 @@
-package ui
+package board
 
 // The frame around the board: zoom (buttons, pinch, Ctrl+wheel) and pan (drag when
 // zoomed), taps resolved to the nearest target, and the details card on hover and tap.
@@ -12,13 +12,14 @@ import (
 	"sort"
 
 	"brass/engine"
+	"brass/ui/kit"
 
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// boardProps is everything the board draws. It is a value, so the frame and the board
+// Props is everything the board draws. It is a value, so the frame and the board
 // update only when something in it changes.
-type boardProps struct {
+type Props struct {
 	State     engine.State
 	Colours   []string
 	Names     []string
@@ -31,41 +32,41 @@ type boardProps struct {
 }
 
 // choosing reports whether a question is being answered on the board.
-func (p *boardProps) choosing() bool {
+func (p *Props) choosing() bool {
 	return len(p.Spaces)+len(p.Links)+len(p.Merchants)+len(p.Sources) > 0
 }
 
 // eachTarget calls fn with every answer of the current question as a board target, in
 // the order spaces, merchants, sources (source true), lines.
-func (p *boardProps) eachTarget(fn func(t boardTarget, source bool)) {
+func (p *Props) eachTarget(fn func(t Target, source bool)) {
 	for _, id := range p.Spaces {
-		fn(boardTarget{targetSpace, id}, false)
+		fn(Target{TargetSpace, id}, false)
 	}
 	for _, id := range p.Merchants {
-		fn(boardTarget{targetMerchant, id}, false)
+		fn(Target{TargetMerchant, id}, false)
 	}
 	lay := layoutFor(p.State.Edition())
 	for _, id := range p.Sources {
 		fn(lay.sourceTarget(id), true)
 	}
 	for _, id := range p.Links {
-		fn(boardTarget{targetLink, id}, false)
+		fn(Target{TargetLink, id}, false)
 	}
 }
 
 // legalTargets are the answers of the current question, as board targets.
-func (p *boardProps) legalTargets() []boardTarget {
-	var out []boardTarget
-	p.eachTarget(func(t boardTarget, _ bool) { out = append(out, t) })
+func (p *Props) legalTargets() []Target {
+	var out []Target
+	p.eachTarget(func(t Target, _ bool) { out = append(out, t) })
 	return out
 }
 
 // glowMarks are the answers the overlay makes pulse (see boardMarks): every legal
 // target not already chosen, sources marked as such.
-func (p *boardProps) glowMarks() []glowMark {
+func (p *Props) glowMarks() []glowMark {
 	var out []glowMark
-	p.eachTarget(func(t boardTarget, source bool) {
-		if !inSorted(p.Selected, t.ID) {
+	p.eachTarget(func(t Target, source bool) {
+		if !kit.Contains(p.Selected, t.ID) {
 			out = append(out, glowMark{Target: t, Source: source})
 		}
 	})
@@ -79,16 +80,16 @@ const tapRadius = 22.0
 // dragSlop is how far (CSS pixels) a pointer moves before a press becomes a drag.
 const dragSlop = 8.0
 
-// boardFrame wraps the board. Set the props and the callbacks.
-type boardFrame struct {
-	app.Compo
+// Frame wraps the board. Set the props and the callbacks.
+type Frame struct {
+	goapp.Compo
 
-	IProps boardProps
+	IProps Props
 
 	// Unexported, see board.onPick: a legal target was chosen; a tap on something that is
 	// not a legal answer (kind "" when nothing is near the tap).
-	onPick    func(ctx app.Context, t boardTarget)
-	onRefused func(ctx app.Context, t boardTarget)
+	onPick    func(ctx goapp.Context, t Target)
+	onRefused func(ctx goapp.Context, t Target)
 
 	view     boardView
 	pointers map[int]pt // pointers down, by id: client position
@@ -98,53 +99,53 @@ type boardFrame struct {
 	spread   float64    // a pinch: the fingers' distance when it began
 	moved    bool       // the gesture moved the board: the click that ends it is no tap
 	endedAt  float64    // event time of the end of the last moving gesture
-	pinned   boardTarget
-	hover    boardTarget
+	pinned   Target
+	hover    Target
 }
 
-func newBoardFrame() *boardFrame { return &boardFrame{} }
+func NewFrame() *Frame { return &Frame{} }
 
 // Props sets what the board shows.
-func (f *boardFrame) Props(p boardProps) *boardFrame { f.IProps = p; return f }
+func (f *Frame) Props(p Props) *Frame { f.IProps = p; return f }
 
 // OnPick is called with a legal target the player tapped, clicked or chose by keyboard.
-func (f *boardFrame) OnPick(fn func(ctx app.Context, t boardTarget)) *boardFrame {
+func (f *Frame) OnPick(fn func(ctx goapp.Context, t Target)) *Frame {
 	f.onPick = fn
 	return f
 }
 
 // OnRefused is called with what the player tapped while choosing when it is not a legal
 // answer (a zero target when nothing was near).
-func (f *boardFrame) OnRefused(fn func(ctx app.Context, t boardTarget)) *boardFrame {
+func (f *Frame) OnRefused(fn func(ctx goapp.Context, t Target)) *Frame {
 	f.onRefused = fn
 	return f
 }
 
-func (f *boardFrame) OnInit() { f.view = fullView }
+func (f *Frame) OnInit() { f.view = fullView }
 
 // OnUpdate closes a card opened by a tap once a question is asked on the board: taps
 // answer it now.
-func (f *boardFrame) OnUpdate(ctx app.Context) {
+func (f *Frame) OnUpdate(ctx goapp.Context) {
 	if f.IProps.choosing() {
-		f.pinned = boardTarget{}
+		f.pinned = Target{}
 	}
 }
 
-func (f *boardFrame) svg() app.Value { return app.Window().GetElementByID("board") }
+func (f *Frame) svg() goapp.Value { return goapp.Window().GetElementByID("board") }
 
 // setView shows v and applies it to the SVG and its highlight overlay at once (no
 // re-render of the board).
-func (f *boardFrame) setView(v boardView) {
+func (f *Frame) setView(v boardView) {
 	f.view = v
 	for _, id := range []string{"board", "board-marks"} {
-		if el := app.Window().GetElementByID(id); el.Truthy() {
+		if el := goapp.Window().GetElementByID(id); el.Truthy() {
 			el.Call("setAttribute", "viewBox", v.viewBox())
 		}
 	}
 }
 
 // screen reads the SVG's current screen matrix.
-func (f *boardFrame) screen() (screenMap, bool) {
+func (f *Frame) screen() (screenMap, bool) {
 	el := f.svg()
 	if !el.Truthy() {
 		return screenMap{}, false
@@ -156,22 +157,22 @@ func (f *boardFrame) screen() (screenMap, bool) {
 	return mapFromMatrix(m.Get("a").Float(), m.Get("e").Float(), m.Get("f").Float(), f.view), true
 }
 
-func eventPoint(e app.Event) pt { return pt{e.Get("clientX").Float(), e.Get("clientY").Float()} }
+func eventPoint(e goapp.Event) pt { return pt{e.Get("clientX").Float(), e.Get("clientY").Float()} }
 
 // ---- zoom buttons and wheel
 
-func (f *boardFrame) zoomBy(factor float64) {
+func (f *Frame) zoomBy(factor float64) {
 	c := pt{f.view.X + f.view.W/2, f.view.Y + f.view.H/2}
 	f.setView(f.view.zoomedAt(f.view.zoom()*factor, c))
 }
 
-func (f *boardFrame) zoomIn(ctx app.Context, e app.Event)  { f.zoomBy(zoomStep) }
-func (f *boardFrame) zoomOut(ctx app.Context, e app.Event) { f.zoomBy(1 / zoomStep) }
-func (f *boardFrame) zoomFit(ctx app.Context, e app.Event) { f.setView(fullView) }
+func (f *Frame) zoomIn(ctx goapp.Context, e goapp.Event)  { f.zoomBy(zoomStep) }
+func (f *Frame) zoomOut(ctx goapp.Context, e goapp.Event) { f.zoomBy(1 / zoomStep) }
+func (f *Frame) zoomFit(ctx goapp.Context, e goapp.Event) { f.setView(fullView) }
 
 // onWheel zooms with Ctrl (or ⌘) and a trackpad pinch; a plain wheel pans a zoomed board
 // and otherwise scrolls the page.
-func (f *boardFrame) onWheel(ctx app.Context, e app.Event) {
+func (f *Frame) onWheel(ctx goapp.Context, e goapp.Event) {
 	dx, dy := e.Get("deltaX").Float(), e.Get("deltaY").Float()
 	zoomed := f.view.zoom() > minZoom
 	switch {
@@ -201,7 +202,7 @@ func (f *boardFrame) onWheel(ctx app.Context, e app.Event) {
 
 // ---- pointers: drag to pan, pinch to zoom
 
-func (f *boardFrame) onPointerDown(ctx app.Context, e app.Event) {
+func (f *Frame) onPointerDown(ctx goapp.Context, e goapp.Event) {
 	ctx.PreventUpdate()
 	if e.Get("pointerType").String() == "mouse" && e.Get("button").Int() != 0 {
 		return
@@ -214,7 +215,7 @@ func (f *boardFrame) onPointerDown(ctx app.Context, e app.Event) {
 }
 
 // begin starts a gesture from the pointers now down: a drag with one, a pinch with two.
-func (f *boardFrame) begin() {
+func (f *Frame) begin() {
 	m, ok := f.screen()
 	if !ok {
 		return
@@ -231,7 +232,7 @@ func (f *boardFrame) begin() {
 }
 
 // twoPointers returns the first two pointers down (in id order) and how many are down.
-func (f *boardFrame) twoPointers() (a, b pt, n int) {
+func (f *Frame) twoPointers() (a, b pt, n int) {
 	ids := make([]int, 0, len(f.pointers))
 	for id := range f.pointers {
 		ids = append(ids, id)
@@ -246,7 +247,7 @@ func (f *boardFrame) twoPointers() (a, b pt, n int) {
 	return a, b, len(ids)
 }
 
-func (f *boardFrame) onPointerMove(ctx app.Context, e app.Event) {
+func (f *Frame) onPointerMove(ctx goapp.Context, e goapp.Event) {
 	ctx.PreventUpdate()
 	id := e.Get("pointerId").Int()
 	if _, down := f.pointers[id]; !down {
@@ -273,7 +274,7 @@ func (f *boardFrame) onPointerMove(ctx app.Context, e app.Event) {
 	}
 }
 
-func (f *boardFrame) onPointerUp(ctx app.Context, e app.Event) {
+func (f *Frame) onPointerUp(ctx goapp.Context, e goapp.Event) {
 	id := e.Get("pointerId").Int()
 	if _, down := f.pointers[id]; !down {
 		ctx.PreventUpdate()
@@ -298,7 +299,7 @@ func (f *boardFrame) onPointerUp(ctx app.Context, e app.Event) {
 
 // onClick resolves a click or tap: while choosing, the target tapped or the nearest legal
 // answer, else the refusal of what was tapped; otherwise the details card.
-func (f *boardFrame) onClick(ctx app.Context, e app.Event) {
+func (f *Frame) onClick(ctx goapp.Context, e goapp.Event) {
 	if t := e.Get("timeStamp").Float(); f.endedAt > 0 && t-f.endedAt < 400 {
 		f.endedAt = 0
 		ctx.PreventUpdate() // the end of a drag or pinch
@@ -316,7 +317,7 @@ func (f *boardFrame) onClick(ctx app.Context, e app.Event) {
 	if f.IProps.choosing() {
 		legal := f.IProps.legalTargets()
 		switch {
-		case hasDirect && direct.Kind != targetLocation:
+		case hasDirect && direct.Kind != TargetLocation:
 			if containsTarget(legal, direct) {
 				f.pick(ctx, direct)
 			} else {
@@ -328,7 +329,7 @@ func (f *boardFrame) onClick(ctx app.Context, e app.Event) {
 			} else if t, near := lay.nearestTarget(p, lay.pieces, radius); near {
 				f.refuse(ctx, t)
 			} else {
-				f.refuse(ctx, boardTarget{})
+				f.refuse(ctx, Target{})
 			}
 		}
 		return
@@ -340,37 +341,37 @@ func (f *boardFrame) onClick(ctx app.Context, e app.Event) {
 		if t, near := lay.nearestTarget(p, lay.all, radius); near {
 			f.pinned = t
 		} else {
-			f.pinned = boardTarget{}
+			f.pinned = Target{}
 		}
 	}
 }
 
-func (f *boardFrame) pick(ctx app.Context, t boardTarget) {
+func (f *Frame) pick(ctx goapp.Context, t Target) {
 	if f.onPick != nil {
 		f.onPick(ctx, t)
 	}
 }
 
-func (f *boardFrame) refuse(ctx app.Context, t boardTarget) {
+func (f *Frame) refuse(ctx goapp.Context, t Target) {
 	if f.onRefused != nil {
 		f.onRefused(ctx, t)
 	}
 }
 
 // elementTarget is the board target drawn under an event: the nearest SVG group with an id.
-func elementTarget(e app.Event) (boardTarget, bool) {
+func elementTarget(e goapp.Event) (Target, bool) {
 	el := e.Get("target")
 	if !el.Truthy() || el.Get("closest").IsUndefined() {
-		return boardTarget{}, false
+		return Target{}, false
 	}
 	g := el.Call("closest", "g[id]")
 	if !g.Truthy() {
-		return boardTarget{}, false
+		return Target{}, false
 	}
 	return targetFromElementID(g.Get("id").String())
 }
 
-func containsTarget(list []boardTarget, t boardTarget) bool {
+func containsTarget(list []Target, t Target) bool {
 	for _, x := range list {
 		if x == t {
 			return true
@@ -380,7 +381,7 @@ func containsTarget(list []boardTarget, t boardTarget) bool {
 }
 
 // onPointerOver shows the card for what a mouse points at.
-func (f *boardFrame) onPointerOver(ctx app.Context, e app.Event) {
+func (f *Frame) onPointerOver(ctx goapp.Context, e goapp.Event) {
 	if e.Get("pointerType").String() != "mouse" || len(f.pointers) > 0 {
 		ctx.PreventUpdate()
 		return
@@ -393,19 +394,19 @@ func (f *boardFrame) onPointerOver(ctx app.Context, e app.Event) {
 	f.hover = t
 }
 
-func (f *boardFrame) onPointerLeave(ctx app.Context, e app.Event) {
-	if f.hover == (boardTarget{}) {
+func (f *Frame) onPointerLeave(ctx goapp.Context, e goapp.Event) {
+	if f.hover == (Target{}) {
 		ctx.PreventUpdate()
 		return
 	}
-	f.hover = boardTarget{}
+	f.hover = Target{}
 }
 
-func (f *boardFrame) closeDetails(ctx app.Context) { f.pinned = boardTarget{} }
+func (f *Frame) closeDetails(ctx goapp.Context) { f.pinned = Target{} }
 
 // ---- rendering
 
-func (f *boardFrame) Render() app.UI {
+func (f *Frame) Render() goapp.UI {
 	p := &f.IProps
 	b := newBoard().State(p.State).Colors(p.Colours).Names(p.Names).
 		LegalSpaces(p.Spaces).LegalLinks(p.Links).LegalMerchants(p.Merchants).Sources(p.Sources).
@@ -413,7 +414,7 @@ func (f *boardFrame) Render() app.UI {
 	// The card follows the mouse; a clicked or tapped target keeps its card (with a close
 	// button) while the mouse is on it or off the board.
 	shown, pinned := f.hover, false
-	if f.pinned != (boardTarget{}) && (shown == (boardTarget{}) || shown == f.pinned) {
+	if f.pinned != (Target{}) && (shown == (Target{}) || shown == f.pinned) {
 		shown, pinned = f.pinned, true
 	}
 	vp := "bf-viewport"
@@ -424,16 +425,16 @@ func (f *boardFrame) Render() app.UI {
 	if p.choosing() {
 		hint = "Tap a highlighted place, or next to it."
 	}
-	return app.Div().Class("bf").Body(
-		app.Div().Class("bf-bar").Body(
-			app.Div().Class("bf-zoom").Role("group").Aria("label", "Board zoom").Body(
-				app.Button().Type("button").ID("board-zoom-in").Class("bf-btn").Aria("label", "Zoom in").Title("Zoom in (or pinch, or Ctrl + wheel)").Text("+").OnClick(f.zoomIn),
-				app.Button().Type("button").ID("board-zoom-out").Class("bf-btn").Aria("label", "Zoom out").Title("Zoom out").Text("−").OnClick(f.zoomOut),
-				app.Button().Type("button").ID("board-zoom-fit").Class("bf-btn bf-fit").Aria("label", "Show the whole board").Title("Show the whole board").Text("⤢").OnClick(f.zoomFit),
+	return goapp.Div().Class("bf").Body(
+		goapp.Div().Class("bf-bar").Body(
+			goapp.Div().Class("bf-zoom").Role("group").Aria("label", "Board zoom").Body(
+				goapp.Button().Type("button").ID("board-zoom-in").Class("bf-btn").Aria("label", "Zoom in").Title("Zoom in (or pinch, or Ctrl + wheel)").Text("+").OnClick(f.zoomIn),
+				goapp.Button().Type("button").ID("board-zoom-out").Class("bf-btn").Aria("label", "Zoom out").Title("Zoom out").Text("−").OnClick(f.zoomOut),
+				goapp.Button().Type("button").ID("board-zoom-fit").Class("bf-btn bf-fit").Aria("label", "Show the whole board").Title("Show the whole board").Text("⤢").OnClick(f.zoomFit),
 			),
-			app.P().Class("bf-hint").Text(hint),
+			goapp.P().Class("bf-hint").Text(hint),
 		),
-		app.Div().Class(vp).
+		goapp.Div().Class(vp).
 			OnClick(f.onClick).
 			On("pointerdown", f.onPointerDown).
 			On("pointermove", f.onPointerMove).
@@ -443,7 +444,7 @@ func (f *boardFrame) Render() app.UI {
 			On("pointerleave", f.onPointerLeave).
 			On("wheel", f.onWheel).
 			Body(b, &boardMarks{IEdition: editionID(p.State.Edition()), IMarks: p.glowMarks()}),
-		app.Div().Class("bf-slot").Body(app.If(shown != (boardTarget{}), func() app.UI {
+		goapp.Div().Class("bf-slot").Body(goapp.If(shown != (Target{}), func() goapp.UI {
 			right := layoutFor(p.State.Edition()).center(shown).X < boardW/2
 			return newBoardDetails().State(p.State).Names(p.Names).Colours(p.Colours).
 				Target(shown).Pinned(pinned).Right(right).OnClose(f.closeDetails)
@@ -452,25 +453,25 @@ func (f *boardFrame) Render() app.UI {
 }
 
 // pickKey is the board's keyboard choice.
-func (f *boardFrame) pickKey(ctx app.Context, t boardTarget) { f.pick(ctx, t) }
+func (f *Frame) pickKey(ctx goapp.Context, t Target) { f.pick(ctx, t) }
 
 // center is the middle of a target's shape on the board l, in board units.
-func (l *layoutData) center(t boardTarget) pt {
+func (l *layoutData) center(t Target) pt {
 	switch t.Kind {
-	case targetSpace:
+	case TargetSpace:
 		return l.Spaces[t.ID].center()
-	case targetMerchant:
+	case TargetMerchant:
 		return l.MerchantSlots[t.ID].Tile.center()
-	case targetLocation:
+	case TargetLocation:
 		return l.Locations[t.ID].Box.center()
-	case targetLink:
+	case TargetLink:
 		return l.Links[t.ID].Mid
-	case targetMarket:
+	case TargetMarket:
 		if t.ID == "iron_market" {
 			return l.Iron.Panel.center()
 		}
 		return l.Coal.Panel.center()
-	case targetDistant:
+	case TargetDistant:
 		if l.Distant != nil {
 			return l.Distant.Panel.center()
 		}

@@ -1,0 +1,49 @@
+package kit
+
+import (
+	"testing"
+
+	"brass/engine"
+)
+
+func TestWords(t *testing.T) {
+	for _, c := range []struct{ got, want string }{
+		{Money(-3), "−£3"}, {Money(12), "£12"},
+		{SignedMoney(3), "+£3"}, {SignedMoney(-2), "−£2"}, {SignedMoney(0), "£0"},
+		{Signed(3), "+3"}, {Signed(-2), "−2"}, {Signed(0), "0"}, {Int(-4), "−4"},
+		{Ordinal(2) + Ordinal(11) + Ordinal(23) + Ordinal(112), "2nd11th23rd112th"},
+		{Roman(4), "IV"}, {Roman(12), "12"},
+		{Plural(1, "card", "cards"), "1 card"}, {Plural(3, "card", "cards"), "3 cards"},
+		{JoinAnd([]string{"Ada"}), "Ada"}, {JoinAnd([]string{"Ada", "Bo", "Cy"}), "Ada, Bo and Cy"},
+		{Typeset("level -3, -£2, Stoke-on-Trent (-1)"), "level −3, −£2, Stoke-on-Trent (−1)"},
+		{Classes("a", "", "b"), "a b"},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+}
+
+func TestPlayers(t *testing.T) {
+	s, err := engine.New(engine.Config{Edition: "birmingham", Players: 4, Seed: 11, Names: []string{"Ada", "Bo", "Cy", "Di"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if Actor(s) < 0 {
+		t.Error("nobody acts at the start of a game")
+	}
+	if Name(nil, s, 2) != "Cy" || Name([]string{"", "", "Kate"}, s, 2) != "Kate" || Name(nil, nil, 1) != "Player 2" {
+		t.Error("names: the given name, else the game's, else Player N")
+	}
+	if Color(nil, 0) == Color(nil, 1) || Color([]string{"#123"}, 0) != "#123" {
+		t.Error("colours: the given colour, else a different one per seat")
+	}
+	s.Phase = engine.PhaseOver
+	s.TurnPos = 4
+	if Actor(s) != -1 {
+		t.Error("nobody acts once the game is over")
+	}
+	if Actor(&engine.State{}) != -1 || Edition(&engine.State{}).ID != "birmingham" {
+		t.Error("an empty state: nobody acts, and it is drawn as Birmingham")
+	}
+}

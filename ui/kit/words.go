@@ -1,0 +1,102 @@
+package kit
+
+import (
+	"strconv"
+	"strings"
+)
+
+var romans = []string{"", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"}
+
+// Roman writes a tile level as a Roman numeral.
+func Roman(n int) string {
+	if n > 0 && n < len(romans) {
+		return romans[n]
+	}
+	return strconv.Itoa(n)
+}
+
+// Money writes an amount of money: £5, −£3.
+func Money(v int) string {
+	if v < 0 {
+		return "−£" + strconv.Itoa(-v)
+	}
+	return "£" + strconv.Itoa(v)
+}
+
+// SignedMoney writes a change of money: +£3, −£2, £0.
+func SignedMoney(v int) string {
+	if v > 0 {
+		return "+£" + strconv.Itoa(v)
+	}
+	return Money(v)
+}
+
+// Int writes a number with a true minus sign: 3, −2.
+func Int(v int) string {
+	if v < 0 {
+		return "−" + strconv.Itoa(-v)
+	}
+	return strconv.Itoa(v)
+}
+
+// Signed writes a signed number: +3, −2, 0.
+func Signed(v int) string {
+	if v > 0 {
+		return "+" + strconv.Itoa(v)
+	}
+	return Int(v)
+}
+
+// Typeset writes the engine's text as the rest of the screen does: a minus before a
+// number or an amount is a true minus sign ("level -3" → "level −3", "-£2" → "−£2"), while
+// hyphens inside words (Stoke-on-Trent) stay.
+func Typeset(s string) string {
+	if !strings.Contains(s, "-") {
+		return s
+	}
+	b := []byte(s)
+	var out strings.Builder
+	for i := 0; i < len(b); i++ {
+		if b[i] == '-' && (i == 0 || b[i-1] == ' ' || b[i-1] == '(') && i+1 < len(b) &&
+			(b[i+1] >= '0' && b[i+1] <= '9' || strings.HasPrefix(s[i+1:], "£")) {
+			out.WriteString("−")
+			continue
+		}
+		out.WriteByte(b[i])
+	}
+	return out.String()
+}
+
+// Ordinal writes 1st, 2nd, 3rd, 4th.
+func Ordinal(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return strconv.Itoa(n) + suffix
+}
+
+// Plural writes "1 card", "3 cards".
+func Plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// JoinAnd joins names as "a, b and c".
+func JoinAnd(s []string) string {
+	switch len(s) {
+	case 0:
+		return ""
+	case 1:
+		return s[0]
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+}
