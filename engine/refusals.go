@@ -325,3 +325,38 @@ func refusalStage(r Rule) int {
 	}
 	return 2 // where: the card's places, the network, the space, the merchant or port
 }
+
+// Unavailable explains, in general terms, why no move of a type is legal now, for when
+// Attempts names no move whose refusal would say it (no card in hand, no tile to sell):
+// the rules' own message explains any particular move once the player makes it.
+func (s *State) Unavailable(typ string) string {
+	p := s.Actor()
+	if p < 0 {
+		return "the game is over."
+	}
+	pl := &s.Players[p]
+	r := &s.ed.Rules
+	switch typ {
+	case "loan":
+		return "a loan would take your income below level " + signed(r.MinIncomeLevel) + "."
+	case "scout":
+		for _, k := range s.HandCards(p) {
+			if t := s.ed.Cards[k].Type; t == WildLocationCard || t == WildIndustryCard {
+				return "you already hold a wild card."
+			}
+		}
+		return "Scout discards 3 cards and you hold fewer."
+	case "sell":
+		return "none of your Cotton Mills, Manufacturers or Potteries can be sold: each must be unflipped, connected to a merchant that buys it, with enough beer."
+	case "network":
+		if pl.LinksLeft == 0 {
+			return "you have no link tiles left."
+		}
+		return "no line next to your network can be built and paid for (rail links also need coal)."
+	case "develop":
+		return "you cannot pay for the iron, or no tile left on your mat may be developed."
+	case "build":
+		return "none of your cards allows a tile you can place and pay for (with its coal and iron)."
+	}
+	return "no legal move of this kind."
+}

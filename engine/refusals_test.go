@@ -102,3 +102,23 @@ func TestRefusalsOfTheCheapest(t *testing.T) {
 		}
 	}
 }
+
+// TestUnavailable: where no move can be named to refuse (here, no tile to sell, a second
+// wild card for Scout), the general reason says which rule stands in the way (rulebook,
+// Sell Action: "Choose 1 of your unflipped Cotton Mill, Manufacturer, or Pottery tiles";
+// Scout Action: "You may not perform this action if you already have a Wild card in your
+// Hand").
+func TestUnavailable(t *testing.T) {
+	g := refusalPosition(t)
+	s := g.State()
+	if why := s.Unavailable("sell"); !strings.Contains(why, "Cotton Mills, Manufacturers or Potteries") {
+		t.Errorf("sell with nothing to sell: %q", why)
+	}
+	if why := s.Unavailable("scout"); !strings.Contains(why, "fewer") {
+		t.Errorf("scout with two cards: %q", why)
+	}
+	wild := enginetest.New(t, 3).Era(engine.Canal).Turn(0).Hand(0, "birmingham", "iron_works", "wild_location").Game()
+	if why := wild.State().Unavailable("scout"); !strings.Contains(why, "wild card") {
+		t.Errorf("scout holding a wild card: %q", why)
+	}
+}

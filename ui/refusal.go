@@ -5,7 +5,7 @@ package ui
 // the card put in) and gathers every distinct reason they are refused
 // (engine.Game.Refusals), nearest to legal first; the UI shows them as one short list.
 // Only where no such move can be named (an action with nothing to act on) does a general
-// sentence (whyNot) stand in.
+// sentence (engine.State.Unavailable) stands in.
 
 import (
 	"errors"
@@ -91,5 +91,5 @@ func actionRefusal(game *engine.Game, typ string) []string {
 	if why := reasonLines(game.Refusals(game.Attempts(typ, ""))); len(why) > 0 {
 		return why
 	}
-	return []string{whyNot(st, typ)}
+	return []string{st.Unavailable(typ)}
 }

@@ -32,7 +32,7 @@ func TestRefusalsComeFromTheEngine(t *testing.T) {
 	}
 
 	// Sell with nothing built: no move can be named, so the general sentence.
-	if got := actionRefusal(g, "sell"); len(got) != 1 || got[0] != whyNot(st, "sell") {
+	if got := actionRefusal(g, "sell"); len(got) != 1 || got[0] != st.Unavailable("sell") {
 		t.Errorf("sell: %q", got)
 	}
 	// A loan below the lowest income level: the engine's own message.

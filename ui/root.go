@@ -1,4 +1,11 @@
-// Package ui holds the go-app components of Brass.
+// Package ui holds the go-app components of Brass: the root page and the start screen
+// (root.go, start.go), the new-game, online and lobby dialogs, and the game screen: its
+// state and lifecycle (game.go), its controller (gameturn.go, gamecover.go,
+// gamehistory.go), its view (gameview.go, gamecontrols.go), and the parts around the
+// board (player panels, status bar, hand, action builder, hint, log, and one file per
+// dialog between turns). The board itself is package ui/board; what every part shares
+// (colours, icons, how numbers are written) is ui/kit. ui talks to the game only through
+// package app's sessions.
 package ui
 
 import (

@@ -1,0 +1,103 @@
+package board
+
+// A line on the board: empty, highlighted as a choice, or built with its owner's canal or
+// rail tile.
+
+import (
+	"strconv"
+
+	"brass/engine"
+	"brass/ui/kit"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// linkData is one line: who built it (in which era) and its marks.
+type linkData struct {
+	ed    *engine.Edition
+	Index int
+	Owner owner
+	Rail  bool // a built line is a rail link (else a canal)
+	VP    int  // what it scores now
+	Marks marks
+}
+
+func (b *board) linkData(st *engine.State, ed *engine.Edition, li int) linkData {
+	d := linkData{ed: ed, Index: li, Owner: owner{Player: -1}, Marks: b.marks(ed.Links[li].ID, b.ILinks)}
+	d.Marks.Source = false
+	if o := st.LinkOwner(li); o >= 0 {
+		d.Owner = b.owner(o)
+		d.Rail = st.Era != engine.Canal
+		d.VP = st.LinkVP(li)
+	}
+	return d
+}
+
+type boardLink struct {
+	goapp.Compo
+	IData  linkData
+	onPick func(ctx goapp.Context, t Target)
+}
+
+func (c *boardLink) onKey(ctx goapp.Context, e goapp.Event) { chooseByKey(ctx, e, c.onPick) }
+
+func (c *boardLink) Render() goapp.UI {
+	d := &c.IData
+	ed := d.ed
+	l := &ed.Links[d.Index]
+	g := layoutFor(ed).Links[l.ID]
+
+	kind := "canal and rail"
+	switch {
+	case l.Canal && !l.Rail:
+		kind = "canal only"
+	case l.Rail && !l.Canal:
+		kind = "rail only"
+	}
+	label := ed.LinkName(d.Index) + " link (" + kind + "): "
+
+	var body []goapp.UI
+	if d.Owner.Player >= 0 {
+		what := "canal"
+		if d.Rail {
+			what = "rail"
+		}
+		label += d.Owner.Name + "'s " + what
+		if d.VP > 0 {
+			label += ", worth " + strconv.Itoa(d.VP) + " VP"
+		}
+		body = append(body,
+			kit.Svg("path").Attr("d", g.D).Class("bb-built-edge"),
+			kit.Svg("path").Attr("d", g.D).Class("bb-built").Attr("stroke", d.Owner.Colour),
+			kit.Svg("g").Attr("transform", "translate("+fmtPt(g.Mid)+") rotate("+fmtNum(g.Angle)+")").Body(
+				kit.Svg("rect").Attr("x", svgNum(-17)).Attr("y", svgNum(-8)).Attr("width", svgNum(34)).Attr("height", svgNum(16)).Attr("rx", svgNum(3)).
+					Attr("fill", d.Owner.Colour).Class("bb-ltile"),
+				kit.Svg("use").Attr("href", "#bb-"+what).Attr("x", svgNum(-13)).Attr("y", svgNum(-5)).Attr("width", svgNum(26)).Attr("height", svgNum(10)),
+			),
+		)
+	} else {
+		label += "not built"
+		if l.Canal {
+			cls := "bb-canal"
+			if !l.Rail {
+				cls += " bb-canal-only"
+			}
+			body = append(body, kit.Svg("path").Attr("d", g.D).Class(cls))
+		}
+		if l.Rail {
+			cls := "bb-rail"
+			if !l.Canal {
+				cls += " bb-rail-only"
+			}
+			body = append(body,
+				kit.Svg("path").Attr("d", g.D).Class(cls),
+				kit.Svg("path").Attr("d", g.D).Class("bb-rail-line"))
+		}
+	}
+	if d.Marks.Selected {
+		label += ", selected"
+	}
+	body = append(body, kit.Svg("path").Attr("d", g.D).Class("bb-hit"))
+	el := kit.Svg("g").ID("link-"+l.ID).Class("bb-link", d.Marks.class()).Aria("label", label).Body(body...)
+	return interactive(el, Target{TargetLink, l.ID}, d.Marks.Legal, c.onKey)
+}

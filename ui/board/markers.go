@@ -1,0 +1,91 @@
+package board
+
+// The markers on the progress track around the board: each player's VP and income.
+
+import (
+	"strconv"
+
+	"brass/engine"
+	"brass/ui/kit"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// markersData is every player's VP and income, with their names and colours.
+type markersData struct {
+	N      int
+	VP     [engine.MaxPlayers]int32
+	Income [engine.MaxPlayers]uint8 // track space
+	Level  [engine.MaxPlayers]int   // income level
+	Names  [engine.MaxPlayers]string
+	Colour [engine.MaxPlayers]string
+}
+
+func (b *board) markersData(st *engine.State) markersData {
+	d := markersData{N: int(st.NumPlayers)}
+	if d.N > engine.MaxPlayers {
+		d.N = engine.MaxPlayers
+	}
+	for p := 0; p < d.N; p++ {
+		d.VP[p] = st.Players[p].VP
+		d.Income[p] = st.Players[p].IncomeSpace
+		d.Level[p] = engine.IncomeLevel(int(st.Players[p].IncomeSpace))
+		d.Names[p] = b.name(p)
+		d.Colour[p] = b.color(p)
+	}
+	return d
+}
+
+type boardMarkers struct {
+	goapp.Compo
+	IData markersData
+}
+
+// Render draws each player's VP marker (a disc, on the outer half of its space) and
+// income marker (a square, on the inner half), spread out when several share a space.
+func (c *boardMarkers) Render() goapp.UI {
+	d := &c.IData
+	var vpAt, incAt [100][]int
+	for p := 0; p < d.N; p++ {
+		vp := int(d.VP[p]) % 100
+		if vp < 0 {
+			vp += 100
+		}
+		vpAt[vp] = append(vpAt[vp], p)
+		inc := int(d.Income[p])
+		if inc > 99 {
+			inc = 99
+		}
+		incAt[inc] = append(incAt[inc], p)
+	}
+	var out []goapp.UI
+	place := func(i int, ps []int, depth float64, vp bool) {
+		r := trackCell(i) // the same track on every board
+		in := trackInward(i)
+		along := pt{-in.Y, in.X}
+		ctr := r.center()
+		for j, p := range ps {
+			off := (float64(j) - float64(len(ps)-1)/2) * 11
+			x := ctr.X + in.X*depth + along.X*off
+			y := ctr.Y + in.Y*depth + along.Y*off
+			if vp {
+				label := d.Names[p] + " VP marker: " + strconv.Itoa(int(d.VP[p])) + " VP"
+				out = append(out, kit.Svg("circle").Attr("cx", svgNum(x)).Attr("cy", svgNum(y)).Attr("r", svgNum(8)).
+					Attr("fill", d.Colour[p]).Class("bb-vpm").Role("img").Aria("label", label))
+			} else {
+				label := d.Names[p] + " income marker: level " + kit.Int(d.Level[p])
+				out = append(out, kit.Svg("rect").Attr("x", svgNum(x-7)).Attr("y", svgNum(y-7)).Attr("width", svgNum(14)).Attr("height", svgNum(14)).
+					Attr("rx", svgNum(2)).Attr("fill", d.Colour[p]).Class("bb-incm").Role("img").Aria("label", label))
+			}
+		}
+	}
+	for i := range vpAt {
+		if len(vpAt[i]) > 0 {
+			place(i, vpAt[i], -8, true)
+		}
+		if len(incAt[i]) > 0 {
+			place(i, incAt[i], 10, false)
+		}
+	}
+	return kit.Svg("g").Class("bb-markers").Body(out...)
+}

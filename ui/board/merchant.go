@@ -1,0 +1,135 @@
+package board
+
+// A merchant location: its merchant tiles, what each buys, and the beer beside it.
+
+import (
+	"strconv"
+
+	"brass/engine"
+	"brass/ui/kit"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// merchantSlotData is one merchant space: its tile, its beer and its marks.
+type merchantSlotData struct {
+	Index int // merchant space index in the edition
+	K     int // position in its location, from 0
+	Slot  engine.MerchantSlot
+	Marks marks
+}
+
+// merchantData is a merchant location with its spaces.
+type merchantData struct {
+	ed     *engine.Edition
+	Loc    int
+	InPlay bool // in play with this many players
+	Slots  []merchantSlotData
+}
+
+func (b *board) merchantData(st *engine.State, ed *engine.Edition, li int) merchantData {
+	loc := &ed.Locations[li]
+	d := merchantData{
+		ed:     ed,
+		Loc:    li,
+		InPlay: st.Edition() == nil || int(st.NumPlayers) >= loc.MinPlayers,
+		Slots:  make([]merchantSlotData, len(loc.MerchantSpaces)),
+	}
+	for k, ms := range loc.MerchantSpaces {
+		d.Slots[k] = merchantSlotData{Index: ms, K: k, Slot: st.Merchants[ms], Marks: b.marks(ed.MerchantSpaces[ms].ID, b.IMerchants)}
+	}
+	return d
+}
+
+type boardMerchant struct {
+	goapp.Compo
+	IData  merchantData
+	onPick func(ctx goapp.Context, t Target)
+}
+
+func (c *boardMerchant) onKey(ctx goapp.Context, e goapp.Event) { chooseByKey(ctx, e, c.onPick) }
+
+func (c *boardMerchant) Render() goapp.UI {
+	d := &c.IData
+	loc := &d.ed.Locations[d.Loc]
+	box := layoutFor(d.ed).Locations[loc.ID].Box
+	banner := "#3f3a36"
+	if !d.InPlay {
+		banner = "#8a837c"
+	}
+	body := []goapp.UI{
+		kit.Svg("rect").Attr("x", svgNum(box.X)).Attr("y", svgNum(box.Y)).Attr("width", svgNum(box.W)).Attr("height", svgNum(box.H)).
+			Attr("rx", svgNum(6)).Class("bb-mbox"),
+		kit.Svg("path").Attr("d", topRounded(box.X, box.Y, box.W, bannerH, 6)).Attr("fill", banner),
+		nameText(box.X+box.W/2, box.Y+15, box.W-8, loc.Name, "bb-name"),
+	}
+	bonus := "Beer: " + bonusText(loc)
+	if !d.InPlay {
+		bonus = strconv.Itoa(loc.MinPlayers) + "+ players"
+	}
+	body = append(body, kit.Svg("text").Attr("x", svgNum(box.X+box.W/2)).Attr("y", svgNum(box.Y+box.H-8)).Class("bb-bonus").Text(bonus))
+	for i := range d.Slots {
+		body = append(body, c.slot(loc, &d.Slots[i]))
+	}
+	cls := "bb-merchant"
+	if !d.InPlay {
+		cls += " bb-out"
+	}
+	return kit.Svg("g").ID("loc-" + loc.ID).Class(cls).Body(body...)
+}
+
+func (c *boardMerchant) slot(loc *engine.Location, s *merchantSlotData) goapp.UI {
+	ed := c.IData.ed
+	id := ed.MerchantSpaces[s.Index].ID
+	g := layoutFor(ed).MerchantSlots[id]
+	label := loc.Name + " merchant " + strconv.Itoa(s.K+1) + ": "
+	r := g.Tile
+	body := []goapp.UI{
+		kit.Svg("rect").Attr("x", svgNum(r.X)).Attr("y", svgNum(r.Y)).Attr("width", svgNum(r.W)).Attr("height", svgNum(r.H)).Attr("rx", svgNum(4)).Class("bb-mtile"),
+	}
+	tile := s.Slot.TileIn(ed)
+	switch {
+	case tile == nil && !c.IData.InPlay:
+		label += "not in play"
+	case tile == nil:
+		label += "no tile"
+	case len(tile.Buys) == 0:
+		label += "blank tile"
+		body = append(body, kit.Svg("text").Attr("x", svgNum(r.X+r.W/2)).Attr("y", svgNum(r.Y+r.H/2+4)).Class("bb-blank").Text("—"))
+	default:
+		var buys []string
+		for _, ind := range tile.Buys {
+			buys = append(buys, ind.Name())
+		}
+		label += "buys " + kit.JoinAnd(buys)
+		if len(tile.Buys) == 1 {
+			body = append(body, industryIcon(tile.Buys[0], r.X+r.W/2, r.Y+r.H/2, 30))
+		} else {
+			pos := []pt{{r.X + 11, r.Y + 11}, {r.X + r.W - 11, r.Y + 11}, {r.X + r.W/2, r.Y + r.H - 11}}
+			for j, ind := range tile.Buys {
+				if j < len(pos) {
+					body = append(body, industryIcon(ind, pos[j].X, pos[j].Y, 19))
+				}
+			}
+		}
+	}
+	br := g.Barrel
+	if s.Slot.Beer > 0 {
+		label += ", beer available"
+		body = append(body, kit.Svg("use").Attr("href", "#bb-barrel").
+			Attr("x", svgNum(br.X)).Attr("y", svgNum(br.Y)).Attr("width", svgNum(br.W)).Attr("height", svgNum(br.H)))
+	} else {
+		if tile != nil && len(tile.Buys) > 0 {
+			label += ", no beer"
+		}
+		body = append(body, kit.Svg("ellipse").Attr("cx", svgNum(br.X+br.W/2)).Attr("cy", svgNum(br.Y+br.H/2)).
+			Attr("rx", svgNum(br.W/2-1)).Attr("ry", svgNum(br.H/2-1)).Class("bb-nobeer"))
+	}
+	if s.Marks.Selected {
+		label += ", selected"
+	}
+	body = append(body, kit.Svg("rect").Attr("x", svgNum(r.X-3)).Attr("y", svgNum(r.Y-3)).Attr("width", svgNum(br.X+br.W-r.X+6)).Attr("height", svgNum(r.H+6)).
+		Attr("rx", svgNum(6)).Class("bb-ring"))
+	el := kit.Svg("g").ID("merchant-"+id).Class("bb-mslot", s.Marks.class()).Aria("label", label).Body(body...)
+	return interactive(el, Target{TargetMerchant, id}, s.Marks.Legal || s.Marks.Source, c.onKey)
+}

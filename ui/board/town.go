@@ -1,0 +1,188 @@
+package board
+
+// A town (or farm brewery) with its build spaces: the banner with its name, each space's
+// industry icons or the tile built there, with its level, its cubes and whether it is flipped.
+
+import (
+	"strconv"
+	"strings"
+
+	"brass/engine"
+	"brass/ui/kit"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// spaceData is one build space: the tile on it and its marks.
+type spaceData struct {
+	ed    *engine.Edition
+	Space int // index in the edition
+	K     int // position in its location, from 0
+	Tile  engine.Tile
+	Owner owner
+	Marks marks
+}
+
+// townData is a town (or farm brewery) with its build spaces.
+type townData struct {
+	ed     *engine.Edition
+	Loc    int
+	Spaces []spaceData
+}
+
+func (b *board) townData(st *engine.State, ed *engine.Edition, li int) townData {
+	loc := &ed.Locations[li]
+	d := townData{ed: ed, Loc: li, Spaces: make([]spaceData, len(loc.Spaces))}
+	for k, sp := range loc.Spaces {
+		t := st.Tiles[sp]
+		o := owner{Player: -1}
+		if t.Player() >= 0 {
+			o = b.owner(t.Player())
+		}
+		d.Spaces[k] = spaceData{ed: ed, Space: sp, K: k, Tile: t, Owner: o, Marks: b.marks(ed.Spaces[sp].ID, b.ISpaces)}
+	}
+	return d
+}
+
+type boardTown struct {
+	goapp.Compo
+	IData  townData
+	onPick func(ctx goapp.Context, t Target)
+}
+
+func (c *boardTown) Render() goapp.UI {
+	d := &c.IData
+	loc := &d.ed.Locations[d.Loc]
+	box := layoutFor(d.ed).Locations[loc.ID].Box
+	banner := kit.BannerColors[loc.Banner]
+	if banner == "" {
+		banner = "#5a4632" // a town without a coloured banner (Lancashire's southern towns)
+	}
+	name := loc.Name
+	cls := "bb-town"
+	if loc.Kind == engine.FarmBrewery {
+		banner = "#5f7a34"
+		name = "Farm Brewery"
+		cls = "bb-town bb-farm"
+	}
+	body := []goapp.UI{
+		kit.Svg("rect").Attr("x", svgNum(box.X)).Attr("y", svgNum(box.Y)).Attr("width", svgNum(box.W)).Attr("height", svgNum(box.H)).
+			Attr("rx", svgNum(6)).Class("bb-box").Attr("stroke", banner),
+		kit.Svg("path").Attr("d", topRounded(box.X, box.Y, box.W, bannerH, 6)).Attr("fill", banner),
+		nameText(box.X+box.W/2, box.Y+15, box.W-8, name, "bb-name"),
+	}
+	for _, s := range d.Spaces {
+		body = append(body, &boardSpace{IData: s, onPick: c.onPick})
+	}
+	return kit.Svg("g").ID("loc-" + loc.ID).Class(cls).Body(body...)
+}
+
+// nameText draws a label centred at x that is squeezed to fit in width w when needed.
+func nameText(x, y, w float64, s, class string) goapp.UI {
+	t := kit.Svg("text").Attr("x", svgNum(x)).Attr("y", svgNum(y)).Class(class)
+	// Bold Georgia at 14 units averages about 8.3 units per character.
+	if est := float64(len([]rune(s))) * 8.3; est > w {
+		t = t.Attr("textLength", fmtNum(w)).Attr("lengthAdjust", "spacingAndGlyphs")
+	}
+	return t.Text(s)
+}
+
+// topRounded is the path of a rectangle with rounded top corners only.
+func topRounded(x, y, w, h, r float64) string {
+	return "M" + fmtPt(pt{x, y + h}) + "V" + fmtNum(y+r) + "Q" + fmtPt(pt{x, y}) + " " + fmtPt(pt{x + r, y}) +
+		"H" + fmtNum(x+w-r) + "Q" + fmtPt(pt{x + w, y}) + " " + fmtPt(pt{x + w, y + r}) + "V" + fmtNum(y+h) + "Z"
+}
+
+// boardSpace is one build space.
+type boardSpace struct {
+	goapp.Compo
+	IData  spaceData
+	onPick func(ctx goapp.Context, t Target)
+}
+
+func (c *boardSpace) onKey(ctx goapp.Context, e goapp.Event) { chooseByKey(ctx, e, c.onPick) }
+
+func (c *boardSpace) Render() goapp.UI {
+	d := &c.IData
+	ed := d.ed
+	s := &ed.Spaces[d.Space]
+	loc := &ed.Locations[s.Location]
+	r := layoutFor(ed).Spaces[s.ID]
+	t := d.Tile
+
+	var icons []string
+	for _, ind := range s.Icons {
+		icons = append(icons, ind.Name())
+	}
+	label := loc.Name + " space " + strconv.Itoa(d.K+1) + ": " + strings.Join(icons, " or ") + ", "
+
+	var body []goapp.UI
+	if t.Player() < 0 || int(t.Industry) >= len(ed.Mats) || int(t.Spec) >= len(ed.Mats[t.Industry]) {
+		label += "empty"
+		body = append(body, kit.Svg("rect").Attr("x", svgNum(r.X)).Attr("y", svgNum(r.Y)).Attr("width", svgNum(r.W)).Attr("height", svgNum(r.H)).
+			Attr("rx", svgNum(4)).Class("bb-empty"))
+		if len(s.Icons) == 1 {
+			body = append(body, industryIcon(s.Icons[0], r.X+r.W/2, r.Y+r.H/2, 30))
+		} else {
+			for j, ind := range s.Icons {
+				off := 12.5 + float64(j)*19
+				body = append(body, industryIcon(ind, r.X+off, r.Y+off, 22))
+			}
+		}
+	} else {
+		spec := &ed.Mats[t.Industry][t.Spec]
+		label += d.Owner.Name + "'s " + t.Industry.Name() + " " + kit.Roman(spec.Level)
+		tile := "bb-tile"
+		if t.Flipped {
+			tile += " bb-flipped"
+			label += ", flipped"
+		}
+		body = append(body,
+			kit.Svg("rect").Attr("x", svgNum(r.X)).Attr("y", svgNum(r.Y)).Attr("width", svgNum(r.W)).Attr("height", svgNum(r.H)).
+				Attr("rx", svgNum(4)).Attr("fill", d.Owner.Colour).Class(tile),
+			industryIcon(t.Industry, r.X+13, r.Y+13, 22),
+			kit.Svg("text").Attr("x", svgNum(r.X+r.W-4)).Attr("y", svgNum(r.Y+15)).Class("bb-lvl").Text(kit.Roman(spec.Level)),
+		)
+		if t.Flipped {
+			body = append(body,
+				kit.Svg("text").Attr("x", svgNum(r.X+r.W/2)).Attr("y", svgNum(r.Y+r.H-6)).Class("bb-tvp").Text(strconv.Itoa(spec.VP)+" VP"))
+		} else if t.Cubes > 0 {
+			res := map[engine.Industry]string{engine.Coal: "coal", engine.Iron: "iron", engine.Brewery: "beer"}[t.Industry]
+			label += ", " + strconv.Itoa(int(t.Cubes)) + " " + res
+			body = append(body, tileCubes(t.Industry, int(t.Cubes), r)...)
+		}
+	}
+	if d.Marks.Selected {
+		label += ", selected"
+	}
+	body = append(body, kit.Svg("rect").Attr("x", svgNum(r.X-3)).Attr("y", svgNum(r.Y-3)).Attr("width", svgNum(r.W+6)).Attr("height", svgNum(r.H+6)).
+		Attr("rx", svgNum(6)).Class("bb-ring"))
+	el := kit.Svg("g").ID("space-"+s.ID).Class("bb-space", d.Marks.class()).Aria("label", label).Body(body...)
+	return interactive(el, Target{TargetSpace, s.ID}, d.Marks.Legal || d.Marks.Source, c.onKey)
+}
+
+// industryIcon is the industry's disc with its glyph, centred at x, y, size units across.
+func industryIcon(ind engine.Industry, x, y, size float64) goapp.UI {
+	return kit.Svg("use").Attr("href", "#bb-i-"+ind.ID()).
+		Attr("x", svgNum(x-size/2)).Attr("y", svgNum(y-size/2)).Attr("width", svgNum(size)).Attr("height", svgNum(size))
+}
+
+// tileCubes draws the coal, iron or beer on a tile: up to 3 in a row, from the bottom right.
+func tileCubes(ind engine.Industry, n int, r rect) []goapp.UI {
+	var out []goapp.UI
+	for i := 0; i < n; i++ {
+		row, col := i/3, i%3
+		x := r.X + r.W - 3 - float64(3-col)*8.8
+		y := r.Y + r.H - 11 - float64(row)*8.8
+		switch ind {
+		case engine.Brewery:
+			out = append(out, kit.Svg("use").Attr("href", "#bb-barrel").Attr("x", svgNum(x)).Attr("y", svgNum(y-1)).
+				Attr("width", svgNum(8)).Attr("height", svgNum(10.5)))
+		case engine.Iron:
+			out = append(out, kit.Svg("rect").Attr("x", svgNum(x)).Attr("y", svgNum(y)).Attr("width", svgNum(7.5)).Attr("height", svgNum(7.5)).Class("bb-iron"))
+		default:
+			out = append(out, kit.Svg("rect").Attr("x", svgNum(x)).Attr("y", svgNum(y)).Attr("width", svgNum(7.5)).Attr("height", svgNum(7.5)).Class("bb-coal"))
+		}
+	}
+	return out
+}

@@ -1,0 +1,156 @@
+package ui
+
+import (
+	"sort"
+	"strconv"
+
+	"brass/engine"
+	"brass/ui/kit"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// eraLine is one player's era scoring.
+type eraLine struct {
+	Player int
+	Before int // VP before the era's scoring
+	Links  int
+	Tiles  int
+	Total  int
+}
+
+// eraData is what an era summary shows.
+type eraData struct {
+	Era         engine.Era
+	Lines       []eraLine // best total first
+	Maintenance string    // the end-of-Canal maintenance log text
+	Round       roundData // the era's last round (turn order and income)
+	HasRound    bool
+}
+
+// readEra reads an era's scoring from the snapshot of its last round, and the
+// maintenance note from the log.
+func readEra(log []engine.LogEntry, snaps []engine.Snapshot, n int, era engine.Era) eraData {
+	d := eraData{Era: era}
+	for _, e := range log {
+		if e.Era == era && e.Kind == engine.LogMaintenance {
+			d.Maintenance = kit.Typeset(e.Text)
+		}
+	}
+	for i := range snaps {
+		sn := &snaps[i]
+		if sn.Era != era || !sn.Scored {
+			continue
+		}
+		for p := 0; p < n; p++ {
+			l := eraLine{Player: p, Links: snapValue(sn.LinkVP, p), Tiles: snapValue(sn.TileVP, p), Total: snapValue(sn.VP, p)}
+			l.Before = l.Total - l.Links - l.Tiles
+			d.Lines = append(d.Lines, l)
+		}
+		d.Round = readRound(snaps, n, era, sn.Round)
+		d.HasRound = true
+	}
+	sort.SliceStable(d.Lines, func(a, b int) bool { return d.Lines[a].Total > d.Lines[b].Total })
+	return d
+}
+
+// eraSummary is the dialog shown after an era's scoring.
+type eraSummary struct {
+	goapp.Compo
+
+	IData    eraData
+	INames   []string
+	IColours []string
+	IOnClose func(ctx goapp.Context)
+}
+
+// newEraSummary returns an empty era summary; call Game.
+func newEraSummary() *eraSummary { return &eraSummary{} }
+
+// Game reads the era that ended last (the era of the last snapshot).
+func (s *eraSummary) Game(g *engine.Game) *eraSummary {
+	era, _ := lastRound(g)
+	return s.GameEra(g, era)
+}
+
+// GameEra reads one given era's scoring from the game.
+func (s *eraSummary) GameEra(g *engine.Game, era engine.Era) *eraSummary {
+	st := g.State()
+	s.IData = readEra(g.Log(), g.Snapshots(), int(st.NumPlayers), era)
+	if s.INames == nil {
+		s.INames = engineNames(st)
+	}
+	return s
+}
+
+// Names sets the players' display names by player index.
+func (s *eraSummary) Names(n []string) *eraSummary { s.INames = n; return s }
+
+// Colours sets the players' CSS colours by player index.
+func (s *eraSummary) Colours(c []string) *eraSummary { s.IColours = c; return s }
+
+// OnClose is called when the dialog is dismissed.
+func (s *eraSummary) OnClose(fn func(ctx goapp.Context)) *eraSummary { s.IOnClose = fn; return s }
+
+func (s *eraSummary) close(ctx goapp.Context) {
+	if s.IOnClose != nil {
+		s.IOnClose(ctx)
+	}
+}
+
+func (s *eraSummary) frame() sumFrame { return sumFrame{id: "era-summary", onClose: s.close} }
+
+// OnMount focuses the dialog.
+func (s *eraSummary) OnMount(ctx goapp.Context) { s.frame().focusFirst(ctx) }
+
+// Render draws the dialog.
+func (s *eraSummary) Render() goapp.UI {
+	d := &s.IData
+	var body []goapp.UI
+	if len(d.Lines) == 0 {
+		body = append(body, goapp.P().Class("sum-empty").Text("This era has not been scored yet."))
+	} else {
+		var rows []goapp.UI
+		for _, l := range d.Lines {
+			rows = append(rows, goapp.Tr().DataSet("player", l.Player).Body(
+				sumPlayerCell(kit.Color(s.IColours, l.Player), kit.Name(s.INames, nil, l.Player)),
+				goapp.Td().Class("sum-num").Text(strconv.Itoa(l.Before)),
+				goapp.Td().Class("sum-num sum-pos").Text("+"+strconv.Itoa(l.Links)),
+				goapp.Td().Class("sum-num sum-pos").Text("+"+strconv.Itoa(l.Tiles)),
+				goapp.Td().Class("sum-num sum-strong").Text(strconv.Itoa(l.Total)),
+			))
+		}
+		body = append(body, goapp.Div().Class("sum-scroll").Body(goapp.Table().Class("sum-table sum-era-table").Body(
+			goapp.Caption().Class("sum-caption").Text("Victory points scored: before + links + flipped tiles = total"),
+			goapp.THead().Body(goapp.Tr().Body(
+				goapp.Th().Scope("col").Text("Player"),
+				goapp.Th().Scope("col").Class("sum-num").Text("Before"),
+				goapp.Th().Scope("col").Class("sum-num").Text("Links"),
+				goapp.Th().Scope("col").Class("sum-num").Text("Tiles"),
+				goapp.Th().Scope("col").Class("sum-num").Text("Total"),
+			)),
+			goapp.TBody().Body(rows...),
+		)), eraWhy())
+	}
+	if d.HasRound && len(d.Round.Lines) > 0 && d.Round.Lines[0].Pos >= 0 {
+		body = append(body, roundTable(&d.Round, s.INames, s.IColours))
+	}
+	if d.Maintenance != "" {
+		body = append(body, goapp.P().Class("sum-maint").Text(d.Maintenance))
+	}
+	sub := "Each link scores, then leaves the board; each flipped tile scores its VP."
+	title := d.Era.String() + " scoring"
+	ok := "Continue"
+	if d.Era == engine.Canal {
+		ok = "On to the Rail Era"
+	}
+	return s.frame().render(title, sub, "sum-era", ok, body...)
+}
+
+// eraWhy says where an era's points come from.
+func eraWhy() goapp.UI {
+	return goapp.Ul().Class("sum-why").Aria("label", "Where the numbers come from").Body(
+		goapp.Li().Text("Links: each of your links scores 1 VP per link icon in the places it joins: 2 for a merchant, and the icons printed on each flipped tile there (anyone’s)."),
+		goapp.Li().Text("Tiles: each of your flipped industry tiles scores the VP printed on it."),
+	)
+}

@@ -1,0 +1,266 @@
+package ui
+
+import (
+	"sort"
+	"strconv"
+
+	"brass/engine"
+	"brass/ui/kit"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// roundLine is one player's line in a round summary.
+type roundLine struct {
+	Player      int
+	Removed     int    // money raised by removing tiles for a shortfall
+	Pos         int    // place in the new turn order (0-based); −1 unknown
+	Spent       int    // money spent during the round
+	Income      int    // money from income: + taken, − paid
+	IncomePaid  bool   // income was settled this round (not after the game's last round)
+	RailStart   bool   // it opened the Rail Era, after the Canal Era's scoring (original Lancashire)
+	Note        string // shortfall details
+	Money, VP   int    // after the round
+	Level       int    // income level after the round
+	MoneyBefore int
+	VPBefore    int
+	LevelBefore int
+}
+
+// roundData is what a round summary shows.
+type roundData struct {
+	Era    engine.Era
+	Round  int
+	Scored bool        // the era was scored after this round
+	Lines  []roundLine // in the new turn order
+}
+
+// readRound gathers a round's turn order and income from the snapshot taken after it.
+func readRound(snaps []engine.Snapshot, n int, era engine.Era, round int) roundData {
+	d := roundData{Era: era, Round: round}
+	lines := make([]roundLine, n)
+	for p := range lines {
+		lines[p] = roundLine{Player: p, Pos: -1}
+	}
+	after, before := snapshotAt(snaps, era, round)
+	if after != nil {
+		d.Scored = after.Scored
+	}
+	if after != nil && len(after.Order) == n {
+		for i, p := range after.Order {
+			if p >= 0 && p < n {
+				lines[p].Pos = i
+			}
+		}
+		for p := range lines {
+			l := &lines[p]
+			l.Spent = snapValue(after.Spent, p)
+			l.Income, l.IncomePaid, l.RailStart = snapValue(after.Taken, p), after.IncomePaid, after.IncomeAfterScoring
+			if v := snapValue(after.Removed, p); v > 0 {
+				l.Removed = v
+				l.Note = addNote(l.Note, "removed tiles for "+kit.Money(v))
+			}
+			// A negative level is owed in full; what was not paid cost VP.
+			if level := snapValue(after.Income, p); after.IncomePaid && level < 0 {
+				if short := -level + l.Income; short > 0 {
+					l.Note = addNote(l.Note, "short by "+kit.Money(short)+": lost "+strconv.Itoa(snapValue(after.VPLost, p))+" VP")
+				}
+			}
+		}
+	}
+	for p := range lines {
+		l := &lines[p]
+		if after != nil {
+			l.Money, l.VP, l.Level = snapValue(after.Money, p), snapValue(after.VP, p), snapValue(after.Income, p)
+		}
+		if before != nil {
+			l.MoneyBefore, l.VPBefore, l.LevelBefore = snapValue(before.Money, p), snapValue(before.VP, p), snapValue(before.Income, p)
+		}
+	}
+	sort.SliceStable(lines, func(a, b int) bool {
+		pa, pb := lines[a].Pos, lines[b].Pos
+		if pa < 0 {
+			pa = n
+		}
+		if pb < 0 {
+			pb = n
+		}
+		return pa < pb
+	})
+	d.Lines = lines
+	return d
+}
+
+func addNote(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "; " + b
+}
+
+// lastRound is the era and round of the last snapshot (the round that just ended).
+func lastRound(g *engine.Game) (engine.Era, int) {
+	snaps := g.Snapshots()
+	if len(snaps) == 0 {
+		return g.State().Era, int(g.State().Round)
+	}
+	s := snaps[len(snaps)-1]
+	return s.Era, s.Round
+}
+
+// roundSummary is the dialog shown after a round: the new turn order and the income.
+type roundSummary struct {
+	goapp.Compo
+
+	IData    roundData
+	INames   []string
+	IColours []string
+	IOnClose func(ctx goapp.Context)
+}
+
+// newRoundSummary returns an empty round summary; call Game.
+func newRoundSummary() *roundSummary { return &roundSummary{} }
+
+// Game reads the round that ended last (the last snapshot) from the game.
+func (r *roundSummary) Game(g *engine.Game) *roundSummary {
+	era, round := lastRound(g)
+	return r.GameRound(g, era, round)
+}
+
+// GameRound reads one given round from the game.
+func (r *roundSummary) GameRound(g *engine.Game, era engine.Era, round int) *roundSummary {
+	st := g.State()
+	r.IData = readRound(g.Snapshots(), int(st.NumPlayers), era, round)
+	if r.INames == nil {
+		r.INames = engineNames(st)
+	}
+	return r
+}
+
+// Names sets the players' display names by player index.
+func (r *roundSummary) Names(n []string) *roundSummary { r.INames = n; return r }
+
+// Colours sets the players' CSS colours by player index.
+func (r *roundSummary) Colours(c []string) *roundSummary { r.IColours = c; return r }
+
+// OnClose is called when the dialog is dismissed.
+func (r *roundSummary) OnClose(fn func(ctx goapp.Context)) *roundSummary { r.IOnClose = fn; return r }
+
+func (r *roundSummary) close(ctx goapp.Context) {
+	if r.IOnClose != nil {
+		r.IOnClose(ctx)
+	}
+}
+
+func (r *roundSummary) frame() sumFrame { return sumFrame{id: "round-summary", onClose: r.close} }
+
+// OnMount focuses the dialog.
+func (r *roundSummary) OnMount(ctx goapp.Context) { r.frame().focusFirst(ctx) }
+
+// Render draws the dialog.
+func (r *roundSummary) Render() goapp.UI {
+	d := &r.IData
+	title := d.Era.String() + ", round " + strconv.Itoa(d.Round) + " ends"
+	return r.frame().render(title, "Next round, whoever spent least goes first (ties keep their order). Then everyone takes their income level in money, or pays a negative one.", "sum-round", "Continue",
+		roundTable(d, r.INames, r.IColours))
+}
+
+// roundTable is the turn order and income table of a round.
+func roundTable(d *roundData, names, colours []string) goapp.UI {
+	var rows []goapp.UI
+	for _, l := range d.Lines {
+		pos := "–"
+		if l.Pos >= 0 {
+			pos = kit.Ordinal(l.Pos + 1)
+		}
+		// The income taken or paid, and under it the income level it came from (with its
+		// change during the round).
+		paid, cls := "—", "sum-num"
+		if l.IncomePaid {
+			paid, cls = kit.SignedMoney(l.Income), "sum-num sum-pos"
+			if l.Income < 0 {
+				cls = "sum-num sum-neg"
+			}
+		}
+		lvl := "level " + kit.Money(l.Level)
+		if l.Level != l.LevelBefore {
+			lvl += " (" + kit.Signed(l.Level-l.LevelBefore) + ")"
+		}
+		income := goapp.Td().Class(cls).Body(goapp.Text(paid), goapp.Small().Class("sum-level").Text(lvl))
+		vp := goapp.Td().Class("sum-num").Text(strconv.Itoa(l.VP))
+		if l.VP != l.VPBefore {
+			vp = goapp.Td().Class("sum-num").Body(goapp.Text(strconv.Itoa(l.VP)), goapp.Small().Class("sum-delta").Text(" ("+kit.Signed(l.VP-l.VPBefore)+")"))
+		}
+		row := goapp.Tr().DataSet("player", l.Player).Body(
+			goapp.Td().Class("sum-rank").Text(pos),
+			sumPlayerCell(kit.Color(colours, l.Player), kit.Name(names, nil, l.Player)),
+			goapp.Td().Class("sum-num").Text(kit.Money(l.Spent)),
+			income,
+			goapp.Td().Class("sum-num sum-strong").Text(kit.Money(l.Money)),
+			vp,
+		)
+		rows = append(rows, row)
+		if l.Note != "" {
+			rows = append(rows, goapp.Tr().Class("sum-note-row").Body(
+				goapp.Td(),
+				goapp.Td().ColSpan(5).Class("sum-note").Text(l.Note),
+			))
+		}
+	}
+	return goapp.Div().Class("sum-round-block").Body(goapp.Div().Class("sum-scroll").Body(goapp.Table().Class("sum-table").Body(
+		goapp.Caption().Class("sum-caption").Text("Turn order and income"),
+		goapp.THead().Body(goapp.Tr().Body(
+			goapp.Th().Scope("col").Text("Next"),
+			goapp.Th().Scope("col").Text("Player"),
+			goapp.Th().Scope("col").Class("sum-num").Text("Spent"),
+			goapp.Th().Scope("col").Class("sum-num").Text("Income"),
+			goapp.Th().Scope("col").Class("sum-num").Text("Money"),
+			goapp.Th().Scope("col").Class("sum-num").Text("VP"),
+		)),
+		goapp.TBody().Body(rows...),
+	)), roundWhy(d, names))
+}
+
+// roundWhy says, player by player, where each number of the round table comes from.
+func roundWhy(d *roundData, names []string) goapp.UI {
+	var items []goapp.UI
+	for _, l := range d.Lines {
+		items = append(items, goapp.Li().Text(roundLineWhy(&l, kit.Name(names, nil, l.Player), d.Scored)))
+	}
+	return goapp.Ul().Class("sum-why").Aria("label", "Where the numbers come from").Body(items...)
+}
+
+// roundLineWhy is one player's round in words: spending and place, income, money, VP.
+func roundLineWhy(l *roundLine, name string, scored bool) string {
+	s := name + " spent " + kit.Money(l.Spent) + " this round"
+	if l.Pos >= 0 {
+		s += ", so goes " + kit.Ordinal(l.Pos+1) + " next round"
+	}
+	before := l.Money - l.Income - l.Removed
+	switch {
+	case !l.IncomePaid:
+		s += "; no income after the last round of the game"
+	case l.Income > 0:
+		s += "; took " + kit.Money(l.Income) + " income (income level " + kit.Money(l.Level) + ")"
+	case l.Income < 0:
+		s += "; paid " + kit.Money(-l.Income) + " for a negative income level (" + kit.Money(l.Level) + ")"
+	default:
+		s += "; no income at level " + kit.Money(l.Level)
+	}
+	if l.RailStart {
+		s += " at the start of the Rail Era, after the scoring"
+	}
+	if l.IncomePaid {
+		s += ": money " + kit.Money(before) + " → " + kit.Money(l.Money)
+	}
+	if l.Note != "" {
+		s += " (" + l.Note + ")"
+	}
+	if l.VP != l.VPBefore {
+		s += "; VP " + strconv.Itoa(l.VPBefore) + " → " + strconv.Itoa(l.VP)
+		if scored {
+			s += " with the era’s scoring"
+		}
+	}
+	return s + "."
+}
