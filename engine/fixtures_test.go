@@ -3,15 +3,11 @@ package engine
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"testing"
 )
-
-var update = flag.Bool("update", false, "rewrite engine/testdata golden files from the current engine")
 
 // fixture is a whole recorded game with its expected outcome.
 type fixture struct {
@@ -64,13 +60,9 @@ func estimate(s *State, p int) int {
 	return v
 }
 
-// recordGame plays a game with a fixed policy mix and returns its record.
-func recordGame(t testing.TB, players int, seed uint64, names []string) (*Game, Record) {
-	return recordGameConfig(t, Config{Edition: "birmingham", Players: players, Seed: seed, Names: names})
-}
-
-// recordGameConfig is recordGame for any config.
-func recordGameConfig(t testing.TB, cfg Config) (*Game, Record) {
+// recordGame plays a game of the config with a fixed policy mix (mostly greedyMove, one
+// move in ten at random) and returns it with its record.
+func recordGame(t testing.TB, cfg Config) (*Game, Record) {
 	g, err := NewGame(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -92,84 +84,74 @@ func recordGameConfig(t testing.TB, cfg Config) (*Game, Record) {
 	return g, g.Record()
 }
 
-var fixtureGames = []struct {
-	file    string
-	players int
-	seed    uint64
-	names   []string
-}{
-	{"game-2p.json", 2, 2024, []string{"Ada", "Brunel"}},
-	{"game-3p.json", 3, 1770, []string{"Ada", "Brunel", "Coalbrookdale Kate"}},
-	{"game-4p.json", 4, 1830, []string{"Ada", "Brunel", "Cort", "Darby"}},
-	{"game-4p-b.json", 4, 1870, nil},
-}
-
-// TestFixtures replays every recorded game in testdata to its exact final scores and hash,
-// checking the invariants after every move. Run with -update to re-record them.
+// TestFixtures replays every edition's recorded games (TestFixtures/birmingham-4p-b) to
+// their exact final scores and hash, checking the invariants after every move; with
+// -update it records them again first.
 func TestFixtures(t *testing.T) {
-	if *update {
-		for _, fg := range fixtureGames {
-			g, rec := recordGame(t, fg.players, fg.seed, fg.names)
-			f := fixture{
-				Description: fmt.Sprintf("%d-player game recorded by a greedy policy (seed %d)", fg.players, fg.seed),
-				Record:      rec, Standings: g.State().Standings(), FinalHash: fmt.Sprintf("%016x", g.Hash()),
-			}
-			b, err := json.MarshalIndent(f, "", " ")
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(filepath.Join("testdata", fg.file), append(b, '\n'), 0o644); err != nil {
-				t.Fatal(err)
-			}
+	known := map[string]bool{}
+	for _, e := range editions {
+		for _, fg := range e.games {
+			file := e.file(fg.name)
+			known[file] = true
+			cfg := e.config(fg.players)
+			cfg.Seed, cfg.Names = fg.seed, fg.names
+			t.Run(e.name+"-"+fg.name, func(t *testing.T) {
+				if *update {
+					g, rec := recordGame(t, cfg)
+					writeJSON(t, file, fixture{
+						Description: fmt.Sprintf("%d-player %s recorded by a greedy policy (seed %d)", cfg.Players, e.title, cfg.Seed),
+						Record:      rec, Standings: g.State().Standings(), FinalHash: fmt.Sprintf("%016x", g.Hash()),
+					})
+				}
+				f := loadFixture(t, file)
+				if got, want := mustJSON(f.Record.Config), mustJSON(cfg); !bytes.Equal(got, want) {
+					t.Fatalf("config %s, want %s", got, want)
+				}
+				replayFixture(t, f)
+			})
 		}
 	}
 	files, _ := filepath.Glob(filepath.Join("testdata", "game-*.json"))
-	if len(files) < 4 {
-		t.Fatalf("expected at least 4 fixture games, found %d", len(files))
-	}
 	for _, file := range files {
-		t.Run(filepath.Base(file), func(t *testing.T) {
-			data, err := os.ReadFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var f fixture
-			if err := json.Unmarshal(data, &f); err != nil {
-				t.Fatal(err)
-			}
-			g, err := NewGame(f.Record.Config)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for i, m := range f.Record.Moves {
-				if err := g.Apply(m); err != nil {
-					t.Fatalf("move %d %v: %v", i, m, err)
-				}
-				if err := g.State().CheckInvariants(); err != nil {
-					t.Fatalf("after move %d %v: %v", i, m, err)
-				}
-			}
-			if !g.Over() {
-				t.Fatal("the record does not reach the end of the game")
-			}
-			got := g.State().Standings()
-			if gj, wj := mustJSON(got), mustJSON(f.Standings); !bytes.Equal(gj, wj) {
-				t.Fatalf("standings %s, want %s", gj, wj)
-			}
-			if h := fmt.Sprintf("%016x", g.Hash()); h != f.FinalHash {
-				t.Fatalf("final hash %s, want %s", h, f.FinalHash)
-			}
-			// the record round-trips through JSON and Replay to the same state
-			b, _ := json.Marshal(g.Record())
-			rec, err := ParseRecord(b)
-			if err != nil {
-				t.Fatal(err)
-			}
-			g2, err := Replay(rec)
-			if err != nil || g2.Hash() != g.Hash() {
-				t.Fatalf("replay: %v", err)
-			}
-		})
+		if !known[filepath.Base(file)] {
+			t.Errorf("%s is no edition's fixture game: add it to editions, or remove it", file)
+		}
+	}
+}
+
+// replayFixture replays a fixture game move by move to its recorded standings and hash.
+func replayFixture(t *testing.T, f fixture) {
+	g, err := NewGame(f.Record.Config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, m := range f.Record.Moves {
+		if err := g.Apply(m); err != nil {
+			t.Fatalf("move %d %v: %v", i, m, err)
+		}
+		if err := g.State().CheckInvariants(); err != nil {
+			t.Fatalf("after move %d %v: %v", i, m, err)
+		}
+	}
+	if !g.Over() {
+		t.Fatal("the record does not reach the end of the game")
+	}
+	got := g.State().Standings()
+	if gj, wj := mustJSON(got), mustJSON(f.Standings); !bytes.Equal(gj, wj) {
+		t.Fatalf("standings %s, want %s", gj, wj)
+	}
+	if h := fmt.Sprintf("%016x", g.Hash()); h != f.FinalHash {
+		t.Fatalf("final hash %s, want %s", h, f.FinalHash)
+	}
+	// the record round-trips through JSON and Replay to the same state
+	b, _ := json.Marshal(g.Record())
+	rec, err := ParseRecord(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g2, err := Replay(rec)
+	if err != nil || g2.Hash() != g.Hash() {
+		t.Fatalf("replay: %v", err)
 	}
 }
 

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -37,42 +38,23 @@ type perftCase struct {
 }
 
 // TestPerft checks exact counts of legal actions (depth 1) and two-action sequences (depth 2)
-// at fixed positions of the fixture games. Run with -update after a deliberate rules change.
+// at fixed positions of each edition's fixture games (TestPerft/lancashire-roxley-2p). Run
+// with -update after a deliberate rules change.
 func TestPerft(t *testing.T) {
-	golden := filepath.Join("testdata", "perft.json")
-	var cases []perftCase
-	if *update {
-		for _, f := range []string{"game-2p.json", "game-3p.json", "game-4p.json"} {
-			for _, n := range []int{0, 1, 9, 30, 52, 60, 75} {
-				cases = append(cases, perftCase{Fixture: f, Move: n})
-			}
-		}
-	} else {
-		data, err := os.ReadFile(golden)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := json.Unmarshal(data, &cases); err != nil {
-			t.Fatal(err)
+	g := newGolden(func(c perftCase) string { return fmt.Sprintf("%s@%d", c.Fixture, c.Move) })
+	for _, e := range editions {
+		for _, game := range e.perft.games {
+			file := e.file(game)
+			g.plan(e.perft.file, len(e.perft.moves))
+			t.Run(e.name+"-"+game, func(t *testing.T) {
+				for _, n := range e.perft.moves {
+					s := fixtureAt(t, file, n)
+					g.check(t, e.perft.file, perftCase{Fixture: file, Move: n, Depth1: perft(s, 1), Depth2: perft(s, 2)})
+				}
+			})
 		}
 	}
-	for i, c := range cases {
-		s := fixtureAt(t, c.Fixture, c.Move)
-		d1, d2 := perft(s, 1), perft(s, 2)
-		if *update {
-			cases[i].Depth1, cases[i].Depth2 = d1, d2
-			continue
-		}
-		if d1 != c.Depth1 || d2 != c.Depth2 {
-			t.Errorf("%s after %d moves: perft %d / %d, want %d / %d", c.Fixture, c.Move, d1, d2, c.Depth1, c.Depth2)
-		}
-	}
-	if *update {
-		b, _ := json.MarshalIndent(cases, "", " ")
-		if err := os.WriteFile(golden, append(b, '\n'), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	g.finish(t)
 }
 
 // loadFixture reads a fixture game from testdata.
