@@ -73,70 +73,33 @@ func checkLegalList(t testing.TB, s *State, legal []Action, what string) {
 	}
 }
 
-// TestSoakLancashire plays seeded random Lancashire games under both rule sets at every
-// player count each allows, checking the invariants after every action and, on every 7th
-// position, the legal list (no duplicates, each action applies).
-func TestSoakLancashire(t *testing.T) {
-	games := soakGames() / 5
-	for _, rules := range []string{"", "original"} {
-		ed, _ := EditionFor("lancashire", rules)
-		for n := ed.Rules.MinPlayers; n <= ed.Rules.MaxPlayers; n++ {
-			for g := 0; g < games; g++ {
-				cfg := Config{Edition: "lancashire", Rules: rules, Players: n, Seed: uint64(n*100000 + g)}
-				s := playRandomGame(t, cfg, func(s *State, legal []Action, step int) {
-					if err := s.CheckInvariants(); err != nil {
-						t.Fatalf("%+v step %d: %v", cfg, step, err)
-					}
-					if step%7 == 0 {
-						checkLegalList(t, s, legal, fmt.Sprintf("%+v step %d", cfg, step))
-					}
-				})
-				if err := s.CheckInvariants(); err != nil {
-					t.Fatal(err)
-				}
-				if s.Era != Rail || int(s.Round) != ed.Rules.RoundsPerEra[n] {
-					t.Fatalf("%+v: game ended in %v round %d, want Rail round %d", cfg, s.Era, s.Round, ed.Rules.RoundsPerEra[n])
-				}
-			}
-		}
-	}
-}
-
-// TestSoak plays thousands of seeded random games at 2, 3 and 4 players to the end and checks
-// the invariants after every action, that the legal list has no duplicates and (on every
-// 5th position) that each listed action applies cleanly.
+// TestSoak plays thousands of seeded random games of every edition at every player count
+// (TestSoak/lancashire-original-4p) to the end, checking the invariants after every
+// action, that the game ends in the last round of the Rail Era and, every few positions
+// (editions' legalEvery), the legal list: no duplicates, and each action applies cleanly.
 func TestSoak(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
-		for g := 0; g < soakGames(); g++ {
-			seed := uint64(n*100000 + g)
-			s := playRandom(t, n, seed, func(s *State, legal []Action, step int) {
-				if err := s.CheckInvariants(); err != nil {
-					t.Fatalf("%dp seed %d step %d: %v", n, seed, step, err)
-				}
-				if step%5 != 0 {
-					return
-				}
-				seen := make(map[Action]bool, len(legal))
-				for _, a := range legal {
-					if seen[a] {
-						t.Fatalf("%dp seed %d step %d: duplicate legal action %v", n, seed, step, s.ed.Encode(a))
+	for _, e := range editions {
+		for _, n := range e.playerCounts() {
+			t.Run(e.at(n), func(t *testing.T) {
+				for g := 0; g < soakGames()/e.soakShare; g++ {
+					cfg := e.config(n)
+					cfg.Seed = uint64(n*100000 + g)
+					s := playRandomGame(t, cfg, func(s *State, legal []Action, step int) {
+						if err := s.CheckInvariants(); err != nil {
+							t.Fatalf("seed %d step %d: %v", cfg.Seed, step, err)
+						}
+						if step%e.legalEvery == 0 {
+							checkLegalList(t, s, legal, fmt.Sprintf("seed %d step %d", cfg.Seed, step))
+						}
+					})
+					if err := s.CheckInvariants(); err != nil {
+						t.Fatal(err)
 					}
-					seen[a] = true
-					c := *s
-					if err := c.Apply(&a); err != nil {
-						t.Fatalf("%dp seed %d step %d: legal action %v refused: %v", n, seed, step, s.ed.Encode(a), err)
-					}
-					if err := c.CheckInvariants(); err != nil {
-						t.Fatalf("%dp seed %d step %d: after %v: %v", n, seed, step, s.ed.Encode(a), err)
+					if rounds := s.ed.Rules.RoundsPerEra[n]; s.Era != Rail || int(s.Round) != rounds {
+						t.Fatalf("seed %d: game ended in %v round %d, want Rail round %d", cfg.Seed, s.Era, s.Round, rounds)
 					}
 				}
 			})
-			if err := s.CheckInvariants(); err != nil {
-				t.Fatal(err)
-			}
-			if s.Round == 0 || s.Era != Rail {
-				t.Fatalf("game ended in %v round %d", s.Era, s.Round)
-			}
 		}
 	}
 }
