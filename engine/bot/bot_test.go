@@ -4,31 +4,71 @@ import (
 	"errors"
 	"math/rand/v2"
 	"runtime"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"brass/engine"
 )
 
-// gamesPerCount is how many whole games per player count the legality test plays at each
-// level; the wasm run under Node is several times slower, so it plays fewer.
-func gamesPerCount(l Level) int {
-	n := [...]int{Easy: 50, Medium: 6, Hard: 1}[l]
-	if testing.Short() || runtime.GOARCH == "wasm" {
-		n = max(1, n/5)
-	}
-	return n
+// editions are the editions and rule sets the bots play, each at every player count its
+// rules allow: the tests that play them all run one subtest per edition and player count
+// (TestHint/lancashire-roxley-3p), the benchmarks one per edition.
+var editions = []struct {
+	name string
+	cfg  engine.Config // Edition and Rules
+	// games is how many whole games per player count TestEveryLevelPlaysLegalGames plays
+	// at Easy, Medium and Hard; quick, how many under -short and in wasm (several times
+	// slower under Node).
+	games, quick [3]int
+}{
+	{"birmingham", engine.Config{Edition: "birmingham"}, [3]int{50, 6, 1}, [3]int{10, 1, 1}},
+	{"lancashire-roxley", engine.Config{Edition: "lancashire"}, [3]int{6, 1, 1}, [3]int{1, 1, 0}},
+	{"lancashire-original", engine.Config{Edition: "lancashire", Rules: "original"}, [3]int{6, 1, 1}, [3]int{1, 1, 0}},
 }
+
+// setup is one edition at one player count.
+type setup struct {
+	name    string        // "lancashire-original-3p"
+	cfg     engine.Config // with Players
+	edition int           // in editions
+}
+
+// setups lists every edition at every player count its rules allow, or, given counts, at
+// those of them it allows.
+func setups(counts ...int) []setup {
+	var out []setup
+	for i, e := range editions {
+		ed, ok := engine.EditionFor(e.cfg.Edition, e.cfg.Rules)
+		if !ok {
+			panic("no edition " + e.name)
+		}
+		for n := ed.Rules.MinPlayers; n <= ed.Rules.MaxPlayers; n++ {
+			if len(counts) > 0 && !slices.Contains(counts, n) {
+				continue
+			}
+			cfg := e.cfg
+			cfg.Players = n
+			out = append(out, setup{name: e.name + "-" + strconv.Itoa(n) + "p", cfg: cfg, edition: i})
+		}
+	}
+	return out
+}
+
+// birmingham is the config of a Brass: Birmingham game for n players.
+func birmingham(n int) engine.Config { return engine.Config{Edition: "birmingham", Players: n} }
 
 // testBudget keeps Hard quick in tests (a few rollouts per decision); its search runs the
 // same code at any budget.
 const testBudget = 8000
 
-// playGame plays a whole game with the given bots in seats 0..n-1 and returns the final
-// state; any error or refused action fails the test.
-func playGame(t testing.TB, n int, seed uint64, bots []Bot) *engine.State {
+// playGame plays a whole seeded game of the config with the given bots in seats 0..n-1 and
+// returns the final state; an error, a refused action or a broken invariant fails the test.
+func playGame(t testing.TB, cfg engine.Config, seed uint64, bots []Bot) *engine.State {
 	t.Helper()
-	s, err := engine.New(engine.Config{Edition: "birmingham", Players: n, Seed: seed})
+	cfg.Seed = seed
+	s, err := engine.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,16 +77,16 @@ func playGame(t testing.TB, n int, seed uint64, bots []Bot) *engine.State {
 		v := s.View(p)
 		a, err := bots[p].Choose(&v, p, seed*1000+uint64(step))
 		if err != nil {
-			t.Fatalf("%dp seed %d step %d: %v", n, seed, step, err)
+			t.Fatalf("seed %d step %d: %v", seed, step, err)
 		}
 		if err := s.Apply(&a); err != nil {
-			t.Fatalf("%dp seed %d step %d: the %v bot chose an illegal action %v: %v", n, seed, step, bots[p].Level, s.Edition().Encode(a), err)
+			t.Fatalf("seed %d step %d: the %v bot chose an illegal action %v: %v", seed, step, bots[p].Level, s.Edition().Encode(a), err)
 		}
 		if err := s.CheckInvariants(); err != nil {
-			t.Fatalf("%dp seed %d step %d: %v", n, seed, step, err)
+			t.Fatalf("seed %d step %d: %v", seed, step, err)
 		}
 		if step > 1000 {
-			t.Fatalf("%dp seed %d: the game does not end", n, seed)
+			t.Fatalf("seed %d: the game does not end", seed)
 		}
 	}
 	return s
@@ -65,39 +105,44 @@ func TestLevelNames(t *testing.T) {
 }
 
 // TestEveryLevelPlaysLegalGames: every level, alone and mixed with the others, plays whole
-// seeded games at 2, 3 and 4 players choosing only legal actions in every phase (first
-// round's single action, sales continued or stopped, double rail links, loans, scouts,
+// seeded games of every edition at every player count choosing only legal actions in every
+// phase (first round's single action, sales continued or stopped, double rail links,
+// loans of each size, scouts, two-card builds, cotton sold to ports and the Distant Market,
 // shortfalls, both era ends), and the games end.
 func TestEveryLevelPlaysLegalGames(t *testing.T) {
-	for _, l := range []Level{Easy, Medium, Hard} {
-		for n := 2; n <= 4; n++ {
-			for g := 0; g < gamesPerCount(l); g++ {
-				bots := make([]Bot, n)
-				for i := range bots {
-					bots[i] = Bot{Level: l, Budget: testBudget}
-				}
-				if l == Hard {
-					// Hard in one seat (rotating with the player count), Medium in the others
+	for _, su := range setups() {
+		t.Run(su.name, func(t *testing.T) {
+			n := su.cfg.Players
+			games := editions[su.edition].games
+			if testing.Short() || runtime.GOARCH == "wasm" {
+				games = editions[su.edition].quick
+			}
+			for _, l := range []Level{Easy, Medium, Hard} {
+				for g := 0; g < games[l]; g++ {
+					bots := make([]Bot, n)
 					for i := range bots {
-						if i != n%2 {
-							bots[i] = Bot{Level: Medium}
+						bots[i] = Bot{Level: l, Budget: testBudget}
+						if l == Hard && i != n%2 {
+							bots[i] = Bot{Level: Medium} // Hard in one seat, rotating with the player count
 						}
 					}
+					playGame(t, su.cfg, uint64(100*n+g), bots)
 				}
-				playGame(t, n, uint64(100*n+g), bots)
 			}
-		}
-	}
-	for n := 2; n <= 4; n++ {
-		bots := []Bot{{Level: Easy}, {Level: Medium}, {Level: Easy}, {Level: Medium}}
-		playGame(t, n, uint64(7+n), bots[:n])
+			mixed := []Bot{{Level: Easy}, {Level: Medium}, {Level: Easy}, {Level: Medium}}
+			playGame(t, su.cfg, uint64(7+n), mixed[:n])
+		})
 	}
 }
 
-// positions collects states from Medium self-play games: every step'th decision.
-func positions(t testing.TB, n int, seed uint64, step int) []engine.State {
+// positions collects states from Medium self-play of a config: every step'th decision.
+func positions(t testing.TB, cfg engine.Config, seed uint64, step int) []engine.State {
 	t.Helper()
-	s, _ := engine.New(engine.Config{Edition: "birmingham", Players: n, Seed: seed})
+	cfg.Seed = seed
+	s, err := engine.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var out []engine.State
 	for i := 0; s.Phase != engine.PhaseOver; i++ {
 		if i%step == step/2 {
@@ -181,19 +226,23 @@ func TestViewsMidSellAndShortfall(t *testing.T) {
 	}
 }
 
-// reshuffleHidden returns s with everything seat cannot see dealt again at random: the
-// other hands (their sizes and wild cards kept), the face-down discards and the deck
-// order, and a new random source.
-func reshuffleHidden(s *engine.State, seat int, r *rand.Rand) engine.State {
+// reshuffle returns s with everything seat cannot see dealt again at random: the other
+// hands (their sizes and wild cards kept), the face-down discards, the deck order (with
+// Lancashire's cards set aside under it), the face-down Distant Market stack, and a new
+// random source.
+func reshuffle(s *engine.State, seat int, r *rand.Rand) engine.State {
 	t := *s
 	b := boardOf(s.Edition())
+	wild := func(k int) bool { return engine.CardKind(k) == b.wildLoc || engine.CardKind(k) == b.wildInd }
 	var pool []uint8
+	var kept [engine.MaxPlayers]int // wild cards left in each hand
 	n := int(t.NumPlayers)
 	for p := 0; p < n; p++ {
 		pl := &t.Players[p]
 		if p != seat {
 			for k, c := range pl.Hand {
-				if engine.CardKind(k) == b.wildLoc || engine.CardKind(k) == b.wildInd {
+				if wild(k) {
+					kept[p] += int(c)
 					continue
 				}
 				for i := 0; i < int(c); i++ {
@@ -210,7 +259,7 @@ func reshuffleHidden(s *engine.State, seat int, r *rand.Rand) engine.State {
 	for p := 0; p < n; p++ {
 		pl := &t.Players[p]
 		if p != seat {
-			for have := int(pl.Hand[b.wildLoc]) + int(pl.Hand[b.wildInd]); have < int(pl.HandLen); have++ {
+			for have := kept[p]; have < int(pl.HandLen); have++ {
 				pl.Hand[pool[next]]++
 				next++
 			}
@@ -224,127 +273,184 @@ func reshuffleHidden(s *engine.State, seat int, r *rand.Rand) engine.State {
 		t.Deck[i] = pool[next]
 		next++
 	}
+	stack := t.Distant[:t.DistantLeft]
+	r.Shuffle(len(stack), func(i, j int) { stack[i], stack[j] = stack[j], stack[i] })
 	t.Reseed(r.Uint64())
 	return t
 }
 
 // TestNoHiddenInformation: dealing again everything a seat cannot see — the other hands,
-// the face-down discards, the deck order and the random source — never changes what the bot
-// chooses for that seat with a fixed seed, at any level; passing the whole state or the
-// seat's view gives the same choice.
+// the face-down discards, the deck order with its set-aside cards, the face-down Distant
+// Market tiles and the random source — never changes what the bot chooses for that seat
+// with a fixed seed, at any level; passing the whole state or the seat's view gives the
+// same choice.
 func TestNoHiddenInformation(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	changed := 0
-	for n := 2; n <= 4; n++ {
-		for _, s := range positions(t, n, uint64(40+n), 23) {
-			seat := s.Actor()
-			u := reshuffleHidden(&s, seat, r)
-			if err := u.CheckInvariants(); err != nil {
-				t.Fatal(err)
-			}
-			if u.Hash() != s.Hash() {
-				changed++
-			}
-			v := s.View(seat)
-			for _, l := range []Level{Easy, Medium, Hard} {
-				b := Bot{Level: l, Budget: testBudget}
-				a1, err1 := b.Choose(&s, seat, 5)
-				a2, err2 := b.Choose(&u, seat, 5)
-				a3, err3 := b.Choose(&v, seat, 5)
-				if err1 != nil || err2 != nil || err3 != nil {
-					t.Fatal(err1, err2, err3)
+	changed, stacks, reshuffled := 0, 0, 0
+	for _, su := range setups() {
+		t.Run(su.name, func(t *testing.T) {
+			for _, s := range positions(t, su.cfg, uint64(40+su.cfg.Players), 29) {
+				seat := s.Actor()
+				u := reshuffle(&s, seat, r)
+				if err := u.CheckInvariants(); err != nil {
+					t.Fatal(err)
 				}
-				if a1 != a2 || a1 != a3 {
-					t.Errorf("%dp %v at move %d: %v with the real cards, %v with others dealt, %v from the view",
-						n, l, s.Moves, s.Edition().Encode(a1), s.Edition().Encode(a2), s.Edition().Encode(a3))
+				if u.Hash() != s.Hash() {
+					changed++
+				}
+				if s.DistantLeft > 1 {
+					stacks++
+					if u.Distant != s.Distant {
+						reshuffled++
+					}
+				}
+				v := s.View(seat)
+				for _, l := range []Level{Easy, Medium, Hard} {
+					b := Bot{Level: l, Budget: testBudget}
+					a1, err1 := b.Choose(&s, seat, 5)
+					a2, err2 := b.Choose(&u, seat, 5)
+					a3, err3 := b.Choose(&v, seat, 5)
+					if err1 != nil || err2 != nil || err3 != nil {
+						t.Fatal(err1, err2, err3)
+					}
+					if a1 != a2 || a1 != a3 {
+						t.Errorf("%v at move %d: %v with the real cards, %v with others dealt, %v from the view",
+							l, s.Moves, s.Edition().Encode(a1), s.Edition().Encode(a2), s.Edition().Encode(a3))
+					}
 				}
 			}
-		}
+		})
 	}
-	if changed == 0 {
-		t.Fatal("reshuffling never changed a hidden card: the test checks nothing")
+	if changed == 0 || stacks > 0 && reshuffled == 0 {
+		t.Fatalf("reshuffling changed %d states and %d of %d Distant Market stacks: the test checks too little", changed, reshuffled, stacks)
 	}
 }
 
 // TestReproducible: the same view, level and seed give the same action.
 func TestReproducible(t *testing.T) {
-	for _, s := range positions(t, 3, 11, 31) {
-		seat := s.Actor()
-		v := s.View(seat)
-		for _, l := range []Level{Easy, Medium, Hard} {
-			b := Bot{Level: l, Budget: testBudget}
-			a1, _ := b.Choose(&v, seat, 99)
-			a2, _ := b.Choose(&v, seat, 99)
-			if a1 != a2 {
-				t.Errorf("%v: %v then %v", l, s.Edition().Encode(a1), s.Edition().Encode(a2))
+	for _, su := range setups(3) {
+		t.Run(su.name, func(t *testing.T) {
+			for _, s := range positions(t, su.cfg, 11, 53) {
+				seat := s.Actor()
+				v := s.View(seat)
+				for _, l := range []Level{Easy, Medium, Hard} {
+					b := Bot{Level: l, Budget: testBudget}
+					a1, _ := b.Choose(&v, seat, 99)
+					a2, _ := b.Choose(&v, seat, 99)
+					if a1 != a2 {
+						t.Errorf("%v: %v then %v", l, s.Edition().Encode(a1), s.Edition().Encode(a2))
+					}
+				}
 			}
-		}
+		})
 	}
 }
 
 // TestSampler: every sampled deal is a consistent game (cards conserved) that agrees with
-// everything the seat sees, and different draws deal differently.
+// everything the seat sees, and different draws deal the deck and the Distant Market stack
+// differently.
 func TestSampler(t *testing.T) {
-	for n := 2; n <= 4; n++ {
-		for _, s := range positions(t, n, uint64(60+n), 17) {
-			seat := s.Actor()
-			v := s.View(seat)
-			sm, err := newSampler(&v, seat)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r := rand.New(rand.NewPCG(3, 4))
-			var d1, d2 engine.State
-			sm.sample(r, &d1)
-			sm.sample(r, &d2)
-			for _, d := range []*engine.State{&d1, &d2} {
-				if err := d.CheckInvariants(); err != nil {
-					t.Fatalf("%dp move %d: sampled deal: %v", n, s.Moves, err)
+	stacks, differ := 0, 0
+	for _, su := range setups() {
+		t.Run(su.name, func(t *testing.T) {
+			for _, s := range positions(t, su.cfg, uint64(60+su.cfg.Players), 23) {
+				seat := s.Actor()
+				v := s.View(seat)
+				sm, err := newSampler(&v, seat)
+				if err != nil {
+					t.Fatalf("move %d: %v", s.Moves, err)
 				}
-				if dv := d.View(seat); dv.Hash() != v.Hash() {
-					t.Fatalf("%dp move %d: the sampled deal does not match the seat's view", n, s.Moves)
+				r := rand.New(rand.NewPCG(3, 4))
+				var d1, d2 engine.State
+				sm.sample(r, &d1)
+				sm.sample(r, &d2)
+				for _, d := range []*engine.State{&d1, &d2} {
+					if err := d.CheckInvariants(); err != nil {
+						t.Fatalf("move %d: sampled deal: %v", s.Moves, err)
+					}
+					if dv := d.View(seat); dv.Hash() != v.Hash() || dv.Distant != v.Distant {
+						t.Fatalf("move %d: the sampled deal does not match the seat's view", s.Moves)
+					}
+				}
+				if int(s.DeckLen) > 3 && d1.Deck == d2.Deck {
+					t.Errorf("move %d: two draws dealt the same deck", s.Moves)
+				}
+				if s.DistantLeft > 1 {
+					stacks++
+					if d1.Distant != d2.Distant {
+						differ++
+					}
 				}
 			}
-			if int(s.DeckLen) > 3 && d1.Deck == d2.Deck {
-				t.Errorf("%dp move %d: two draws dealt the same deck", n, s.Moves)
-			}
-		}
+		})
+	}
+	if stacks > 0 && differ == 0 {
+		t.Errorf("the Distant Market stack was never dealt differently (%d stacks)", stacks)
 	}
 }
 
-// TestHint: the hint is a legal action with a sentence that names what it is about.
+// TestHint: the hint is a legal action with one sentence that names what it is about: the
+// town built in and the industry, the link, the merchant, port or Distant Market sold to,
+// the loan's amount, the card passed, the industry developed. The hints of every edition
+// include builds and sales.
 func TestHint(t *testing.T) {
-	for n := 2; n <= 4; n++ {
-		for _, s := range positions(t, n, uint64(80+n), 19) {
-			seat := s.Actor()
-			v := s.View(seat)
-			a, why, err := Bot{Level: Hard, Budget: testBudget}.Hint(&v, seat, 3)
-			if err != nil {
-				t.Fatal(err)
+	kinds := map[string]map[engine.Kind]int{}
+	for _, su := range setups() {
+		name := editions[su.edition].name
+		if kinds[name] == nil {
+			kinds[name] = map[engine.Kind]int{}
+		}
+		t.Run(su.name, func(t *testing.T) {
+			for _, s := range positions(t, su.cfg, uint64(80+su.cfg.Players), 14) {
+				seat := s.Actor()
+				v := s.View(seat)
+				a, why, err := Bot{Level: Hard, Budget: testBudget}.Hint(&v, seat, 3)
+				if err != nil {
+					t.Fatal(err)
+				}
+				kinds[name][a.Kind]++
+				u := s
+				if err := u.Apply(&a); err != nil {
+					t.Fatalf("hint %v is illegal: %v", s.Edition().Encode(a), err)
+				}
+				ed := s.Edition()
+				town := func(sp int8) string { return ed.Locations[ed.Spaces[sp].Location].Name }
+				var want []string
+				switch a.Kind {
+				case engine.KindBuild:
+					want = []string{town(a.Space), a.Industry.Name()}
+				case engine.KindNetwork:
+					want = []string{ed.LinkName(int(a.Links[0]))}
+				case engine.KindSell:
+					switch {
+					case a.Port == engine.ToDistantMarket:
+						want = []string{town(a.Space), "Distant Market"}
+					case a.Port > 0:
+						want = []string{town(a.Space), "port in " + town(a.Port-1)}
+					default:
+						want = []string{town(a.Space), ed.Locations[ed.MerchantSpaces[a.Merchant].Location].Name}
+					}
+				case engine.KindLoan:
+					want = []string{"£" + strconv.Itoa(max(int(a.Loan), 1)*ed.Rules.LoanAmount) + " loan"}
+				case engine.KindPass:
+					want = []string{ed.Cards[a.Card].Name}
+				case engine.KindDevelop:
+					want = []string{a.Dev[0].Name()}
+				}
+				if !strings.HasSuffix(why, ".") || strings.Contains(why, ". ") || len(ed.MerchantSpaces) == 0 && strings.Contains(why, "Merchant") {
+					t.Errorf("hint %v: reason %q is not one sentence", ed.Encode(a), why)
+				}
+				for _, w := range want {
+					if !strings.Contains(why, w) {
+						t.Errorf("hint %v: reason %q should name %q", ed.Encode(a), why, w)
+					}
+				}
 			}
-			u := s
-			if err := u.Apply(&a); err != nil {
-				t.Fatalf("hint %v is illegal: %v", s.Edition().Encode(a), err)
-			}
-			ed := s.Edition()
-			var want string
-			switch a.Kind {
-			case engine.KindBuild:
-				want = ed.Locations[ed.Spaces[a.Space].Location].Name
-			case engine.KindNetwork:
-				want = ed.LinkName(int(a.Links[0]))
-			case engine.KindSell:
-				want = ed.Locations[ed.MerchantSpaces[a.Merchant].Location].Name
-			case engine.KindLoan:
-				want = "loan"
-			case engine.KindPass:
-				want = ed.Cards[a.Card].Name
-			case engine.KindDevelop:
-				want = a.Dev[0].Name()
-			}
-			if !strings.HasSuffix(why, ".") || strings.Count(why, ". ") > 0 || !strings.Contains(why, want) {
-				t.Errorf("hint %v: reason %q should be one sentence naming %q", ed.Encode(a), why, want)
-			}
+		})
+	}
+	for name, k := range kinds {
+		if k[engine.KindBuild] == 0 || k[engine.KindSell] == 0 {
+			t.Errorf("%s: the hints cover too few kinds of action: %v", name, k)
 		}
 	}
 }
@@ -369,7 +475,7 @@ func TestErrors(t *testing.T) {
 	if _, err := Choose(&bad, s.Actor(), Easy, 1); err == nil {
 		t.Error("an impossible view was accepted")
 	}
-	over := playGame(t, 2, 3, []Bot{{Level: Easy}, {Level: Easy}})
+	over := playGame(t, birmingham(2), 3, []Bot{{Level: Easy}, {Level: Easy}})
 	if _, err := Choose(over, 0, Easy, 1); !errors.Is(err, ErrNotToAct) {
 		t.Errorf("finished game: %v", err)
 	}

@@ -18,7 +18,7 @@ func TestDecisionDigest(t *testing.T) {
 	h := fnv.New64a()
 	count := 0
 	for n := 2; n <= 4; n++ {
-		for _, s := range positions(t, n, uint64(40+n), 15) {
+		for _, s := range positions(t, birmingham(n), uint64(40+n), 15) {
 			seat := s.Actor()
 			v := s.View(seat)
 			for _, l := range []Level{Easy, Medium, Hard} {
