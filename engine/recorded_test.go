@@ -47,7 +47,8 @@ type fixtureGame struct {
 // editions are the engine's editions and rule sets: Birmingham, and Lancashire under the
 // Roxley and the original (Warfrog) rules. TestFixtures, TestPerft, TestLegalDigest, TestSoak
 // and BenchmarkRandomGame4P run over them; `go test ./engine -update` re-records every
-// edition's files after a deliberate rules change.
+// edition's files after a deliberate rules change (TestFixtures runs before TestPerft, as
+// their files sort, so the games are recorded before perft counts at their positions).
 var editions = func() []testEdition {
 	bir := testEdition{name: "birmingham", cfg: Config{Edition: "birmingham"}, title: "game", prefix: "game-",
 		games: []fixtureGame{
