@@ -3,6 +3,9 @@ package ui
 import (
 	"brass/app"
 	"brass/engine"
+	"brass/ui/board"
+	"strings"
+	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -158,4 +161,332 @@ func (g *gameScreen) names() []string {
 		out[p] = g.ISession.Game().State().Name(p)
 	}
 	return out
+}
+
+// ---------------------------------------------------------------------------------------
+// The controller: what a tap on an action, a card or the board, Confirm and Undo do to the
+// half-built action, and what follows a move (notices, drafts, the dialogs after a round
+// or an era). The view is game_view.go.
+
+func (g *gameScreen) setNotice(msg string, bad bool) {
+	g.notice, g.noticeLines, g.noticeBad = msg, nil, bad
+}
+
+// setNoticeList shows a refusal's reasons, nearest to legal first: several as one short
+// list under the heading, a lone one as a sentence (after the heading where one is given,
+// which then ends in a colon).
+func (g *gameScreen) setNoticeList(head string, lines []string, bad bool) {
+	switch {
+	case len(lines) == 0:
+		g.setNotice(strings.TrimSuffix(head, ":")+".", bad)
+	case len(lines) == 1 && head != "":
+		g.setNotice(head+" "+lines[0], bad)
+	case len(lines) == 1:
+		g.setNotice(lines[0], bad)
+	default:
+		g.setNotice(head, bad)
+		g.noticeLines = lines
+	}
+}
+
+func (g *gameScreen) startAction(typ string) {
+	g.builder.start(typ)
+	g.setNotice("", false)
+	g.saveDraft()
+}
+
+// refuseAction explains a dimmed action button.
+func (g *gameScreen) refuseAction(label, typ string) {
+	g.setNoticeList(label+" is not possible now:", actionRefusal(g.ISession.Game(), typ), true)
+}
+
+// answer takes the player's answer to the current question.
+func (g *gameScreen) answer(field, value string) {
+	c := g.builder.next(g.legalMoves())
+	if c.Field != field {
+		return
+	}
+	for _, v := range c.Values {
+		if v == value {
+			g.builder.choose(field, value)
+			g.setNotice("", false)
+			g.saveDraft()
+			return
+		}
+	}
+	g.explain(c, field, value)
+}
+
+// explain tells the player why a value is not a legal answer, in the engine's words.
+func (g *gameScreen) explain(c engine.Choice, field, value string) {
+	m, ok := withChoice(c, field, value)
+	if !ok {
+		g.setNotice("That is not a legal choice now.", true)
+		return
+	}
+	if err := g.ISession.Game().Check(m); err != nil {
+		g.setNotice(err.Error(), true)
+		return
+	}
+	g.setNotice("That is not one of the choices left for this action.", true)
+}
+
+// onBoardPick answers the current question with a target chosen on the board.
+func (g *gameScreen) onBoardPick(ctx goapp.Context, t board.Target) {
+	if t.Kind == board.TargetMarket {
+		g.boardAnswer("source", fromBoardID(t.ID))
+		return
+	}
+	g.boardAnswer(t.Kind, t.ID)
+}
+
+// boardAnswer routes a board click to the question it answers.
+func (g *gameScreen) boardAnswer(layer, id string) {
+	if g.history >= 0 || !g.builder.active() {
+		return
+	}
+	c := g.builder.next(g.legalMoves())
+	bf := boardField(c.Field)
+	switch {
+	case bf == layer:
+		g.answer(c.Field, id)
+	case bf == "source" && (layer == "space" || layer == "merchant"):
+		g.answer(c.Field, id)
+	case bf == "port" && layer == "space":
+		g.answer(c.Field, id)
+	}
+}
+
+// onBoardRefused explains a tap on something that is not a legal choice now (a zero
+// target: nothing near the tap).
+func (g *gameScreen) onBoardRefused(ctx goapp.Context, t board.Target) {
+	if g.history >= 0 || !g.builder.active() {
+		return
+	}
+	c := g.builder.next(g.legalMoves())
+	bf := boardField(c.Field)
+	if bf == "" || bf == "card" {
+		return
+	}
+	kind, id := t.Kind, t.ID
+	if kind == board.TargetMarket {
+		id = fromBoardID(id)
+	}
+	if kind == "" || (bf != "source" && bf != kind) || (bf == "source" && kind == board.TargetLink) {
+		g.setNotice("Choose one of the highlighted places: "+strings.TrimSuffix(prompt(g.builder.typ, c.Field), "."), true)
+		return
+	}
+	g.explain(c, c.Field, id)
+}
+
+// onCard answers a card question with a card from the hand: the action's card, a two-card
+// build's second card, or each of Scout's two more cards, in any order.
+func (g *gameScreen) onCard(ctx goapp.Context, id string) {
+	if !g.builder.active() {
+		return
+	}
+	c := g.builder.next(g.legalMoves())
+	if !isCardField(c.Field) {
+		return
+	}
+	if id != "" && containsString(c.Values, id) {
+		g.answer(c.Field, id)
+		return
+	}
+	g.refuseCard(c, id)
+}
+
+// onCardRefused explains why a dimmed card cannot be chosen.
+func (g *gameScreen) onCardRefused(ctx goapp.Context, id string) {
+	if !g.builder.active() {
+		return
+	}
+	if c := g.builder.next(g.legalMoves()); isCardField(c.Field) {
+		g.refuseCard(c, id)
+	}
+}
+
+// refuseCard shows every reason the engine gives for a card that is not an answer.
+func (g *gameScreen) refuseCard(c engine.Choice, id string) {
+	game := g.ISession.Game()
+	why := cardRefusal(game, c, c.Field, id)
+	g.setNoticeList(refusalHead(game, id, why), why, true)
+}
+
+// confirm submits the determined move.
+func (g *gameScreen) confirm(ctx goapp.Context) {
+	c := g.builder.next(g.legalMoves())
+	if c.Field != "" || len(c.Moves) != 1 {
+		return
+	}
+	g.submit(ctx, c.Moves[0])
+}
+
+func (g *gameScreen) submit(ctx goapp.Context, m engine.Move) {
+	if err := g.ISession.Submit(m); err != nil {
+		g.setNotice(err.Error(), true)
+		return
+	}
+	g.afterChange()
+}
+
+// afterChange updates the screen after the game moved on (a move or an undo).
+func (g *gameScreen) afterChange() {
+	g.seenMoves = len(g.ISession.Game().Moves())
+	g.builder.reset()
+	g.legalFor = -1
+	g.setNotice("", false)
+	game := g.ISession.Game()
+	if n := len(game.Snapshots()); n > g.shownPoints {
+		// A round ended: summarise it, or the era when the era changed with it. The end of
+		// the game has its own final-scores screen.
+		last := game.Snapshots()[n-1]
+		switch {
+		case game.Over():
+			g.dialog, g.shownPoints = "", n
+		case game.State().Era != last.Era:
+			g.dialog = "era"
+		default:
+			g.dialog = "round"
+		}
+		// The summary is for everyone: the hand is covered before it opens, even when the
+		// same player goes on in the next round.
+		g.revealed = -1
+	}
+	if st := game.State(); g.revealed != st.Actor() {
+		g.revealed = -1
+	}
+	// Selling continues without a card; nothing else to do here.
+	if game.State().Phase == engine.PhaseSelling {
+		g.builder.start("sell")
+	}
+	if game.State().Phase == engine.PhaseShortfall {
+		g.builder.start("remove_tile")
+	}
+	g.saveDraft()
+	g.prepareUnderCover()
+}
+
+// ---------------------------------------------------------------------------------------
+// The hotseat cover: between the people sharing this device the hand is covered until the
+// next one says they hold it; the controls are prepared underneath meanwhile.
+
+// covered reports whether the hand is covered now: between the people sharing this
+// device, never for a bot's turn or another device's.
+func (g *gameScreen) covered() bool {
+	game := g.ISession.Game()
+	actor := game.State().Actor()
+	return g.history < 0 && !game.Over() && g.revealed != actor && g.ISession.LocalSeat(actor) && g.localSeats() > 1
+}
+
+// prepareUnderCover draws the covered player's controls (hand and action buttons) hidden
+// under the pass-the-device cover once the browser is idle: the tap that reveals them then
+// only shows what is already built and laid out.
+func (g *gameScreen) prepareUnderCover() {
+	if !g.mounted || !g.covered() {
+		return
+	}
+	n := len(g.ISession.Game().Moves())
+	// Deferred to after the frame that draws the cover: asked for now, the browser may
+	// find itself idle before it, and the hand would delay the cover.
+	g.ctx.Defer(func(ctx goapp.Context) {
+		whenIdle(ctx, func(goapp.Context) {
+			if len(g.ISession.Game().Moves()) == n && g.covered() {
+				g.preparedFor = n
+			}
+		})
+	})
+}
+
+// reveal shows the hand of the player to act (the pass-the-device cover is tapped).
+func (g *gameScreen) reveal(ctx goapp.Context) {
+	st := g.ISession.Game().State()
+	g.revealed = st.Actor()
+	if g.builder.active() {
+		return // a half-built action restored after a reload
+	}
+	if st.Phase == engine.PhaseSelling {
+		g.builder.start("sell")
+	} else if st.Phase == engine.PhaseShortfall {
+		g.builder.start("remove_tile")
+	}
+	g.saveDraft()
+}
+
+// ---------------------------------------------------------------------------------------
+// Looking back and taking back: Undo, the board after an earlier move (read-only), closing
+// a dialog, and the debug auto-play.
+
+func (g *gameScreen) undo(ctx goapp.Context, e goapp.Event) {
+	if err := g.ISession.Undo(); err != nil {
+		g.setNotice(err.Error(), true)
+		return
+	}
+	g.afterChange()
+	g.revealed = g.ISession.Game().State().Actor()
+}
+
+func (g *gameScreen) closeDialog(ctx goapp.Context) {
+	g.dialog = ""
+	g.shownPoints = len(g.ISession.Game().Snapshots())
+}
+
+// showHistory shows the board after move n (from the log), read-only.
+func (g *gameScreen) showHistory(ctx goapp.Context, move int) {
+	n := move + 1
+	game := g.ISession.Game()
+	if n >= len(game.Moves()) {
+		g.history, g.past = -1, nil
+		return
+	}
+	past, err := game.At(n)
+	if err != nil {
+		g.setNotice(err.Error(), true)
+		return
+	}
+	g.history, g.past = n, past
+}
+
+// autoPlay is a clearly labelled debug aid (enabled by the localStorage key brass/debug):
+// it plays random legal moves for this device's seats until the era changes or the game
+// ends, to fast-forward tests. Online, it plays this device's seat whenever its turn comes.
+func (g *gameScreen) autoPlay(ctx goapp.Context, e goapp.Event) {
+	g.auto, g.autoEra = true, g.ISession.Game().State().Era
+	g.autoStep()
+}
+
+// autoStep plays while the actor is on this device: all at once when every seat is here
+// (a hotseat fast-forward), otherwise one move per frame, so the other devices see each
+// move as a player would make it.
+func (g *gameScreen) autoStep() {
+	game := g.ISession.Game()
+	seed := uint64(len(game.Moves()))*2654435761 + 1
+	played := false
+	stepwise := g.localSeats() < game.Config().Players
+	for !game.Over() && game.State().Era == g.autoEra && g.ISession.LocalSeat(game.State().Actor()) {
+		legal := game.LegalMoves()
+		seed = seed*6364136223846793005 + 1442695040888963407
+		m := legal[int((seed>>33)%uint64(len(legal)))]
+		if err := g.ISession.Submit(m); err != nil {
+			g.setNotice(err.Error(), true)
+			g.auto = false
+			return
+		}
+		played = true
+		game = g.ISession.Game()
+		if stepwise {
+			g.ctx.After(20*time.Millisecond, func(goapp.Context) {
+				if g.auto {
+					g.autoStep()
+				}
+			})
+			break
+		}
+	}
+	if game.Over() || game.State().Era != g.autoEra {
+		g.auto = false
+	}
+	if played {
+		g.afterChange()
+	}
 }

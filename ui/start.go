@@ -2,10 +2,10 @@ package ui
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
 	"brass/app"
+	"brass/ui/kit"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -188,7 +188,7 @@ func (s *startScreen) remove(ctx goapp.Context, id string) {
 	who := ""
 	for _, g := range s.games {
 		if g.ID == id {
-			who = savedNames(g.Names)
+			who = kit.JoinAnd(g.Names)
 		}
 	}
 	if err := app.DeleteGame(s.IStore, id); err != nil {
@@ -244,7 +244,7 @@ func (s *startScreen) importText(ctx goapp.Context, text string, readErr error) 
 	s.refresh()
 	for _, g := range s.games {
 		if g.ID == id {
-			s.message = fmt.Sprintf("Imported the game of %s (%s).", savedNames(g.Names), savedPlural(g.Moves, "move"))
+			s.message = fmt.Sprintf("Imported the game of %s (%s).", kit.JoinAnd(g.Names), kit.Plural(g.Moves, "move", "moves"))
 		}
 	}
 	s.focus("saved-resume-" + id)
@@ -313,7 +313,7 @@ func (s *startScreen) renderList() goapp.UI {
 func (s *startScreen) renderGame(g app.GameSummary) goapp.UI {
 	id := g.ID
 	scope := goapp.EventScope(id)
-	who := savedNames(g.Names)
+	who := kit.JoinAnd(g.Names)
 	players := make([]goapp.UI, len(g.Names))
 	for p, name := range g.Names {
 		colour := ""
@@ -358,7 +358,7 @@ func (s *startScreen) renderGame(g app.GameSummary) goapp.UI {
 			goapp.If(g.Room != "", func() goapp.UI {
 				return goapp.Span().Class("saved-online").Text("online, room " + app.FormatRoomCode(g.Room))
 			}),
-			goapp.Span().Class("saved-moves").Text(savedPlural(g.Moves, "move")),
+			goapp.Span().Class("saved-moves").Text(kit.Plural(g.Moves, "move", "moves")),
 			goapp.Span().Class("saved-when").Body(
 				goapp.Text("last played "),
 				goapp.Time().DateTime(time.UnixMilli(g.Updated).UTC().Format(time.RFC3339)).
@@ -382,7 +382,7 @@ func savedState(g app.GameSummary) string {
 	case g.Over && len(g.Winners) == 1:
 		return "Finished: " + g.Winners[0] + " won" + score
 	case g.Over && len(g.Winners) > 1:
-		return "Finished: " + savedNames(g.Winners) + " shared the win" + score
+		return "Finished: " + kit.JoinAnd(g.Winners) + " shared the win" + score
 	case g.Over:
 		return "Finished"
 	case g.Era == "":
@@ -402,24 +402,6 @@ func savedWhen(t, now time.Time) string {
 		return "yesterday, " + t.Format("15:04")
 	}
 	return t.Format("2 Jan 2006, 15:04")
-}
-
-// savedNames is "Ada", "Ada and Bo", "Ada, Bo and Cy".
-func savedNames(names []string) string {
-	switch len(names) {
-	case 0:
-		return ""
-	case 1:
-		return names[0]
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
-}
-
-func savedPlural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }
 
 // srText is text for screen readers only (it completes a short visible label).

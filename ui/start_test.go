@@ -101,9 +101,6 @@ func TestSavedState(t *testing.T) {
 			t.Errorf("savedState(%+v) = %q, want %q", c.g, got, c.want)
 		}
 	}
-	if got := savedNames([]string{"A", "B", "C"}); got != "A, B and C" {
-		t.Errorf("savedNames = %q", got)
-	}
 	now := time.Date(2026, 3, 10, 15, 0, 0, 0, time.Local)
 	for _, c := range []struct {
 		t    time.Time

@@ -4,7 +4,8 @@ package board
 // spaces), a merchant location, a market and the track markers. The board hands each one
 // only its own slice of the game as a small value (its IData), and go-app re-renders a
 // component only when that value changes, so a move redraws the few pieces it touched and
-// a new question the few pieces it highlights.
+// a new question the few pieces it highlights. This file has what the pieces share; each
+// piece is piece_*.go.
 //
 // Every piece takes the board's keyboard callback (unexported, so it never counts as a
 // change): a highlighted piece is a button that Enter or Space chooses.
