@@ -1,14 +1,13 @@
 package board
 
 import (
-	"encoding/xml"
-	"io"
 	"reflect"
 	"strconv"
 	"strings"
 	"testing"
 
 	"brass/engine"
+	"brass/ui/uitest"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -65,103 +64,19 @@ func sampleState(t testing.TB, players int) *engine.State {
 	return s
 }
 
-// boardNode is a parsed element of the rendered board.
-type boardNode struct {
-	Tag      string
-	Attr     map[string]string
-	Children []*boardNode
-	Text     string
-}
-
-func (n *boardNode) find(pred func(*boardNode) bool) *boardNode {
-	if pred(n) {
-		return n
-	}
-	for _, c := range n.Children {
-		if f := c.find(pred); f != nil {
-			return f
-		}
-	}
-	return nil
-}
-
-func (n *boardNode) byID(id string) *boardNode {
-	return n.find(func(m *boardNode) bool { return m.Attr["id"] == id })
-}
-
-func (n *boardNode) count() int {
-	c := 1
-	for _, ch := range n.Children {
-		c += ch.count()
-	}
-	return c
-}
-
-func (n *boardNode) hasClass(c string) bool {
-	for _, f := range strings.Fields(n.Attr["class"]) {
-		if f == c {
-			return true
-		}
-	}
-	return false
-}
-
-// renderBoard encodes the board as go-app would prerender it and parses it back.
-func renderBoard(t testing.TB, b goapp.UI) *boardNode {
-	t.Helper()
-	html := goapp.HTMLString(b)
-	d := xml.NewDecoder(strings.NewReader(html))
-	d.Strict = false
-	var stack []*boardNode
-	var root *boardNode
-	for {
-		tok, err := d.Token()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatalf("rendered board is not well formed: %v", err)
-		}
-		switch tok := tok.(type) {
-		case xml.StartElement:
-			n := &boardNode{Tag: tok.Name.Local, Attr: map[string]string{}}
-			for _, a := range tok.Attr {
-				n.Attr[a.Name.Local] = a.Value
-			}
-			if len(stack) > 0 {
-				p := stack[len(stack)-1]
-				p.Children = append(p.Children, n)
-			} else {
-				root = n
-			}
-			stack = append(stack, n)
-		case xml.EndElement:
-			stack = stack[:len(stack)-1]
-		case xml.CharData:
-			if len(stack) > 0 {
-				stack[len(stack)-1].Text += strings.TrimSpace(string(tok))
-			}
-		}
-	}
-	if root == nil {
-		t.Fatal("nothing rendered")
-	}
-	return root
-}
-
 func TestBoardRendersTilesAndLinks(t *testing.T) {
 	s := sampleState(t, 3)
-	root := renderBoard(t, newBoard().State(*s).Colors(testColors).Names([]string{"Ada", "Brunel", "Cort"}))
+	root := uitest.Render(t, newBoard().State(*s).Colors(testColors).Names([]string{"Ada", "Brunel", "Cort"}))
 
 	if root.Tag != "svg" || root.Attr["role"] != "group" || root.Attr["viewBox"] == "" {
 		t.Fatalf("root is <%s role=%q viewBox=%q>", root.Tag, root.Attr["role"], root.Attr["viewBox"])
 	}
-	if len(root.Children) == 0 || root.Children[0].Tag != "title" || root.Children[0].Text == "" {
+	if len(root.Children) == 0 || root.Children[0].Tag != "title" || root.Children[0].Text() == "" {
 		t.Error("the svg does not start with a <title>")
 	}
 
 	// A built tile: Brunel's (player 2) Iron Works in Birmingham's third space.
-	sp := root.byID("space-birmingham_3")
+	sp := root.ByID("space-birmingham_3")
 	if sp == nil {
 		t.Fatal("no #space-birmingham_3")
 	}
@@ -169,15 +84,15 @@ func TestBoardRendersTilesAndLinks(t *testing.T) {
 		!strings.Contains(got, "Brunel's Iron Works I") || !strings.Contains(got, "2 iron") {
 		t.Errorf("space aria-label = %q", got)
 	}
-	if sp.find(func(n *boardNode) bool { return n.Tag == "rect" && n.Attr["fill"] == testColors[1] }) == nil {
+	if sp.First(func(n *uitest.Node) bool { return n.Tag == "rect" && n.Attr["fill"] == testColors[1] }) == nil {
 		t.Errorf("Birmingham 3 has no rect in Brunel's colour %s", testColors[1])
 	}
-	if sp.find(func(n *boardNode) bool { return n.Tag == "use" && n.Attr["href"] == "#bb-i-iron_works" }) == nil {
+	if sp.First(func(n *uitest.Node) bool { return n.Tag == "use" && n.Attr["href"] == "#bb-i-iron_works" }) == nil {
 		t.Error("Birmingham 3 has no iron works glyph")
 	}
 	iron := 0
-	sp.find(func(n *boardNode) bool {
-		if n.hasClass("bb-iron") {
+	sp.First(func(n *uitest.Node) bool {
+		if n.HasClass("bb-iron") {
 			iron++
 		}
 		return false
@@ -187,56 +102,56 @@ func TestBoardRendersTilesAndLinks(t *testing.T) {
 	}
 
 	// A flipped tile.
-	if got := root.byID("space-dudley_1").Attr["aria-label"]; !strings.Contains(got, "flipped") {
+	if got := root.ByID("space-dudley_1").Attr["aria-label"]; !strings.Contains(got, "flipped") {
 		t.Errorf("flipped tile label = %q", got)
 	}
 	// An empty space, in the format the browser tests use.
-	if got := root.byID("space-birmingham_2").Attr["aria-label"]; got != "Birmingham space 2: Manufacturer, empty" {
+	if got := root.ByID("space-birmingham_2").Attr["aria-label"]; got != "Birmingham space 2: Manufacturer, empty" {
 		t.Errorf("empty space label = %q", got)
 	}
 
 	// A built link in its owner's colour, and an unbuilt one.
-	ln := root.byID("link-birmingham-coventry")
+	ln := root.ByID("link-birmingham-coventry")
 	if ln == nil {
 		t.Fatal("no #link-birmingham-coventry")
 	}
-	if ln.find(func(n *boardNode) bool { return n.Tag == "path" && n.Attr["stroke"] == testColors[1] }) == nil {
+	if ln.First(func(n *uitest.Node) bool { return n.Tag == "path" && n.Attr["stroke"] == testColors[1] }) == nil {
 		t.Errorf("built link has no path in Brunel's colour")
 	}
 	if got := ln.Attr["aria-label"]; !strings.Contains(got, "Brunel's canal") {
 		t.Errorf("built link label = %q", got)
 	}
-	if got := root.byID("link-leek-belper").Attr["aria-label"]; !strings.Contains(got, "rail only") || !strings.Contains(got, "not built") {
+	if got := root.ByID("link-leek-belper").Attr["aria-label"]; !strings.Contains(got, "rail only") || !strings.Contains(got, "not built") {
 		t.Errorf("unbuilt link label = %q", got)
 	}
-	y := root.byID("link-kidderminster-worcester-farm_brewery_south")
-	if y == nil || y.find(func(n *boardNode) bool { return n.Tag == "path" && n.Attr["stroke"] == testColors[0] }) == nil {
+	y := root.ByID("link-kidderminster-worcester-farm_brewery_south")
+	if y == nil || y.First(func(n *uitest.Node) bool { return n.Tag == "path" && n.Attr["stroke"] == testColors[0] }) == nil {
 		t.Error("the three-way link is not drawn in Ada's colour")
 	}
 
 	// Every space, link and merchant space has an element with a label.
 	ed := s.Edition()
 	for _, x := range ed.Spaces {
-		if n := root.byID("space-" + x.ID); n == nil || n.Attr["aria-label"] == "" {
+		if n := root.ByID("space-" + x.ID); n == nil || n.Attr["aria-label"] == "" {
 			t.Errorf("space %s: no labelled element", x.ID)
 		}
 	}
 	for _, x := range ed.Links {
-		if n := root.byID("link-" + x.ID); n == nil || n.Attr["aria-label"] == "" {
+		if n := root.ByID("link-" + x.ID); n == nil || n.Attr["aria-label"] == "" {
 			t.Errorf("link %s: no labelled element", x.ID)
 		}
 	}
 	for _, x := range ed.MerchantSpaces {
-		if n := root.byID("merchant-" + x.ID); n == nil || n.Attr["aria-label"] == "" {
+		if n := root.ByID("merchant-" + x.ID); n == nil || n.Attr["aria-label"] == "" {
 			t.Errorf("merchant space %s: no labelled element", x.ID)
 		}
 	}
 
 	// Markets: the most expensive spaces are filled.
-	coal := root.byID("market-coal")
+	coal := root.ByID("market-coal")
 	filled := 0
-	coal.find(func(n *boardNode) bool {
-		if n.hasClass("bb-mcube") {
+	coal.First(func(n *uitest.Node) bool {
+		if n.HasClass("bb-mcube") {
 			filled++
 		}
 		return false
@@ -245,7 +160,7 @@ func TestBoardRendersTilesAndLinks(t *testing.T) {
 		t.Errorf("coal market shows %d cubes, want 9", filled)
 	}
 
-	if n := root.count(); n > 3000 {
+	if n := root.Count(); n > 3000 {
 		t.Errorf("board has %d elements", n)
 	}
 }
@@ -253,9 +168,9 @@ func TestBoardRendersTilesAndLinks(t *testing.T) {
 func TestBoardMerchants(t *testing.T) {
 	s := sampleState(t, 3)
 	ed := s.Edition()
-	root := renderBoard(t, newBoard().State(*s))
+	root := uitest.Render(t, newBoard().State(*s))
 	for m, ms := range ed.MerchantSpaces {
-		label := root.byID("merchant-" + ms.ID).Attr["aria-label"]
+		label := root.ByID("merchant-" + ms.ID).Attr["aria-label"]
 		slot := s.Merchants[m]
 		switch {
 		case strings.HasPrefix(ms.ID, "nottingham"):
@@ -279,9 +194,9 @@ func TestBoardMerchants(t *testing.T) {
 	}
 	// The merchants' bonuses are printed.
 	var texts []string
-	root.find(func(n *boardNode) bool {
-		if n.hasClass("bb-bonus") {
-			texts = append(texts, n.Text)
+	root.First(func(n *uitest.Node) bool {
+		if n.HasClass("bb-bonus") {
+			texts = append(texts, n.Text())
 		}
 		return false
 	})
@@ -306,14 +221,14 @@ func TestBoardHighlightsAndKeys(t *testing.T) {
 	if b.ISpaces[0] != "birmingham_2" {
 		t.Errorf("setters must keep the ids sorted: %v", b.ISpaces)
 	}
-	root := renderBoard(t, b)
+	root := uitest.Render(t, b)
 
 	clickable := func(id string) bool {
-		n := root.byID(id)
+		n := root.ByID(id)
 		if n == nil {
 			t.Fatalf("no #%s", id)
 		}
-		return n.Attr["role"] == "button" && n.Attr["tabindex"] == "0" && n.hasClass("bb-click")
+		return n.Attr["role"] == "button" && n.Attr["tabindex"] == "0" && n.HasClass("bb-click")
 	}
 	for _, id := range []string{"space-redditch_2", "space-birmingham_2", "link-birmingham-oxford",
 		"merchant-oxford_1", "space-cannock_2", "market-coal"} {
@@ -326,29 +241,29 @@ func TestBoardHighlightsAndKeys(t *testing.T) {
 			t.Errorf("%s should not be a button", id)
 		}
 		// While choosing, the svg's bb-choosing class shows every image piece refused.
-		if root.byID(id).Attr["role"] != "img" {
+		if root.ByID(id).Attr["role"] != "img" {
 			t.Errorf("%s is not an image while choosing", id)
 		}
 	}
-	if n := root.byID("space-birmingham_2"); !n.hasClass("bb-hl") || !n.hasClass("bb-sel") {
+	if n := root.ByID("space-birmingham_2"); !n.HasClass("bb-hl") || !n.HasClass("bb-sel") {
 		t.Errorf("birmingham_2 classes %q", n.Attr["class"])
 	}
-	if n := root.byID("space-cannock_2"); !n.hasClass("bb-src") {
+	if n := root.ByID("space-cannock_2"); !n.HasClass("bb-src") {
 		t.Errorf("cannock_2 classes %q", n.Attr["class"])
 	}
-	if n := root.byID("space-dudley_1"); !n.hasClass("bb-recent") {
+	if n := root.ByID("space-dudley_1"); !n.HasClass("bb-recent") {
 		t.Errorf("dudley_1 classes %q: the last turn's space is not marked", n.Attr["class"])
 	}
-	if !root.hasClass("bb-choosing") {
+	if !root.HasClass("bb-choosing") {
 		t.Error("the svg is not marked as choosing")
 	}
-	if root.byID("loc-dudley") == nil || root.byID("loc-oxford") == nil {
+	if root.ByID("loc-dudley") == nil || root.ByID("loc-oxford") == nil {
 		t.Error("locations have no ids for the details card")
 	}
 
 	// With nothing highlighted nothing is a button (taps show details, see Frame).
-	root = renderBoard(t, newBoard().State(*s))
-	if clickable("space-redditch_1") || root.hasClass("bb-choosing") {
+	root = uitest.Render(t, newBoard().State(*s))
+	if clickable("space-redditch_1") || root.HasClass("bb-choosing") {
 		t.Error("without highlights spaces are not buttons and the board is not choosing")
 	}
 }
@@ -414,10 +329,10 @@ func TestBoardPiecesGetOnlyTheirSlice(t *testing.T) {
 
 func TestBoardTrackMarkers(t *testing.T) {
 	s := sampleState(t, 4)
-	root := renderBoard(t, newBoard().State(*s).Colors(testColors).Names([]string{"A", "B", "C", "D"}))
+	root := uitest.Render(t, newBoard().State(*s).Colors(testColors).Names([]string{"A", "B", "C", "D"}))
 	// D has 102 VP: the marker is on space 2.
-	vp := root.find(func(n *boardNode) bool {
-		return n.hasClass("bb-vpm") && strings.HasPrefix(n.Attr["aria-label"], "D VP")
+	vp := root.First(func(n *uitest.Node) bool {
+		return n.HasClass("bb-vpm") && strings.HasPrefix(n.Attr["aria-label"], "D VP")
 	})
 	if vp == nil || vp.Attr["fill"] != testColors[3] {
 		t.Fatalf("no VP marker for D")
@@ -426,16 +341,16 @@ func TestBoardTrackMarkers(t *testing.T) {
 	if absf(parseNum(t, vp.Attr["cx"])-c.X) > 20 || absf(parseNum(t, vp.Attr["cy"])-c.Y) > 20 {
 		t.Errorf("D's VP marker at %s,%s, space 2 is at %v", vp.Attr["cx"], vp.Attr["cy"], c)
 	}
-	inc := root.find(func(n *boardNode) bool {
-		return n.hasClass("bb-incm") && strings.HasPrefix(n.Attr["aria-label"], "C income")
+	inc := root.First(func(n *uitest.Node) bool {
+		return n.HasClass("bb-incm") && strings.HasPrefix(n.Attr["aria-label"], "C income")
 	})
 	if inc == nil || !strings.HasSuffix(inc.Attr["aria-label"], "level 11") {
 		t.Errorf("C's income marker: %+v", inc)
 	}
 	// Each track space prints its income level.
 	levels := 0
-	root.find(func(n *boardNode) bool {
-		if n.hasClass("bb-clv") {
+	root.First(func(n *uitest.Node) bool {
+		if n.HasClass("bb-clv") {
 			levels++
 		}
 		return false
@@ -460,8 +375,8 @@ func TestBoardMountsInTestEngine(t *testing.T) {
 
 func TestBoardZeroState(t *testing.T) {
 	// A board without a game still draws the empty map.
-	root := renderBoard(t, newBoard())
-	if root.byID("space-birmingham_1") == nil {
+	root := uitest.Render(t, newBoard())
+	if root.ByID("space-birmingham_1") == nil {
 		t.Error("the empty board has no spaces")
 	}
 }
@@ -494,7 +409,7 @@ func TestBoardMarksOverlay(t *testing.T) {
 	if !reflect.DeepEqual(marks, want) {
 		t.Fatalf("marks %v, want %v", marks, want)
 	}
-	root := renderBoard(t, &boardMarks{IMarks: marks})
+	root := uitest.Render(t, &boardMarks{IMarks: marks})
 	if root.Attr["id"] != "board-marks" || root.Attr["viewBox"] != "0 0 "+fmtNum(boardW)+" "+fmtNum(boardH) || root.Attr["aria-hidden"] == "" {
 		t.Errorf("overlay root %v", root.Attr)
 	}
@@ -502,13 +417,13 @@ func TestBoardMarksOverlay(t *testing.T) {
 		t.Fatalf("%d shapes, want 4", len(root.Children))
 	}
 	r := boardLayout().Spaces["redditch_2"]
-	if got := root.Children[0]; got.Tag != "rect" || parseNum(t, got.Attr["x"]) != r.X-3 || got.hasClass("bb-glow-src") {
+	if got := root.Children[0]; got.Tag != "rect" || parseNum(t, got.Attr["x"]) != r.X-3 || got.HasClass("bb-glow-src") {
 		t.Errorf("redditch_2 glow %v", got.Attr)
 	}
-	if !root.Children[1].hasClass("bb-glow-src") || !root.Children[2].hasClass("bb-glow-src") {
+	if !root.Children[1].HasClass("bb-glow-src") || !root.Children[2].HasClass("bb-glow-src") {
 		t.Error("sources are not drawn as sources")
 	}
-	if got := root.Children[3]; got.Tag != "path" || got.Attr["d"] != boardLayout().Links["birmingham-oxford"].D || !got.hasClass("bb-glow-link") {
+	if got := root.Children[3]; got.Tag != "path" || got.Attr["d"] != boardLayout().Links["birmingham-oxford"].D || !got.HasClass("bb-glow-link") {
 		t.Errorf("link glow %v", got.Attr)
 	}
 }

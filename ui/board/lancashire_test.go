@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"brass/engine"
+	"brass/ui/uitest"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -51,12 +52,12 @@ func TestLancashireBoardRenders(t *testing.T) {
 		if os.Getenv("BRASS_DUMP_BOARD") != "" {
 			os.WriteFile(os.Getenv("BRASS_DUMP_BOARD")+rules+".svg", []byte(goapp.HTMLString(b)), 0o644)
 		}
-		root := renderBoard(t, b)
-		if title := root.Children[0].Text; !strings.HasPrefix(title, ed.Name+" board") {
+		root := uitest.Render(t, b)
+		if title := root.Children[0].Text(); !strings.HasPrefix(title, ed.Name+" board") {
 			t.Errorf("title %q does not name %s", title, ed.Name)
 		}
 		for _, loc := range ed.Locations {
-			n := root.byID("loc-" + loc.ID)
+			n := root.ByID("loc-" + loc.ID)
 			if n == nil {
 				t.Errorf("no #loc-%s", loc.ID)
 				continue
@@ -71,13 +72,13 @@ func TestLancashireBoardRenders(t *testing.T) {
 			}
 		}
 		for _, sp := range ed.Spaces {
-			if root.byID("space-"+sp.ID) == nil {
+			if root.ByID("space-"+sp.ID) == nil {
 				t.Errorf("no #space-%s", sp.ID)
 			}
 		}
 		built := 0
 		for li, l := range ed.Links {
-			n := root.byID("link-" + l.ID)
+			n := root.ByID("link-" + l.ID)
 			if n == nil {
 				t.Errorf("no #link-%s", l.ID)
 				continue
@@ -92,17 +93,17 @@ func TestLancashireBoardRenders(t *testing.T) {
 		if built == 0 {
 			t.Error("the sample game built no link")
 		}
-		dm := root.byID("distant-market")
+		dm := root.ByID("distant-market")
 		if dm == nil {
 			t.Fatal("no Distant Market")
 		}
 		if lbl := dm.Attr["aria-label"]; !strings.Contains(lbl, "tiles face down") || !strings.Contains(lbl, "cotton demand") {
 			t.Errorf("Distant Market label %q", lbl)
 		}
-		if n := root.byID("market-coal"); n == nil || !strings.Contains(n.Attr["aria-label"], "of 8 filled") {
+		if n := root.ByID("market-coal"); n == nil || !strings.Contains(n.Attr["aria-label"], "of 8 filled") {
 			t.Error("the coal demand track has not 8 spaces")
 		}
-		if vl := root.byID("vlink-liverpool-birkenhead"); (vl != nil) != (rules == "original") {
+		if vl := root.ByID("vlink-liverpool-birkenhead"); (vl != nil) != (rules == "original") {
 			t.Errorf("rules %q: virtual link drawn: %v", rules, vl != nil)
 		}
 	}

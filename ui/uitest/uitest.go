@@ -82,6 +82,12 @@ func (n *Node) First(pred func(*Node) bool) *Node {
 	return nil
 }
 
+// ByID is the element with this id, or nil.
+func (n *Node) ByID(id string) *Node { return n.First(Attr("id", id)) }
+
+// Count is how many elements n holds, n included.
+func (n *Node) Count() int { return len(n.All(func(*Node) bool { return true })) }
+
 // Class, Tag and Attr are predicates for All and First.
 func Class(c string) func(*Node) bool { return func(n *Node) bool { return n.HasClass(c) } }
 func Tag(t string) func(*Node) bool   { return func(n *Node) bool { return n.Tag == t } }
