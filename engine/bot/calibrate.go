@@ -2,7 +2,7 @@ package bot
 
 // The flip-chance tables are measured by tools/calibrate (one round of calibration each):
 //go:generate go run ../../tools/calibrate -dir . -games 60 -damp 50
-//go:generate go run ../../tools/calibrate -dir . -edition lancashire -games 80 -damp 50
+//go:generate go run ../../tools/calibrate -dir . -edition lancashire -games 80 -damp 100
 
 import (
 	"errors"
