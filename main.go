@@ -1,4 +1,4 @@
-// Command brass is Brass: Birmingham in the browser. The same main package
+// Command brass is Brass (Birmingham and Lancashire) in the browser. The same main package
 // is built twice: GOOS=js GOARCH=wasm gives web/app.wasm (the client), a
 // native build gives the HTTP server (server.go). Server code lives behind
 // the !wasm build tag so it never reaches the wasm binary.

@@ -301,10 +301,10 @@ func describeICE(cfg signal.Config) string {
 // static files under web/ (served from the working directory).
 func newAppHandler(version string, wasmBytes int) *app.Handler {
 	return &app.Handler{
-		Name:        "Brass: Birmingham",
+		Name:        "Brass: Birmingham and Lancashire",
 		ShortName:   "Brass",
-		Title:       "Brass: Birmingham",
-		Description: "The board game Brass: Birmingham, played in the browser: hotseat, online with friends, or against bots.",
+		Title:       "Brass",
+		Description: "The board games Brass: Birmingham and Brass: Lancashire, played in the browser: hotseat, online with friends, or against bots.",
 		Lang:        "en",
 		Icon: app.Icon{
 			Default:  "/web/icon-192.png",

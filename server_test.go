@@ -251,7 +251,7 @@ func TestAppHandler(t *testing.T) {
 		t.Fatalf("/: status %d", res.StatusCode)
 	}
 	for _, want := range []string{
-		"<title>Brass: Birmingham</title>",
+		"<title>Brass</title>",
 		`<html lang="en">`,
 		`href="/web/app.css"`,
 		`href="/manifest.webmanifest"`,
@@ -274,7 +274,7 @@ func TestAppHandler(t *testing.T) {
 	if err := json.Unmarshal([]byte(manifestJSON), &manifest); err != nil {
 		t.Fatal(err)
 	}
-	if manifest.Name != "Brass: Birmingham" {
+	if manifest.Name != "Brass: Birmingham and Lancashire" {
 		t.Errorf("manifest name %q", manifest.Name)
 	}
 	purposes := map[string]bool{}

@@ -257,8 +257,8 @@ func (s *startScreen) Render() goapp.UI {
 		goapp.Header().Class("start-head").Body(
 			goapp.Img().Class("start-logo").Src("/web/icon.svg").Role("presentation").Width(96).Height(96),
 			goapp.Div().Body(
-				goapp.H1().ID("start-title").TabIndex(-1).Text("Brass: Birmingham"),
-				goapp.P().Class("start-tagline").Text("Build canals, railways and industries across the Midlands, or in Lancashire with Brass: Lancashire: on one shared device, or online with friends."),
+				goapp.H1().ID("start-title").TabIndex(-1).Text("Brass"),
+				goapp.P().Class("start-tagline").Text("Brass: Birmingham and Brass: Lancashire. Build canals, railways and industries across the Midlands or Lancashire: on one shared device, against bots, or online with friends."),
 			),
 		),
 		goapp.If(s.INotice != "", func() goapp.UI {

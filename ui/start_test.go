@@ -147,7 +147,7 @@ func TestRootResumesTheCurrentGame(t *testing.T) {
 
 func TestRootPrerender(t *testing.T) {
 	html := goapp.HTMLString(NewRoot().(goapp.UI))
-	if !strings.Contains(html, `id="status"`) || !strings.Contains(html, ">loading<") || !strings.Contains(html, "Brass: Birmingham") {
+	if !strings.Contains(html, `id="status"`) || !strings.Contains(html, ">loading<") || !strings.Contains(html, "Brass: Lancashire") {
 		t.Errorf("prerendered root:\n%s", html)
 	}
 }

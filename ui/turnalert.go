@@ -6,7 +6,7 @@ import goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 // page title changes, and, if the player allowed it, a browser notification appears.
 
 // defaultTitle is the page's title outside a game; in a game it is the edition's name.
-const defaultTitle = "Brass: Birmingham"
+const defaultTitle = "Brass"
 
 // pageTitle is the page's title now (see setPageTitle).
 var pageTitle = defaultTitle

@@ -35,7 +35,8 @@ test('installable: no installability errors, a clean local manifest', { timeout:
     const manifest = await cdp.send('Page.getAppManifest');
     assert.deepEqual(manifest.errors, [], 'manifest parse errors');
     const data = JSON.parse(manifest.data);
-    assert.equal(data.name, 'Brass: Birmingham');
+    assert.equal(data.name, 'Brass: Birmingham and Lancashire');
+    assert.match(data.description, /Brass: Lancashire/);
     assert.equal(data.short_name, 'Brass');
     for (const icon of data.icons) {
       assert.ok(icon.src.startsWith('/web/'), `icon ${icon.src} is not a local /web/ file`);

@@ -23,8 +23,8 @@ test('the start page loads and the wasm runs', { timeout: 60_000 }, async () => 
     // The server's prerendered page says "loading"; "ready" comes from the
     // component's OnMount, which only runs in the browser's wasm.
     assert.match(await response.text(), /id="status"[^>]*>loading</);
-    assert.equal(await page.title(), 'Brass: Birmingham');
-    assert.equal((await page.textContent('h1')).trim(), 'Brass: Birmingham');
+    assert.equal(await page.title(), 'Brass');
+    assert.equal((await page.textContent('h1')).trim(), 'Brass');
     assert.equal((await page.textContent('#status')).trim(), 'ready');
     assert.equal(await page.locator('#app-wasm-loader').count(), 0);
     assertNoErrors(errors);
@@ -47,7 +47,7 @@ test('before the wasm runs, the prerendered start screen shows with a loading st
     });
     await page.goto(BASE_URL + '/');
     await page.waitForSelector('#app-wasm-loader-label');
-    assert.equal((await page.textContent('h1')).trim(), 'Brass: Birmingham');
+    assert.equal((await page.textContent('h1')).trim(), 'Brass');
     assert.equal((await page.textContent('#status')).trim(), 'loading');
     assert.match(await page.textContent('#app-wasm-loader-label'), /^Loading the game… \d+%$/);
     // The buttons are there but wait for the game, and nothing covers them.
