@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"brass/engine"
@@ -153,6 +154,21 @@ func TestLogCauseFirstInFixtureGames(t *testing.T) {
 			if first.Kind != want || first.Player != m.Player || first.Move != i {
 				t.Fatalf("%s move %d %v: first entry %+v", file, i, m, first)
 			}
+		}
+		// Each era's scoring names its era, so the Rail Era's lines are not read as the
+		// Canal Era's (rulebook, "End of Canal & Rail Era": links, then flipped tiles, are
+		// scored).
+		scored := map[engine.Era]int{}
+		for _, e := range g.Log() {
+			if e.Kind == engine.LogScore && strings.Contains(e.Text, " VP for links and ") {
+				if !strings.Contains(e.Text, "at the end of the "+e.Era.String()) {
+					t.Errorf("%s: %q does not name its era", file, e.Text)
+				}
+				scored[e.Era]++
+			}
+		}
+		if scored[engine.Canal] == 0 || scored[engine.Rail] == 0 {
+			t.Errorf("%s: era scoring lines by era %v, want both eras", file, scored)
 		}
 	}
 }

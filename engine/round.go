@@ -319,7 +319,7 @@ func (s *State) endEra() {
 		s.Report.LinkVP[p], s.Report.TileVP[p] = int32(linkVP[p]), int32(tileVP[p])
 		s.Players[p].VP += int32(linkVP[p] + tileVP[p])
 		if s.log != nil {
-			s.logf(LogScore, p, "%s scores %d VP for links and %d VP for flipped tiles (total %d).", s.name(p), linkVP[p], tileVP[p], s.Players[p].VP)
+			s.logf(LogScore, p, "%s scores %d VP for links and %d VP for flipped tiles at the end of the %s (total %d).", s.name(p), linkVP[p], tileVP[p], s.Era, s.Players[p].VP)
 		}
 	}
 	if s.Era == Rail || s.Introductory {
