@@ -33,6 +33,31 @@ func TestDeletingAGameDeletesItsDraft(t *testing.T) {
 	}
 }
 
+// Closing a finished game's final scores is remembered per game, so a reload opens them
+// folded; deleting the game forgets it.
+func TestFinalScoresSeenRemembered(t *testing.T) {
+	store := NewMemoryStore()
+	h, err := NewHotseat(store, engine.Config{Edition: "birmingham", Players: 2, Seed: 3}, DefaultColours(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if FinalScoresSeen(store, h.ID()) {
+		t.Fatal("seen before anyone closed them")
+	}
+	if err := MarkFinalScoresSeen(store, h.ID()); err != nil {
+		t.Fatal(err)
+	}
+	if !FinalScoresSeen(store, h.ID()) || FinalScoresSeen(store, "another-game") {
+		t.Error("seen is not remembered for this game alone")
+	}
+	if err := DeleteGame(store, h.ID()); err != nil {
+		t.Fatal(err)
+	}
+	if FinalScoresSeen(store, h.ID()) {
+		t.Error("a deleted game's final scores are still marked seen")
+	}
+}
+
 // The online profile is remembered, and a damaged one is as good as none.
 func TestProfileRemembered(t *testing.T) {
 	store := NewMemoryStore()

@@ -372,6 +372,7 @@ func DeleteGame(store Store, id string) error {
 		return err
 	}
 	_ = DeleteDraft(store, id) // a draft without its game is never read again
+	_ = store.Del(seenKeyPrefix + id)
 	indexed(store, func(list []GameSummary) []GameSummary {
 		out := list[:0]
 		for _, s := range list {

@@ -147,7 +147,27 @@ func TestRecapOfTheLastTurn(t *testing.T) {
 		t.Errorf("moveBoardIDs = %v, want %v", ids, want)
 	}
 	root := uitest.Render(t, newMoveRecap().Entries(recapEntries(log, 1, 3)).Name("Ada").Colour("#123456"))
-	if root.Attr["id"] != "recap" || !strings.Contains(root.Text(), "What Ada did") || len(root.All(uitest.Tag("li"))) != 3 {
+	if root.Attr["id"] != "recap" || !strings.Contains(root.Text(), "What Ada did") || len(root.All(uitest.Tag("li"))) != 3 ||
+		root.First(uitest.Class("recap-round")) != nil {
 		t.Errorf("recap renders %q", root.Text())
+	}
+}
+
+// TestRecapAcrossRounds: a recap of moves from two rounds (bots who ended one and began the
+// next) says where each round starts; one round's recap has no such line.
+func TestRecapAcrossRounds(t *testing.T) {
+	entries := []engine.LogEntry{
+		{Move: 4, Kind: engine.LogAction, Era: engine.Canal, Round: 1, Text: "Bot 1 takes a loan"},
+		{Move: 5, Kind: engine.LogAction, Era: engine.Canal, Round: 2, Text: "Bot 1 builds"},
+		{Move: 6, Kind: engine.LogAction, Era: engine.Canal, Round: 2, Text: "Bot 2 builds"},
+	}
+	root := uitest.Render(t, newMoveRecap().Entries(entries).Name("the other players"))
+	var lines []string
+	for _, li := range root.All(uitest.Tag("li")) {
+		lines = append(lines, li.Text())
+	}
+	want := "Canal Era, round 1|Bot 1 takes a loan|Canal Era, round 2|Bot 1 builds|Bot 2 builds"
+	if strings.Join(lines, "|") != want {
+		t.Errorf("recap lines %q, want %q", lines, want)
 	}
 }

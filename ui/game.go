@@ -41,6 +41,7 @@ type gameScreen struct {
 
 	shownPoints int    // snapshots already summarised in a dialog
 	dialog      string // "round", "era" or ""
+	scoresSeen  bool   // the final scores were closed before: they open folded
 	showLog     bool
 	debug       bool
 	hint        *hintState // the Hard bot's suggestion on screen, or nil
@@ -95,6 +96,7 @@ func (g *gameScreen) OnMount(ctx goapp.Context) {
 	ctx.LocalStorage().Get("brass/debug", &debug)
 	g.debug = debug
 	g.loadDraft()
+	g.loadScoresSeen()
 	g.prepareUnderCover()
 }
 
@@ -102,6 +104,7 @@ func (g *gameScreen) OnUpdate(ctx goapp.Context) {
 	if g.IVersion != g.version {
 		g.reset()
 		g.loadDraft()
+		g.loadScoresSeen()
 		g.prepareUnderCover()
 		return
 	}
@@ -141,6 +144,23 @@ func (g *gameScreen) loadDraft() {
 	if ok, err := app.LoadDraft(store, id, &d); !ok || err != nil || !d.restore(&g.builder, len(g.ISession.Game().Moves()), g.legalMoves) {
 		g.builder.reset()
 		_ = app.DeleteDraft(store, id)
+	}
+}
+
+// loadScoresSeen reads whether this game's final scores were closed before, so a reload of
+// a finished game opens with them folded away.
+func (g *gameScreen) loadScoresSeen() {
+	if !g.mounted || g.ISession == nil {
+		return
+	}
+	g.scoresSeen = app.FinalScoresSeen(app.NewBrowserStore(g.ctx.LocalStorage()), g.ISession.ID())
+}
+
+// foldScores remembers that the players closed the final scores.
+func (g *gameScreen) foldScores(ctx goapp.Context) {
+	g.scoresSeen = true
+	if g.mounted && g.ISession != nil {
+		_ = app.MarkFinalScoresSeen(app.NewBrowserStore(ctx.LocalStorage()), g.ISession.ID())
 	}
 }
 

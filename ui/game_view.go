@@ -137,7 +137,7 @@ func (g *gameScreen) Render() goapp.UI {
 		}).ElseIf(g.dialog == "era", func() goapp.UI {
 			return newEraSummary().Game(game).Names(names).Colours(colours).OnClose(g.closeDialog)
 		}).ElseIf(game.Over() && live, func() goapp.UI {
-			return newFinalScores().Game(game).Names(names).Colours(colours)
+			return newFinalScores().Game(game).Names(names).Colours(colours).Folded(g.scoresSeen).OnFold(g.foldScores)
 		})),
 	)
 }

@@ -5,6 +5,7 @@ package ui
 // log entries, so the same component serves the hotseat cover, online opponents and bots.
 
 import (
+	"strconv"
 	"strings"
 
 	"brass/engine"
@@ -91,8 +92,14 @@ func (r *moveRecap) Render() goapp.UI {
 	if len(r.IEntries) == 0 {
 		return goapp.Div().Class("recap-none")
 	}
-	items := make([]goapp.UI, 0, len(r.IEntries))
-	for _, e := range r.IEntries {
+	items := make([]goapp.UI, 0, len(r.IEntries)+2)
+	// A recap that spans rounds (bots who played the end of one and the start of the
+	// next) says where each round begins, so no line is read as the wrong round's.
+	spans := r.IEntries[0].Era != r.IEntries[len(r.IEntries)-1].Era || r.IEntries[0].Round != r.IEntries[len(r.IEntries)-1].Round
+	for i, e := range r.IEntries {
+		if spans && (i == 0 || e.Era != r.IEntries[i-1].Era || e.Round != r.IEntries[i-1].Round) {
+			items = append(items, goapp.Li().Class("recap-round").Text(e.Era.String()+", round "+strconv.Itoa(e.Round)))
+		}
 		cls := "recap-line"
 		if e.Kind != engine.LogAction {
 			cls += " recap-effect"

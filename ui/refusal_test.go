@@ -46,11 +46,11 @@ func TestRefusalsComeFromTheEngine(t *testing.T) {
 
 func TestRoundLineWhy(t *testing.T) {
 	l := roundLine{Player: 0, Pos: 1, Spent: 12, Income: 3, IncomePaid: true, Money: 8, Level: 3, VP: 0}
-	if got, want := roundLineWhy(&l, "Ada", false), "Ada spent £12 this round, so goes 2nd next round; took £3 income (income level £3): money £5 → £8."; got != want {
+	if got, want := roundLineWhy(&l, "Ada", false), "Ada spent £12 this round, so goes 2nd next round; took £3 income (income level 3): money £5 → £8."; got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 	l = roundLine{Player: 1, Pos: 0, Spent: 0, Income: -2, IncomePaid: true, Money: 1, Level: -2, VP: 10, VPBefore: 0}
-	if got, want := roundLineWhy(&l, "Bo", true), "Bo spent £0 this round, so goes 1st next round; paid £2 for a negative income level (−£2): money £3 → £1; VP 0 → 10 with the era’s scoring."; got != want {
+	if got, want := roundLineWhy(&l, "Bo", true), "Bo spent £0 this round, so goes 1st next round; paid £2 for a negative income level (−2): money £3 → £1; VP 0 → 10 with the era’s scoring."; got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 }

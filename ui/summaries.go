@@ -307,9 +307,14 @@ func roundTable(d *roundData, names, colours []string) goapp.UI {
 				cls = "sum-num sum-neg"
 			}
 		}
-		lvl := "level " + kit.Money(l.Level)
+		// The level is a number on the income track, not an amount: "level −9". Where the
+		// player could not pay all of a negative level, the cell says what was owed.
+		lvl := "level " + kit.Int(l.Level)
 		if l.Level != l.LevelBefore {
 			lvl += " (" + kit.Signed(l.Level-l.LevelBefore) + ")"
+		}
+		if owed := -l.Level; l.IncomePaid && owed > 0 && -l.Income < owed {
+			lvl += ", " + kit.Money(owed) + " owed"
 		}
 		income := goapp.Td().Class(cls).Body(goapp.Text(paid), goapp.Small().Class("sum-level").Text(lvl))
 		vp := goapp.Td().Class("sum-num").Text(strconv.Itoa(l.VP))
@@ -366,11 +371,11 @@ func roundLineWhy(l *roundLine, name string, scored bool) string {
 	case !l.IncomePaid:
 		s += "; no income after the last round of the game"
 	case l.Income > 0:
-		s += "; took " + kit.Money(l.Income) + " income (income level " + kit.Money(l.Level) + ")"
+		s += "; took " + kit.Money(l.Income) + " income (income level " + kit.Int(l.Level) + ")"
 	case l.Income < 0:
-		s += "; paid " + kit.Money(-l.Income) + " for a negative income level (" + kit.Money(l.Level) + ")"
+		s += "; paid " + kit.Money(-l.Income) + " for a negative income level (" + kit.Int(l.Level) + ")"
 	default:
-		s += "; no income at level " + kit.Money(l.Level)
+		s += "; no income at level " + kit.Int(l.Level)
 	}
 	if l.RailStart {
 		s += " at the start of the Rail Era, after the scoring"

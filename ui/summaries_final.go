@@ -21,8 +21,12 @@ type finalScores struct {
 	INames     []string
 	IColours   []string
 	IOnClose   func(ctx goapp.Context)
+	IFolded    bool // opened folded: the players closed it before (a reload must not reopen it)
+	onFold     func(ctx goapp.Context)
 
-	hidden bool // closed without an OnClose: shows a button to open it again
+	hidden   bool // closed without an OnClose: shows a button to open it again
+	reopened bool // opened again from that button after opening folded
+	ctx      goapp.Context
 }
 
 // newFinalScores returns an empty final-scores dialog; call Game.
@@ -129,23 +133,39 @@ func (fs *finalScores) close(ctx goapp.Context) {
 		fs.IOnClose(ctx)
 		return
 	}
-	fs.hidden = true
+	fs.hidden, fs.reopened = true, false
+	if fs.onFold != nil {
+		fs.onFold(ctx)
+	}
 }
+
+// Folded opens the dialog folded into its button: its players closed it before.
+func (fs *finalScores) Folded(f bool) *finalScores { fs.IFolded = f; return fs }
+
+// OnFold is called when the dialog folds into its button, so the screen can remember it.
+// Unexported, as a callback go-app would otherwise see as a change on every render.
+func (fs *finalScores) OnFold(fn func(ctx goapp.Context)) *finalScores { fs.onFold = fn; return fs }
 
 func (fs *finalScores) frame() sumFrame { return sumFrame{id: "final-scores", onClose: fs.close} }
 
-// OnMount focuses the dialog.
-func (fs *finalScores) OnMount(ctx goapp.Context) { fs.frame().focusFirst(ctx) }
+// OnMount focuses the dialog, and keeps the component's context for reopening it.
+func (fs *finalScores) OnMount(ctx goapp.Context) {
+	fs.ctx = ctx
+	fs.frame().focusFirst(ctx)
+}
 
 func (fs *finalScores) name(p int) string { return kit.Name(fs.INames, nil, p) }
 
 // Render draws the dialog.
 func (fs *finalScores) Render() goapp.UI {
-	if fs.hidden {
+	if fs.hidden || fs.IFolded && !fs.reopened {
 		return goapp.Button().Type("button").ID("final-scores-open").Class("sum-reopen").Text("Final scores").
 			OnClick(func(ctx goapp.Context, e goapp.Event) {
-				fs.hidden = false
-				fs.frame().focusFirst(ctx)
+				fs.hidden, fs.reopened = false, true
+				// Focused through the component's own context: the button that was clicked
+				// is gone once the dialog replaces it, and go-app drops work deferred on an
+				// element no longer on the page.
+				fs.frame().focusFirst(fs.ctx)
 			})
 	}
 	st := fs.IStandings

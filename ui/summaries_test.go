@@ -101,6 +101,16 @@ func TestFinalScoresOrderAndTieBreaks(t *testing.T) {
 	}
 }
 
+// TestFinalScoresFolded: final scores the players closed before open folded into their
+// button (a reload of a finished game must not put them back over the board).
+func TestFinalScoresFolded(t *testing.T) {
+	s := tieState(t)
+	root := uitest.Render(t, newFinalScores().Standings(s.Standings()).Names(uitest.Names).Folded(true))
+	if root.Attr["id"] != "final-scores-open" || root.First(uitest.Attr("role", "dialog")) != nil {
+		t.Errorf("folded final scores render <%s id=%q>, want only the button", root.Tag, root.Attr["id"])
+	}
+}
+
 func TestFinalScoresCharts(t *testing.T) {
 	g := uitest.NewGame(t, 3)
 	uitest.Play(t, g, 3, func(g *engine.Game) bool { return g.State().Era == engine.Rail && g.State().Round >= 2 })
@@ -230,7 +240,31 @@ func TestPassDevice(t *testing.T) {
 // Era's last round is the Rail Era's first step, after the scoring, and the summary says so.
 func TestRoundLineWhyRailStart(t *testing.T) {
 	l := roundLine{Player: 0, Pos: 0, Spent: 4, Income: 3, IncomePaid: true, RailStart: true, Money: 8, Level: 3, VP: 9}
-	if got, want := roundLineWhy(&l, "Ada", true), "Ada spent £4 this round, so goes 1st next round; took £3 income (income level £3) at the start of the Rail Era, after the scoring: money £5 → £8; VP 0 → 9 with the era’s scoring."; got != want {
+	if got, want := roundLineWhy(&l, "Ada", true), "Ada spent £4 this round, so goes 1st next round; took £3 income (income level 3) at the start of the Rail Era, after the scoring: money £5 → £8; VP 0 → 9 with the era’s scoring."; got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}
+
+// TestRoundTableIncomeLevels: the income column writes the level as a level, not an amount
+// ("level −9", never "level −£9"), and for a player who could not pay all of a negative
+// level it says what was owed beside what was paid (rulebook, Income: "If you have no way
+// to pay a shortfall, lose 1 VP (if possible) for each £1 you are short").
+func TestRoundTableIncomeLevels(t *testing.T) {
+	d := roundData{Era: engine.Rail, Round: 3, Lines: []roundLine{
+		{Player: 0, Pos: 0, Income: -8, IncomePaid: true, Level: -9, LevelBefore: -9, Money: 0},
+		{Player: 1, Pos: 1, Income: 0, IncomePaid: true, Level: -1, LevelBefore: -1, Money: 0},
+		{Player: 2, Pos: 2, Income: 4, IncomePaid: true, Level: 4, LevelBefore: 3, Money: 9},
+	}}
+	root := uitest.Render(t, roundTable(&d, uitest.Names, uitest.Colours))
+	var levels []string
+	for _, n := range root.All(uitest.Class("sum-level")) {
+		levels = append(levels, n.Text())
+	}
+	want := []string{"level −9, £9 owed", "level −1, £1 owed", "level 4 (+1)"}
+	if strings.Join(levels, "|") != strings.Join(want, "|") {
+		t.Errorf("income levels %q, want %q", levels, want)
+	}
+	if strings.Contains(root.Text(), "level −£") {
+		t.Errorf("a level written as money: %s", root.Text())
 	}
 }

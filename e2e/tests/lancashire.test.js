@@ -143,13 +143,25 @@ test('a 3-player Brass: Lancashire hotseat game from the first round to the end'
     assert.match(final, /held at the end of the game/, 'the final scores count money VP');
     await page.keyboard.press('Escape');
 
+    // Closed final scores stay folded when the finished game is reloaded; the button
+    // opens them again.
+    await page.waitForSelector('#final-scores-open', { timeout: UI_TIMEOUT_MS });
+    await page.reload();
+    await page.waitForSelector('#final-scores-open', { timeout: UI_TIMEOUT_MS });
+    assert.equal(await page.locator('[role="dialog"]:has-text("Where the VP come from")').count(), 0, 'a reload reopened the final scores');
+    await page.click('#final-scores-open');
+    await page.waitForSelector('[role="dialog"]:has-text("Where the VP come from")', { timeout: UI_TIMEOUT_MS });
+    await page.waitForFunction(() => document.activeElement?.id === 'final-scores-ok', null, { timeout: UI_TIMEOUT_MS });
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('#final-scores-open', { timeout: UI_TIMEOUT_MS });
+
     // The saved game names its edition.
     await backToStart(page);
     await waitSavedCount(page, 1); // the list is read from storage after the screen shows
     const [game] = await savedGames(page);
     assert.match(game.text, /Brass: Lancashire/);
     assert.match(game.text, /won|wins/i);
-    assert.equal(await page.title(), 'Brass: Birmingham');
+    assert.equal(await page.title(), 'Brass');
     assertNoErrors(errors);
   } finally {
     await context.close();
