@@ -42,6 +42,11 @@ func (g *gameScreen) Render() goapp.UI {
 	if live && g.builder.active() && !covered {
 		g.highlight(&props, choice)
 	}
+	// The hint's move glows on the board where it would build, sell or take from, until
+	// an action is begun (then the builder's own answers glow).
+	if h := g.hint; live && !covered && !g.builder.active() && h != nil && !h.waiting && h.err == "" && h.at == len(game.Moves()) {
+		props.Hint = kit.Sorted(moveBoardIDs(h.move))
+	}
 	// While the hand is covered, and whenever others (bots, other devices) have played since
 	// this device's people last did, the board marks what they did and a recap tells it.
 	var recap goapp.UI

@@ -60,6 +60,11 @@ test('one person against three bots: hints, bots playing, no cover, a responsive
       const box = await page.textContent('#hint-box');
       assert.match(box, /^Hint: /, box);
       assert.ok((await page.$('#hint-box .gs-hint-reason')) !== null, `the hint gives a reason: ${box}`);
+      // Where the hinted move builds, sells or takes from glows on the board, like the
+      // answers of a question (a loan, a pass or a scout has no place).
+      if (/Hint: (Build|Sell|Develop)/.test(box)) {
+        assert.ok(await page.locator('#board-marks > *').count() > 0, `the hint glows on the board: ${box}`);
+      }
       const before = (await gameState(page)).moves;
       await page.click('#hint-use');
       await answerAndConfirm(page);

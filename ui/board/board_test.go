@@ -427,3 +427,24 @@ func TestBoardMarksOverlay(t *testing.T) {
 		t.Errorf("link glow %v", got.Attr)
 	}
 }
+
+// TestBoardHintGlows: the hinted move's places glow like answers while nothing is asked,
+// and give way to the answers of a question once an action is begun.
+func TestBoardHintGlows(t *testing.T) {
+	p := Props{State: *sampleState(t, 3), Hint: []string{"birmingham-oxford", "coal_market", "redditch_2"}}
+	want := []glowMark{
+		{Target{TargetLink, "birmingham-oxford"}, false},
+		{Target{TargetMarket, "coal_market"}, true},
+		{Target{TargetSpace, "redditch_2"}, false},
+	}
+	if marks := p.glowMarks(); !reflect.DeepEqual(marks, want) {
+		t.Errorf("hint marks %v, want %v", marks, want)
+	}
+	if p.choosing() {
+		t.Error("a hint is not a question: nothing may be chosen on the board for it")
+	}
+	p.Spaces = []string{"dudley_1"}
+	if marks := p.glowMarks(); len(marks) != 1 || marks[0].Target.ID != "dudley_1" {
+		t.Errorf("with a question asked the hint still glows: %v", marks)
+	}
+}

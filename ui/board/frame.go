@@ -29,6 +29,7 @@ type Props struct {
 	Sources   []string // legal coal, iron and beer sources
 	Selected  []string // chosen so far
 	Recent    []string // what the last turn used
+	Hint      []string // what the hinted move would use (any kind of id): glows while nothing is asked
 }
 
 // choosing reports whether a question is being answered on the board.
@@ -62,7 +63,8 @@ func (p *Props) legalTargets() []Target {
 }
 
 // glowMarks are the answers the overlay makes pulse (see boardMarks): every legal
-// target not already chosen, sources marked as such.
+// target not already chosen, sources marked as such; while no question is asked, what the
+// hinted move would use, the same way.
 func (p *Props) glowMarks() []glowMark {
 	var out []glowMark
 	p.eachTarget(func(t Target, source bool) {
@@ -70,6 +72,17 @@ func (p *Props) glowMarks() []glowMark {
 			out = append(out, glowMark{Target: t, Source: source})
 		}
 	})
+	if len(out) == 0 && len(p.Hint) > 0 {
+		lay := layoutFor(p.State.Edition())
+		for _, id := range p.Hint {
+			if _, ok := lay.Links[id]; ok {
+				out = append(out, glowMark{Target: Target{TargetLink, id}})
+			} else {
+				t := lay.sourceTarget(id)
+				out = append(out, glowMark{Target: t, Source: t.Kind == TargetMarket})
+			}
+		}
+	}
 	return out
 }
 
