@@ -55,6 +55,14 @@ type BotHost interface {
 	BotProblem() string
 }
 
+// BotPauser is a session whose bots can wait while its people read something, such as the
+// summary of the round that just ended: the bots would otherwise play the next round under
+// it. Only a game on one device pauses; online, seat bots play for players away from the
+// others, who must not wait on this device's screen.
+type BotPauser interface {
+	PauseBots(paused bool)
+}
+
 // validBotLevels checks the seats' kinds: "" for a person, or a level; at least one person.
 func validBotLevels(levels []string, players int) ([]string, error) {
 	if len(levels) == 0 {
@@ -99,6 +107,7 @@ type botDriver struct {
 	changed  func()
 	thinking int // the move count a bot is thinking at, or −1
 	closed   bool
+	paused   bool   // a bot thinks and plays only when not paused (see BotPauser)
 	problem  string // why the last bot to move could not choose (it made the first legal move), or ""
 }
 
@@ -111,7 +120,7 @@ func newBotDriver(pause time.Duration) botDriver {
 // plays a move.
 func (d *botDriver) step(game func() *engine.Game, level func(seat int) string, submit func(engine.Move) error) {
 	g := game()
-	if d.brain == nil || d.run == nil || d.closed || g.Over() {
+	if d.brain == nil || d.run == nil || d.closed || d.paused || g.Over() {
 		return
 	}
 	seat := g.State().Actor()
@@ -142,8 +151,8 @@ func (d *botDriver) answer(game func() *engine.Game, at int, hash uint64, seat i
 	if d.thinking == at {
 		d.thinking = -1
 	}
-	if d.closed {
-		return
+	if d.closed || d.paused {
+		return // paused: the bot thinks again when the players go on (the same move: its seed is the position's)
 	}
 	g := game()
 	if len(g.Moves()) != at || g.Hash() != hash || g.State().Actor() != seat || level(seat) == "" {

@@ -136,3 +136,36 @@ func TestHintComesWithAReason(t *testing.T) {
 		t.Fatalf("the hinted move is not legal: %v", err)
 	}
 }
+
+// A paused session's bots neither think nor play, and one whose answer arrives during the
+// pause does not play it; going on, the bot to act plays (its move: the same seed).
+func TestBotsWaitWhilePaused(t *testing.T) {
+	h, err := NewHotseat(NewMemoryStore(), engine.Config{Players: 2, Seed: 9}, DefaultColours(2), WithBots([]string{"", "easy"}), WithBotPause(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var _ BotPauser = h
+	ex := newExecutor()
+	h.SetBrain(botbrain.Local{})
+	h.Connect(ex.run, func() {})
+	for h.LocalSeat(h.Game().State().Actor()) {
+		legal := h.Game().LegalMoves()
+		if err := h.Submit(legal[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	n := len(h.Game().Moves())
+	h.PauseBots(true) // the bot was asked already: its answer arrives during the pause
+	time.Sleep(200 * time.Millisecond)
+	for len(ex.work) > 0 {
+		(<-ex.work)()
+	}
+	if len(h.Game().Moves()) != n {
+		t.Fatal("a bot played while the bots were paused")
+	}
+	h.PauseBots(false)
+	ex.until(t, "the bot's move after the pause", func() bool { return len(h.Game().Moves()) > n })
+	if p := h.BotProblem(); p != "" {
+		t.Fatalf("the bot failed: %s", p)
+	}
+}

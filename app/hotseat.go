@@ -127,6 +127,15 @@ func (h *Hotseat) Connect(run func(func()), changed func()) {
 // Close implements Live: the bots stop; a bot move thought out meanwhile is dropped.
 func (h *Hotseat) Close() { h.driver.closed = true }
 
+// PauseBots implements BotPauser: paused, no bot thinks or plays; going on, the bot to act
+// (if any) starts thinking.
+func (h *Hotseat) PauseBots(paused bool) {
+	h.driver.paused = paused
+	if !paused {
+		h.step()
+	}
+}
+
 // step lets a bot play if one is to act.
 func (h *Hotseat) step() { h.driver.step(h.Game, h.BotLevel, h.Submit) }
 

@@ -372,6 +372,7 @@ func (g *gameScreen) afterChange() {
 		// The summary is for everyone: the hand is covered before it opens, even when the
 		// same player goes on in the next round.
 		g.revealed = -1
+		g.pauseBots(g.dialog != "" && !g.auto) // the debug fast-forward does not wait
 	}
 	if st := game.State(); g.revealed != st.Actor() {
 		g.revealed = -1
@@ -449,6 +450,15 @@ func (g *gameScreen) undo(ctx goapp.Context, e goapp.Event) {
 func (g *gameScreen) closeDialog(ctx goapp.Context) {
 	g.dialog = ""
 	g.shownPoints = len(g.ISession.Game().Snapshots())
+	g.pauseBots(false)
+}
+
+// pauseBots holds this device's bots while a summary is open, so they do not play the next
+// round under it (a session that cannot pause, online, goes on).
+func (g *gameScreen) pauseBots(paused bool) {
+	if p, ok := g.ISession.(app.BotPauser); ok {
+		p.PauseBots(paused)
+	}
 }
 
 // showHistory shows the board after move n (from the log), read-only.

@@ -49,8 +49,19 @@ test('one person against three bots: hints, bots playing, no cover, a responsive
 
     // Hints on Ada's first turns: the Hard bot's move and reason, then put into the builder.
     const hintMs = [];
+    let heldUnderSummary = false;
     for (let turn = 0; turn < 3; turn++) {
-      await page.waitForSelector('#builder #action-build, #builder #action-pass', { timeout: 120_000 });
+      await page.waitForSelector('#builder #action-build, #builder #action-pass, .sum-backdrop', { timeout: 120_000 });
+      if (await page.$('.sum-backdrop')) {
+        // The bots wait while a round's summary is open: nothing is played under it, and
+        // they go on once it is closed.
+        const held = (await gameState(page)).moves;
+        await page.waitForTimeout(1500); // twice a bot's pause
+        assert.equal((await gameState(page)).moves, held, 'a bot played under the round summary');
+        heldUnderSummary = true;
+        await closeSummaries(page);
+        await page.waitForSelector('#builder #action-build, #builder #action-pass', { timeout: 120_000 });
+      }
       await closeSummaries(page);
       assert.equal(await page.$('.pd'), null, 'no pass-the-device cover against bots');
       const t0 = Date.now();
@@ -72,6 +83,7 @@ test('one person against three bots: hints, bots playing, no cover, a responsive
       // The bots answer by themselves: wait until it is Ada's turn again (or the round ended).
       await page.waitForFunction(() => document.querySelector('#waiting') === null || document.querySelector('.sum-backdrop'), null, { timeout: 120_000 });
     }
+    assert.ok(heldUnderSummary, 'the round-1 summary opened before Ada\'s third turn');
     figure('bot_hard_hint_first_ms', hintMs[0]);
     figure('bot_hard_hint_ms', median(hintMs.slice(1)));
     const duringHints = await page.evaluate(() => window.__longTasks.splice(0));
