@@ -16,6 +16,7 @@ type room struct {
 	reps    []*Replica
 	notices [][]string
 	rng     *rand.Rand
+	away    map[int]bool // devices whose messages go nowhere (they are off the network)
 }
 
 type packet struct {
@@ -27,7 +28,7 @@ func peerName(i int) string { return "peer" + string(rune('a'+i)) }
 
 func newRoom(t *testing.T, players int) *room {
 	t.Helper()
-	rm := &room{t: t, tb: newTable(t, players, 41), notices: make([][]string, players), rng: rand.New(rand.NewPCG(41, 42))}
+	rm := &room{t: t, tb: newTable(t, players, 41), notices: make([][]string, players), rng: rand.New(rand.NewPCG(41, 42)), away: map[int]bool{}}
 	for i := 0; i < players; i++ {
 		r, err := NewReplica(rm.tb.ids[i], rm.tb.g, nil, nil, DefaultTiming)
 		if err != nil {
@@ -59,7 +60,7 @@ func (rm *room) flush() {
 			}
 			for _, m := range rd.Messages {
 				for j := range rm.reps {
-					if j != i && (m.To == "" || m.To == peerName(j)) {
+					if j != i && !rm.away[i] && !rm.away[j] && (m.To == "" || m.To == peerName(j)) {
 						out = append(out, packet{i, j, m.Data})
 					}
 				}
@@ -367,4 +368,73 @@ func TestUndoReachesADeviceThatMissedIt(t *testing.T) {
 	if len(again.Ledger().Undos()) != 1 || again.Ledger().Len() != r.Ledger().Len() {
 		t.Fatalf("after a restart: %d undos, %d moves", len(again.Ledger().Undos()), again.Ledger().Len())
 	}
+}
+
+// A player comes back after a bot played their seat, and another device's catch-up brings
+// the bot's moves before the bot's own device greets: the bot's claim is taken (its signed
+// moves for the seat are in the record), the seat is handed back, and the returning player
+// is not told anyone tried to take it while they were here. (Seen over real WebRTC when
+// the third device answered first.)
+func TestSeatBotClaimAfterAnotherDeviceCaughtUp(t *testing.T) {
+	rm := newRoom(t, 3)
+	const leaver, runner, third = 0, 1, 2
+	stored := rm.reps[leaver].Ledger().Moves()
+	rm.away[leaver] = true
+	for _, j := range []int{runner, third} {
+		rm.reps[j].PeerClosed(peerName(leaver))
+	}
+	if err := rm.reps[runner].LetBotPlay(leaver, "easy"); err != nil {
+		t.Fatal(err)
+	}
+	rm.flush()
+	// Play on until the bot has made a move for the leaver's seat.
+	for botMoves := 0; botMoves == 0; {
+		g := rm.reps[runner].Game()
+		seat := g.State().Actor()
+		dev := seat
+		if seat == leaver {
+			dev = runner
+		}
+		legal := rm.reps[dev].Game().LegalMoves()
+		if err := rm.reps[dev].Play(legal[rm.rng.IntN(len(legal))]); err != nil {
+			t.Fatal(err)
+		}
+		rm.flush()
+		if seat == leaver {
+			botMoves++
+		}
+	}
+	// The leaver restarts from what it stored and meets the third device first: its
+	// catch-up brings every move, the bot's included. The third device does not tell of the
+	// bot (as when it lost sight of the bot's device for a while), so only the bot's own
+	// device can.
+	delete(rm.reps[third].bots, leaver)
+	r, err := NewReplica(rm.tb.ids[leaver], rm.tb.g, stored, nil, DefaultTiming)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rm.reps[leaver], rm.away[leaver] = r, false
+	r.Entered(peerName(leaver))
+	rm.reps[third].PeerOpened(peerName(leaver))
+	r.PeerOpened(peerName(third))
+	rm.flush()
+	if r.Ledger().Len() != rm.reps[runner].Ledger().Len() {
+		t.Fatalf("the leaver did not catch up from the third device: %d of %d moves", r.Ledger().Len(), rm.reps[runner].Ledger().Len())
+	}
+	// Then the bot's device greets it, claiming the seat.
+	rm.reps[runner].PeerOpened(peerName(leaver))
+	r.PeerOpened(peerName(runner))
+	rm.flush()
+	if rm.noticed(leaver, "while you are here") {
+		t.Errorf("the returning player was told their seat was being taken: %q", rm.notices[leaver])
+	}
+	if !rm.noticed(leaver, "Your seat is yours again") || !r.LocalSeat(leaver) {
+		t.Errorf("the seat was not handed back: %q", rm.notices[leaver])
+	}
+	for _, j := range []int{runner, third} {
+		if rm.reps[j].BotLevel(leaver) != "" {
+			t.Errorf("device %d still has a bot on the returned player's seat", j)
+		}
+	}
+	rm.sameEverywhere()
 }

@@ -101,7 +101,7 @@ func (r *Replica) onSeatBot(p *peer, m message) {
 	if m.Runner != nil && *m.Runner != p.seat {
 		// Relayed: only this device's own seat, as it connects with moves to catch up on, so
 		// it waits for the hand-back.
-		if seat == r.seat && p.greeting && p.count > r.ledger.Len() && *m.Runner != r.seat && m.Level != "" && !r.hasBot(seat) {
+		if seat == r.seat && p.greeting && (p.count > r.ledger.Len() || r.botPlayedMySeat(*m.Runner)) && *m.Runner != r.seat && m.Level != "" && !r.hasBot(seat) {
 			r.takeOwnSeatBot(*m.Runner, m.Level)
 		}
 		return
@@ -120,9 +120,10 @@ func (r *Replica) onSeatBot(p *peer, m message) {
 	case has && current.runner == runner:
 		answer(true) // a repeat (a reconnection's greeting)
 		return
-	case seat == r.seat && (!p.greeting || p.count <= r.ledger.Len()):
-		// Only a device greeting this one with moves it lacks (made while it was away) can
-		// have had a bot play its seat; any other claim on it is refused.
+	case seat == r.seat && (!p.greeting || p.count <= r.ledger.Len() && !r.botPlayedMySeat(runner)):
+		// Only a device greeting this one with moves it lacks (made while it was away), or
+		// whose bot's signed moves for this seat it already holds (another device brought
+		// them first), can have had a bot play its seat; any other claim on it is refused.
 		r.notify(true, "%s's device tried to let a bot play your seat while you are here; refused.", capital(r.name(runner)))
 		answer(false)
 		return
@@ -141,6 +142,24 @@ func (r *Replica) onSeatBot(p *peer, m message) {
 	}
 	r.bots[seat] = seatBot{runner: runner, level: m.Level}
 	r.notify(false, "%s let %s play for %s while they are away.", capital(r.name(runner)), aBot(m.Level), r.name(seat))
+}
+
+// botPlayedMySeat reports whether the record shows runner's bot playing this device's seat
+// since its player last played it: a move for the seat marked as a bot's and signed with
+// runner's key, which every device checked when it accepted it.
+func (r *Replica) botPlayedMySeat(runner int) bool {
+	if runner < 0 || runner >= len(r.ledger.genesis.Keys) {
+		return false
+	}
+	key := r.ledger.genesis.Keys[runner]
+	for i := r.ledger.Len() - 1; i >= 0; i-- {
+		s := r.ledger.At(i)
+		if s.Move.Player != r.seat {
+			continue
+		}
+		return s.Bot && s.Signer == key // the seat's latest move: the runner's bot's, or the player's own
+	}
+	return false
 }
 
 // takeOwnSeatBot: a bot played this device's seat while it was away; it waits for the
