@@ -908,7 +908,10 @@ func TestOnlineBotPlaysTheSeatOfAPlayerWhoLeft(t *testing.T) {
 		id, seat = kate.o.ID(), kate.o.MySeat()
 		kate.o.Close()
 	})
-	ada.waitUntil("Kate is away", 10*time.Second, func(o *Online) bool { return o.Seats()[seat].State == PeerAway })
+	// Every device left must see Kate away: one that still sees her refuses the bot.
+	for _, d := range devs[:2] {
+		d.waitUntil("Kate is away", 10*time.Second, func(o *Online) bool { return o.Seats()[seat].State == PeerAway })
+	}
 	// Nobody may hand their own seat to a bot.
 	ada.do(func() {
 		if err := ada.o.LetBotPlay(ada.o.MySeat(), "easy"); err == nil {
