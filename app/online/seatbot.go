@@ -100,8 +100,9 @@ func (r *Replica) onSeatBot(p *peer, m message) {
 	seat, runner := m.Seat, p.seat
 	if m.Runner != nil && *m.Runner != p.seat {
 		// Relayed: only this device's own seat, as it connects with moves to catch up on, so
-		// it waits for the hand-back.
-		if seat == r.seat && p.greeting && (p.count > r.ledger.Len() || r.botPlayedMySeat(*m.Runner)) && *m.Runner != r.seat && m.Level != "" && !r.hasBot(seat) {
+		// it waits for the hand-back. Once it has caught up only the bot's own device's claim
+		// counts: a relayed one arriving after the seat was handed back would take it again.
+		if seat == r.seat && p.greeting && p.count > r.ledger.Len() && *m.Runner != r.seat && m.Level != "" && !r.hasBot(seat) {
 			r.takeOwnSeatBot(*m.Runner, m.Level)
 		}
 		return
