@@ -30,6 +30,9 @@ type Replica struct {
 	undo  *undoAsk        // this device's request, waiting for votes
 	asked *undoAsk        // another player's request, waiting for this player's answer
 	bots  map[int]seatBot // seat → the bot playing it while its player is away
+	// toldBot: this device's player was told a bot played their seat while they were away
+	// (by the bot's claim or from the record); cleared by their own next move.
+	toldBot bool
 
 	stopped string        // why the game cannot go on (proof of cheating), or ""
 	proof   *Equivocation // the proof, shown to every device that connects

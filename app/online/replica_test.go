@@ -421,7 +421,13 @@ func TestSeatBotClaimAfterAnotherDeviceCaughtUp(t *testing.T) {
 	if r.Ledger().Len() != rm.reps[runner].Ledger().Len() {
 		t.Fatalf("the leaver did not catch up from the third device: %d of %d moves", r.Ledger().Len(), rm.reps[runner].Ledger().Len())
 	}
-	// Then the bot's device greets it, claiming the seat.
+	// The record tells the player what happened, whether or not the bot's device ever
+	// claims the seat (it may have handed it back already).
+	if !rm.noticed(leaver, "A bot on Player 2's device played for you while you were away") || !rm.noticed(leaver, "Your seat is yours again") {
+		t.Errorf("the returning player was not told from the record: %q", rm.notices[leaver])
+	}
+	// Then the bot's device greets it, claiming the seat: the claim is answered no, without
+	// an accusation, and the bot's device hands the seat back.
 	rm.reps[runner].PeerOpened(peerName(leaver))
 	r.PeerOpened(peerName(runner))
 	rm.flush()

@@ -121,10 +121,15 @@ func (r *Replica) onSeatBot(p *peer, m message) {
 	case has && current.runner == runner:
 		answer(true) // a repeat (a reconnection's greeting)
 		return
-	case seat == r.seat && (!p.greeting || p.count <= r.ledger.Len() && !r.botPlayedMySeat(runner)):
-		// Only a device greeting this one with moves it lacks (made while it was away), or
-		// whose bot's signed moves for this seat it already holds (another device brought
-		// them first), can have had a bot play its seat; any other claim on it is refused.
+	case seat == r.seat && (!p.greeting || p.count <= r.ledger.Len()) && r.botPlayedMySeat(runner):
+		// The claim of a bot that did play this seat, arriving once this device has its
+		// moves (another device brought them first): the player is back, and was told so
+		// from the record (tellBotPlayed). No is the hand-back's cue, not an accusation.
+		answer(false)
+		return
+	case seat == r.seat && (!p.greeting || p.count <= r.ledger.Len()):
+		// Only a device greeting this one with moves it lacks (made while it was away) can
+		// have had a bot play its seat; any other claim on it is refused.
 		r.notify(true, "%s's device tried to let a bot play your seat while you are here; refused.", capital(r.name(runner)))
 		answer(false)
 		return
@@ -163,10 +168,35 @@ func (r *Replica) botPlayedMySeat(runner int) bool {
 	return false
 }
 
+// tellBotPlayed tells the player, once, that a bot played their seat while they were away,
+// when a catch-up (moves from index from on) brought its signed moves and no claim of the
+// bot's came first: the bot's device may have handed the seat back before this one
+// connected to it (another device said the player was back), so no claim ever comes.
+func (r *Replica) tellBotPlayed(from int) {
+	if r.toldBot || r.hasBot(r.seat) {
+		return
+	}
+	for i := max(from, 0); i < r.ledger.Len(); i++ {
+		s := r.ledger.At(i)
+		if !s.Bot || s.Move.Player != r.seat {
+			continue
+		}
+		for runner, key := range r.ledger.genesis.Keys {
+			if key == s.Signer {
+				r.toldBot = true
+				r.notify(false, "A bot on %s's device played for you while you were away.", r.name(runner))
+				r.notify(false, "Your seat is yours again.")
+				return
+			}
+		}
+	}
+}
+
 // takeOwnSeatBot: a bot played this device's seat while it was away; it waits for the
 // hand-back, at most Timing.Grace.
 func (r *Replica) takeOwnSeatBot(runner int, level string) {
 	r.bots[r.seat] = seatBot{runner: runner, level: level, grace: r.schedule(TimerGrace, r.seat, r.timing.Grace)}
+	r.toldBot = true
 	r.notify(false, "%s on %s's device played for you while you were away; it hands your seat back in a moment.", capital(aBot(level)), r.name(runner))
 	if p := r.peerOf(runner); p != nil {
 		r.send(p.id, message{Type: msgSeatBotOK, Seat: r.seat}) // I am back

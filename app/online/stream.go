@@ -87,6 +87,9 @@ func (r *Replica) Play(m engine.Move) error {
 		return errors.New(r.stopped)
 	}
 	bot := m.Player != r.seat
+	if !bot {
+		r.toldBot = false
+	}
 	if r.behind() {
 		return errors.New("Another device holds moves this one has not received yet; they are on their way: play again in a moment.")
 	}
@@ -227,6 +230,7 @@ func (r *Replica) onSync(p *peer, m message) {
 		return
 	}
 	defer r.forgetClaimsBeyond(p)
+	defer r.tellBotPlayed(n)
 	for i, s := range m.Moves {
 		if s.Index != m.At+i {
 			return
