@@ -299,6 +299,18 @@ test('era and final scores say where the VP come from, and fit a phone', { timeo
     assert.match(await page.textContent('#era-summary'), /Links: each of your links scores 1 VP per link icon/);
     await page.tap('#era-summary-ok');
 
+    // The phone's log opens at its newest entries (it opened at round 1), and scrolls back.
+    await page.tap('#toggle-log');
+    await page.waitForSelector('#gs-log.gs-log-open .log-entry', { timeout: UI_TIMEOUT_MS });
+    const ends = await page.$eval('#gs-log .log', (log) => {
+      const entries = log.querySelectorAll('.log-entry');
+      const box = log.getBoundingClientRect();
+      const seen = (e) => { const r = e.getBoundingClientRect(); return r.bottom > box.top && r.top < box.bottom; };
+      return { first: seen(entries[0]), last: seen(entries[entries.length - 1]), scrolls: log.scrollHeight > log.clientHeight };
+    });
+    assert.deepEqual(ends, { first: false, last: true, scrolls: true }, 'the log shows its newest entries, and scrolls to the oldest');
+    await page.tap('#toggle-log');
+
     // The whole recorded game: the final scores break every total down.
     await page.tap('#quit');
     await waitStartScreen(page);
