@@ -84,7 +84,10 @@ func botsPlayTheirSeats(t *testing.T, edition, rules string) {
 	}
 }
 
-func TestBotAnswersForAnOldPositionAreDropped(t *testing.T) {
+// untilTheBotActs starts a 2-player game of a person against an Easy bot, its bot asked to
+// think on the executor, and plays the person's moves until the bot is to act.
+func untilTheBotActs(t *testing.T) (*Hotseat, *executor) {
+	t.Helper()
 	h, err := NewHotseat(NewMemoryStore(), engine.Config{Players: 2, Seed: 9}, DefaultColours(2), WithBots([]string{"", "easy"}), WithBotPause(0))
 	if err != nil {
 		t.Fatal(err)
@@ -92,13 +95,18 @@ func TestBotAnswersForAnOldPositionAreDropped(t *testing.T) {
 	ex := newExecutor()
 	h.SetBrain(botbrain.Local{})
 	h.Connect(ex.run, func() {})
-	// Whoever starts, play until the bot is to act, then close: its answer must not be played.
 	for h.LocalSeat(h.Game().State().Actor()) {
 		legal := h.Game().LegalMoves()
 		if err := h.Submit(legal[0]); err != nil {
 			t.Fatal(err)
 		}
 	}
+	return h, ex
+}
+
+func TestBotAnswersForAnOldPositionAreDropped(t *testing.T) {
+	// Whoever starts, play until the bot is to act, then close: its answer must not be played.
+	h, ex := untilTheBotActs(t)
 	n := len(h.Game().Moves())
 	h.Close()
 	time.Sleep(200 * time.Millisecond)
@@ -140,20 +148,8 @@ func TestHintComesWithAReason(t *testing.T) {
 // A paused session's bots neither think nor play, and one whose answer arrives during the
 // pause does not play it; going on, the bot to act plays (its move: the same seed).
 func TestBotsWaitWhilePaused(t *testing.T) {
-	h, err := NewHotseat(NewMemoryStore(), engine.Config{Players: 2, Seed: 9}, DefaultColours(2), WithBots([]string{"", "easy"}), WithBotPause(0))
-	if err != nil {
-		t.Fatal(err)
-	}
+	h, ex := untilTheBotActs(t)
 	var _ BotPauser = h
-	ex := newExecutor()
-	h.SetBrain(botbrain.Local{})
-	h.Connect(ex.run, func() {})
-	for h.LocalSeat(h.Game().State().Actor()) {
-		legal := h.Game().LegalMoves()
-		if err := h.Submit(legal[0]); err != nil {
-			t.Fatal(err)
-		}
-	}
 	n := len(h.Game().Moves())
 	h.PauseBots(true) // the bot was asked already: its answer arrives during the pause
 	time.Sleep(200 * time.Millisecond)
