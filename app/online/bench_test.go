@@ -27,7 +27,7 @@ func BenchmarkSignedMove(b *testing.B) {
 		t0 := time.Now()
 		s := id.SignMove(tb.g.Game, at, m, false)
 		t1 := time.Now()
-		if r := l.check(s, nil); r != nil {
+		if r := l.check(s); r != nil {
 			b.Fatal(r)
 		}
 		_ = s.Link()

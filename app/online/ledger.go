@@ -104,8 +104,16 @@ func (l *Ledger) tip() Link {
 // an *Equivocation when its signer signed another move for the same index and take, or a
 // *Refusal saying why nothing changed.
 func (l *Ledger) Append(s Signed, bots BotPolicy) error {
-	if r := l.check(s, bots); r != nil {
+	if r := l.check(s); r != nil {
 		return r
+	}
+	// Whether a bot may play is asked of the next move only: a different move where one
+	// was accepted is another history, whoever signed it, and is named so (the device that
+	// sent it says the same of this one).
+	if s.Index >= len(l.moves) {
+		if r := l.botAllowed(s, bots); r != nil {
+			return r
+		}
 	}
 	if e := l.equivocation(s); e != nil {
 		return e
@@ -136,8 +144,8 @@ func (l *Ledger) Append(s Signed, bots BotPolicy) error {
 }
 
 // check is what a move must pass whatever the record: the game, a valid signature, and a
-// key allowed to sign for the seat.
-func (l *Ledger) check(s Signed, bots BotPolicy) *Refusal {
+// key that holds a seat and signs for its own seat or, as a bot's runner, another's.
+func (l *Ledger) check(s Signed) *Refusal {
 	if s.Game != l.genesis.Game {
 		return refuse(RefuseGame, s, "a move of another game")
 	}
@@ -157,7 +165,20 @@ func (l *Ledger) check(s Signed, bots BotPolicy) *Refusal {
 		return refuse(RefuseSeat, s, "move %d is signed by a key that holds no seat", s.Index+1)
 	case !s.Bot && signer != seat:
 		return refuse(RefuseSeat, s, "move %d is for seat %d but signed by seat %d's key", s.Index+1, seat+1, signer+1)
-	case s.Bot && (signer == seat || bots == nil || !bots(seat, signer)):
+	case s.Bot && signer == seat:
+		return refuse(RefuseBot, s, "move %d is a bot's for seat %d, run by that seat itself", s.Index+1, seat+1)
+	}
+	return nil
+}
+
+// botAllowed asks the policy whether the device that signed a bot's move may run that seat's
+// bot now.
+func (l *Ledger) botAllowed(s Signed, bots BotPolicy) *Refusal {
+	if !s.Bot {
+		return nil
+	}
+	seat, signer := s.Seat(), l.genesis.seatOf(s.Signer)
+	if bots == nil || !bots(seat, signer) {
 		return refuse(RefuseBot, s, "move %d is a bot's for seat %d, run by seat %d, which may not play it now", s.Index+1, seat+1, signer+1)
 	}
 	return nil

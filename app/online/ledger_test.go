@@ -210,6 +210,26 @@ func TestNoRewriteAndEquivocation(t *testing.T) {
 	}
 }
 
+// A bot's move where the seat's own player's move was accepted (a partition: the runner
+// thought the player away) is another history, refused as a rewrite so that the disagreement
+// is named on this side too, not as a bot the policy forbids now.
+func TestBotMoveOverAnAcceptedMoveIsARewrite(t *testing.T) {
+	tb := newTable(t, 3, 5)
+	l := tb.ledger(t)
+	r := rand.New(rand.NewPCG(5, 6))
+	at := l.Next()
+	own := tb.signNext(t, l, r)
+	if err := l.Append(own, nil); err != nil {
+		t.Fatal(err)
+	}
+	runner := (own.Seat() + 1) % 3
+	bot := tb.ids[runner].SignMove(tb.g.Game, at, engine.Move{Type: "pass", Player: own.Seat()}, true)
+	refusedAs(t, l.Append(bot, nil), RefuseRewrite)
+	if got := l.Moves()[at.Index]; !sameContent(got, own) {
+		t.Fatal("the accepted move changed")
+	}
+}
+
 func (id Identity) seat(g Genesis) int { return g.seatOf(id.Public()) }
 
 // A forged equivocation proof is refused: one real move and a tampered copy, two different

@@ -36,6 +36,7 @@ type simEvent struct {
 	sess [2]int // deliver, open, close: the sender's and receiver's sessions
 	data []byte
 	tmr  Timer
+	ord  int // deliver: its place on its channel
 }
 
 const (
@@ -107,6 +108,8 @@ type sim struct {
 	made    map[[2]int]Link          // (index, take) → the link of an honest player's own move
 	madeBy  map[[2]int]int           // … and its seat
 	fifo    map[[4]int]time.Duration // the last delivery time on each channel: channels are ordered
+	sent    map[[4]int]int           // how many messages each channel was given
+	next    map[[4]int]int           // the place of the next message it hands over
 	stats   simStats
 	failure string
 	trace   func(string) // when set, every event and notice is told
@@ -117,7 +120,7 @@ type simStats struct {
 }
 
 func newSim(cfg simConfig, seed uint64) *sim {
-	s := &sim{cfg: cfg, rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), asked: map[[2]int]bool{}, made: map[[2]int]Link{}, madeBy: map[[2]int]int{}, fifo: map[[4]int]time.Duration{}}
+	s := &sim{cfg: cfg, rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), asked: map[[2]int]bool{}, made: map[[2]int]Link{}, madeBy: map[[2]int]int{}, fifo: map[[4]int]time.Duration{}, sent: map[[4]int]int{}, next: map[[4]int]int{}}
 	var key [32]byte
 	for i := range key {
 		key[i] = byte(s.rng.Uint32())
@@ -198,7 +201,8 @@ func (s *sim) deliver(n, o *simNode, data []byte) {
 	k := [4]int{n.i, n.session, o.i, o.session}
 	at := max(s.delay(150*time.Millisecond), s.fifo[k]+1)
 	s.fifo[k] = at
-	s.push(&simEvent{at: at, kind: evDeliver, node: n.i, to: o.i, sess: [2]int{n.session, o.session}, data: data})
+	s.push(&simEvent{at: at, kind: evDeliver, node: n.i, to: o.i, sess: [2]int{n.session, o.session}, data: data, ord: s.sent[k]})
+	s.sent[k]++
 }
 
 // drain carries out what a replica asked for.
@@ -284,19 +288,26 @@ func (s *sim) step() bool {
 	switch e.kind {
 	case evDeliver:
 		to := s.nodes[e.to]
+		k := [4]int{n.i, e.sess[0], to.i, e.sess[1]}
+		wait := func() {
+			e.at = s.now + 10*time.Millisecond
+			s.fifo[k] = max(s.fifo[k], e.at)
+			s.push(e)
+		}
+		if e.ord != s.next[k] {
+			wait() // an earlier message on the channel is waiting: a channel keeps its order
+			break
+		}
 		if to.r == nil || !to.online || to.session != e.sess[1] || n.session != e.sess[0] {
 			s.stats.Dropped++
+			s.next[k]++
 			break
 		}
 		if to.peers[n.i] != n.session {
-			// The receiver has not seen the channel open yet: a channel delivers nothing
-			// before that, so the message waits (and those behind it).
-			e.at = s.now + 10*time.Millisecond
-			k := [4]int{n.i, n.session, to.i, to.session}
-			s.fifo[k] = max(s.fifo[k], e.at)
-			s.push(e)
+			wait() // the receiver has not seen the channel open yet: it delivers nothing before
 			break
 		}
+		s.next[k]++
 		to.r.Receive(n.peerID(), e.data)
 		s.drain(to)
 	case evOpen:
@@ -454,22 +465,30 @@ func (s *sim) check(before [][]Link) {
 			if k < len(now) && now[k] == old {
 				continue
 			}
-			if k != len(before[i])-1 || k < len(now) {
+			// Only the last accepted move may go, taken back by an undo (a catch-up can
+			// bring the undo and the move made again in its place at once).
+			if k != len(before[i])-1 || (k < len(now) && l.takes[k] == 0) {
 				s.fail("node %d: accepted move %d changed", i, k+1)
 				return
 			}
-			// Taken back: its take is now one less than the index's.
-			take := l.takes[k] - 1
-			var maker int = -1
+			maker, take := -1, -1
 			for slot, link := range s.made {
-				if slot[0] == k && slot[1] == take && link == old {
-					maker = s.madeBy[slot]
+				if slot[0] == k && link == old {
+					maker, take = s.madeBy[slot], slot[1]
 				}
 			}
-			if maker >= 0 && !s.asked[[2]int{k, take}] {
+			if maker < 0 {
+				break // a bot's or a modified device's move: its undo needed every other vote
+			}
+			if k < len(now) && l.moves[k].Take <= take {
+				s.fail("node %d: accepted move %d (take %d) replaced by take %d", i, k+1, take, l.moves[k].Take)
+				return
+			}
+			if !s.asked[[2]int{k, take}] {
 				s.fail("node %d: move %d of honest seat %d was taken back though its player never asked", i, k+1, maker+1)
 				return
 			}
+			break
 		}
 		for slot, link := range n.ownMade {
 			if slot[0] < len(now) && l.moves[slot[0]].Take == slot[1] && now[slot[0]] != link {
