@@ -75,8 +75,9 @@ measure: build
 # scenarios, in parallel over the cores (make test runs 24). A failure names its seed and the
 # command that replays it.
 SIM_SEEDS ?= 16667
+SIM_FIRST ?= 1
 soak-online:
-	$(GO) test ./app/online -run 'TestSimulation$$' -sim-seeds $(SIM_SEEDS) -timeout 0 -v | grep -v -e '^=== ' -e '--- PASS'
+	$(GO) test ./app/online -run 'TestSimulation$$' -sim-seeds $(SIM_SEEDS) -sim-first $(SIM_FIRST) -timeout 0 -v | grep -v -e '^=== ' -e '--- PASS'
 
 clean:
 	rm -rf bin web/app.wasm web/app.wasm.br web/app.wasm.gz web/bot.wasm web/bot.wasm.br web/bot.wasm.gz web/*.settings

@@ -11,6 +11,7 @@ import (
 
 var (
 	simSeeds = flag.Int("sim-seeds", 0, "run this many simulated games per scenario (the soak; default: the few make test runs)")
+	simFirst = flag.Uint64("sim-first", 1, "with -sim-seeds: the first seed (so that a soak can go on where another stopped)")
 	simSeed  = flag.Uint64("sim-seed", 0, "replay one seed of every scenario")
 	simTrace = flag.Bool("sim-trace", false, "with -sim-seed: log every event")
 )
@@ -54,9 +55,9 @@ func TestSimulation(t *testing.T) {
 			case *simSeed != 0:
 				seeds = []uint64{*simSeed}
 			case *simSeeds > 0:
-				seeds, shards = firstSeeds(*simSeeds), runtime.GOMAXPROCS(0)
+				seeds, shards = seedsFrom(*simFirst, *simSeeds), runtime.GOMAXPROCS(0)
 			default:
-				seeds = append(firstSeeds(sc.seeds), sc.found...)
+				seeds = append(seedsFrom(1, sc.seeds), sc.found...)
 			}
 			for shard := 0; shard < shards; shard++ {
 				t.Run(fmt.Sprintf("%s/%d", sc.name, shard), func(t *testing.T) {
@@ -147,11 +148,11 @@ func (s *sim) outcome() string {
 	return ""
 }
 
-// firstSeeds is 1 to n.
-func firstSeeds(n int) []uint64 {
+// seedsFrom is n seeds from first on.
+func seedsFrom(first uint64, n int) []uint64 {
 	out := make([]uint64, n)
 	for i := range out {
-		out[i] = uint64(i + 1)
+		out[i] = first + uint64(i)
 	}
 	return out
 }
