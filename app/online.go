@@ -15,8 +15,6 @@ import (
 	"brass/app/online"
 	"brass/engine"
 	"brass/signal"
-
-	"github.com/pion/webrtc/v4"
 )
 
 // Online is a game played by several devices over WebRTC: this device plays its own seat,
@@ -165,7 +163,7 @@ type Welcome struct {
 	Room  string
 	You   string
 	Peers []string
-	ICE   []webrtc.ICEServer
+	ICE   []mesh.ICEServer
 	// Host reports whether the server named a peer the room's host: a member that opened
 	// the room or proved its key. Safe from any goroutine; nil names none.
 	Host func(peer string) bool

@@ -6,8 +6,6 @@ import (
 
 	"brass/app/mesh"
 	"brass/signal"
-
-	"github.com/pion/webrtc/v4"
 )
 
 // SignalDialer enters rooms through the signalling server at url (ws://host/signal).
@@ -24,7 +22,7 @@ func SignalDialer(url string) Dialer {
 		sig, hosts := mesh.OverNamingHosts(c, w.Host)
 		out := Welcome{Room: w.Room, You: w.You, Peers: w.Peers, Host: hosts.Named}
 		for _, s := range w.ICE {
-			out.ICE = append(out.ICE, webrtc.ICEServer{URLs: s.URLs, Username: s.Username, Credential: s.Credential})
+			out.ICE = append(out.ICE, mesh.ICEServer{URLs: s.URLs, Username: s.Username, Credential: s.Credential})
 		}
 		return sig, out, nil
 	}

@@ -7,7 +7,7 @@
 // knows nothing about the game; it delivers text messages and tells the owner when a peer's
 // channel opens, goes quiet (no heartbeat for a few seconds: a closed laptop, a lost network)
 // and closes. It runs the same natively (pion's own ICE, DTLS and SCTP, for tests) and in the
-// browser, where pion wraps the browser's RTCPeerConnection.
+// browser, over the browser's own RTCPeerConnection (rtc.go).
 package mesh
 
 import (
@@ -16,8 +16,6 @@ import (
 	"errors"
 	"sync"
 	"time"
-
-	"github.com/pion/webrtc/v4"
 )
 
 // Signalling is what the mesh needs from the signalling connection.
@@ -99,7 +97,7 @@ type Event struct {
 // Config tunes a mesh.
 type Config struct {
 	// ICEServers are the STUN and TURN servers (from the signalling server's welcome).
-	ICEServers []webrtc.ICEServer
+	ICEServers []ICEServer
 	// RelayOnly forces every connection through a TURN relay (tests of the relay path).
 	RelayOnly bool
 	// Loopback makes native peers connect over loopback with no mDNS (tests); ignored in the
@@ -114,7 +112,7 @@ type Config struct {
 	MaxMessage int
 	// Tune, natively, changes pion's settings after the ones above: tests use it to run the
 	// connections over a virtual network (SettingEngine.SetNet). Ignored in the browser.
-	Tune func(*webrtc.SettingEngine)
+	Tune Tuner
 	// ConnectTimeout is how long a new connection may take to open its channel before it is
 	// given up and offered again (default 12 s). ICE that stalls (a lost relay allocation, a
 	// candidate pair that never answers) otherwise takes 30 s or more to be declared failed.
@@ -155,7 +153,7 @@ const channelLabel = "brass"
 type Mesh struct {
 	cfg    Config
 	sig    Signalling
-	api    *webrtc.API
+	rtc    *rtc
 	events chan Event
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -173,20 +171,20 @@ type peer struct {
 	order   sync.Mutex
 	id      string
 	offerer bool
-	pc      *webrtc.PeerConnection
-	dc      *webrtc.DataChannel
+	pc      conn
+	dc      channel
 	open    bool
 	quiet   bool
 	heard   time.Time // last frame received
 	sent    time.Time // last frame sent
 	remote  bool      // the remote description is set
-	pending []webrtc.ICECandidateInit
+	pending []Candidate
 }
 
 // signalData is what travels through the signalling server between two peers.
 type signalData struct {
-	SDP       *webrtc.SessionDescription `json:"sdp,omitempty"`
-	Candidate *webrtc.ICECandidateInit   `json:"candidate,omitempty"`
+	SDP       *SDP       `json:"sdp,omitempty"`
+	Candidate *Candidate `json:"candidate,omitempty"`
 }
 
 // New starts a mesh on a signalling connection that has just joined a room. The mesh owns sig
@@ -197,7 +195,7 @@ func New(sig Signalling, cfg Config) *Mesh {
 	m := &Mesh{
 		cfg:    cfg,
 		sig:    sig,
-		api:    newAPI(cfg),
+		rtc:    newRTC(cfg),
 		events: make(chan Event, 4096),
 		ctx:    ctx,
 		cancel: cancel,
@@ -226,7 +224,7 @@ func (m *Mesh) Send(to string, msg []byte) error {
 	dc := p.dc
 	p.sent = time.Now()
 	m.mu.Unlock()
-	return dc.SendText(string(frameMessage) + string(msg))
+	return dc.Send(string(frameMessage) + string(msg))
 }
 
 // Broadcast sends a message to every peer with an open channel and returns the ids it went to.
@@ -328,16 +326,13 @@ func (m *Mesh) offer(id string) {
 	if err != nil {
 		return
 	}
-	dc, err := p.pc.CreateDataChannel(channelLabel, nil) // reliable and ordered
+	dc, err := p.pc.CreateChannel(channelLabel) // reliable and ordered
 	if err != nil {
 		m.fail(p)
 		return
 	}
 	m.attach(p, dc)
-	sdp, err := p.pc.CreateOffer(nil)
-	if err == nil {
-		err = p.pc.SetLocalDescription(sdp)
-	}
+	sdp, err := p.pc.Offer()
 	if err != nil {
 		m.fail(p)
 		return
@@ -352,37 +347,30 @@ func (m *Mesh) relayed(id string, data []byte) {
 		return // not ours; the server relays whatever members send
 	}
 	switch {
-	case sd.SDP != nil && sd.SDP.Type == webrtc.SDPTypeOffer:
+	case sd.SDP != nil && sd.SDP.Type == "offer":
 		// An offer starts a connection (again, if the peer restarts a failed one).
 		p, err := m.newPeer(id, false)
 		if err != nil {
 			return
 		}
-		p.pc.OnDataChannel(func(dc *webrtc.DataChannel) {
+		p.pc.OnChannel(func(dc channel) {
 			if dc.Label() == channelLabel {
 				m.attach(p, dc)
 			}
 		})
-		if err := p.pc.SetRemoteDescription(*sd.SDP); err != nil {
-			m.fail(p)
-			return
-		}
-		m.remoteSet(p)
-		answer, err := p.pc.CreateAnswer(nil)
-		if err == nil {
-			err = p.pc.SetLocalDescription(answer)
-		}
+		answer, err := p.pc.Answer(*sd.SDP)
 		if err != nil {
 			m.fail(p)
 			return
 		}
+		m.remoteSet(p)
 		m.relay(id, signalData{SDP: &answer})
-	case sd.SDP != nil && sd.SDP.Type == webrtc.SDPTypeAnswer:
+	case sd.SDP != nil && sd.SDP.Type == "answer":
 		p := m.peer(id)
 		if p == nil || !p.offerer {
 			return
 		}
-		if err := p.pc.SetRemoteDescription(*sd.SDP); err != nil {
+		if err := p.pc.Accept(*sd.SDP); err != nil {
 			m.fail(p)
 			return
 		}
@@ -399,7 +387,7 @@ func (m *Mesh) relayed(id string, data []byte) {
 			return
 		}
 		m.mu.Unlock()
-		_ = p.pc.AddICECandidate(*sd.Candidate)
+		_ = p.pc.AddCandidate(*sd.Candidate)
 	}
 }
 
@@ -411,7 +399,7 @@ func (m *Mesh) remoteSet(p *peer) {
 	p.pending = nil
 	m.mu.Unlock()
 	for _, c := range pending {
-		_ = p.pc.AddICECandidate(c)
+		_ = p.pc.AddCandidate(c)
 	}
 }
 
@@ -432,34 +420,22 @@ func (m *Mesh) peer(id string) *peer {
 
 // newPeer makes a fresh connection to id, replacing (and closing) any earlier one.
 func (m *Mesh) newPeer(id string, offerer bool) (*peer, error) {
-	cfg := webrtc.Configuration{ICEServers: m.cfg.ICEServers}
-	if m.cfg.RelayOnly {
-		cfg.ICETransportPolicy = webrtc.ICETransportPolicyRelay
-	}
-	pc, err := m.api.NewPeerConnection(cfg)
+	pc, err := m.rtc.newConn()
 	if err != nil {
 		return nil, err
 	}
 	p := &peer{id: id, offerer: offerer, pc: pc}
-	pc.OnICECandidate(func(c *webrtc.ICECandidate) {
-		if c == nil {
-			return
-		}
-		init := c.ToJSON()
-		if init.Candidate == "" || init.Candidate == "candidate:" {
+	pc.OnCandidate(func(c Candidate) {
+		if c.Candidate == "" || c.Candidate == "candidate:" {
 			return // end of candidates (the browser's empty candidate)
 		}
-		m.relay(id, signalData{Candidate: &init})
+		m.relay(id, signalData{Candidate: &c})
 	})
-	pc.OnConnectionStateChange(func(s webrtc.PeerConnectionState) {
-		if s == webrtc.PeerConnectionStateFailed {
-			m.fail(p)
-		}
-	})
+	pc.OnFailed(func() { m.fail(p) })
 	m.mu.Lock()
 	if m.closed {
 		m.mu.Unlock()
-		_ = pc.Close()
+		pc.Close()
 		return nil, errors.New("mesh closed")
 	}
 	old := m.peers[id]
@@ -493,7 +469,7 @@ func (m *Mesh) openWithin(p *peer, d time.Duration) {
 }
 
 // attach wires a data channel to its peer.
-func (m *Mesh) attach(p *peer, dc *webrtc.DataChannel) {
+func (m *Mesh) attach(p *peer, dc channel) {
 	m.mu.Lock()
 	p.dc = dc
 	m.mu.Unlock()
@@ -503,9 +479,7 @@ func (m *Mesh) attach(p *peer, dc *webrtc.DataChannel) {
 		m.opened(p)
 	})
 	dc.OnClose(func() { m.fail(p) })
-	dc.OnMessage(func(msg webrtc.DataChannelMessage) {
-		m.received(p, msg.Data)
-	})
+	dc.OnMessage(func(data []byte) { m.received(p, data) })
 }
 
 // opened marks a channel open and reports it once. The channel's open event and its first
@@ -601,9 +575,9 @@ func (m *Mesh) drop(id string) {
 
 func closePeer(p *peer) {
 	if p.dc != nil {
-		_ = p.dc.Close()
+		p.dc.Close()
 	}
-	_ = p.pc.Close()
+	p.pc.Close()
 }
 
 // heartbeatLoop keeps idle channels talking and reports peers that went quiet.
@@ -622,7 +596,7 @@ func (m *Mesh) heartbeatLoop() {
 
 func (m *Mesh) beat(now time.Time) {
 	type due struct {
-		dc *webrtc.DataChannel
+		dc channel
 	}
 	var send []due
 	var quiet []string
@@ -642,7 +616,7 @@ func (m *Mesh) beat(now time.Time) {
 	}
 	m.mu.Unlock()
 	for _, d := range send {
-		_ = d.dc.SendText(string(frameHeartbeat))
+		_ = d.dc.Send(string(frameHeartbeat))
 	}
 	sortStrings(quiet)
 	for _, id := range quiet {
@@ -665,13 +639,5 @@ func (m *Mesh) Route(peer string) (local, remote string) {
 	if p == nil || !p.open {
 		return "", ""
 	}
-	sctp := p.pc.SCTP()
-	if sctp == nil || sctp.Transport() == nil || sctp.Transport().ICETransport() == nil {
-		return "", ""
-	}
-	pair, err := sctp.Transport().ICETransport().GetSelectedCandidatePair()
-	if err != nil || pair == nil || pair.Local == nil || pair.Remote == nil {
-		return "", ""
-	}
-	return pair.Local.Typ.String(), pair.Remote.Typ.String()
+	return p.pc.Route()
 }
