@@ -317,6 +317,7 @@ func newAppHandler(version string, wasmBytes int) *app.Handler {
 		BackgroundColor: "#1e140d",
 		ThemeColor:      "#2b1d14",
 		Styles:          []string{"/web/app.css", "/web/online.css"},
+		Scripts:         []string{"/web/anim.js defer"}, // the animation of moves
 		// The wasm starts downloading as soon as the page's head is read, beside the
 		// scripts that will ask for it (app.js fetches it the same way: same URL, CORS
 		// mode, same-origin credentials, so the preloaded response is the one it gets).

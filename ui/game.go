@@ -47,6 +47,7 @@ type gameScreen struct {
 	hint        *hintState // the Hard bot's suggestion on screen, or nil
 	auto        bool       // debug auto-play is on (online: it waits for this device's turns)
 	autoEra     engine.Era // the era auto-play stops at the end of
+	motion      motion     // the animation of moves (game_motion.go)
 
 	// ctx is the screen's own context, from OnMount: the half-built action is kept in the
 	// browser's local storage through it (native tests never mount, and keep nothing).
@@ -95,6 +96,7 @@ func (g *gameScreen) OnMount(ctx goapp.Context) {
 	var debug bool
 	ctx.LocalStorage().Get("brass/debug", &debug)
 	g.debug = debug
+	g.loadMotion(ctx)
 	g.loadDraft()
 	g.loadScoresSeen()
 	g.prepareUnderCover()

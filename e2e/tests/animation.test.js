@@ -1,0 +1,130 @@
+'use strict';
+// The animation of moves (web/anim.js): a bot's move is played over the board (its
+// animations run while the board already shows the move's result, and the board is the
+// same once they end and after a reload, which plays nothing); nothing plays when the
+// system asks for reduced motion, nor once the player turns the menu's Animation off,
+// which is remembered on the device.
+
+const assert = require('node:assert/strict');
+const { test, before, after } = require('node:test');
+const { assertNoErrors, launchBrowser, newContext, openApp } = require('../lib');
+const { UI_TIMEOUT_MS, waitStartScreen } = require('../helpers_saves');
+const { gameState, closeSummaries, startAction, waitMoves } = require('../helpers_play');
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+// The board's markup with each element's attributes sorted (go-app sets them in map order).
+const CANON = `window.__canon = (el) => {
+  if (el.nodeType === 3) return el.data;
+  const attrs = [...el.attributes].map((a) => a.name + '=' + JSON.stringify(a.value)).sort().join(' ');
+  return '<' + el.localName + ' ' + attrs + '>' + [...el.childNodes].map(window.__canon).join('') + '</>';
+};`;
+
+// For every move the page shows: who made it, how many of the move animations run right
+// after it is drawn (anim.js names them 'brass-move'), how many animations of any kind,
+// and the board's markup at that moment (window.__moves).
+const WATCH = CANON + `(() => {
+  window.__moves = [];
+  let seen = -1, actor = -1;
+  const look = () => {
+    const gs = document.querySelector('.game-screen');
+    if (!gs) return;
+    const n = Number(gs.dataset.moves);
+    if (seen >= 0 && n > seen) {
+      const all = document.getAnimations();
+      window.__moves.push({ moves: n, by: actor, ours: all.filter((a) => a.id === 'brass-move').length, all: all.length,
+        board: window.__canon(document.getElementById('board')) });
+    }
+    seen = n;
+    actor = Number(gs.dataset.actor);
+  };
+  new MutationObserver(look).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-moves', 'data-actor'], childList: true });
+})();`;
+
+const BOT = 1; // seat 2 is the bot
+
+/** Plays Ada's turns (loans) until the bot has made one more move; returns what was seen then. */
+async function untilTheBotMoves(page) {
+  const from = await page.evaluate(() => window.__moves.length);
+  for (let i = 0; i < 10; i++) {
+    await closeSummaries(page);
+    const botMove = await page.evaluate((from) => window.__moves.slice(from).find((m) => m.by === 1), from);
+    if (botMove) return botMove;
+    const st = await gameState(page);
+    if (st.actor !== BOT && (await page.$('#builder #action-loan:not([aria-disabled="true"])'))) {
+      await startAction(page, 'loan');
+      await page.click('#confirm');
+      await page.waitForFunction((n) => Number(document.querySelector('.game-screen').dataset.moves) > n, st.moves, { timeout: UI_TIMEOUT_MS });
+      continue;
+    }
+    await page.waitForFunction((n) => Number(document.querySelector('.game-screen').dataset.moves) > n || document.querySelector('.sum-backdrop'),
+      st.moves, { timeout: 30_000 });
+  }
+  throw new Error('the bot did not move');
+}
+
+/** Waits until no move animation runs and returns the board's markup. */
+async function settledBoard(page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.id !== 'brass-move'), null, { timeout: 5_000 });
+  return page.evaluate(() => window.__canon(document.getElementById('board')));
+}
+
+test('a bot\'s move is animated over the final board; reduced motion and the setting turn it off', { timeout: 120_000 }, async () => {
+  const context = await newContext(browser);
+  await context.addInitScript(WATCH);
+  try {
+    const { page, errors } = await openApp(context);
+    await waitStartScreen(page);
+    await page.click('#new-game');
+    await page.waitForSelector('#new-game-dialog[open]', { timeout: UI_TIMEOUT_MS });
+    await page.click('label[for="ng-players-2"]');
+    await page.fill('#ng-name-1', 'Ada');
+    await page.selectOption('#ng-kind-2', 'easy');
+    await page.fill('#ng-seed', '3');
+    await page.click('#ng-start');
+    await page.waitForSelector('.game-screen', { timeout: UI_TIMEOUT_MS });
+    assert.equal(await page.getAttribute('#toggle-motion', 'aria-pressed'), 'true', 'animations are on by default');
+
+    // Animated: the move's animations run over a board that is already final.
+    const seen = await untilTheBotMoves(page);
+    assert.ok(seen.ours > 0, `no animation played for the bot's move: ${JSON.stringify({ ...seen, board: undefined })}`);
+    const settled = await settledBoard(page);
+    const now = (await gameState(page)).moves;
+    if (now === seen.moves) {
+      assert.equal(seen.board, settled, 'the board changed after its animation began: it was not final at once');
+    }
+    // The same board drawn without any animation: reloaded, the game opens where it was.
+    await page.reload();
+    await page.waitForSelector('.game-screen', { timeout: UI_TIMEOUT_MS });
+    await waitMoves(page, now);
+    const reloaded = await page.evaluate(() => window.__canon(document.getElementById('board')));
+    assert.equal(reloaded, settled, 'the animated board differs from the board drawn afresh');
+    assert.equal(await page.evaluate(() => document.getAnimations().filter((a) => a.id === 'brass-move').length), 0,
+      'opening a game plays nothing');
+
+    // Reduced motion: nothing animates at all.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const still = await untilTheBotMoves(page);
+    assert.equal(still.ours, 0, 'a move animated under prefers-reduced-motion');
+    assert.equal(still.all, 0, 'something animated under prefers-reduced-motion');
+
+    // The setting: off in the menu, no animation, and still off after a reload.
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await page.click('#toggle-motion');
+    await page.waitForSelector('#toggle-motion[aria-pressed="false"]', { timeout: UI_TIMEOUT_MS });
+    const off = await untilTheBotMoves(page);
+    assert.equal(off.ours, 0, 'a move animated with Animation turned off');
+    await page.reload();
+    await page.waitForSelector('#toggle-motion', { timeout: UI_TIMEOUT_MS });
+    assert.equal(await page.getAttribute('#toggle-motion', 'aria-pressed'), 'false', 'the setting was not kept');
+    assertNoErrors(errors);
+  } finally {
+    await context.close();
+  }
+});
