@@ -19,9 +19,12 @@ type actionBuilder struct {
 	typ    string
 	chosen map[string]string
 	order  []string // fields in the order they were chosen, for Back
+	// guide is the move a tutorial step asks for (ui/tutorial.go), or nil: each question then
+	// offers its answer alone. It outlives a reset, the step does not change with the action.
+	guide *engine.Move
 }
 
-func (b *actionBuilder) reset() { *b = actionBuilder{} }
+func (b *actionBuilder) reset() { *b = actionBuilder{guide: b.guide} }
 
 // start begins building a move of a type.
 func (b *actionBuilder) start(typ string) {
@@ -84,7 +87,7 @@ func (b *actionBuilder) back() {
 
 // next is the current question (Field != "") or the determined move (Field == "").
 func (b *actionBuilder) next(legal []engine.Move) engine.Choice {
-	return engine.Next(legal, b.typ, b.chosen)
+	return guided(engine.Next(legal, b.typ, b.chosen), b.guide)
 }
 
 // withChoice returns a full move for "why not" questions: a legal candidate with the field

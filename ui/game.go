@@ -47,7 +47,7 @@ type gameScreen struct {
 	hint        *hintState // the Hard bot's suggestion on screen, or nil
 	auto        bool       // debug auto-play is on (online: it waits for this device's turns)
 	autoEra     engine.Era // the era auto-play stops at the end of
-	motion      motion     // the animation of moves (game_motion.go)
+	tutor       tutorState // the tutorial, when the game is its (tutorial.go)
 
 	// ctx is the screen's own context, from OnMount: the half-built action is kept in the
 	// browser's local storage through it (native tests never mount, and keep nothing).
@@ -96,7 +96,6 @@ func (g *gameScreen) OnMount(ctx goapp.Context) {
 	var debug bool
 	ctx.LocalStorage().Get("brass/debug", &debug)
 	g.debug = debug
-	g.loadMotion(ctx)
 	g.loadDraft()
 	g.loadScoresSeen()
 	g.prepareUnderCover()
@@ -219,6 +218,10 @@ func (g *gameScreen) startAction(typ string) {
 
 // refuseAction explains a dimmed action button.
 func (g *gameScreen) refuseAction(label, typ string) {
+	if why := g.tutorialRefusal(); why != "" {
+		g.setNotice(why, true)
+		return
+	}
 	g.setNoticeList(label+" is not possible now:", actionRefusal(g.ISession.Game(), typ), true)
 }
 

@@ -19,6 +19,7 @@ func (g *gameScreen) Render() goapp.UI {
 	if g.ISession == nil {
 		return goapp.Div()
 	}
+	g.tutorialSync()
 	game := g.ISession.Game()
 	st := game.State()
 	live := g.history < 0
@@ -26,7 +27,6 @@ func (g *gameScreen) Render() goapp.UI {
 	if !live && g.past != nil {
 		shown = g.past.State()
 	}
-	g.animate(shown)
 	names := g.names()
 	colours := g.ISession.Colours()
 	actor := st.Actor()
@@ -47,6 +47,9 @@ func (g *gameScreen) Render() goapp.UI {
 	// an action is begun (then the builder's own answers glow).
 	if h := g.hint; live && !covered && !g.builder.active() && h != nil && !h.waiting && h.err == "" && h.at == len(game.Moves()) {
 		props.Hint = kit.Sorted(moveBoardIDs(h.move))
+	}
+	if !g.builder.active() {
+		g.tutorialGlow(&props.Hint)
 	}
 	// While the hand is covered, and whenever others (bots, other devices) have played since
 	// this device's people last did, the board marks what they did and a recap tells it.
@@ -87,7 +90,6 @@ func (g *gameScreen) Render() goapp.UI {
 				goapp.If(g.debug && live && !game.Over(), func() goapp.UI {
 					return goapp.Button().ID("debug-autoplay").Class("gs-btn gs-debug").Text("Debug: auto-play to the end of the era").OnClick(g.autoPlay)
 				}),
-				g.motionButton(),
 				goapp.Button().ID("toggle-log").Class("gs-btn").Text("Log").Aria("pressed", g.showLog).Aria("controls", "gs-log").OnClick(g.toggleLog),
 				goapp.Button().ID("quit").Class("gs-btn").Text("Menu").Title("Back to the start screen (the game is saved)").OnClick(func(ctx goapp.Context, e goapp.Event) {
 					if g.IOnQuit != nil {
@@ -112,6 +114,7 @@ func (g *gameScreen) Render() goapp.UI {
 			),
 			goapp.Div().Class("gs-side").Body(
 				// Hotseat privacy covers the hand only: the board, panels and log stay public.
+				slot("gs-slot-tutorial", goapp.If(live && !covered, func() goapp.UI { return g.renderTutorial(st, names, choice) })),
 				goapp.Div().Class("gs-slot-controls").Body(
 					slot("gs-slot-cover", goapp.If(covered, func() goapp.UI {
 						return goapp.Section().ID("cover").Class("gs-cover").Aria("label", "Pass the device").Body(
@@ -309,8 +312,12 @@ func (g *gameScreen) renderBuilder(game *engine.Game, c engine.Choice, names []s
 					n++
 				}
 			}
+			n = g.tutorialActions(at.typ, n)
 			typ, label := at.typ, at.label
 			btn := goapp.Button().ID("action-" + typ).Class("gs-action").Text(at.label)
+			if g.tutorialCoach(typ) {
+				btn = btn.Class("tut-glow")
+			}
 			if n == 0 {
 				// Dimmed, but it still answers a tap with the reason (a disabled button would not).
 				btn = btn.Aria("disabled", "true").Title(at.label+" is not possible now: tap to see why").

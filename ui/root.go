@@ -124,7 +124,7 @@ func (r *root) connect() {
 		if r.brain == nil {
 			r.brain = app.NewWorkerBrain()
 		}
-		bh.SetBrain(r.brain)
+		bh.SetBrain(tutorialBrain(r.store, r.session, r.brain))
 		// Warm the worker once the game screen has settled: the first bot move or hint then
 		// finds the bots' wasm compiled, and the page's own start is not slowed by it.
 		brain := r.brain

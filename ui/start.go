@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"brass/app"
+	"brass/app/tutorial"
 	"brass/ui/kit"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -31,6 +32,7 @@ type startScreen struct {
 	dialog     bool      // the new-game dialog is open
 	online     bool      // the online dialog is open
 	joinShown  string    // the join code the online dialog was last opened for
+	tutorial   string    // the id of the tutorial game to continue, or ""
 	listed     app.Store // the store the list was read from
 
 	// ctx is the screen's own context, from OnMount. Deferred work (focus after a render,
@@ -101,6 +103,7 @@ func (s *startScreen) refresh() {
 	}
 	games, err := app.ListGames(s.IStore)
 	s.games, s.listErr = games, ""
+	s.tutorial = tutorial.Resumable(s.IStore)
 	if err != nil {
 		s.listErr = "The saved games cannot be read. " + err.Error()
 	}
@@ -269,6 +272,7 @@ func (s *startScreen) Render() goapp.UI {
 				Disabled(s.IStore == nil).OnClick(s.onNewGame).Text("New game"),
 			goapp.Button().ID("play-online").Class("st-btn", "st-btn-primary").Type("button").
 				Disabled(s.IStore == nil).OnClick(s.onOnline).Text("Play online"),
+			s.renderTutorialButton(),
 			goapp.Button().ID("import-game").Class("st-btn").Type("button").
 				Disabled(s.IStore == nil).OnClick(s.onImportClick).Text("Import game…"),
 			goapp.Input().ID("import-file").Type("file").Accept(".json,application/json").

@@ -1,0 +1,210 @@
+package ui
+
+// The tutorial on the game screen (the script is app/tutorial): a panel beside the controls
+// says what the step teaches and what to tap; on a step that asks for a move, only that
+// action can be begun (its button glows) and each question of the builder offers only the
+// script's answer, so the board glows where to tap as it does for any question; on a step to
+// read, what it is about glows on the board like a hint, and Next goes on.
+
+import (
+	"fmt"
+
+	"brass/app"
+	"brass/app/tutorial"
+	"brass/engine"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// tutorState is the tutorial of the game on screen, if it is one.
+type tutorState struct {
+	loaded string // the session id the progress was read for
+	on     bool   // the game is the tutorial's and it is not finished
+	prog   tutorial.Progress
+	pos    tutorial.Position
+}
+
+// tutorialBrain gives a tutorial game's session the brain that plays the Tutor's scripted
+// moves; any other game keeps the bots' own.
+func tutorialBrain(store app.Store, s app.Session, inner app.Brain) app.Brain {
+	if store == nil || s == nil {
+		return inner
+	}
+	if _, ok := tutorial.For(store, s.ID()); ok {
+		return tutorial.Brain(tutorial.Birmingham, inner)
+	}
+	return inner
+}
+
+// tutorialSync reads the tutorial's progress for the session (once) and finds the step to
+// show for the game now; the builder is guided by the step's move while it is the player's.
+func (g *gameScreen) tutorialSync() {
+	t := &g.tutor
+	if id := g.ISession.ID(); t.loaded != id && g.mounted {
+		t.loaded = id
+		t.prog, t.on = tutorial.For(app.NewBrowserStore(g.ctx.LocalStorage()), id)
+		t.on = t.on && !t.prog.Done
+	}
+	g.builder.guide = nil
+	if !t.on {
+		return
+	}
+	t.pos = tutorial.Birmingham.At(t.prog.Read, g.ISession.Game().Moves())
+	if step, ok := g.tutorialStep(); ok && step.Move != nil && step.Move.Player == tutorial.Player && g.history < 0 {
+		g.builder.guide = step.Move
+	}
+}
+
+// tutorialStep is the step shown, if the tutorial is on and within its script.
+func (g *gameScreen) tutorialStep() (tutorial.Step, bool) {
+	t := &g.tutor
+	if !t.on || t.pos.Off || t.pos.Step >= len(tutorial.Birmingham.Steps) {
+		return tutorial.Step{}, false
+	}
+	return tutorial.Birmingham.Steps[t.pos.Step], true
+}
+
+// tutorialActions is how many moves of an action type the tutorial lets the player begin:
+// none but the step's own action, and none while a step is to be read.
+func (g *gameScreen) tutorialActions(typ string, n int) int {
+	step, ok := g.tutorialStep()
+	if !ok {
+		return n
+	}
+	if step.Move == nil || step.Move.Type != typ {
+		return 0
+	}
+	return n
+}
+
+// tutorialCoach reports whether an action button is the one the tutorial asks to tap.
+func (g *gameScreen) tutorialCoach(typ string) bool {
+	step, ok := g.tutorialStep()
+	return ok && step.Move != nil && step.Move.Type == typ && !g.builder.active()
+}
+
+// tutorialRefusal says why a dimmed action cannot be begun during the tutorial, or "".
+func (g *gameScreen) tutorialRefusal() string {
+	step, ok := g.tutorialStep()
+	switch {
+	case !ok:
+		return ""
+	case step.Move == nil:
+		return "The tutorial is waiting: read the step, then tap Next."
+	}
+	return "The tutorial asks for " + actionLabel(step.Move.Type) + " now: tap the glowing button."
+}
+
+// tutorialGlow makes a step to read glow on the board where it points, as a hint does.
+func (g *gameScreen) tutorialGlow(hint *[]string) {
+	if step, ok := g.tutorialStep(); ok && step.Move == nil && len(step.Glow) > 0 && g.history < 0 {
+		*hint = step.Glow
+	}
+}
+
+// tutorialNext ends a step to read; the last one ends the tutorial.
+func (g *gameScreen) tutorialNext(ctx goapp.Context) {
+	t := &g.tutor
+	if _, ok := g.tutorialStep(); !ok && !t.pos.Off {
+		return
+	}
+	t.prog.Read = t.pos.Step + 1
+	if t.pos.Off || t.prog.Read >= len(tutorial.Birmingham.Steps) {
+		t.prog.Done, t.on = true, false
+	}
+	if g.mounted {
+		_ = tutorial.Save(app.NewBrowserStore(ctx.LocalStorage()), t.prog) // only the place in the tutorial is lost
+	}
+	g.tutorialSync()
+}
+
+// renderTutorial is the tutorial's panel: the step's words, the rule it quotes and what to
+// tap now (c is the builder's question, if an action is begun).
+func (g *gameScreen) renderTutorial(st *engine.State, names []string, c engine.Choice) goapp.UI {
+	t := &g.tutor
+	if !t.on {
+		return nil
+	}
+	if t.pos.Off {
+		return goapp.Section().ID("tutorial").Class("tut").DataSet("kind", "off").Aria("label", "Tutorial").Body(
+			goapp.P().Class("tut-say").Text("This game has left the tutorial's script (a move it did not ask for), so the tutorial stops here. The game goes on as any other."),
+			goapp.Button().ID("tutorial-next").Class("gs-btn gs-confirm").Text("End the tutorial").OnClick(func(ctx goapp.Context, e goapp.Event) { g.tutorialNext(ctx) }),
+		)
+	}
+	step, ok := g.tutorialStep()
+	if !ok {
+		return nil
+	}
+	steps := tutorial.Birmingham.Steps
+	kind, tap := "tell", ""
+	switch {
+	case step.Move == nil:
+	case step.Move.Player != tutorial.Player:
+		kind = "wait"
+	default:
+		kind, tap = "do", g.tutorialTap(st, names, *step.Move, c)
+	}
+	next := "Next"
+	if t.pos.Step == len(steps)-1 {
+		next = "Finish the tutorial"
+	}
+	return goapp.Section().ID("tutorial").Class("tut", "tut-"+kind).DataSet("kind", kind).DataSet("step", t.pos.Step).
+		Aria("label", "Tutorial").Aria("live", "polite").Body(
+		goapp.P().Class("tut-count").Text(fmt.Sprintf("Tutorial · step %d of %d", t.pos.Step+1, len(steps))),
+		goapp.H2().Class("tut-title").Text(step.Title),
+		goapp.P().Class("tut-say").Text(step.Say),
+		goapp.If(step.Rule != "", func() goapp.UI {
+			return goapp.Blockquote().Class("tut-rule").Body(goapp.Text("“"+step.Rule+"” "), goapp.Cite().Text("the rulebook"))
+		}),
+		goapp.If(tap != "", func() goapp.UI { return goapp.P().ID("tutorial-tap").Class("tut-tap").Text(tap) }),
+		goapp.If(kind == "tell", func() goapp.UI {
+			return goapp.Button().ID("tutorial-next").Class("gs-btn gs-confirm").Text(next).OnClick(func(ctx goapp.Context, e goapp.Event) { g.tutorialNext(ctx) })
+		}),
+	)
+}
+
+// tutorialTap says what to tap for the step's move now: the action, the answer of the
+// builder's question (which alone glows), or Confirm.
+func (g *gameScreen) tutorialTap(st *engine.State, names []string, m engine.Move, c engine.Choice) string {
+	if st.Actor() != tutorial.Player {
+		return ""
+	}
+	if !g.builder.active() {
+		return "Tap " + actionLabel(m.Type) + "."
+	}
+	if c.Field == "" {
+		return "Check what the action does, then tap Confirm."
+	}
+	v := m.Field(c.Field)
+	label := choiceLabel(st, names, g.builder.chosen, c.Field, v)
+	switch bf := boardField(c.Field); {
+	case bf == "card":
+		return "Tap the " + label + " card in your hand."
+	case bf != "":
+		return "Tap the glowing place on the board: " + label + "."
+	}
+	return "Tap " + label + "."
+}
+
+// actionLabel is an action's button label: "Build".
+func actionLabel(typ string) string {
+	for _, at := range actionTypes {
+		if at.typ == typ {
+			return at.label
+		}
+	}
+	return typ
+}
+
+// guided keeps, of a question's answers, only the one the tutorial's move gives (when it is
+// among them), so only it glows and only it is taken.
+func guided(c engine.Choice, guide *engine.Move) engine.Choice {
+	if guide == nil || c.Field == "" {
+		return c
+	}
+	want := guide.Field(c.Field)
+	if containsString(c.Values, want) {
+		c.Values = []string{want}
+	}
+	return c
+}

@@ -1,0 +1,138 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"brass/app"
+	"brass/app/tutorial"
+	"brass/engine"
+	"brass/ui/uitest"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// newTutorialScreen is the game screen on a new tutorial game, its progress read as a
+// mounted screen would.
+func newTutorialScreen(t *testing.T) (*gameScreen, *app.Hotseat, app.Store) {
+	t.Helper()
+	store := app.NewMemoryStore()
+	hs, err := tutorial.Start(store, tutorial.Birmingham, app.WithBotPause(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := newGameScreen().Session(hs)
+	g.OnInit()
+	p, _ := tutorial.For(store, hs.ID())
+	g.tutor = tutorState{loaded: hs.ID(), on: true, prog: p}
+	return g, hs, store
+}
+
+// TestTutorialGuidesEveryMove walks the builder through every move the script asks of the
+// player, as the screen does: only the step's action can be begun, each question offers
+// the script's answer alone (so only it glows), the panel says what to tap, and the move
+// confirmed is the script's. The Tutor's moves and the steps to read are played and read.
+func TestTutorialGuidesEveryMove(t *testing.T) {
+	g, hs, _ := newTutorialScreen(t)
+	ctx := goapp.Context{}
+	steps := tutorial.Birmingham.Steps
+	for guard := 0; guard < 200; guard++ {
+		g.tutorialSync()
+		pos := g.tutor.pos
+		if pos.Off {
+			t.Fatalf("off the script at step %d", pos.Step)
+		}
+		if pos.Step >= len(steps) || !g.tutor.on {
+			break
+		}
+		step := steps[pos.Step]
+		root := uitest.Render(t, g)
+		panel := root.ByID("tutorial")
+		if panel == nil || !strings.Contains(panel.Text(), step.Title) {
+			t.Fatalf("step %d: the panel does not show %q", pos.Step, step.Title)
+		}
+		switch {
+		case step.Move == nil:
+			if root.ByID("tutorial-next") == nil {
+				t.Fatalf("step %d: no Next", pos.Step)
+			}
+			if b := root.ByID("action-build"); b != nil && !b.Bool("aria-disabled") {
+				t.Errorf("step %d: an action can be begun while a step is to be read", pos.Step)
+			}
+			g.tutorialNext(ctx)
+		case step.Move.Player != tutorial.Player:
+			if err := hs.Submit(*step.Move); err != nil {
+				t.Fatalf("step %d: the Tutor's move: %v", pos.Step, err)
+			}
+			g.afterChange()
+		default:
+			guideMove(t, g, pos.Step, *step.Move)
+		}
+	}
+	if g.tutor.on {
+		t.Fatalf("the tutorial did not end: step %d", g.tutor.pos.Step)
+	}
+	if root := uitest.Render(t, g); root.ByID("tutorial") != nil {
+		t.Error("the panel stays after the tutorial ended")
+	}
+}
+
+// guideMove makes the step's move by tapping what the screen offers, checking it offers
+// nothing else.
+func guideMove(t *testing.T, g *gameScreen, n int, want engine.Move) {
+	t.Helper()
+	ctx := goapp.Context{}
+	root := uitest.Render(t, g)
+	for _, at := range actionTypes {
+		b := root.ByID("action-" + at.typ)
+		if b == nil {
+			continue
+		}
+		glows, off := b.HasClass("tut-glow"), b.Bool("aria-disabled")
+		if (at.typ == want.Type) != glows || (at.typ != want.Type) != off {
+			t.Errorf("step %d: %s glows %v, dimmed %v", n, at.typ, glows, off)
+		}
+	}
+	if tap := root.ByID("tutorial-tap"); tap == nil || !strings.Contains(tap.Text(), actionLabel(want.Type)) {
+		t.Fatalf("step %d: the panel does not say to tap %s", n, actionLabel(want.Type))
+	}
+	g.refuseAction("Pass", "pass")
+	if !strings.Contains(g.notice, "tutorial") {
+		t.Errorf("step %d: a dimmed action is not explained by the tutorial: %q", n, g.notice)
+	}
+	g.startAction(want.Type)
+	for i := 0; i < 10; i++ {
+		c := g.builder.next(g.legalMoves())
+		if c.Field == "" {
+			break
+		}
+		v := want.Field(c.Field)
+		if len(c.Values) != 1 || c.Values[0] != v {
+			t.Fatalf("step %d: %s offers %v, want only %q", n, c.Field, c.Values, v)
+		}
+		root := uitest.Render(t, g)
+		tap := root.ByID("tutorial-tap")
+		if tap == nil || !strings.Contains(tap.Text(), choiceLabel(g.ISession.Game().State(), g.names(), g.builder.chosen, c.Field, v)) {
+			t.Fatalf("step %d: the panel does not say to tap %q", n, v)
+		}
+		switch bf := boardField(c.Field); bf {
+		case "card":
+			g.onCard(ctx, v)
+		case "":
+			g.answer(c.Field, v)
+		default:
+			g.boardAnswer(bf, v)
+		}
+	}
+	c := g.builder.next(g.legalMoves())
+	if c.Field != "" || len(c.Moves) != 1 || !tutorial.Same(c.Moves[0], want) {
+		t.Fatalf("step %d: the builder ends at %+v, want %v", n, c, want)
+	}
+	if tap := uitest.Render(t, g).ByID("tutorial-tap"); tap == nil || !strings.Contains(tap.Text(), "Confirm") {
+		t.Errorf("step %d: the panel does not say to confirm", n)
+	}
+	g.confirm(ctx)
+	if moves := g.ISession.Game().Moves(); !tutorial.Same(moves[len(moves)-1], want) {
+		t.Fatalf("step %d: confirmed %v", n, moves[len(moves)-1])
+	}
+}
