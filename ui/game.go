@@ -48,6 +48,7 @@ type gameScreen struct {
 	auto        bool       // debug auto-play is on (online: it waits for this device's turns)
 	autoEra     engine.Era // the era auto-play stops at the end of
 	tutor       tutorState // the tutorial, when the game is its (tutorial.go)
+	motion      motion     // the animation of moves (game_motion.go)
 
 	// ctx is the screen's own context, from OnMount: the half-built action is kept in the
 	// browser's local storage through it (native tests never mount, and keep nothing).
@@ -96,6 +97,7 @@ func (g *gameScreen) OnMount(ctx goapp.Context) {
 	var debug bool
 	ctx.LocalStorage().Get("brass/debug", &debug)
 	g.debug = debug
+	g.loadMotion(ctx)
 	g.loadDraft()
 	g.loadScoresSeen()
 	g.prepareUnderCover()

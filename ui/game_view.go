@@ -27,6 +27,7 @@ func (g *gameScreen) Render() goapp.UI {
 	if !live && g.past != nil {
 		shown = g.past.State()
 	}
+	g.animate(shown)
 	names := g.names()
 	colours := g.ISession.Colours()
 	actor := st.Actor()
@@ -90,6 +91,7 @@ func (g *gameScreen) Render() goapp.UI {
 				goapp.If(g.debug && live && !game.Over(), func() goapp.UI {
 					return goapp.Button().ID("debug-autoplay").Class("gs-btn gs-debug").Text("Debug: auto-play to the end of the era").OnClick(g.autoPlay)
 				}),
+				g.motionButton(),
 				goapp.Button().ID("toggle-log").Class("gs-btn").Text("Log").Aria("pressed", g.showLog).Aria("controls", "gs-log").OnClick(g.toggleLog),
 				goapp.Button().ID("quit").Class("gs-btn").Text("Menu").Title("Back to the start screen (the game is saved)").OnClick(func(ctx goapp.Context, e goapp.Event) {
 					if g.IOnQuit != nil {
