@@ -31,6 +31,20 @@ async function assertFits(page, what) {
   assert.ok(w <= iw && h <= ih, `${what}: the page is ${w}×${h} in a ${iw}×${ih} window`);
 }
 
+/** Asserts that the details card is on screen, does not cover the element it describes and
+ *  lies near it (its nearest edge within 120 px). */
+async function assertBeside(page, selector, what) {
+  const card = await rectOf(page, '#board-details');
+  const target = await rectOf(page, selector);
+  assert.ok(card && target, `${what}: the card and its target are shown`);
+  assert.ok(!overlaps(card, target), `${what}: the card ${JSON.stringify(card)} covers its target ${JSON.stringify(target)}`);
+  const gapX = Math.max(0, target.x - (card.x + card.width), card.x - (target.x + target.width));
+  const gapY = Math.max(0, target.y - (card.y + card.height), card.y - (target.y + target.height));
+  assert.ok(Math.hypot(gapX, gapY) <= 120, `${what}: the card ${JSON.stringify(card)} is far from its target ${JSON.stringify(target)}`);
+  const vw = await page.evaluate(() => innerWidth);
+  assert.ok(card.x >= 0 && card.x + card.width <= vw, `${what}: the card is cut off at the side`);
+}
+
 /** The text of the notice under the question, once there is one. */
 async function noticeText(page) {
   await page.waitForSelector('#notice', { timeout: UI_TIMEOUT_MS });
@@ -59,6 +73,15 @@ test('on a 1440×900 screen: it fits, details on hover and tap, dimmed things ex
     assert.match(await page.textContent('#board-details'), /Dudley.*Space 1 \(Coal Mine\): empty/);
     await page.click('#board-details-close');
     await page.waitForSelector('#board-details-close', { state: 'detached', timeout: UI_TIMEOUT_MS });
+    // The card opens beside the town it describes, not over it and not across the board
+    // (issue 21: Shrewsbury's opened at the board's top centre).
+    for (const town of ['shrewsbury', 'birmingham', 'derby', 'gloucester']) {
+      await page.click(`#loc-${town} path`, { force: true });
+      await page.waitForSelector('#board-details-close', { timeout: UI_TIMEOUT_MS });
+      await assertBeside(page, `#loc-${town}`, town);
+      await page.click('#board-details-close');
+      await page.waitForSelector('#board-details-close', { state: 'detached', timeout: UI_TIMEOUT_MS });
+    }
 
     await reveal(page);
     await assertFits(page, 'game screen with the hand');
@@ -219,6 +242,13 @@ test('on a 390×844 phone: zoom by buttons and pinch, a tap beside a line choose
     await page.touchscreen.tap(dudley.x, dudley.y);
     await page.waitForSelector('#board-details', { timeout: UI_TIMEOUT_MS });
     assert.match(await page.textContent('#board-details'), /Dudley, space 1.*Takes Coal Mine/);
+    await assertBeside(page, '#space-dudley_1', 'Dudley, space 1 on a phone');
+    await page.tap('#board-details-close');
+    // A town low on the board: the card opens above it (issue 21: it covered the tapped town).
+    const worc = await centre(page, '#space-worcester_1');
+    await page.touchscreen.tap(worc.x, worc.y);
+    await page.waitForSelector('#board-details-close', { timeout: UI_TIMEOUT_MS });
+    await assertBeside(page, '#space-worcester_1', 'Worcester, space 1 on a phone');
     await page.tap('#board-details-close');
 
     // Zoom buttons, then a pinch.

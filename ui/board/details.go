@@ -272,18 +272,21 @@ type boardDetails struct {
 	IColours []string
 	ITarget  Target
 	IPinned  bool // shown after a tap: it has a close button
-	IRight   bool // shown on the right of the board (the target is on the left)
+	IAt      rect // where the target shows, in fractions of the board's viewport
 	onClose  func(ctx goapp.Context)
 }
 
 func newBoardDetails() *boardDetails { return &boardDetails{} }
+
+// percent writes a fraction as a CSS percentage with one decimal.
+func percent(f float64) string { return fmtNum(f*100) + "%" }
 
 func (d *boardDetails) State(s engine.State) *boardDetails           { d.IState = s; return d }
 func (d *boardDetails) Names(n []string) *boardDetails               { d.INames = n; return d }
 func (d *boardDetails) Colours(c []string) *boardDetails             { d.IColours = c; return d }
 func (d *boardDetails) Target(t Target) *boardDetails                { d.ITarget = t; return d }
 func (d *boardDetails) Pinned(p bool) *boardDetails                  { d.IPinned = p; return d }
-func (d *boardDetails) Right(r bool) *boardDetails                   { d.IRight = r; return d }
+func (d *boardDetails) At(r rect) *boardDetails                      { d.IAt = r; return d }
 func (d *boardDetails) OnClose(fn func(goapp.Context)) *boardDetails { d.onClose = fn; return d }
 
 func (d *boardDetails) Render() goapp.UI {
@@ -291,9 +294,15 @@ func (d *boardDetails) Render() goapp.UI {
 	if !ok {
 		return goapp.Div().Class("bd-none")
 	}
+	// Beside the target, on the side with more room, its top or bottom level with it (on a
+	// phone: above or below it, the board's width); the card never covers what it describes.
 	class := "bd"
-	if d.IRight {
+	at := d.IAt
+	if c := at.center(); c.X < 0.5 {
 		class += " bd-right"
+	}
+	if c := at.center(); c.Y < 0.5 {
+		class += " bd-below"
 	}
 	if d.IPinned {
 		class += " bd-pinned"
@@ -316,6 +325,8 @@ func (d *boardDetails) Render() goapp.UI {
 		lines = append(lines, goapp.Li().Text(l))
 	}
 	return goapp.Section().ID("board-details").Class(class).DataSet("target", d.ITarget.Kind+":"+d.ITarget.ID).
+		Style("--bd-l", percent(at.X)).Style("--bd-r", percent(at.X+at.W)).
+		Style("--bd-t", percent(at.Y)).Style("--bd-b", percent(at.Y+at.H)).
 		Aria("label", "Details: "+card.Title).Body(
 		goapp.Header().Class("bd-head").Body(head...),
 		goapp.Ul().Class("bd-lines").Body(lines...),

@@ -447,7 +447,9 @@ func (f *Frame) Render() goapp.UI {
 			),
 			goapp.P().Class("bf-hint").Text(hint),
 		),
-		goapp.Div().Class(vp).
+		// The stage is the viewport and the details card's slot, so that the card is placed
+		// in the viewport's own proportions, next to what it describes.
+		goapp.Div().Class("bf-stage").Body(goapp.Div().Class(vp).
 			OnClick(f.onClick).
 			On("pointerdown", f.onPointerDown).
 			On("pointermove", f.onPointerMove).
@@ -457,37 +459,38 @@ func (f *Frame) Render() goapp.UI {
 			On("pointerleave", f.onPointerLeave).
 			On("wheel", f.onWheel).
 			Body(b, &boardMarks{IEdition: editionID(p.State.Edition()), IMarks: p.glowMarks()}),
-		goapp.Div().Class("bf-slot").Body(goapp.If(shown != (Target{}), func() goapp.UI {
-			right := layoutFor(p.State.Edition()).center(shown).X < boardW/2
-			return newBoardDetails().State(p.State).Names(p.Names).Colours(p.Colours).
-				Target(shown).Pinned(pinned).Right(right).OnClose(f.closeDetails)
-		})),
+			goapp.Div().Class("bf-slot").Body(goapp.If(shown != (Target{}), func() goapp.UI {
+				at := f.view.onScreen(layoutFor(p.State.Edition()).box(shown))
+				return newBoardDetails().State(p.State).Names(p.Names).Colours(p.Colours).
+					Target(shown).Pinned(pinned).At(at).OnClose(f.closeDetails)
+			}))),
 	)
 }
 
 // pickKey is the board's keyboard choice.
 func (f *Frame) pickKey(ctx goapp.Context, t Target) { f.pick(ctx, t) }
 
-// center is the middle of a target's shape on the board l, in board units.
-func (l *layoutData) center(t Target) pt {
+// box is the rectangle a target's shape takes on the board l, in board units.
+func (l *layoutData) box(t Target) rect {
 	switch t.Kind {
 	case TargetSpace:
-		return l.Spaces[t.ID].center()
+		return l.Spaces[t.ID]
 	case TargetMerchant:
-		return l.MerchantSlots[t.ID].Tile.center()
+		return l.MerchantSlots[t.ID].Tile
 	case TargetLocation:
-		return l.Locations[t.ID].Box.center()
+		return l.Locations[t.ID].Box
 	case TargetLink:
-		return l.Links[t.ID].Mid
+		m := l.Links[t.ID].Mid
+		return rect{m.X - 8, m.Y - 8, 16, 16}
 	case TargetMarket:
 		if t.ID == "iron_market" {
-			return l.Iron.Panel.center()
+			return l.Iron.Panel
 		}
-		return l.Coal.Panel.center()
+		return l.Coal.Panel
 	case TargetDistant:
 		if l.Distant != nil {
-			return l.Distant.Panel.center()
+			return l.Distant.Panel
 		}
 	}
-	return pt{boardW / 2, boardH / 2}
+	return rect{boardW / 2, boardH / 2, 0, 0}
 }

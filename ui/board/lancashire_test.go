@@ -161,7 +161,7 @@ func TestDistantMarketDetails(t *testing.T) {
 	// A tap on the panel finds it.
 	l := layoutFor(s.Edition())
 	_, all := l.targets()
-	if found, ok := l.nearestTarget(l.center(tg), all, 10); !ok || found != tg {
+	if found, ok := l.nearestTarget(l.box(tg).center(), all, 10); !ok || found != tg {
 		t.Errorf("a tap on the Distant Market finds %+v, %v", found, ok)
 	}
 	// Birmingham has no Distant Market.

@@ -1,6 +1,7 @@
 package board
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -178,4 +179,20 @@ func absf(v float64) float64 {
 		return -v
 	}
 	return v
+}
+
+// The details card is placed from where its target shows: onScreen maps a board rectangle
+// into the view's fractions, clamped to the view.
+func TestOnScreen(t *testing.T) {
+	r := rect{100, 540, 100, 108}
+	if got := fullView.onScreen(r); math.Abs(got.X-0.1) > 1e-9 || math.Abs(got.Y-0.5) > 1e-9 || math.Abs(got.W-0.1) > 1e-9 || math.Abs(got.H-0.1) > 1e-9 {
+		t.Errorf("whole board: %+v", got)
+	}
+	zoomed := boardView{X: 500, Y: 540, W: 250, H: 270} // 4×, the lower right quarter's corner
+	if got := zoomed.onScreen(r); got.X != 0 || got.W != 0 || got.Y != 0 {
+		t.Errorf("a rectangle left of the view sits at its left edge: %+v", got)
+	}
+	if got := zoomed.onScreen(rect{625, 675, 10, 10}); math.Abs(got.X-0.5) > 1e-9 || math.Abs(got.Y-0.5) > 1e-9 {
+		t.Errorf("the view's centre: %+v", got)
+	}
 }

@@ -52,6 +52,15 @@ func (v boardView) zoomedAt(z float64, p pt) boardView {
 	return out.clamped()
 }
 
+// onScreen is where board rectangle r shows in the view, in fractions of the view's width
+// and height, clamped to it (what is panned out of sight counts as at the nearest edge).
+func (v boardView) onScreen(r rect) rect {
+	fx := func(x float64) float64 { return math.Max(0, math.Min(1, (x-v.X)/v.W)) }
+	fy := func(y float64) float64 { return math.Max(0, math.Min(1, (y-v.Y)/v.H)) }
+	x0, y0 := fx(r.X), fy(r.Y)
+	return rect{x0, y0, fx(r.X+r.W) - x0, fy(r.Y+r.H) - y0}
+}
+
 // panned moves the view by d board units.
 func (v boardView) panned(d pt) boardView {
 	v.X += d.X
