@@ -221,6 +221,37 @@ test('hotseat: the cover hides only the hand and recaps the last turn; summaries
   }
 });
 
+test('at 1440×900 with four players the side column shows when more lies below its edge', { timeout: 60_000 }, async () => {
+  const context = await newContext(browser);
+  try {
+    const { page, errors } = await openApp(context);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await waitStartScreen(page);
+    await startNewGame(page, { names: ['Ada', 'Brunel', 'Kate', 'Dora'], seed: 7 });
+    await reveal(page);
+    const side = () => page.$eval('.gs-side', (e) => ({
+      cue: Number(getComputedStyle(e, '::after').opacity), more: e.scrollHeight - e.clientHeight - e.scrollTop,
+    }));
+    const fits = await side();
+    assert.ok(fits.more <= 1 && fits.cue === 0, `nothing below, no sign: ${JSON.stringify(fits)}`);
+    // An open mat pushes the last panel below the edge (issue 21: it was cut off with no sign).
+    await page.click('#player-panel-1 .pp-summary');
+    await page.waitForSelector('#player-panel-1 .pp-row', { timeout: UI_TIMEOUT_MS });
+    const below = await side();
+    assert.ok(below.more > 50 && below.cue > 0.9, `more below, the sign shows: ${JSON.stringify(below)}`);
+    await page.$eval('.gs-side', (e) => { e.scrollTop = e.scrollHeight; });
+    await page.waitForFunction(() => {
+      const e = document.querySelector('.gs-side');
+      return e.scrollHeight - e.clientHeight - e.scrollTop <= 1 && Number(getComputedStyle(e, '::after').opacity) === 0;
+    }, null, { timeout: UI_TIMEOUT_MS });
+    const last = await rectOf(page, '#player-panel-3');
+    assert.ok(last.y + last.height <= 900, `scrolled to the end, the last panel is on screen: ${JSON.stringify(last)}`);
+    assertNoErrors(errors);
+  } finally {
+    await context.close();
+  }
+});
+
 test('on a 390×844 phone: zoom by buttons and pinch, a tap beside a line chooses it, refusals and details on tap, the log under the header', { timeout: 90_000 }, async () => {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, serviceWorkers: 'block',
