@@ -284,10 +284,25 @@ test('on a 390×844 phone: zoom by buttons and pinch, a tap beside a line choose
 
     // Zoom buttons, then a pinch.
     assert.equal(await zoomLevel(page), 1);
+    assert.equal(await page.isVisible('#board-minimap'), false, 'no overview of the whole board');
     await page.tap('#board-zoom-in');
     assert.ok(await zoomLevel(page) > 1.4, 'zoomed in by the button');
+    // Zoomed, an overview says where on the board one is, and a tap on it looks elsewhere
+    // (issue 21: no overview when zoomed on a phone).
+    await page.waitForSelector('#board-minimap', { state: 'visible', timeout: UI_TIMEOUT_MS });
+    const [vx, vy, vw, vh] = await viewBox(page);
+    const frame = await page.$eval('#board-minimap-view', (r) => ['x', 'y', 'width', 'height'].map((a) => Number(r.getAttribute(a))));
+    assert.deepEqual(frame, [vx, vy, vw, vh], 'the overview frames the part shown');
+    const mini = await rectOf(page, '#board-minimap');
+    await page.touchscreen.tap(mini.x + mini.width * 0.15, mini.y + mini.height * 0.9);
+    await page.waitForFunction(() => {
+      const [x, y, w, h] = document.querySelector('#board').getAttribute('viewBox').split(/\s+/).map(Number);
+      return x + w / 2 < 400 && y + h / 2 > 640; // looking at the lower left now
+    }, null, { timeout: UI_TIMEOUT_MS });
+    assert.ok(await zoomLevel(page) > 1.4, 'still zoomed in');
     await page.tap('#board-zoom-fit');
     assert.equal(await zoomLevel(page), 1);
+    await page.waitForSelector('#board-minimap', { state: 'hidden', timeout: UI_TIMEOUT_MS });
     const c = await centre(page, '#board');
     await pinch(page, c.x, c.y, 60, 180);
     await page.waitForFunction(() => 1000 / Number(document.querySelector('#board').getAttribute('viewBox').split(' ')[2]) > 2, null, { timeout: UI_TIMEOUT_MS });

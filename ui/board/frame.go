@@ -155,6 +155,7 @@ func (f *Frame) setView(v boardView) {
 			el.Call("setAttribute", "viewBox", v.viewBox())
 		}
 	}
+	showMinimap(v)
 }
 
 // screen reads the SVG's current screen matrix.
@@ -459,6 +460,7 @@ func (f *Frame) Render() goapp.UI {
 			On("pointerleave", f.onPointerLeave).
 			On("wheel", f.onWheel).
 			Body(b, &boardMarks{IEdition: editionID(p.State.Edition()), IMarks: p.glowMarks()}),
+			f.renderMinimap(layoutFor(p.State.Edition())),
 			goapp.Div().Class("bf-slot").Body(goapp.If(shown != (Target{}), func() goapp.UI {
 				at := f.view.onScreen(layoutFor(p.State.Edition()).box(shown))
 				return newBoardDetails().State(p.State).Names(p.Names).Colours(p.Colours).

@@ -61,6 +61,12 @@ func (v boardView) onScreen(r rect) rect {
 	return rect{x0, y0, fx(r.X+r.W) - x0, fy(r.Y+r.H) - y0}
 }
 
+// centredOn returns the view at the same zoom centred on board point p (as far as the board
+// allows).
+func (v boardView) centredOn(p pt) boardView {
+	return boardView{X: p.X - v.W/2, Y: p.Y - v.H/2, W: v.W, H: v.H}.clamped()
+}
+
 // panned moves the view by d board units.
 func (v boardView) panned(d pt) boardView {
 	v.X += d.X
