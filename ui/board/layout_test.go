@@ -196,3 +196,15 @@ func TestOnScreen(t *testing.T) {
 		t.Errorf("the view's centre: %+v", got)
 	}
 }
+
+// A tap on the overview shows the part around the tapped place at the same zoom, as far as
+// the board allows.
+func TestCentredOn(t *testing.T) {
+	v := boardView{W: 250, H: 270} // 4×
+	if got := v.centredOn(pt{500, 540}); got != (boardView{375, 405, 250, 270}) {
+		t.Errorf("the middle: %+v", got)
+	}
+	if got := v.centredOn(pt{990, 1070}); got != (boardView{750, 810, 250, 270}) {
+		t.Errorf("the lower right corner, kept on the board: %+v", got)
+	}
+}
