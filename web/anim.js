@@ -14,8 +14,9 @@
   const running = new Set();
   let layer = null; // the SVG overlay laid over the board
   let notes = null; // the HTML overlay for the panels' figures
+  let pending = null; // a change waiting for the frame that shows its move to be painted
 
-  const CSS = `.anim-layer,.anim-notes{position:fixed;pointer-events:none;z-index:50;overflow:visible;contain:layout style}
+  const CSS = `.anim-layer,.anim-notes{position:fixed;pointer-events:none;z-index:50;overflow:visible;contain:layout style;will-change:transform}
 .anim-notes{inset:0}
 .anim-layer>*{opacity:0;transform-box:fill-box;transform-origin:center}
 .anim-layer>.anim-cube{transform-box:view-box;transform-origin:0 0}
@@ -43,6 +44,7 @@
 
   /** Ends every running animation at once: the board under them is already final. */
   function skip() {
+    pending = null;
     for (const a of [...running]) a.finish();
     running.clear();
     clear();
@@ -166,7 +168,6 @@
       const n = d[kind];
       const val = n && panel.querySelector('.pp-stat-' + kind + ' .pp-val');
       if (!val) continue;
-      start(val, [{ backgroundColor: n > 0 ? '#c8f0c0' : '#ffd0c8' }, { backgroundColor: 'transparent' }], { duration: t, easing: 'ease-out' });
       const r = val.getBoundingClientRect();
       if (r.width === 0) continue;
       const note = document.createElement('span');
@@ -190,12 +191,23 @@
 
   /**
    * Plays one change (JSON: board.Change plus from, to: the moves it covers, and actor: who
-   * made the first of them). A change that arrives while another plays ends that one and
-   * plays at twice the speed, as does a change covering several moves.
+   * made the first of them) from the frame after the one that shows the move, so the page's
+   * answer to a click is painted first. A change that arrives while another plays (or waits)
+   * ends that one and plays at twice the speed, as does a change covering several moves.
    */
   window.brassAnimate = (json) => {
-    const queued = running.size > 0;
+    const queued = running.size > 0 || pending !== null;
     skip();
+    if (reduced.matches || document.hidden) return;
+    requestAnimationFrame(() => setTimeout(() => {
+      const p = pending;
+      pending = null;
+      if (p) play(p.json, p.queued);
+    }, 0));
+    pending = { json, queued };
+  };
+
+  function play(json, queued) {
     if (reduced.matches || document.hidden) return;
     const board = document.getElementById('board');
     if (!board) return;
@@ -207,5 +219,5 @@
     (c.flows || []).forEach((f, i) => flow(f, i, c.actor, t));
     (c.players || []).forEach((d) => player(d, t));
     logLines(c.from, c.to, t);
-  };
+  }
 })();

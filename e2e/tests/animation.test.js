@@ -26,9 +26,9 @@ const CANON = `window.__canon = (el) => {
   return '<' + el.localName + ' ' + attrs + '>' + [...el.childNodes].map(window.__canon).join('') + '</>';
 };`;
 
-// For every move the page shows: who made it, how many of the move animations run right
-// after it is drawn (anim.js names them 'brass-move'), how many animations of any kind,
-// and the board's markup at that moment (window.__moves).
+// For every move the page shows: who made it, the board's markup as soon as the move is in
+// the DOM, and how many of the move animations run just after its frame (anim.js names
+// them 'brass-move') and how many animations of any kind (window.__moves).
 const WATCH = CANON + `(() => {
   window.__moves = [];
   let seen = -1, actor = -1;
@@ -37,9 +37,15 @@ const WATCH = CANON + `(() => {
     if (!gs) return;
     const n = Number(gs.dataset.moves);
     if (seen >= 0 && n > seen) {
-      const all = document.getAnimations();
-      window.__moves.push({ moves: n, by: actor, ours: all.filter((a) => a.id === 'brass-move').length, all: all.length,
-        board: window.__canon(document.getElementById('board')) });
+      const m = { moves: n, by: actor, board: window.__canon(document.getElementById('board')) };
+      // The animation starts once the move's frame is painted: look right after it starts. Only
+      // animations in time count, not those a scroll drives (they move only as one scrolls).
+      requestAnimationFrame(() => setTimeout(() => {
+        const all = document.getAnimations().filter((a) => a.timeline === document.timeline);
+        m.ours = all.filter((a) => a.id === 'brass-move').length;
+        m.all = all.length;
+        window.__moves.push(m);
+      }, 0));
     }
     seen = n;
     actor = Number(gs.dataset.actor);
@@ -49,7 +55,7 @@ const WATCH = CANON + `(() => {
 
 const BOT = 1; // seat 2 is the bot
 
-/** Plays Ada's turns (loans) until the bot has made one more move; returns what was seen then. */
+/** Plays Ada's turns (loans while she may, else passes) until the bot has made one more move; returns what was seen then. */
 async function untilTheBotMoves(page) {
   const from = await page.evaluate(() => window.__moves.length);
   for (let i = 0; i < 10; i++) {
@@ -57,8 +63,9 @@ async function untilTheBotMoves(page) {
     const botMove = await page.evaluate((from) => window.__moves.slice(from).find((m) => m.by === 1), from);
     if (botMove) return botMove;
     const st = await gameState(page);
-    if (st.actor !== BOT && (await page.$('#builder #action-loan:not([aria-disabled="true"])'))) {
-      await startAction(page, 'loan');
+    if (st.actor !== BOT && (await page.$('#builder #action-pass'))) {
+      const loan = await page.$('#builder #action-loan:not([aria-disabled="true"])');
+      await startAction(page, loan ? 'loan' : 'pass');
       await page.click('#confirm');
       await page.waitForFunction((n) => Number(document.querySelector('.game-screen').dataset.moves) > n, st.moves, { timeout: UI_TIMEOUT_MS });
       continue;
