@@ -13,6 +13,7 @@ import (
 	"brass/app"
 	"brass/engine"
 	"brass/ui/board"
+	"brass/ui/kit"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -75,6 +76,14 @@ func (g *gameScreen) toggleMotion(ctx goapp.Context, e goapp.Event) {
 
 // motionButton is the menu's toggle for the animation of moves.
 func (g *gameScreen) motionButton() goapp.UI {
-	return goapp.Button().ID("toggle-motion").Class("gs-btn").Text("Animation").Aria("pressed", !g.motion.off).
-		Title("Show each move animated on the board").OnClick(g.toggleMotion)
+	// An icon (a ball and its trail), so that the header keeps to one line at 1440×900 (the
+	// word made the status bar wrap and pushed the side column's last panel below the fold).
+	return goapp.Button().ID("toggle-motion").Class("gs-btn gs-btn-icon").Aria("label", "Animation").Aria("pressed", !g.motion.off).
+		Title("Animation: show each move animated on the board").OnClick(g.toggleMotion).Body(
+		kit.Svg("svg").Attr("viewBox", "0 0 26 14").Attr("width", "26").Attr("height", "14").Attr("aria-hidden", "true").Body(
+			kit.Svg("circle").Attr("cx", "3").Attr("cy", "7").Attr("r", "2").Attr("opacity", "0.4"),
+			kit.Svg("circle").Attr("cx", "10").Attr("cy", "7").Attr("r", "3").Attr("opacity", "0.7"),
+			kit.Svg("circle").Attr("cx", "20").Attr("cy", "7").Attr("r", "5"),
+		),
+	)
 }
