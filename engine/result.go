@@ -49,15 +49,21 @@ func (s *State) Standings() []Standing {
 	return out
 }
 
+// Winners are the players ranked first in standings (more than one when they share the win).
+func Winners(st []Standing) []int {
+	var out []int
+	for _, x := range st {
+		if x.Rank == 1 {
+			out = append(out, x.Player)
+		}
+	}
+	return out
+}
+
 // resultText says who won and how the tie-breaks went.
 func (s *State) resultText() string {
 	st := s.Standings()
-	var winners []int
-	for _, x := range st {
-		if x.Rank == 1 {
-			winners = append(winners, x.Player)
-		}
-	}
+	winners := Winners(st)
 	if len(winners) > 1 {
 		txt := ""
 		for i, p := range winners {

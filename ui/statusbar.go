@@ -177,20 +177,10 @@ func (sb *statusBar) note(st *engine.State) string {
 		return sb.name(p) + " must pay " + kit.Money(owe) + " negative income but has only " +
 			kit.Money(int(st.Players[p].Money)) + ": they must remove industry tiles (each worth half its cost)."
 	case engine.PhaseOver:
-		stand := st.Standings()
-		if len(stand) == 0 {
-			return "The game is over."
+		if w := winnersSentence(st.Standings(), sb.name); w != "" {
+			return "The game is over: " + w
 		}
-		var winners []string
-		for _, s := range stand {
-			if s.Rank == 1 {
-				winners = append(winners, sb.name(s.Player))
-			}
-		}
-		if len(winners) > 1 {
-			return "The game is over: " + kit.JoinAnd(winners) + " share the win with " + strconv.Itoa(stand[0].VP) + " VP."
-		}
-		return "The game is over: " + winners[0] + " wins with " + strconv.Itoa(stand[0].VP) + " VP."
+		return "The game is over."
 	}
 	return ""
 }

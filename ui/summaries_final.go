@@ -324,19 +324,20 @@ func breakdownNote(other, intro bool, endMoney int) string {
 }
 
 // headline names the winner(s).
-func (fs *finalScores) headline() string {
-	st := fs.IStandings
+func (fs *finalScores) headline() string { return winnersSentence(fs.IStandings, fs.name) }
+
+// winnersSentence names the winner(s) of final standings and their VP ("" before the end), for
+// the final scores and the status bar.
+func winnersSentence(st []engine.Standing, name func(int) string) string {
 	if len(st) == 0 {
 		return ""
 	}
 	var winners []string
-	for _, s := range st {
-		if s.Rank == 1 {
-			winners = append(winners, fs.name(s.Player))
-		}
+	for _, p := range engine.Winners(st) {
+		winners = append(winners, name(p))
 	}
 	if len(winners) > 1 {
-		return kit.JoinAnd(winners) + " share the victory with " + strconv.Itoa(st[0].VP) + " VP."
+		return kit.JoinAnd(winners) + " share the win with " + strconv.Itoa(st[0].VP) + " VP."
 	}
 	return winners[0] + " wins with " + strconv.Itoa(st[0].VP) + " VP."
 }

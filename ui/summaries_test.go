@@ -268,3 +268,18 @@ func TestRoundTableIncomeLevels(t *testing.T) {
 		t.Errorf("a level written as money: %s", root.Text())
 	}
 }
+
+// The final scores and the status bar name the winners in one sentence, shared wins included.
+func TestWinnersSentence(t *testing.T) {
+	name := func(p int) string { return []string{"Ada", "Brunel", "Kate"}[p] }
+	tied := []engine.Standing{{Player: 2, Rank: 1, VP: 80}, {Player: 0, Rank: 1, VP: 80}, {Player: 1, Rank: 3, VP: 60}}
+	if got := winnersSentence(tied, name); got != "Kate and Ada share the win with 80 VP." {
+		t.Errorf("a shared win: %q", got)
+	}
+	if got := winnersSentence(tied[1:], name); got != "Ada wins with 80 VP." {
+		t.Errorf("one winner: %q", got)
+	}
+	if got := winnersSentence(nil, name); got != "" {
+		t.Errorf("no standings: %q", got)
+	}
+}
