@@ -64,7 +64,7 @@ func Diff(was, now *engine.State) Change {
 			c.Placed = append(c.Placed, id)
 			sinks = append(sinks, id)
 		case same && b.Owner != 0 && b.Cubes < a.Cubes:
-			sources, used, kinds = append(sources, id), append(used, int(a.Cubes-b.Cubes)), append(kinds, cubeKind(b.Industry))
+			sources, used, kinds = append(sources, id), append(used, int(a.Cubes-b.Cubes)), append(kinds, cubeWord(b.Industry))
 		}
 		if b.Owner != 0 && b.Flipped && (!a.Flipped || !same) {
 			c.Flipped = append(c.Flipped, id)
@@ -132,13 +132,3 @@ func Diff(was, now *engine.State) Change {
 	return c
 }
 
-// cubeKind is what a tile of the industry holds.
-func cubeKind(ind engine.Industry) string {
-	switch ind {
-	case engine.Coal:
-		return "coal"
-	case engine.Iron:
-		return "iron"
-	}
-	return "beer"
-}

@@ -82,6 +82,7 @@ func industryNames(inds []engine.Industry, sep string) string {
 	return strings.Join(out, sep)
 }
 
+// cubeWord names the cubes a tile of the industry holds: coal, iron or beer ("" for none).
 func cubeWord(ind engine.Industry) string {
 	switch ind {
 	case engine.Coal:
