@@ -131,4 +131,3 @@ func Diff(was, now *engine.State) Change {
 	}
 	return c
 }
-
