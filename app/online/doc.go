@@ -40,7 +40,9 @@
 //     the player (Equivocation).
 //   - Devices that hold different records say so and name each other; nothing is adopted
 //     from a majority. Where a bot and its returning player both moved in a partition (the
-//     player's own move never reached the others), the game stops there between them.
+//     player's own move never reached the others), the game stops there between them, and
+//     each side names the other: a move where one was accepted is another history, whoever
+//     signed it (Ledger.Append asks the bot policy of the next move only).
 //
 // What it does not guarantee: that a device answers at all (a device can always leave or
 // stay silent, and a player who never answers an undo request stalls that request only); the
