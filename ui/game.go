@@ -379,7 +379,6 @@ func (g *gameScreen) afterChange() {
 		// The summary is for everyone: the hand is covered before it opens, even when the
 		// same player goes on in the next round.
 		g.revealed = -1
-		g.pauseBots(g.dialog != "" && !g.auto) // the debug fast-forward does not wait
 	}
 	if st := game.State(); g.revealed != st.Actor() {
 		g.revealed = -1
@@ -391,6 +390,7 @@ func (g *gameScreen) afterChange() {
 	if game.State().Phase == engine.PhaseShortfall {
 		g.builder.start("remove_tile")
 	}
+	g.holdBots()
 	g.saveDraft()
 	g.prepareUnderCover()
 }
@@ -457,14 +457,17 @@ func (g *gameScreen) undo(ctx goapp.Context, e goapp.Event) {
 func (g *gameScreen) closeDialog(ctx goapp.Context) {
 	g.dialog = ""
 	g.shownPoints = len(g.ISession.Game().Snapshots())
-	g.pauseBots(false)
+	g.holdBots()
 }
 
-// pauseBots holds this device's bots while a summary is open, so they do not play the next
-// round under it (a session that cannot pause, online, goes on).
-func (g *gameScreen) pauseBots(paused bool) {
+// holdBots holds this device's bots while the players read: a round's or an era's summary
+// is open (the bots would play the next round under it; the debug fast-forward does not
+// wait), or a tutorial step to read is shown (the Tutor's next move waits for its Next, so
+// the screen never shows a move the steps have not come to). A session that cannot pause,
+// online, goes on.
+func (g *gameScreen) holdBots() {
 	if p, ok := g.ISession.(app.BotPauser); ok {
-		p.PauseBots(paused)
+		p.PauseBots((g.dialog != "" && !g.auto) || g.tutorialReading())
 	}
 }
 

@@ -22,6 +22,8 @@ type tutorState struct {
 	on     bool   // the game is the tutorial's and it is not finished
 	prog   tutorial.Progress
 	pos    tutorial.Position
+	shown  int // the step last shown, plus one (0: none yet), to bring a new one into view
+	rule   int // the step whose folded rule is open on a phone, plus one (0: none)
 }
 
 // tutorialBrain gives a tutorial game's session the brain that plays the Tutor's scripted
@@ -44,15 +46,54 @@ func (g *gameScreen) tutorialSync() {
 		t.loaded = id
 		t.prog, t.on = tutorial.For(app.NewBrowserStore(g.ctx.LocalStorage()), id)
 		t.on = t.on && !t.prog.Done
+		if t.on {
+			g.holdBots() // a tutorial resumed at a step to read: the Tutor waits for its Next
+		}
 	}
 	g.builder.guide = nil
 	if !t.on {
 		return
 	}
 	t.pos = tutorial.Birmingham.At(t.prog.Read, g.ISession.Game().Moves())
-	if step, ok := g.tutorialStep(); ok && step.Move != nil && step.Move.Player == tutorial.Player && g.history < 0 {
+	step, ok := g.tutorialStep()
+	if ok && step.Move != nil && step.Move.Player == tutorial.Player && g.history < 0 {
 		g.builder.guide = step.Move
+		if g.mounted && t.shown != t.pos.Step+1 {
+			g.ctx.Defer(func(goapp.Context) { bringTutorialIntoView() })
+		}
 	}
+	if ok {
+		t.shown = t.pos.Step + 1
+	}
+}
+
+// bringTutorialIntoView scrolls a step asking for a move into view when it appears, with
+// the action button it asks to tap below it, where they are not both in view already (on a
+// phone the board sits above them).
+func bringTutorialIntoView() {
+	win := goapp.Window()
+	panel := win.GetElementByID("tutorial")
+	action := win.Get("document").Call("querySelector", "#builder .gs-action.tut-glow")
+	if !panel.Truthy() || !action.Truthy() {
+		return
+	}
+	height := win.Get("innerHeight").Float()
+	top := panel.Call("getBoundingClientRect").Get("top").Float()
+	bottom := action.Call("getBoundingClientRect").Get("bottom").Float()
+	switch {
+	case top >= 0 && bottom <= height:
+	case bottom-top+8 <= height:
+		win.Call("scrollBy", 0, top-8) // the panel at the top, the action below it
+	default:
+		action.Call("scrollIntoView", map[string]any{"block": "end"})
+	}
+}
+
+// tutorialReading reports whether the tutorial shows a step to read now, so the Tutor's
+// next move waits (see holdBots).
+func (g *gameScreen) tutorialReading() bool {
+	t := &g.tutor
+	return t.on && tutorial.Birmingham.Reading(t.prog.Read, g.ISession.Game().Moves())
 }
 
 // tutorialStep is the step shown, if the tutorial is on and within its script.
@@ -116,6 +157,7 @@ func (g *gameScreen) tutorialNext(ctx goapp.Context) {
 		_ = tutorial.Save(app.NewBrowserStore(ctx.LocalStorage()), t.prog) // only the place in the tutorial is lost
 	}
 	g.tutorialSync()
+	g.holdBots() // read: the Tutor's move the step came before is played now
 }
 
 // renderTutorial is the tutorial's panel: the step's words, the rule it quotes and what to
@@ -154,13 +196,36 @@ func (g *gameScreen) renderTutorial(st *engine.State, names []string, c engine.C
 		goapp.H2().Class("tut-title").Text(step.Title),
 		goapp.P().Class("tut-say").Text(step.Say),
 		goapp.If(step.Rule != "", func() goapp.UI {
-			return goapp.Blockquote().Class("tut-rule").Body(goapp.Text("“"+step.Rule+"” "), goapp.Cite().Text("the rulebook"))
+			// On a phone the rule is folded behind a small toggle, so the action to tap stays
+			// in view below the panel; a wider screen shows it always (web/app.css).
+			open := t.rule == t.pos.Step+1
+			quote := "tut-rule"
+			if open {
+				quote += " tut-rule-open"
+			}
+			return goapp.Div().Class("tut-rule-box").Body(
+				goapp.Button().ID("tutorial-rule-toggle").Class("tut-rule-toggle").Type("button").
+					Aria("expanded", open).Aria("controls", "tutorial-rule").Text("The rule").
+					OnClick(g.toggleTutorialRule),
+				goapp.Blockquote().ID("tutorial-rule").Class(quote).Body(goapp.Text("“"+step.Rule+"” "), goapp.Cite().Text("the rulebook")),
+			)
 		}),
 		goapp.If(tap != "", func() goapp.UI { return goapp.P().ID("tutorial-tap").Class("tut-tap").Text(tap) }),
 		goapp.If(kind == "tell", func() goapp.UI {
 			return goapp.Button().ID("tutorial-next").Class("gs-btn gs-confirm").Text(next).OnClick(func(ctx goapp.Context, e goapp.Event) { g.tutorialNext(ctx) })
 		}),
 	)
+}
+
+// toggleTutorialRule opens or folds the step's rule on a phone (the step is read at the
+// tap: go-app keeps a button's first handler).
+func (g *gameScreen) toggleTutorialRule(ctx goapp.Context, e goapp.Event) {
+	t := &g.tutor
+	if t.rule == t.pos.Step+1 {
+		t.rule = 0
+	} else {
+		t.rule = t.pos.Step + 1
+	}
 }
 
 // tutorialTap says what to tap for the step's move now: the action, the answer of the

@@ -3,6 +3,7 @@ package ui
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"brass/app"
 	"brass/app/tutorial"
@@ -134,5 +135,74 @@ func guideMove(t *testing.T, g *gameScreen, n int, want engine.Move) {
 	g.confirm(ctx)
 	if moves := g.ISession.Game().Moves(); !tutorial.Same(moves[len(moves)-1], want) {
 		t.Fatalf("step %d: confirmed %v", n, moves[len(moves)-1])
+	}
+}
+
+// TestTutorWaitsForTheStepsToRead plays the tutorial with the Tutor's moves made by its bot
+// seat, as on the screen: while a step to read is shown before the Tutor's next move (the
+// turn order at round 4), the Tutor does not move, summary closed or not; once Next is
+// tapped, it does.
+func TestTutorWaitsForTheStepsToRead(t *testing.T) {
+	g, hs, store := newTutorialScreen(t)
+	ctx := goapp.Context{}
+	work := make(chan func(), 64)
+	hs.SetBrain(tutorialBrain(store, hs, nil))
+	hs.Connect(func(f func()) { work <- f }, func() {})
+	defer hs.Close()
+	// settle does the bots' queued work for a while; it reports whether a move was played.
+	settle := func(wait time.Duration) bool {
+		n := len(hs.Game().Moves())
+		deadline := time.After(wait)
+		for len(hs.Game().Moves()) == n {
+			select {
+			case f := <-work:
+				f()
+			case <-deadline:
+				return false
+			}
+		}
+		g.afterChange() // as the screen's update does after a bot's move
+		return true
+	}
+	steps := tutorial.Birmingham.Steps
+	waited := 0
+	for guard := 0; guard < 200; guard++ {
+		if g.dialog != "" {
+			g.closeDialog(ctx)
+		}
+		g.tutorialSync()
+		pos := g.tutor.pos
+		if pos.Off {
+			t.Fatalf("off the script at step %d", pos.Step)
+		}
+		if pos.Step >= len(steps) || !g.tutor.on {
+			break
+		}
+		step := steps[pos.Step]
+		switch {
+		case step.Move == nil:
+			if hs.Game().State().Actor() != tutorial.Player {
+				if settle(300 * time.Millisecond) {
+					t.Fatalf("step %d (%s) is still to read, and the Tutor moved: %v", pos.Step, step.Title, hs.Game().Moves()[len(hs.Game().Moves())-1])
+				}
+				waited++
+			}
+			g.tutorialNext(ctx)
+		case step.Move.Player != tutorial.Player:
+			if !settle(10 * time.Second) {
+				t.Fatalf("step %d (%s): the Tutor did not move", pos.Step, step.Title)
+			}
+		default:
+			if err := hs.Submit(*step.Move); err != nil {
+				t.Fatalf("step %d: %v", pos.Step, err)
+			}
+			g.afterChange()
+		}
+	}
+	if waited == 0 {
+		t.Fatal("no step to read came before a Tutor's move")
+	}
+	if g.tutor.on {
+		t.Fatalf("the tutorial did not end: step %d", g.tutor.pos.Step)
 	}
 }

@@ -90,6 +90,13 @@ func (s *Script) At(read int, moves []engine.Move) Position {
 	return Position{Step: len(s.Steps)}
 }
 
+// Reading reports whether the step to show (see At) is one to read: while it is, the Tutor's
+// next move waits for its Next, so the screen never shows a move the steps have not come to.
+func (s *Script) Reading(read int, moves []engine.Move) bool {
+	pos := s.At(read, moves)
+	return !pos.Off && pos.Step < len(s.Steps) && s.Steps[pos.Step].Move == nil
+}
+
 // Same reports whether two moves are the same action (the stale-check field At aside).
 func Same(a, b engine.Move) bool {
 	a.At, b.At = nil, nil

@@ -169,3 +169,30 @@ func TestScriptTeachesEveryAction(t *testing.T) {
 		}
 	}
 }
+
+// TestReadingHoldsTheTutor: a step to read just before a Tutor's move (the turn order at round
+// 4) is Reading until it is read, so the screen holds the Tutor's move; read, it is not.
+func TestReadingHoldsTheTutor(t *testing.T) {
+	s := Birmingham
+	held, k := 0, 0
+	for i, st := range s.Steps {
+		if st.Move != nil {
+			k++
+			continue
+		}
+		if i+1 >= len(s.Steps) || s.Steps[i+1].Move == nil || s.Steps[i+1].Move.Player == Player {
+			continue
+		}
+		moves := s.Moves()[:k]
+		if !s.Reading(i, moves) {
+			t.Errorf("step %d (%s) is not Reading while unread", i, st.Title)
+		}
+		if s.Reading(i+1, moves) {
+			t.Errorf("step %d (%s) is still Reading once read", i, st.Title)
+		}
+		held++
+	}
+	if held == 0 {
+		t.Fatal("no step to read comes just before a Tutor's move")
+	}
+}

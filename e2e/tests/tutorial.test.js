@@ -2,12 +2,14 @@
 // The tutorial on a 390×844 phone: started from the start screen, driven to its end by
 // tapping only what it highlights (the glowing action, the one choosable card, the glowing
 // place on the board, the one listed answer, Confirm, Next), left half-way with Menu and
-// continued from the start screen at the same step.
+// continued from the start screen at the same step. On each step asking for an action, the
+// glowing action button is in view as the step appears (the panel is compact on a phone, the
+// rule folded behind a toggle), and axe finds nothing serious with the panel shown.
 
 const assert = require('node:assert/strict');
 const { test, before, after } = require('node:test');
 const { assertNoErrors, launchBrowser, waitReady, watchErrors, BASE_URL } = require('../lib');
-const { UI_TIMEOUT_MS, waitStartScreen } = require('../helpers_saves');
+const { UI_TIMEOUT_MS, axeSerious, waitStartScreen } = require('../helpers_saves');
 const { closeSummaries, gameState, waitMoves } = require('../helpers_play');
 
 let browser;
@@ -44,6 +46,24 @@ async function tapCentre(page, handle) {
   const box = await handle.boundingBox();
   assert.ok(box, 'the highlighted element is on screen');
   await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+/** Waits (briefly) until the glowing action button lies within the viewport, no scrolling
+ *  done by the test; fails saying where it is otherwise. */
+async function assertActionInView(page, step) {
+  const inView = () => {
+    const el = document.querySelector('#builder .gs-action.tut-glow');
+    const box = el.getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= window.innerHeight;
+  };
+  const ok = await page.waitForFunction(inView, null, { timeout: 2_000 }).then(() => true, () => false);
+  if (!ok) {
+    const where = await page.evaluate(() => {
+      const box = document.querySelector('#builder .gs-action.tut-glow').getBoundingClientRect();
+      return `top ${Math.round(box.top)}, bottom ${Math.round(box.bottom)}, viewport ${window.innerHeight}, scrolled ${window.scrollY}`;
+    });
+    assert.fail(`step ${step}: the glowing action is not in view as the step appears (${where})`);
+  }
 }
 
 /** Taps what the tutorial highlights for its move now; returns what was tapped. */
@@ -96,6 +116,8 @@ test('the tutorial runs to its end on a phone by tapping what it highlights, and
     await page.waitForSelector('#tutorial[data-step="0"]', { timeout: UI_TIMEOUT_MS });
 
     const taps = {};
+    const inView = new Set();
+    let audited = false;
     let left = false;
     let last = null;
     const deadline = Date.now() + 100_000;
@@ -123,6 +145,20 @@ test('the tutorial runs to its end on a phone by tapping what it highlights, and
         assert.notEqual(p.kind, 'off', 'the game left the script');
         await tapCentre(page, await page.$('#tutorial-next'));
       } else if (p.kind === 'do') {
+        if (!inView.has(p.step) && (await page.$('#builder .gs-action.tut-glow'))) {
+          inView.add(p.step);
+          await assertActionInView(page, p.step);
+        }
+        if (!audited && (await page.$('#tutorial-rule-toggle'))) {
+          // The rule is folded on a phone: its toggle opens it; axe checks the screen with it.
+          audited = true;
+          assert.equal(await page.isVisible('#tutorial-rule'), false, 'the rule is folded on a phone');
+          await page.tap('#tutorial-rule-toggle');
+          await page.waitForSelector('#tutorial-rule', { state: 'visible', timeout: UI_TIMEOUT_MS });
+          assert.deepEqual(await axeSerious(page), [], 'no serious or critical axe violations with the tutorial shown');
+          await page.tap('#tutorial-rule-toggle');
+          await page.waitForSelector('#tutorial-rule', { state: 'hidden', timeout: UI_TIMEOUT_MS });
+        }
         did = await tapHighlighted(page);
       }
       taps[did] = (taps[did] || 0) + 1;
@@ -140,6 +176,8 @@ test('the tutorial runs to its end on a phone by tapping what it highlights, and
       }, sig, { timeout: UI_TIMEOUT_MS });
     }
     assert.ok(left, 'the tutorial was left and resumed on the way');
+    assert.ok(audited, 'axe checked the screen with the tutorial shown');
+    assert.ok(inView.size >= 5, `the glowing action was checked in view on ${inView.size} steps`);
     assert.equal(last.title, 'Over to you', 'the last step was shown');
     for (const kind of ['tell', 'action', 'card', 'board', 'confirm']) {
       assert.ok(taps[kind] > 0, `tapped a highlighted ${kind} (${JSON.stringify(taps)})`);
