@@ -6,28 +6,8 @@ import (
 
 	"brass/app/botbrain"
 	"brass/engine"
+	"brass/internal/uiloop"
 )
-
-// executor is a stand-in for the UI goroutine: run queues work, drain does it.
-type executor struct{ work chan func() }
-
-func newExecutor() *executor { return &executor{work: make(chan func(), 256)} }
-
-func (e *executor) run(f func()) { e.work <- f }
-
-// until does queued work until cond holds.
-func (e *executor) until(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.After(60 * time.Second)
-	for !cond() {
-		select {
-		case f := <-e.work:
-			f()
-		case <-deadline:
-			t.Fatalf("timed out waiting until %s", what)
-		}
-	}
-}
 
 func TestHotseatBotsPlayTheirSeats(t *testing.T) {
 	for _, c := range []struct{ edition, rules string }{{"birmingham", ""}, {"lancashire", ""}, {"lancashire", "original"}} {
@@ -46,13 +26,13 @@ func botsPlayTheirSeats(t *testing.T, edition, rules string) {
 	if !h.LocalSeat(0) || h.LocalSeat(1) || h.LocalSeat(2) || h.BotLevel(1) != "easy" || h.BotLevel(0) != "" {
 		t.Fatal("seat kinds wrong")
 	}
-	ex := newExecutor()
+	ex := uiloop.New()
 	h.SetBrain(botbrain.Local{})
 	changes := 0
-	h.Connect(ex.run, func() { changes++ })
+	h.Connect(ex.Run, func() { changes++ })
 	// Ada plays whenever it is her turn; the bots play theirs by themselves, through the Canal Era.
 	for i := 0; h.Game().State().Era == engine.Canal && !h.Game().Over(); i++ {
-		ex.until(t, "Ada's turn or the end of the era", func() bool {
+		ex.Until(t, "Ada's turn or the end of the era", func() bool {
 			st := h.Game().State()
 			return st.Era != engine.Canal || h.LocalSeat(st.Actor())
 		})
@@ -85,16 +65,16 @@ func botsPlayTheirSeats(t *testing.T, edition, rules string) {
 }
 
 // untilTheBotActs starts a 2-player game of a person against an Easy bot, its bot asked to
-// think on the executor, and plays the person's moves until the bot is to act.
-func untilTheBotActs(t *testing.T) (*Hotseat, *executor) {
+// think on a stand-in UI loop, and plays the person's moves until the bot is to act.
+func untilTheBotActs(t *testing.T) (*Hotseat, *uiloop.Loop) {
 	t.Helper()
 	h, err := NewHotseat(NewMemoryStore(), engine.Config{Players: 2, Seed: 9}, DefaultColours(2), WithBots([]string{"", "easy"}), WithBotPause(0))
 	if err != nil {
 		t.Fatal(err)
 	}
-	ex := newExecutor()
+	ex := uiloop.New()
 	h.SetBrain(botbrain.Local{})
-	h.Connect(ex.run, func() {})
+	h.Connect(ex.Run, func() {})
 	for h.LocalSeat(h.Game().State().Actor()) {
 		legal := h.Game().LegalMoves()
 		if err := h.Submit(legal[0]); err != nil {
@@ -110,9 +90,7 @@ func TestBotAnswersForAnOldPositionAreDropped(t *testing.T) {
 	n := len(h.Game().Moves())
 	h.Close()
 	time.Sleep(200 * time.Millisecond)
-	for len(ex.work) > 0 {
-		(<-ex.work)()
-	}
+	ex.Drain()
 	if len(h.Game().Moves()) != n {
 		t.Fatal("a bot played after the session was closed")
 	}
@@ -131,12 +109,12 @@ func TestHintComesWithAReason(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ex := newExecutor()
+	ex := uiloop.New()
 	h.SetBrain(botbrain.Local{})
-	h.Connect(ex.run, func() {})
+	h.Connect(ex.Run, func() {})
 	var got *BotReply
 	h.Hint(func(r BotReply) { got = &r })
-	ex.until(t, "the hint", func() bool { return got != nil })
+	ex.Until(t, "the hint", func() bool { return got != nil })
 	if got.Error != "" || got.Reason == "" {
 		t.Fatalf("hint %+v", got)
 	}
@@ -153,14 +131,12 @@ func TestBotsWaitWhilePaused(t *testing.T) {
 	n := len(h.Game().Moves())
 	h.PauseBots(true) // the bot was asked already: its answer arrives during the pause
 	time.Sleep(200 * time.Millisecond)
-	for len(ex.work) > 0 {
-		(<-ex.work)()
-	}
+	ex.Drain()
 	if len(h.Game().Moves()) != n {
 		t.Fatal("a bot played while the bots were paused")
 	}
 	h.PauseBots(false)
-	ex.until(t, "the bot's move after the pause", func() bool { return len(h.Game().Moves()) > n })
+	ex.Until(t, "the bot's move after the pause", func() bool { return len(h.Game().Moves()) > n })
 	if p := h.BotProblem(); p != "" {
 		t.Fatalf("the bot failed: %s", p)
 	}

@@ -2,29 +2,11 @@ package tutorial
 
 import (
 	"testing"
-	"time"
 
 	"brass/app"
 	"brass/engine"
+	"brass/internal/uiloop"
 )
-
-// executor stands in for the UI goroutine: run queues work, until does it.
-type executor struct{ work chan func() }
-
-func (e *executor) run(f func()) { e.work <- f }
-
-func (e *executor) until(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.After(20 * time.Second)
-	for !cond() {
-		select {
-		case f := <-e.work:
-			f()
-		case <-deadline:
-			t.Fatalf("timed out waiting until %s", what)
-		}
-	}
-}
 
 // fallback is the inner brain: it records that it was asked, and passes.
 type fallback struct{ asked int }
@@ -52,10 +34,10 @@ func TestTutorialPlaysOutAndResumes(t *testing.T) {
 		t.Fatalf("the start screen would continue %q, not the new tutorial %q", id, h.ID())
 	}
 	inner := &fallback{}
-	connect := func(h *app.Hotseat) *executor {
-		ex := &executor{work: make(chan func(), 64)}
+	connect := func(h *app.Hotseat) *uiloop.Loop {
+		ex := uiloop.New()
 		h.SetBrain(Brain(Birmingham, inner))
-		h.Connect(ex.run, func() {})
+		h.Connect(ex.Run, func() {})
 		return ex
 	}
 	ex := connect(h)
@@ -98,7 +80,7 @@ func TestTutorialPlaysOutAndResumes(t *testing.T) {
 			}
 		default:
 			n := len(h.Game().Moves())
-			ex.until(t, "the Tutor's scripted move", func() bool { return len(h.Game().Moves()) > n })
+			ex.Until(t, "the Tutor's scripted move", func() bool { return len(h.Game().Moves()) > n })
 		}
 	}
 	if inner.asked != 0 {
@@ -117,7 +99,7 @@ func TestTutorialPlaysOutAndResumes(t *testing.T) {
 		}
 	}
 	n := len(h.Game().Moves())
-	ex.until(t, "the bot's move past the script", func() bool { return len(h.Game().Moves()) > n })
+	ex.Until(t, "the bot's move past the script", func() bool { return len(h.Game().Moves()) > n })
 	if inner.asked == 0 {
 		t.Fatal("past the script the opponent's move did not come from the bot")
 	}
