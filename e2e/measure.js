@@ -5,7 +5,7 @@
 // `make measure` (which builds first), or `node e2e/measure.js [--runs N] [section…]`
 // from the repository root with web/*.wasm and bin/brass built.
 //
-// Sections (all by default): size, load, game, clicks, bots, online.
+// Sections (all by default): size, load, game, clicks, bots, online, phone.
 //
 // It starts its own server (bin/brass on a free loopback port) unless BRASS_URL is set.
 // Every figure is printed as `FIGURE name=value`, preceded by a line saying how it was
@@ -27,7 +27,7 @@ function parseArgs(argv) {
     else opts.sections.push(argv[i]);
   }
   if (!(opts.runs >= 1)) throw new Error('--runs needs a positive number');
-  if (opts.sections.length === 0) opts.sections = ['size', 'load', 'game', 'clicks', 'bots', 'online'];
+  if (opts.sections.length === 0) opts.sections = ['size', 'load', 'game', 'clicks', 'bots', 'online', 'phone'];
   return opts;
 }
 
@@ -107,7 +107,7 @@ async function main() {
   const lib = require('./lib');
   console.log(`# Brass speed figures: ${new Date().toISOString()}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model}), load average ${loadLine()}`);
   console.log(`# server ${process.env.BRASS_URL}; headless ${process.env.CHROMIUM_PATH || '/usr/bin/chromium'}; ${opts.runs} runs where a median is given`);
-  const sections = { size, load, game, clicks, bots, online };
+  const sections = { size, load, game, clicks, bots, online, phone };
   try {
     for (const name of opts.sections) {
       if (!sections[name]) throw new Error(`unknown section ${name}: one of ${Object.keys(sections).join(', ')}`);
@@ -612,6 +612,177 @@ async function online(lib) {
     report(lib, 'online_move_latency_p95_ms', quantile(lat, 0.95).toFixed(1), 'the same, p95');
   } finally {
     for (const p of players) await p.context.close();
+    await browser.close();
+  }
+}
+
+// ---- phone -----------------------------------------------------------------------------
+
+// A phone-class first visit and repeat visit (issue 24): a 390×844 touch viewport, the page's
+// CPU slowed 4x (Lighthouse's phone setting), on loopback and on a 4G profile (the upload figure is
+// our choice). BRASS_PHONE_TRACE=file.json writes a Chromium trace of the first slowed repeat visit
+// of each profile (file.loopback.json, file.4g.json; that run's figures count as the others).
+const PHONE_VIEWPORT = { width: 390, height: 844 };
+const PHONE_CPU_RATE = 4;
+const PHONE_NETS = [
+  { key: 'loopback', label: 'loopback, no network emulation', conditions: null },
+  {
+    key: '4g', label: '4G profile (9 Mbit/s down, 1.5 Mbit/s up, 60 ms latency)',
+    conditions: { offline: false, latency: 60, downloadThroughput: 9e6 / 8, uploadThroughput: 1.5e6 / 8 },
+  },
+];
+
+// Records, ms since navigation start, when the start screen is ready as lib.js's probe does
+// (go-app's loader gone, #status says ready: window.__brassReadyAt), when the new-game dialog
+// first is open (window.__brassDialogAt), the last click on New game before that
+// (window.__brassNewGameTapAt) and when #ng-start is pressed (window.__brassStartAt), the
+// clicks' times being their events'.
+const PHONE_PROBE = `(() => {
+  const obs = new MutationObserver(() => {
+    if (window.__brassReadyAt === undefined) {
+      const s = document.getElementById('status');
+      if (s && s.textContent.trim() === 'ready' && !document.getElementById('app-wasm-loader')) window.__brassReadyAt = performance.now();
+    }
+    if (window.__brassDialogAt === undefined && document.querySelector('#new-game-dialog[open]')) window.__brassDialogAt = performance.now();
+    if (window.__brassReadyAt !== undefined && window.__brassDialogAt !== undefined) obs.disconnect();
+  });
+  obs.observe(document, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['open'] });
+  document.addEventListener('click', (e) => {
+    if (!e.target.closest) return;
+    if (window.__brassDialogAt === undefined && e.target.closest('#new-game')) window.__brassNewGameTapAt = e.timeStamp;
+    if (window.__brassStartAt === undefined && e.target.closest('#ng-start')) window.__brassStartAt = e.timeStamp;
+  }, true);
+})();`;
+
+async function phoneContext(lib, browser, sw) {
+  const context = await browser.newContext({
+    serviceWorkers: sw ? 'allow' : 'block', viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true, deviceScaleFactor: 3,
+  });
+  await context.addInitScript(LOAD_PROBE);
+  await context.addInitScript(GAME_PROBE);
+  await context.addInitScript(PHONE_PROBE);
+  return context;
+}
+
+/**
+ * Waits until fn (run in the page) returns true, asking every 50 ms with plain evaluate calls:
+ * Playwright's waitForFunction and waitForSelector first inject a script of their own into the
+ * page, which on a slowed CPU takes a few hundred ms of its main thread at the worst time.
+ */
+async function poll(page, fn, what, timeout = 60_000) {
+  const deadline = Date.now() + timeout;
+  while (!(await page.evaluate(fn))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Slows the page's CPU and, with conditions, its network (CDP, on the page's target). */
+async function throttle(page, conditions) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_CPU_RATE });
+  if (conditions) {
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', conditions);
+  }
+  return cdp;
+}
+
+/** A first visit: navigation, tap New game until its dialog opens, press Start. */
+async function phoneFirstVisit(lib, browser, net) {
+  const context = await phoneContext(lib, browser, false);
+  try {
+    const page = await context.newPage();
+    await throttle(page, net.conditions);
+    await page.goto(lib.BASE_URL + '/', { timeout: 60_000, waitUntil: 'commit' });
+    // Tapped as soon as the button is visible; the prerendered button does nothing until the
+    // wasm runs, so tap again until the dialog opens. A plain touch at the button's centre
+    // (no actionability waits: go-app replaces the prerendered button when it mounts).
+    await poll(page, () => (document.getElementById('new-game')?.getBoundingClientRect().width ?? 0) > 0, 'the New game button');
+    const deadline = Date.now() + 60_000;
+    while (!(await page.evaluate(() => window.__brassDialogAt !== undefined))) {
+      if (Date.now() > deadline) throw new Error('the new-game dialog never opened');
+      const box = await page.evaluate(() => {
+        const r = document.getElementById('new-game')?.getBoundingClientRect();
+        return r && r.width > 0 ? { x: r.x + r.width / 2, y: r.y + r.height / 2 } : null;
+      });
+      if (box) await page.touchscreen.tap(box.x, box.y);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const start = await page.evaluate(() => {
+      const b = document.getElementById('ng-start');
+      b.scrollIntoView({ block: 'center' });
+      const r = b.getBoundingClientRect();
+      return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+    });
+    await page.touchscreen.tap(start.x, start.y);
+    await poll(page, () => window.__brassGameAt !== undefined, 'the game screen');
+    const r = await page.evaluate(() => ({
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      dialog: window.__brassDialogAt,
+      tap: window.__brassDialogAt - window.__brassNewGameTapAt,
+      start: window.__brassGameAt - window.__brassStartAt,
+      ready: window.__brassReadyAt,
+    }));
+    return r;
+  } finally {
+    await context.close();
+  }
+}
+
+/** A repeat visit: the first (not slowed) installs the service worker; the next is measured. */
+async function phoneRepeatVisit(lib, browser, net, tracePath) {
+  const context = await phoneContext(lib, browser, true);
+  try {
+    const page = await context.newPage();
+    await page.goto(lib.BASE_URL + '/', { timeout: 30_000 });
+    await lib.waitReady(page);
+    await lib.waitForServiceWorkerCache(page);
+    await throttle(page, net.conditions);
+    if (tracePath) {
+      await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading', 'v8', 'v8.wasm', 'disabled-by-default-v8.compile'] });
+    }
+    const res = await page.goto(lib.BASE_URL + '/', { timeout: 60_000 });
+    if (!res.fromServiceWorker()) throw new Error('the page did not come from the service worker');
+    await poll(page, () => window.__brassReadyAt !== undefined, 'the start screen ready');
+    const phases = await loadPhases(page);
+    if (tracePath) {
+      await page.waitForTimeout(300);
+      fs.writeFileSync(tracePath, await browser.stopTracing());
+      console.log(`  trace of a repeat visit (${net.key}) written to ${tracePath}`);
+    }
+    return phases;
+  } finally {
+    await context.close();
+  }
+}
+
+async function phone(lib, opts) {
+  const browser = await lib.launchBrowser();
+  try {
+    for (const net of PHONE_NETS) {
+      const how = `390×844 mobile viewport with touch, CPU slowed ${PHONE_CPU_RATE}x (CDP Emulation.setCPUThrottlingRate), ${net.label}; fresh context each run`;
+      const first = [];
+      for (let i = 0; i < opts.runs; i++) first.push(await phoneFirstVisit(lib, browser, net));
+      const med = (k) => median(first.map((r) => r[k]).filter(Number.isFinite));
+      const runs = (k) => first.map((r) => ms(r[k])).join(', ');
+      console.log(`  first visit, ${how}, service worker blocked`);
+      report(lib, `phone_${net.key}_fcp_ms`, ms(med('fcp')), `first contentful paint (the prerendered start screen); runs: ${runs('fcp')} ms`);
+      report(lib, `phone_${net.key}_new_game_ms`, ms(med('dialog')),
+        `navigation to the new-game dialog open, New game tapped (a touch at its centre) as soon as it is visible and again every 100 ms until the dialog opens; runs: ${runs('dialog')} ms (start screen ready at ${runs('ready')} ms; from the tap that opened it to the dialog open: ${runs('tap')} ms)`);
+      report(lib, `phone_${net.key}_start_ms`, ms(med('start')),
+        `pressing Start (tapped once the dialog is open) to an interactive game screen (its pass-the-device cover); runs: ${runs('start')} ms`);
+
+      const repeat = [];
+      const trace = process.env.BRASS_PHONE_TRACE;
+      for (let i = 0; i < opts.runs; i++) {
+        repeat.push(await phoneRepeatVisit(lib, browser, net, i === 0 && trace ? trace.replace(/\.json$/, '') + `.${net.key}.json` : null));
+      }
+      const s = phaseSummary(repeat);
+      printPhases(`repeat visit through the service worker, ${how} (the first visit, not slowed, installs the worker; measured: the next navigation, slowed)`, repeat, s);
+      report(lib, `phone_${net.key}_sw_ready_ms`, ms(s.ready), 'repeat visit through the service worker: start screen ready (interactive: the wasm runs, #status says ready, as in `load`)');
+    }
+  } finally {
     await browser.close();
   }
 }
