@@ -15,6 +15,7 @@
   let layer = null; // the SVG overlay laid over the board
   let notes = null; // the HTML overlay for the panels' figures
   let pending = null; // a change waiting for the frame that shows its move to be painted
+  let marks = null; // where the VP and income markers stood after the last move shown: { at, pos }
 
   const CSS = `.anim-layer,.anim-notes{position:fixed;pointer-events:none;z-index:50;overflow:visible;contain:layout style;will-change:transform}
 .anim-notes{inset:0}
@@ -159,6 +160,39 @@
     ], { duration: t * 0.7, delay: Math.min(i, 6) * t * 0.05, easing: 'ease-in-out' });
   }
 
+  /** Where each VP and income marker stands, in board units, by its id. */
+  function markerPositions() {
+    const pos = {};
+    for (const el of document.querySelectorAll('#board .bb-vpm[id], #board .bb-incm[id]')) {
+      const b = el.getBBox();
+      pos[el.id] = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+    }
+    return pos;
+  }
+
+  /** A marker that moved along its track slides from where it stood to where it stands. */
+  function slid(id, a, b, t) {
+    const k = copy(id);
+    if (!k) return;
+    start(k.c, [
+      { opacity: 1, transform: `translate(${a.x - b.x}px, ${a.y - b.y}px)` },
+      { opacity: 1, transform: 'none' },
+    ], { duration: t * 0.8, easing: 'ease-in-out' });
+  }
+
+  /** Slides the markers that moved since the position before the change (known only when the
+   *  last move shown was the one the change starts from), and remembers where they stand. */
+  function markers(c, t) {
+    const now = markerPositions();
+    if (marks && marks.at === c.from) {
+      for (const [id, b] of Object.entries(now)) {
+        const a = marks.pos[id];
+        if (a && Math.hypot(a.x - b.x, a.y - b.y) > 0.5) slid(id, a, b, t);
+      }
+    }
+    marks = { at: c.to, pos: now };
+  }
+
   const FIGURES = [['money', (n) => (n > 0 ? '+£' : '−£') + Math.abs(n)], ['income', (n) => 'income ' + (n > 0 ? '+' : '−') + Math.abs(n)], ['vp', (n) => (n > 0 ? '+' : '−') + Math.abs(n) + ' VP']];
 
   function player(d, t) {
@@ -218,6 +252,7 @@
     (c.flipped || []).forEach((id) => flipped(id, t));
     (c.flows || []).forEach((f, i) => flow(f, i, c.actor, t));
     (c.players || []).forEach((d) => player(d, t));
+    markers(c, t);
     logLines(c.from, c.to, t);
   }
 })();

@@ -44,6 +44,7 @@ const WATCH = CANON + `(() => {
         const all = document.getAnimations().filter((a) => a.timeline === document.timeline);
         m.ours = all.filter((a) => a.id === 'brass-move').length;
         m.all = all.length;
+        m.slid = document.querySelectorAll('.anim-layer .bb-vpm, .anim-layer .bb-incm').length; // markers sliding
         window.__moves.push(m);
       }, 0));
     }
@@ -114,6 +115,12 @@ test('a bot\'s move is animated over the final board; reduced motion and the set
     assert.equal(reloaded, settled, 'the animated board differs from the board drawn afresh');
     assert.equal(await page.evaluate(() => document.getAnimations().filter((a) => a.id === 'brass-move').length), 0,
       'opening a game plays nothing');
+
+    // A marker that moves along its track slides there (Ada's loans move her income marker),
+    // once the page has shown the move before.
+    const slid = () => page.evaluate(() => window.__moves.some((m) => m.slid > 0));
+    for (let i = 0; i < 4 && !(await slid()); i++) await untilTheBotMoves(page);
+    assert.ok(await slid(), `no marker slid along its track: ${JSON.stringify(await page.evaluate(() => window.__moves.map((m) => [m.moves, m.by, m.ours, m.slid])))}`);
 
     // Reduced motion: nothing animates at all.
     await page.emulateMedia({ reducedMotion: 'reduce' });

@@ -71,11 +71,11 @@ func (c *boardMarkers) Render() goapp.UI {
 			if vp {
 				label := d.Names[p] + " VP marker: " + strconv.Itoa(int(d.VP[p])) + " VP"
 				out = append(out, kit.Svg("circle").Attr("cx", svgNum(x)).Attr("cy", svgNum(y)).Attr("r", svgNum(8)).
-					Attr("fill", d.Colour[p]).Class("bb-vpm").Role("img").Aria("label", label))
+					Attr("fill", d.Colour[p]).ID("vpm-"+strconv.Itoa(p)).Class("bb-vpm").Role("img").Aria("label", label))
 			} else {
 				label := d.Names[p] + " income marker: level " + kit.Int(d.Level[p])
 				out = append(out, kit.Svg("rect").Attr("x", svgNum(x-7)).Attr("y", svgNum(y-7)).Attr("width", svgNum(14)).Attr("height", svgNum(14)).
-					Attr("rx", svgNum(2)).Attr("fill", d.Colour[p]).Class("bb-incm").Role("img").Aria("label", label))
+					Attr("rx", svgNum(2)).Attr("fill", d.Colour[p]).ID("incm-"+strconv.Itoa(p)).Class("bb-incm").Role("img").Aria("label", label))
 			}
 		}
 	}
