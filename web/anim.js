@@ -163,10 +163,7 @@
   /** Where each VP and income marker stands, in board units, by its id. */
   function markerPositions() {
     const pos = {};
-    for (const el of document.querySelectorAll('#board .bb-vpm[id], #board .bb-incm[id]')) {
-      const b = el.getBBox();
-      pos[el.id] = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
-    }
+    for (const el of document.querySelectorAll('#board .bb-vpm[id], #board .bb-incm[id]')) pos[el.id] = centre(el.id);
     return pos;
   }
 

@@ -299,10 +299,11 @@ func (d *boardDetails) Render() goapp.UI {
 	// phone: above or below it, the board's width); the card never covers what it describes.
 	class := "bd"
 	at := d.IAt
-	if c := at.center(); c.X < 0.5 {
+	c := at.center()
+	if c.X < 0.5 {
 		class += " bd-right"
 	}
-	if c := at.center(); c.Y < 0.5 {
+	if c.Y < 0.5 {
 		class += " bd-below"
 	}
 	if d.IPinned {

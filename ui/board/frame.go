@@ -422,6 +422,7 @@ func (f *Frame) closeDetails(ctx goapp.Context) { f.pinned = Target{} }
 
 func (f *Frame) Render() goapp.UI {
 	p := &f.IProps
+	lay := layoutFor(p.State.Edition())
 	b := newBoard().State(p.State).Colors(p.Colours).Names(p.Names).
 		LegalSpaces(p.Spaces).LegalLinks(p.Links).LegalMerchants(p.Merchants).Sources(p.Sources).
 		Selected(p.Selected).Recent(p.Recent).OnPick(f.pickKey)
@@ -460,9 +461,9 @@ func (f *Frame) Render() goapp.UI {
 			On("pointerleave", f.onPointerLeave).
 			On("wheel", f.onWheel).
 			Body(b, &boardMarks{IEdition: editionID(p.State.Edition()), IMarks: p.glowMarks()}),
-			f.renderMinimap(layoutFor(p.State.Edition())),
+			f.renderMinimap(lay),
 			goapp.Div().Class("bf-slot").Body(goapp.If(shown != (Target{}), func() goapp.UI {
-				at := f.view.onScreen(layoutFor(p.State.Edition()).box(shown))
+				at := f.view.onScreen(lay.box(shown))
 				return newBoardDetails().State(p.State).Names(p.Names).Colours(p.Colours).
 					Target(shown).Pinned(pinned).At(at).OnClose(f.closeDetails)
 			}))),
