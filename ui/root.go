@@ -1,6 +1,6 @@
 // Package ui holds the go-app components of Brass: the root page and the start screen
 // (root.go, start.go), the new-game, online and lobby dialogs, and the game screen: its
-// state and controller (game.go) and its view (game_view.go), and the parts around the
+// state and controller (game.go, with the hotseat cover in game_cover.go) and its view (game_view.go), and the parts around the
 // board (player panels, status bar, hand, action builder, hint, log, and the dialogs
 // between turns, summaries*.go). The board itself is package ui/board; what every part
 // shares (colours, icons, how numbers are written) is ui/kit. ui talks to the game only
