@@ -326,11 +326,11 @@ func TestCardEncoding(t *testing.T) {
 	}
 }
 
-// TestShuffleUniform deals a 4-card deck 300 times between two seats: every audit finds
+// TestShuffleUniform deals a 4-card deck 200 times between two seats: every audit finds
 // each card exactly once, and each card lies first about as often as any other.
 func TestShuffleUniform(t *testing.T) {
 	cards := []Card{0, 1, 2, 3}
-	const deals = 300
+	const deals = 200
 	var first [4]int
 	for seed := range uint64(deals) {
 		devs := devices(t, "u", cards, 2, seed)

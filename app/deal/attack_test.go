@@ -1,0 +1,421 @@
+package deal
+
+import (
+	"encoding/json"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"filippo.io/edwards25519"
+)
+
+// wantErr checks that err is of kind and names seat (NoSeat for none) and, if step is not
+// empty, the step.
+func wantErr(t *testing.T, err error, kind error, seat int, step string) *Error {
+	t.Helper()
+	var e *Error
+	if !errors.As(err, &e) || !errors.Is(err, kind) {
+		t.Fatalf("got %v, want a %v error", err, kind)
+	}
+	if e.Seat != seat {
+		t.Fatalf("%v: names seat %d, want %d", err, e.Seat, seat)
+	}
+	if step != "" && e.Step != step {
+		t.Fatalf("%v: names step %q, want %q", err, e.Step, step)
+	}
+	return e
+}
+
+// unchanged runs f on d and checks that d's state is what it was.
+func unchanged(t *testing.T, d *Deal, f func() error) error {
+	t.Helper()
+	before := state(d)
+	err := f()
+	if after := state(d); after != before {
+		t.Fatalf("a refused message changed the deal (%v)", err)
+	}
+	return err
+}
+
+func otherKey(t *testing.T) *edwards25519.Scalar {
+	k, err := randomKey(seeded(99, 99))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
+}
+
+func TestAttackWrongKeyForDeal(t *testing.T) {
+	devs := devices(t, "g/deck", testCards(16), 3, 1)
+	setup(t, devs)
+	for _, d := range devs {
+		d.Give(3, 0)
+	}
+	k, _ := devs[1].KeysFor(3)
+	k.Keys[0] = Scalar(otherKey(t).Bytes())
+	for _, s := range []int{0, 2} {
+		err := unchanged(t, devs[s], func() error { return devs[s].AcceptKeys(k) })
+		wantErr(t, err, ErrCheat, 1, "keys")
+	}
+	if got := devs[0].Missing(3); !slices.Equal(got, []int{1, 2}) {
+		t.Fatalf("seat 0 waits for %v", got)
+	}
+}
+
+func TestAttackWrongKeyAtReveal(t *testing.T) {
+	devs := devices(t, "g/deck", testCards(16), 3, 2)
+	setup(t, devs)
+	give(t, devs, 0, 5)
+	c, _, _, _ := devs[0].Card(5)
+	for _, d := range devs {
+		d.Open(5)
+	}
+	k, _ := devs[0].KeysFor(5)
+	k.Keys[0] = Scalar(otherKey(t).Bytes())
+	for _, s := range []int{1, 2} {
+		err := unchanged(t, devs[s], func() error { return devs[s].AcceptKeys(k) })
+		wantErr(t, err, ErrCheat, 0, "keys")
+		wantErr(t, devs[s].CheckPlay(5, 0, c), ErrNotYet, 0, "play")
+	}
+}
+
+func TestAttackPlayNotTheCardDealt(t *testing.T) {
+	devs := devices(t, "g/deck", testCards(16), 2, 3)
+	setup(t, devs)
+	give(t, devs, 1, 0)
+	open(t, devs, 0)
+	c, _, _, _ := devs[1].Card(0)
+	wantErr(t, devs[0].CheckPlay(0, 1, c+1), ErrCheat, 1, "play")
+	wantErr(t, devs[0].CheckPlay(0, 0, c), ErrCheat, 0, "play")
+	if err := devs[0].CheckPlay(0, 1, c); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// cheatPass runs the passes honestly up to step, lets the cheating seat make that step
+// and alter it with tamper (given the cheater's device), and returns the altered pass.
+func cheatPass(t *testing.T, devs []*Deal, step int, tamper func(d *Deal, p *Pass)) Pass {
+	for range step {
+		broadcastPass(t, devs, makePass(t, devs))
+	}
+	p := makePass(t, devs)
+	tamper(devs[p.Seat], &p)
+	return p
+}
+
+// finish gives the altered pass to the others and runs the remaining passes.
+func finish(t *testing.T, devs []*Deal, p Pass) {
+	broadcastPass(t, devs, p)
+	for !devs[(p.Seat+1)%len(devs)].Locked() {
+		broadcastPass(t, devs, makePass(t, devs))
+	}
+}
+
+// auditNames checks that every honest device's audit fails naming seat and step.
+func auditNames(t *testing.T, devs []*Deal, cheater int, step string) *Error {
+	all := auditKeys(t, devs)
+	var e *Error
+	for s, d := range devs {
+		if s != cheater {
+			e = wantErr(t, unchanged(t, d, func() error { _, err := d.Audit(all); return err }), ErrCheat, cheater, step)
+		}
+	}
+	return e
+}
+
+func TestAttackShuffleSubstitutesCard(t *testing.T) {
+	cards := testCards(16)
+	devs := devices(t, "g/deck", cards, 3, 4)
+	// Seat 1 replaces an entry with a card of its choice, masked with its own key only.
+	p := cheatPass(t, devs, 1, func(d *Deal, p *Pass) {
+		p.Deck[6] = Point(mult(d.deck, d.tab.points[0]).Bytes())
+	})
+	finish(t, devs, p)
+	// Whoever is dealt the position finds no card there, at once.
+	var bad int
+	for j := range cards {
+		give(t, devs, 2, j)
+		if _, _, _, err := devs[2].Card(j); err != nil {
+			wantErr(t, err, ErrCheat, NoSeat, "open")
+			bad++
+		}
+	}
+	if bad != 1 {
+		t.Fatalf("%d positions do not open", bad)
+	}
+	e := auditNames(t, devs, 1, "shuffle pass 2")
+	if e.Pos != 6 {
+		t.Fatalf("%v: position %d, want 6", e, e.Pos)
+	}
+}
+
+func TestAttackShuffleDuplicatesCard(t *testing.T) {
+	devs := devices(t, "g/deck", testCards(16), 3, 5)
+	p := cheatPass(t, devs, 2, func(d *Deal, p *Pass) { p.Deck[9] = p.Deck[2] })
+	for _, s := range []int{0, 1} {
+		err := unchanged(t, devs[s], func() error { return devs[s].AcceptPass(p) })
+		e := wantErr(t, err, ErrCheat, 2, "shuffle pass 3")
+		if e.Pos != 9 {
+			t.Fatalf("%v: position %d", e, e.Pos)
+		}
+	}
+}
+
+func TestAttackShuffleDropsCard(t *testing.T) {
+	t.Run("short deck", func(t *testing.T) {
+		devs := devices(t, "g/deck", testCards(16), 2, 6)
+		p := cheatPass(t, devs, 0, func(d *Deal, p *Pass) { p.Deck = p.Deck[1:] })
+		wantErr(t, unchanged(t, devs[1], func() error { return devs[1].AcceptPass(p) }), ErrMalformed, 0, "shuffle pass 1")
+	})
+	t.Run("replaced by another point", func(t *testing.T) {
+		devs := devices(t, "g/deck", testCards(16), 3, 7)
+		p := cheatPass(t, devs, 0, func(d *Deal, p *Pass) {
+			p.Deck[0] = Point(mult(otherKey(t), d.tab.points[0]).Bytes())
+		})
+		finish(t, devs, p)
+		auditNames(t, devs, 0, "shuffle pass 1")
+	})
+}
+
+func TestAttackLockNotMatchingKeys(t *testing.T) {
+	t.Run("another key", func(t *testing.T) {
+		devs := devices(t, "g/deck", testCards(16), 3, 8)
+		// Seat 2 locks position 4 with a key other than the one it committed to.
+		p := cheatPass(t, devs, 5, func(d *Deal, p *Pass) {
+			inv := edwards25519.NewScalar().Invert(d.deck)
+			p.Deck[4] = Point(mult(inv.Multiply(inv, otherKey(t)), d.decks[4][4]).Bytes())
+		})
+		finish(t, devs, p)
+		give(t, devs, 0, 4)
+		_, _, _, err := devs[0].Card(4)
+		wantErr(t, err, ErrCheat, NoSeat, "open")
+		if e := auditNames(t, devs, 2, "locking pass 3"); e.Pos != 4 {
+			t.Fatalf("%v: position %d", e, e.Pos)
+		}
+	})
+	t.Run("entries swapped", func(t *testing.T) {
+		devs := devices(t, "g/deck", testCards(16), 3, 9)
+		p := cheatPass(t, devs, 4, func(d *Deal, p *Pass) { p.Deck[0], p.Deck[1] = p.Deck[1], p.Deck[0] })
+		finish(t, devs, p)
+		if e := auditNames(t, devs, 1, "locking pass 2"); e.Pos != 0 {
+			t.Fatalf("%v: position %d", e, e.Pos)
+		}
+	})
+}
+
+func TestAttackAuditKeyNotCommitted(t *testing.T) {
+	devs := devices(t, "g/deck", testCards(16), 2, 10)
+	setup(t, devs)
+	all := auditKeys(t, devs)
+	all[1].DeckKey = Scalar(otherKey(t).Bytes())
+	_, err := devs[0].Audit(all)
+	wantErr(t, err, ErrCheat, 1, "audit")
+	all = auditKeys(t, devs)
+	all[0].PosKeys[3] = Scalar(otherKey(t).Bytes())
+	_, err = devs[1].Audit(all)
+	if e := wantErr(t, err, ErrCheat, 0, "audit"); e.Pos != 3 {
+		t.Fatalf("%v", e)
+	}
+}
+
+func TestWithheldKeys(t *testing.T) {
+	devs := devices(t, "g/deck", testCards(16), 3, 11)
+	setup(t, devs)
+	for _, d := range devs {
+		d.Give(0, 0)
+		d.Give(1, 1)
+	}
+	k, _ := devs[1].KeysFor(0)
+	broadcastKeys(t, devs, k) // seat 2 withholds its key for position 0
+	if got := devs[0].Missing(0); !slices.Equal(got, []int{2}) {
+		t.Fatalf("seat 0 waits for %v, want [2]", got)
+	}
+	if _, _, known, err := devs[0].Card(0); known || err != nil {
+		t.Fatalf("known %v, %v", known, err)
+	}
+	// The rest goes on: seat 1's card, a revealed card.
+	for _, s := range []int{0, 2} {
+		k, _ := devs[s].KeysFor(1)
+		broadcastKeys(t, devs, k)
+	}
+	if _, _, known, err := devs[1].Card(1); !known || err != nil {
+		t.Fatalf("seat 1's card: %v %v", known, err)
+	}
+	open(t, devs, 9)
+	// The audit waits for the silent seat too.
+	all := auditKeys(t, devs)[:2]
+	_, err := devs[0].Audit(all)
+	wantErr(t, err, ErrNotYet, 2, "audit")
+}
+
+func TestMalformedPoints(t *testing.T) {
+	devs := devices(t, "g/deck", testCards(16), 2, 12)
+	p := makePass(t, devs)
+	honest := p.Deck[0]
+	torsion, _ := new(edwards25519.Point).SetBytes(append([]byte{0xec}, append(slices.Repeat([]byte{0xff}, 30), 0x7f)...)) // (0, -1), of order 2
+	hp, _ := decodePoint(honest)
+	var notOnCurve Point
+	for i := byte(2); ; i++ {
+		notOnCurve[0] = i
+		if _, err := new(edwards25519.Point).SetBytes(notOnCurve[:]); err != nil {
+			break
+		}
+	}
+	identity := Point(edwards25519.NewIdentityPoint().Bytes())
+	negZero := identity
+	negZero[31] |= 0x80           // x = 0 with the sign bit set: decodes, but not canonically
+	yOne := Point{0xee, 31: 0x7f} // y = p+1, the identity's y unreduced
+	for i := 1; i < 31; i++ {
+		yOne[i] = 0xff
+	}
+	for _, c := range []struct {
+		bad  Point
+		want string
+	}{
+		{notOnCurve, "not a point on the curve"},
+		{negZero, "not the canonical encoding"},
+		{yOne, "not the canonical encoding"},
+		{identity, "the identity"},
+		{Point(new(edwards25519.Point).Add(hp, torsion).Bytes()), "not in the prime-order subgroup"},
+		{Point(torsion.Bytes()), "not in the prime-order subgroup"},
+	} {
+		q := clonePass(p)
+		q.Deck[5] = c.bad
+		err := unchanged(t, devs[1], func() error { return devs[1].AcceptPass(q) })
+		if e := wantErr(t, err, ErrMalformed, 0, "shuffle pass 1"); e.Pos != 5 || !strings.HasPrefix(e.Msg, c.want) {
+			t.Fatalf("%v, want %q at position 5", e, c.want)
+		}
+	}
+	// On the wire a point is exactly 32 bytes.
+	for _, s := range []string{`"AAAA"`, `"` + strings.Repeat("A", 44) + `"`, `"` + strings.Repeat("A", 42) + `="`, `7`} {
+		var pt Point
+		if err := json.Unmarshal([]byte(s), &pt); err == nil {
+			t.Fatalf("%s decoded", s)
+		}
+	}
+	if err := devs[1].AcceptPass(p); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestMalformedKeys(t *testing.T) {
+	devs := devices(t, "g/deck", testCards(16), 2, 13)
+	setup(t, devs)
+	for _, d := range devs {
+		d.Give(2, 1)
+	}
+	good, _ := devs[0].KeysFor(2)
+	order := Scalar{0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde, 0x14, 31: 0x10} // ℓ itself
+	for name, k := range map[string]Keys{
+		"zero key":          {Label: "g/deck", Seat: 0, Pos: []int{2}, Keys: []Scalar{{}}},
+		"non-canonical key": {Label: "g/deck", Seat: 0, Pos: []int{2}, Keys: []Scalar{order}},
+		"no such position":  {Label: "g/deck", Seat: 0, Pos: []int{16}, Keys: good.Keys},
+		"lengths differ":    {Label: "g/deck", Seat: 0, Pos: []int{2, 3}, Keys: good.Keys},
+		"position twice":    {Label: "g/deck", Seat: 0, Pos: []int{2, 2}, Keys: []Scalar{good.Keys[0], good.Keys[0]}},
+		"no such seat":      {Label: "g/deck", Seat: 5, Pos: []int{2}, Keys: good.Keys},
+		"another deal":      {Label: "g/rail-deck", Seat: 0, Pos: []int{2}, Keys: good.Keys},
+		"own seat":          {Label: "g/deck", Seat: 1, Pos: []int{2}, Keys: good.Keys},
+	} {
+		err := unchanged(t, devs[1], func() error { return devs[1].AcceptKeys(k) })
+		if !errors.Is(err, ErrMalformed) {
+			t.Fatalf("%s: %v", name, err)
+		}
+	}
+	if err := devs[1].AcceptKeys(good); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestOutOfTurn(t *testing.T) {
+	devs := devices(t, "g/deck", testCards(16), 3, 14)
+	if _, err := devs[1].Shuffle(); !errors.Is(err, ErrNotYet) {
+		t.Fatalf("seat 1 shuffled before seat 0: %v", err)
+	}
+	if _, err := devs[0].Lock(); !errors.Is(err, ErrNotYet) {
+		t.Fatalf("seat 0 locked before the shuffles: %v", err)
+	}
+	if err := devs[0].Give(0, 0); !errors.Is(err, ErrNotYet) {
+		t.Fatalf("a card given before the deck is locked: %v", err)
+	}
+	p0 := makePass(t, devs)
+	// Seat 2 cannot shuffle the deck before seat 1 has; seat 1's pass is then accepted.
+	broadcastPass(t, devs, p0)
+	p1 := makePass(t, devs)
+	if err := devs[2].AcceptPass(p1); err != nil {
+		t.Fatal(err)
+	}
+	p2, err := devs[2].Shuffle()
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantErr(t, unchanged(t, devs[0], func() error { return devs[0].AcceptPass(p2) }), ErrNotYet, 2, "shuffle pass 3")
+	if err := devs[0].AcceptPass(p1); err != nil {
+		t.Fatal(err)
+	}
+	if err := devs[0].AcceptPass(p2); err != nil {
+		t.Fatal(err)
+	}
+	// A pass claiming the wrong seat for its step, and this device's own pass from outside.
+	q := clonePass(p2)
+	q.Step, q.Seat = 3, 1
+	wantErr(t, unchanged(t, devs[0], func() error { return devs[0].AcceptPass(q) }), ErrMalformed, 1, "")
+	q = clonePass(p2)
+	q.Step, q.Seat = 3, 0
+	wantErr(t, unchanged(t, devs[0], func() error { return devs[0].AcceptPass(q) }), ErrMalformed, 0, "locking pass 1")
+	if _, err := devs[1].Shuffle(); !errors.Is(err, ErrRefused) {
+		t.Fatalf("seat 1 shuffled twice: %v", err)
+	}
+	if _, err := devs[0].KeysFor(0); !errors.Is(err, ErrNotYet) {
+		t.Fatalf("keys before the deck is locked: %v", err)
+	}
+	k := Keys{Label: "g/deck", Seat: 1, Pos: []int{0}, Keys: []Scalar{{1}}}
+	wantErr(t, unchanged(t, devs[0], func() error { return devs[0].AcceptKeys(k) }), ErrNotYet, 1, "keys")
+}
+
+func TestReplay(t *testing.T) {
+	devs := devices(t, "g/deck", testCards(16), 2, 15)
+	p := makePass(t, devs)
+	broadcastPass(t, devs, p)
+	wantErr(t, unchanged(t, devs[1], func() error { return devs[1].AcceptPass(p) }), ErrDuplicate, 0, "shuffle pass 1")
+	q := clonePass(p)
+	q.Deck[0], q.Deck[1] = q.Deck[1], q.Deck[0]
+	wantErr(t, unchanged(t, devs[1], func() error { return devs[1].AcceptPass(q) }), ErrCheat, 0, "shuffle pass 1")
+	for range 3 {
+		broadcastPass(t, devs, makePass(t, devs))
+	}
+	// A pass of another deal (the same game's other deck) is refused.
+	other := devices(t, "g/rail-deck", testCards(16), 2, 15)
+	op := makePass(t, other)
+	wantErr(t, unchanged(t, devs[1], func() error { return devs[1].AcceptPass(op) }), ErrMalformed, NoSeat, "")
+
+	give(t, devs, 1, 0)
+	k, _ := devs[0].KeysFor(0)
+	wantErr(t, unchanged(t, devs[1], func() error { return devs[1].AcceptKeys(k) }), ErrDuplicate, 0, "keys")
+	// A key replayed for another position does not match that position's commitment.
+	k.Pos[0] = 1
+	wantErr(t, unchanged(t, devs[1], func() error { return devs[1].AcceptKeys(k) }), ErrCheat, 0, "keys")
+}
+
+func TestKeysForRefusesHiddenCards(t *testing.T) {
+	devs := devices(t, "g/deck", testCards(16), 2, 16)
+	setup(t, devs)
+	give(t, devs, 0, 0)
+	if _, err := devs[0].KeysFor(0); !errors.Is(err, ErrRefused) {
+		t.Fatalf("seat 0 published the key of its own hidden card: %v", err)
+	}
+	if _, err := devs[0].KeysFor(1); !errors.Is(err, ErrRefused) {
+		t.Fatalf("seat 0 published the key of a face-down card: %v", err)
+	}
+	if err := devs[1].Give(0, 1); !errors.Is(err, ErrRefused) {
+		t.Fatalf("a card given twice: %v", err)
+	}
+	if len(devs[1].Known()) != 0 {
+		t.Fatal("seat 1 knows a card")
+	}
+	// Once seat 0 plays it, it may publish the key.
+	open(t, devs, 0)
+	if len(devs[1].Known()) != 1 {
+		t.Fatal("seat 1 does not know the card played")
+	}
+}
