@@ -419,3 +419,31 @@ func TestKeysForRefusesHiddenCards(t *testing.T) {
 		t.Fatal("seat 1 does not know the card played")
 	}
 }
+
+// TestAttackLockCopiesEntryToLearnACard shows the limit of a deal without zero-knowledge
+// proofs: seat 0 puts into its locking pass a disguised copy of the entry at position 1 (seat
+// 1's card) at position 0, which is dealt to seat 0, and so learns seat 1's card before the
+// audit. The copy is caught once a device has opened both positions (here seat 1, when
+// seat 0 plays the copy), and the audit names seat 0.
+func TestAttackLockCopiesEntryToLearnACard(t *testing.T) {
+	devs := devices(t, "g/deck", testCards(16), 2, 17)
+	// Seat 0 keys position 0 from the entry at position 1, with the key it committed to for 0.
+	p := cheatPass(t, devs, 2, func(d *Deal, p *Pass) {
+		f := edwards25519.NewScalar().Invert(d.deck)
+		p.Deck[0] = Point(mult(f.Multiply(f, d.keys[0][0]), d.decks[1][1]).Bytes())
+	})
+	finish(t, devs, p)
+	give(t, devs, 0, 0)
+	give(t, devs, 1, 1)
+	learnt, _, _, err := devs[0].Card(0)
+	seat1, _, _, _ := devs[1].Card(1)
+	if err != nil || learnt != seat1 {
+		t.Fatal("the attack did not work: the test no longer shows the limit it documents")
+	}
+	// Seat 0 plays the copy: seat 1, holding the original, sees the same card twice at once.
+	open(t, devs, 0)
+	wantErr(t, devs[1].CheckPlay(0, 0, seat1), ErrCheat, NoSeat, "open")
+	if e := auditNames(t, devs, 0, "locking pass 1"); e.Pos != 0 {
+		t.Fatalf("%v", e)
+	}
+}

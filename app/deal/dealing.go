@@ -143,8 +143,8 @@ func (d *Deal) Missing(j int) []int {
 
 // Card opens position j when this device holds every seat's key for it (its own included):
 // known is false while a key is missing. An error means the keys, each matching its
-// commitment, do not give a card: some seat's shuffle or locking pass was false, which
-// the audit will name.
+// commitment, do not give a card, or give a card already opened at another position: some
+// seat's shuffle or locking pass was false, which the audit will name.
 func (d *Deal) Card(j int) (c Card, cp int, known bool, err error) {
 	if err := d.position(j); err != nil {
 		return 0, 0, false, err
@@ -164,6 +164,12 @@ func (d *Deal) Card(j int) (c Card, cp int, known bool, err error) {
 	if !ok {
 		return 0, 0, false, d.fail(ErrCheat, NoSeat, "open", j,
 			"the committed keys do not give a card: a shuffle or locking pass was false (the audit names the seat)")
+	}
+	for other, seen := range d.decoded {
+		if seen == i {
+			return 0, 0, false, d.fail(ErrCheat, NoSeat, "open", j,
+				"the same card as position %d: a shuffle or locking pass copied an entry (the audit names the seat)", other)
+		}
 	}
 	d.decoded[j] = i
 	e := d.tab.entries[i]
