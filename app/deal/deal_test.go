@@ -1,6 +1,7 @@
 package deal
 
 import (
+	"crypto/sha256"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -173,7 +174,7 @@ func state(d *Deal) string {
 			}
 		}
 	}
-	return fmt.Sprintf("%s|%d|%v|%v|%v|%v", b, held, d.given, d.opened, d.decoded, d.audited)
+	return fmt.Sprintf("passes %x|%d keys|%v|%v|%v|%v", sha256.Sum256(b), held, d.given, d.opened, d.decoded, d.audited)
 }
 
 func TestHonestDeal(t *testing.T) {

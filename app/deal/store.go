@@ -1,0 +1,154 @@
+package deal
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"filippo.io/edwards25519"
+)
+
+// Saved is what a device stores to take a deal up again after a reload, a crash or a
+// return to the game: the public passes and keys, and this seat's secret keys. It must stay
+// on this device: it holds the keys to this seat's cards. A device saves after Shuffle or
+// Lock returns and before it sends the pass, so that it never sends a pass whose keys it
+// could lose.
+type Saved struct {
+	Label   string   `json:"label"`
+	Cards   []Card   `json:"cards"`
+	Seats   int      `json:"seats"`
+	Me      int      `json:"me"`
+	Passes  []Pass   `json:"passes"`
+	DeckKey *Scalar  `json:"deckKey,omitempty"`
+	PosKeys []Scalar `json:"posKeys,omitempty"`
+	Keys    []Keys   `json:"keys,omitempty"`   // the other seats' keys this device holds
+	Given   []int    `json:"given,omitempty"`  // position → seat, NoSeat for none
+	Opened  []int    `json:"opened,omitempty"` // the positions revealed to all
+	Audited bool     `json:"audited,omitempty"`
+}
+
+// Save returns the deal's state to store.
+func (d *Deal) Save() Saved {
+	s := Saved{Label: d.label, Cards: append([]Card(nil), d.cards...), Seats: d.n, Me: d.me,
+		Passes: d.Passes(), Audited: d.audited}
+	if d.deck != nil {
+		k := Scalar(d.deck.Bytes())
+		s.DeckKey = &k
+	}
+	if d.keys[d.me][0] != nil {
+		for _, k := range d.keys[d.me] {
+			s.PosKeys = append(s.PosKeys, Scalar(k.Bytes()))
+		}
+	}
+	for seat := range d.n {
+		if seat == d.me {
+			continue
+		}
+		k := Keys{Label: d.label, Seat: seat}
+		for j, key := range d.keys[seat] {
+			if key != nil {
+				k.Pos = append(k.Pos, j)
+				k.Keys = append(k.Keys, Scalar(key.Bytes()))
+			}
+		}
+		if len(k.Pos) > 0 {
+			s.Keys = append(s.Keys, k)
+		}
+	}
+	if d.Locked() {
+		s.Given = append([]int(nil), d.given...)
+		for j, o := range d.opened {
+			if o {
+				s.Opened = append(s.Opened, j)
+			}
+		}
+	}
+	return s
+}
+
+// Restore takes up a saved deal, checking it as it would check the messages afresh: the
+// other seats' passes and keys through AcceptPass and AcceptKeys, this seat's own passes
+// against its keys' commitments.
+func Restore(s Saved, rand io.Reader) (*Deal, error) {
+	d, err := New(s.Label, s.Cards, s.Seats, s.Me, rand)
+	if err != nil {
+		return nil, err
+	}
+	if len(s.Passes) > 2*d.n {
+		return nil, errors.New("deal: saved with too many passes")
+	}
+	for step, p := range s.Passes {
+		if p.Seat != d.me {
+			if err := d.AcceptPass(p); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if err := d.restoreOwn(step, p, s); err != nil {
+			return nil, err
+		}
+	}
+	for _, k := range s.Keys {
+		if err := d.AcceptKeys(k); err != nil {
+			return nil, err
+		}
+	}
+	if len(s.Given) > 0 {
+		if !d.Locked() || len(s.Given) != len(d.cards) {
+			return nil, errors.New("deal: saved with cards dealt from a deck not locked")
+		}
+		for j, seat := range s.Given {
+			if seat != NoSeat {
+				if err := d.Give(j, seat); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	for _, j := range s.Opened {
+		if err := d.Open(j); err != nil {
+			return nil, err
+		}
+	}
+	d.audited = s.Audited
+	return d, nil
+}
+
+// restoreOwn takes this seat's own saved pass back, with the keys it was made with.
+func (d *Deal) restoreOwn(step int, p Pass, s Saved) error {
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("deal %s: restoring %s: %s", d.label, stepName(step, d.n), fmt.Sprintf(format, args...))
+	}
+	if p.Label != d.label || p.Step != step || len(p.Deck) != len(d.cards) {
+		return bad("not the pass of this step")
+	}
+	deck, err := d.decodeDeck(p.Seat, stepName(step, d.n), p.Deck)
+	if err != nil {
+		return err
+	}
+	if step < d.n {
+		if s.DeckKey == nil || len(p.Commit) != 1 {
+			return bad("no deck key")
+		}
+		k, err := decodeKey(*s.DeckKey)
+		if err != nil || commit(d.label, d.me, deckKeyPos, k) != p.Commit[0] {
+			return bad("the saved deck key is not the one committed")
+		}
+		d.deck = k
+	} else {
+		if len(s.PosKeys) != len(d.cards) || len(p.Commit) != len(d.cards) {
+			return bad("no position keys")
+		}
+		keys := make([]*edwards25519.Scalar, len(d.cards))
+		for j, b := range s.PosKeys {
+			k, err := decodeKey(b)
+			if err != nil || commit(d.label, d.me, j, k) != p.Commit[j] {
+				return bad("the saved key for position %d is not the one committed", j)
+			}
+			keys[j] = k
+		}
+		d.keys[d.me] = keys
+	}
+	d.record(clonePass(p), deck)
+	return nil
+}
