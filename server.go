@@ -124,7 +124,7 @@ func newMux(appHandler http.Handler, wasm, bots *wasmAsset, hub http.Handler) *h
 		mux.Handle(botWasmURL, bots)
 	}
 	mux.Handle(signalURL, hub)
-	mux.Handle("/", appHandler)
+	mux.Handle("/", withPrerenderFix(appHandler))
 	return mux
 }
 
@@ -317,7 +317,8 @@ func newAppHandler(version string, wasmBytes int) *app.Handler {
 		BackgroundColor: "#1e140d",
 		ThemeColor:      "#2b1d14",
 		Styles:          []string{"/web/app.css", "/web/online.css"},
-		Scripts:         []string{"/web/anim.js defer"}, // the animation of moves
+		// early.js runs the prerendered start screen until the app starts; anim.js animates moves.
+		Scripts: []string{"/web/early.js defer", "/web/anim.js defer"},
 		// The wasm starts downloading as soon as the page's head is read, beside the
 		// scripts that will ask for it (app.js fetches it the same way: same URL, CORS
 		// mode, same-origin credentials, so the preloaded response is the one it gets).

@@ -1,0 +1,41 @@
+//go:build !wasm
+
+package main
+
+import (
+	"io"
+	"net/http"
+	"strconv"
+	"testing"
+)
+
+func TestPrerenderFix(t *testing.T) {
+	const page = `<input type="radio" checked="false" spellcheck="false"><input type="radio" checked><button disabled="false" hidden="false">Go</button>`
+	const want = `<input type="radio" spellcheck="false"><input type="radio" checked><button>Go</button>`
+	serve := func(contentType, body string, status int) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", contentType)
+			w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+			w.WriteHeader(status)
+			io.WriteString(w, body)
+		})
+	}
+	res := get(t, withPrerenderFix(serve("text/html", page, http.StatusOK)), "GET", "/", nil)
+	body, _ := io.ReadAll(res.Body)
+	if string(body) != want || res.Header.Get("Content-Length") != strconv.Itoa(len(want)) || res.StatusCode != http.StatusOK {
+		t.Errorf("HTML: %d %q (Content-Length %s)", res.StatusCode, body, res.Header.Get("Content-Length"))
+	}
+	// Anything else passes unchanged: a script, a 304, a body written without a header.
+	res = get(t, withPrerenderFix(serve("text/javascript", page, http.StatusOK)), "GET", "/app.js", nil)
+	if body, _ := io.ReadAll(res.Body); string(body) != page {
+		t.Errorf("script changed: %q", body)
+	}
+	res = get(t, withPrerenderFix(serve("text/html", "", http.StatusNotModified)), "GET", "/", nil)
+	if res.StatusCode != http.StatusNotModified {
+		t.Errorf("304 became %d", res.StatusCode)
+	}
+	res = get(t, withPrerenderFix(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "plain") })), "GET", "/x", nil)
+	if body, _ := io.ReadAll(res.Body); string(body) != "plain" || res.StatusCode != http.StatusOK {
+		t.Errorf("plain body: %d %q", res.StatusCode, body)
+	}
+}
