@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strings"
+
 	"brass/engine"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -49,9 +51,54 @@ func (c editionChoice) fit(n int) int {
 	return max(lo, min(hi, n))
 }
 
+// choose picks an edition (an id of editionOptions) with its default rule set; it reports
+// whether the id is one.
+func (c *editionChoice) choose(edition string) bool {
+	for _, o := range editionOptions {
+		if o.id == edition {
+			c.edition, c.rules = edition, ""
+			return true
+		}
+	}
+	return false
+}
+
+// chooseRules picks a rule set of Lancashire by its key ("roxley" for the default); it
+// reports whether the key is one.
+func (c *editionChoice) chooseRules(key string) bool {
+	for _, o := range ruleOptions {
+		if ruleKey(o.id) == key {
+			c.rules = o.id
+			return true
+		}
+	}
+	return false
+}
+
+// ruleKey names a rule set in element ids and values: the default's id is empty.
+func ruleKey(id string) string {
+	if id == "" {
+		return "roxley"
+	}
+	return id
+}
+
+// replay applies a change of one of the choice's fields, recorded before the app ran
+// (early.go): prefix names the dialog, as in render. It reports whether id is the choice's.
+func (c *editionChoice) replay(prefix, id string) bool {
+	if e, ok := strings.CutPrefix(id, prefix+"-edition-"); ok {
+		return c.choose(e)
+	}
+	if r, ok := strings.CutPrefix(id, prefix+"-rules-"); ok {
+		return c.edition == "lancashire" && c.chooseRules(r)
+	}
+	return false
+}
+
 // render draws the choice: prefix names the dialog ("ng", "od"), changed is called after
-// every change.
-func (c *editionChoice) render(prefix string, changed func()) goapp.UI {
+// every change. static draws Lancashire's rule sets whatever the edition, for the page
+// prerendered on the server (web/app.css shows them when Lancashire is checked).
+func (c *editionChoice) render(prefix string, changed func(), static bool) goapp.UI {
 	editions := make([]goapp.UI, 0, len(editionOptions))
 	for _, o := range editionOptions {
 		o := o
@@ -59,7 +106,7 @@ func (c *editionChoice) render(prefix string, changed func()) goapp.UI {
 		editions = append(editions, goapp.Label().Class("ng-count").For(id).Body(
 			goapp.Input().Type("radio").ID(id).Name(prefix+"-edition").Value(o.id).Checked(c.edition == o.id).
 				OnChange(func(ctx goapp.Context, e goapp.Event) {
-					c.edition, c.rules = o.id, ""
+					c.choose(o.id)
 					changed()
 				}, goapp.EventScope(o.id)),
 			goapp.Span().Text(o.label),
@@ -69,21 +116,18 @@ func (c *editionChoice) render(prefix string, changed func()) goapp.UI {
 		goapp.Legend().Text("Game"),
 		goapp.Div().Class("ng-count-options").Body(editions...),
 	)}
-	if c.edition == "lancashire" {
+	if c.edition == "lancashire" || static {
 		rules := make([]goapp.UI, 0, len(ruleOptions))
 		for _, o := range ruleOptions {
 			o := o
-			key := o.id
-			if key == "" {
-				key = "roxley"
-			}
+			key := ruleKey(o.id)
 			id := prefix + "-rules-" + key
 			rules = append(rules, goapp.Div().Class("ng-rule").Body(
 				goapp.Label().For(id).Body(
 					goapp.Input().Type("radio").ID(id).Name(prefix+"-rules").Value(key).Checked(c.rules == o.id).
 						Aria("describedby", id+"-help").
 						OnChange(func(ctx goapp.Context, e goapp.Event) {
-							c.rules = o.id
+							c.chooseRules(key)
 							changed()
 						}, goapp.EventScope(o.id)),
 					goapp.Text(" "+o.label),

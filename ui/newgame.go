@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -23,6 +24,9 @@ type newGameDialog struct {
 	IStore    app.Store
 	IOnStart  func(ctx goapp.Context, s app.Session)
 	IOnCancel func(ctx goapp.Context)
+	IStatic   bool         // prerendered on the server: every field drawn (early.go)
+	IEarly    []earlyEvent // what the person did in the prerendered dialog, replayed at OnInit
+	IFocus    string       // the field that had the focus then
 
 	game    editionChoice
 	players int
@@ -33,6 +37,7 @@ type newGameDialog struct {
 	kinds   [app.MaxPlayers]string // by seat: "" a person, or a bot level
 	err     string
 	done    bool // started or cancelled: ignore further events
+	pending bool // Start was pressed before the app ran: start once the store is open
 }
 
 // newNewGameDialog returns the dialog with 3 players in the first palette colours. The
@@ -60,11 +65,83 @@ func (d *newGameDialog) OnCancel(fn func(ctx goapp.Context)) *newGameDialog {
 	return d
 }
 
+// Early takes what the person did in the prerendered dialog before the app ran.
+func (d *newGameDialog) Early(events []earlyEvent, focus string) *newGameDialog {
+	d.IEarly, d.IFocus = events, focus
+	return d
+}
+
+// Static draws every field, for the page prerendered on the server.
+func (d *newGameDialog) Static(b bool) *newGameDialog { d.IStatic = b; return d }
+
+func (d *newGameDialog) OnInit() {
+	for _, ev := range d.IEarly {
+		d.replay(ev)
+	}
+}
+
 func (d *newGameDialog) OnMount(ctx goapp.Context) {
 	if dlg := d.JSValue(); dlg.Truthy() && !dlg.Get("showModal").IsUndefined() && !dlg.Get("open").Bool() {
 		dlg.Call("showModal")
 	}
-	focusSoon(ctx, "ng-name-1")
+	focus := "ng-name-1"
+	if d.IFocus != "" {
+		focus = d.IFocus
+	}
+	focusSoon(ctx, focus)
+	d.startPending(ctx)
+}
+
+// OnUpdate starts a game asked for before the app ran once the owner hands over the store.
+func (d *newGameDialog) OnUpdate(ctx goapp.Context) { d.startPending(ctx) }
+
+func (d *newGameDialog) startPending(ctx goapp.Context) {
+	if d.pending && d.IStore != nil {
+		d.pending = false
+		d.start(ctx)
+	}
+}
+
+// replay applies one step recorded before the app ran, as the field's own handler would.
+// Ids and values come from the page's own form; anything else is ignored.
+func (d *newGameDialog) replay(ev earlyEvent) {
+	seat := func(prefix string) (int, string, bool) {
+		rest, ok := strings.CutPrefix(ev.ID, prefix)
+		if !ok {
+			return 0, "", false
+		}
+		num, tail, _ := strings.Cut(rest, "-")
+		i, err := strconv.Atoi(num)
+		return i - 1, tail, err == nil && i >= 1 && i <= app.MaxPlayers
+	}
+	switch {
+	case ev.T == "submit":
+		d.pending = true
+	case d.game.replay("ng", ev.ID):
+		d.gameChanged()
+	case strings.HasPrefix(ev.ID, "ng-players-"):
+		if n, err := strconv.Atoi(strings.TrimPrefix(ev.ID, "ng-players-")); err == nil {
+			d.setPlayers(n)
+		}
+	case ev.ID == "ng-seed":
+		d.seed = ev.V
+	case ev.ID == "ng-intro":
+		d.intro = ev.C && d.game.ed().Rules.Introductory
+	default:
+		if i, _, ok := seat("ng-name-"); ok {
+			d.names[i] = ev.V // the field's maxlength bounds it; Start checks it
+		} else if i, _, ok := seat("ng-colour-"); ok && ev.C && inPalette(ev.V) {
+			d.setColour(i, ev.V)
+		} else if i, _, ok := seat("ng-kind-"); ok && (ev.V == "" || slices.Contains(app.BotLevels, ev.V)) {
+			d.setKind(i, ev.V)
+		}
+	}
+}
+
+// setKind makes seat i a person ("") or a bot of a level.
+func (d *newGameDialog) setKind(i int, kind string) {
+	d.kinds[i] = kind
+	d.err = ""
 }
 
 // setPlayers changes the number of players; names and colours of the seats kept stay.
@@ -121,6 +198,11 @@ func (d *newGameDialog) config() (engine.Config, []string, string) {
 
 func (d *newGameDialog) onSubmit(ctx goapp.Context, e goapp.Event) {
 	e.PreventDefault()
+	d.start(ctx)
+}
+
+// start creates and saves the game from the form, or says what is wrong with it.
+func (d *newGameDialog) start(ctx goapp.Context) {
 	if d.done || d.IStore == nil {
 		return
 	}
@@ -203,24 +285,28 @@ func (d *newGameDialog) Render() goapp.UI {
 			goapp.Span().Text(strconv.Itoa(n)+" players"),
 		))
 	}
-	seats := make([]goapp.UI, d.players)
-	for i := 0; i < d.players; i++ {
+	shown := d.players
+	if d.IStatic {
+		shown = app.MaxPlayers // web/app.css hides the seats beyond the count checked
+	}
+	seats := make([]goapp.UI, shown)
+	for i := range seats {
 		seats[i] = d.renderSeat(i)
 	}
 	return goapp.Dialog().ID("new-game-dialog").Class("ng-dialog").Aria("labelledby", "ng-title").
 		On("cancel", d.onCancelEvent).On("close", d.onClose).Body(
-		goapp.Form().Class("ng-form").Attr("novalidate", true).OnSubmit(d.onSubmit).Body(
+		goapp.Form().Class("ng-form").Class(staticClass(d.IStatic)).Attr("novalidate", true).OnSubmit(d.onSubmit).Body(
 			goapp.Div().Class("ng-head").Body(
 				goapp.H2().ID("ng-title").Text("New game"),
 				goapp.P().Class("ng-hint").Text("Play on this device: people take turns, and bots play the seats you give them."),
 			),
-			d.game.render("ng", d.gameChanged),
+			d.game.render("ng", d.gameChanged, d.IStatic),
 			goapp.FieldSet().Class("ng-counts").Body(
 				goapp.Legend().Text("Number of players"),
 				goapp.Div().Class("ng-count-options").Body(counts...),
 			),
 			goapp.Div().Class("ng-seats").Body(seats...),
-			goapp.If(ed.Rules.Introductory, func() goapp.UI { return d.renderIntro() }),
+			goapp.If(ed.Rules.Introductory || d.IStatic, func() goapp.UI { return d.renderIntro() }),
 			goapp.Div().Class("ng-seed").Body(
 				goapp.Label().For("ng-seed").Body(
 					goapp.Text("Seed "), goapp.Span().Class("ng-optional").Text("(optional)"),
@@ -293,8 +379,7 @@ func (d *newGameDialog) renderSeat(i int) goapp.UI {
 			goapp.Label().For(kindID).Class("visually-hidden").Text(title+" is played by"),
 			goapp.Select().ID(kindID).Body(kinds...).
 				OnChange(func(ctx goapp.Context, e goapp.Event) {
-					d.kinds[i] = ctx.JSSrc().Get("value").String()
-					d.err = ""
+					d.setKind(i, ctx.JSSrc().Get("value").String())
 				}, goapp.EventScope(i)),
 		),
 	)

@@ -20,6 +20,9 @@ type onlineDialog struct {
 	ICode     string // a room code from a join link; opens the dialog in join mode
 	IOnStart  func(ctx goapp.Context, s app.Session)
 	IOnCancel func(ctx goapp.Context)
+	IStatic   bool         // prerendered on the server: host and join fields both drawn (early.go)
+	IEarly    []earlyEvent // what the person did in the prerendered dialog, replayed at OnInit
+	IFocus    string       // the field that had the focus then
 
 	join    bool
 	game    editionChoice // host: the edition and rule set
@@ -31,7 +34,10 @@ type onlineDialog struct {
 	intro   bool // host: the introductory game
 	err     string
 	done    bool
-	inited  bool
+	pending bool // Open the room or Join was pressed before the app ran
+	// profiled: the saved profile was read (once the store is there); chosenName and
+	// chosenColour: the person set them before, so the profile does not overwrite them
+	profiled, chosenName, chosenColour bool
 }
 
 func newOnlineDialog() *onlineDialog {
@@ -62,33 +68,107 @@ func (d *onlineDialog) OnStart(fn func(ctx goapp.Context, s app.Session)) *onlin
 // OnCancel is called when the dialog is closed without playing.
 func (d *onlineDialog) OnCancel(fn func(ctx goapp.Context)) *onlineDialog { d.IOnCancel = fn; return d }
 
+// Early takes what the person did in the prerendered dialog before the app ran.
+func (d *onlineDialog) Early(events []earlyEvent, focus string) *onlineDialog {
+	d.IEarly, d.IFocus = events, focus
+	return d
+}
+
+// Static draws every field, for the page prerendered on the server.
+func (d *onlineDialog) Static(b bool) *onlineDialog { d.IStatic = b; return d }
+
 func (d *onlineDialog) OnInit() {
 	d.name, d.colour = "", app.Palette[0].CSS
 	d.join = d.ICode != ""
 	d.code = d.ICode
+	for _, ev := range d.IEarly {
+		d.replay(ev)
+	}
 }
 
 func (d *onlineDialog) OnMount(ctx goapp.Context) {
-	if d.IStore != nil {
-		if p, ok := app.LoadProfile(d.IStore); ok {
-			d.name = p.Name
-			if _, c, err := app.ValidateProfile("x", p.Colour); err == nil {
-				d.colour = c
-			}
-		}
-	}
+	d.loadProfile()
 	if dlg := d.JSValue(); dlg.Truthy() && !dlg.Get("showModal").IsUndefined() && !dlg.Get("open").Bool() {
 		dlg.Call("showModal")
 	}
-	if d.name == "" {
+	switch {
+	case d.IFocus != "":
+		focusSoon(ctx, d.IFocus)
+	case d.name == "":
 		focusSoon(ctx, "ol-name")
-	} else if d.join && d.code == "" {
+	case d.join && d.code == "":
 		focusSoon(ctx, "ol-code")
+	}
+	d.startPending(ctx)
+}
+
+// OnUpdate reads the profile and goes on with a press made before the app ran once the
+// owner hands over the store.
+func (d *onlineDialog) OnUpdate(ctx goapp.Context) {
+	d.loadProfile()
+	d.startPending(ctx)
+}
+
+// loadProfile fills in the name and colour this device used last, once, where the person
+// has not chosen them already.
+func (d *onlineDialog) loadProfile() {
+	if d.profiled || d.IStore == nil {
+		return
+	}
+	d.profiled = true
+	p, ok := app.LoadProfile(d.IStore)
+	if !ok {
+		return
+	}
+	if !d.chosenName {
+		d.name = p.Name
+	}
+	if _, c, err := app.ValidateProfile("x", p.Colour); err == nil && !d.chosenColour {
+		d.colour = c
+	}
+}
+
+func (d *onlineDialog) startPending(ctx goapp.Context) {
+	if d.pending && d.IStore != nil {
+		d.pending = false
+		d.start(ctx)
+	}
+}
+
+// replay applies one step recorded before the app ran, as the field's own handler would.
+func (d *onlineDialog) replay(ev earlyEvent) {
+	switch {
+	case ev.T == "submit":
+		d.pending = true
+	case ev.ID == "ol-host" || ev.ID == "ol-join":
+		d.join, d.err = ev.ID == "ol-join", ""
+	case d.game.replay("ol", ev.ID):
+		d.gameChanged()
+	case strings.HasPrefix(ev.ID, "ol-players-"):
+		n, err := strconv.Atoi(strings.TrimPrefix(ev.ID, "ol-players-"))
+		if lo, hi := d.game.players(); err == nil && n >= lo && n <= hi {
+			d.players = n
+		}
+	case ev.ID == "ol-intro":
+		d.intro = ev.C && d.game.ed().Rules.Introductory
+	case ev.ID == "ol-code":
+		d.code = ev.V
+	case ev.ID == "ol-name":
+		d.name, d.chosenName = ev.V, true
+	case ev.ID == "ol-notify":
+		d.notify = ev.C
+	case strings.HasPrefix(ev.ID, "ol-colour-") && ev.C && inPalette(ev.V):
+		d.colour, d.chosenColour = ev.V, true
 	}
 }
 
 func (d *onlineDialog) onSubmit(ctx goapp.Context, e goapp.Event) {
 	e.PreventDefault()
+	d.start(ctx)
+}
+
+// start prepares the session: a room hosted, or one joined.
+func (d *onlineDialog) start(ctx goapp.Context) {
 	if d.done {
 		return
 	}
@@ -147,40 +227,17 @@ func (d *onlineDialog) Render() goapp.UI {
 		)
 	}
 	var modeFields goapp.UI
-	if d.join {
-		modeFields = goapp.Div().Class("ng-seed").Body(
-			goapp.Label().For("ol-code").Text("Room code"),
-			goapp.Input().ID("ol-code").Type("text").AutoComplete(false).Attr("spellcheck", "false").
-				Attr("autocapitalize", "characters").Placeholder("K7QF-9MZT").Value(d.code).
-				OnInput(func(ctx goapp.Context, e goapp.Event) { d.code = ctx.JSSrc().Get("value").String() }),
-			goapp.P().Class("ng-help").Text("The host sees the code on their screen; letters and digits, case does not matter."),
-		)
-	} else {
-		lo, hi := d.game.players()
-		counts := make([]goapp.UI, 0, 3)
-		for n := app.MinPlayers; n <= app.MaxPlayers; n++ {
-			n := n
-			id := "ol-players-" + strconv.Itoa(n)
-			counts = append(counts, goapp.Label().Class("ng-count").For(id).Body(
-				goapp.Input().Type("radio").ID(id).Name("ol-players").Checked(d.players == n).Disabled(n < lo || n > hi).
-					OnChange(func(ctx goapp.Context, e goapp.Event) { d.players = n }, goapp.EventScope(n)),
-				goapp.Span().Text(strconv.Itoa(n)+" players"),
-			))
-		}
+	switch {
+	case d.IStatic:
+		// web/app.css shows the fields of the mode checked
 		modeFields = goapp.Div().Body(
-			d.game.render("ol", d.gameChanged),
-			goapp.FieldSet().Class("ng-counts").Body(
-				goapp.Legend().Text("Number of players"),
-				goapp.Div().Class("ng-count-options").Body(counts...),
-			),
-			goapp.If(d.game.ed().Rules.Introductory, func() goapp.UI {
-				return goapp.Label().Class("ol-notify").For("ol-intro").Body(
-					goapp.Input().Type("checkbox").ID("ol-intro").Checked(d.intro).
-						OnChange(func(ctx goapp.Context, e goapp.Event) { d.intro = ctx.JSSrc().Get("checked").Bool() }),
-					goapp.Span().Text(" Introductory game (Canal Era only)"),
-				)
-			}),
+			goapp.Div().Class("ol-join-fields").Body(d.renderJoinFields()),
+			goapp.Div().Class("ol-host-fields").Body(d.renderHostFields()),
 		)
+	case d.join:
+		modeFields = d.renderJoinFields()
+	default:
+		modeFields = d.renderHostFields()
 	}
 	swatches := make([]goapp.UI, len(app.Palette))
 	for k, c := range app.Palette {
@@ -188,7 +245,7 @@ func (d *onlineDialog) Render() goapp.UI {
 		id := "ol-colour-" + strings.ToLower(c.Name)
 		swatches[k] = goapp.Label().Class("ng-swatch").For(id).Title(c.Name).Body(
 			goapp.Input().Type("radio").ID(id).Name("ol-colour").Value(css).Checked(d.colour == css).
-				OnChange(func(ctx goapp.Context, e goapp.Event) { d.colour = css }, goapp.EventScope(css)),
+				OnChange(func(ctx goapp.Context, e goapp.Event) { d.colour, d.chosenColour = css, true }, goapp.EventScope(css)),
 			goapp.Span().Class("st-swatch").Style("background-color", css).Aria("hidden", true),
 			goapp.Span().Class("visually-hidden").Text(c.Name),
 		)
@@ -196,7 +253,7 @@ func (d *onlineDialog) Render() goapp.UI {
 	return goapp.Dialog().ID("online-dialog").Class("ng-dialog").Aria("labelledby", "ol-title").
 		On("cancel", func(ctx goapp.Context, e goapp.Event) { e.PreventDefault(); d.cancel(ctx) }).
 		On("close", func(ctx goapp.Context, e goapp.Event) { d.cancel(ctx) }).Body(
-		goapp.Form().Class("ng-form").Attr("novalidate", true).OnSubmit(d.onSubmit).Body(
+		goapp.Form().Class("ng-form").Class(staticClass(d.IStatic)).Attr("novalidate", true).OnSubmit(d.onSubmit).Body(
 			goapp.Div().Class("ng-head").Body(
 				goapp.H2().ID("ol-title").Text("Play online"),
 				goapp.P().Class("ng-hint").Text("Each player uses their own device. Host a room and share its code, or join a friend's room."),
@@ -213,7 +270,7 @@ func (d *onlineDialog) Render() goapp.UI {
 				goapp.Label().For("ol-name").Class("ng-seat-title").Text("Your name"),
 				goapp.Input().ID("ol-name").Type("text").MaxLength(app.MaxNameLength).AutoComplete(false).
 					Attr("spellcheck", "false").Placeholder("Your name").Value(d.name).
-					OnInput(func(ctx goapp.Context, e goapp.Event) { d.name = ctx.JSSrc().Get("value").String() }),
+					OnInput(func(ctx goapp.Context, e goapp.Event) { d.name, d.chosenName = ctx.JSSrc().Get("value").String(), true }),
 				goapp.FieldSet().Class("ng-colours").Body(
 					goapp.Legend().Class("visually-hidden").Text("Your colour"),
 					goapp.Div().Class("ng-swatches").Body(swatches...),
@@ -227,15 +284,62 @@ func (d *onlineDialog) Render() goapp.UI {
 			goapp.Div().ID("ol-error").Class("ng-error").Role("alert").Text(d.err),
 			goapp.Div().Class("ng-buttons").Body(
 				goapp.Button().Type("button").ID("ol-cancel").Class("st-btn").OnClick(func(ctx goapp.Context, e goapp.Event) { d.cancel(ctx) }).Text("Cancel"),
-				goapp.Button().Type("submit").ID("ol-go").Class("st-btn", "st-btn-primary").Text(goLabel(d.join)),
+				goapp.Button().Type("submit").ID("ol-go").Class("st-btn", "st-btn-primary").Body(d.renderGoLabel()),
 			),
 		),
 	)
 }
 
-func goLabel(join bool) string {
-	if join {
-		return "Join"
+// renderJoinFields is the room code to join.
+func (d *onlineDialog) renderJoinFields() goapp.UI {
+	return goapp.Div().Class("ng-seed").Body(
+		goapp.Label().For("ol-code").Text("Room code"),
+		goapp.Input().ID("ol-code").Type("text").AutoComplete(false).Attr("spellcheck", "false").
+			Attr("autocapitalize", "characters").Placeholder("K7QF-9MZT").Value(d.code).
+			OnInput(func(ctx goapp.Context, e goapp.Event) { d.code = ctx.JSSrc().Get("value").String() }),
+		goapp.P().Class("ng-help").Text("The host sees the code on their screen; letters and digits, case does not matter."),
+	)
+}
+
+// renderHostFields is the game a host offers: edition, rules, players, introductory game.
+func (d *onlineDialog) renderHostFields() goapp.UI {
+	lo, hi := d.game.players()
+	counts := make([]goapp.UI, 0, 3)
+	for n := app.MinPlayers; n <= app.MaxPlayers; n++ {
+		n := n
+		id := "ol-players-" + strconv.Itoa(n)
+		counts = append(counts, goapp.Label().Class("ng-count").For(id).Body(
+			goapp.Input().Type("radio").ID(id).Name("ol-players").Checked(d.players == n).Disabled(n < lo || n > hi).
+				OnChange(func(ctx goapp.Context, e goapp.Event) { d.players = n }, goapp.EventScope(n)),
+			goapp.Span().Text(strconv.Itoa(n)+" players"),
+		))
 	}
-	return "Open the room"
+	return goapp.Div().Body(
+		d.game.render("ol", d.gameChanged, d.IStatic),
+		goapp.FieldSet().Class("ng-counts").Body(
+			goapp.Legend().Text("Number of players"),
+			goapp.Div().Class("ng-count-options").Body(counts...),
+		),
+		goapp.If(d.game.ed().Rules.Introductory || d.IStatic, func() goapp.UI {
+			return goapp.Label().Class("ol-notify", "ol-intro").For("ol-intro").Body(
+				goapp.Input().Type("checkbox").ID("ol-intro").Checked(d.intro).
+					OnChange(func(ctx goapp.Context, e goapp.Event) { d.intro = ctx.JSSrc().Get("checked").Bool() }),
+				goapp.Span().Text(" Introductory game (Canal Era only)"),
+			)
+		}),
+	)
+}
+
+// renderGoLabel is "Join" or "Open the room"; prerendered, both (web/app.css shows one).
+func (d *onlineDialog) renderGoLabel() goapp.UI {
+	if d.IStatic {
+		return goapp.Span().Body(
+			goapp.Span().Class("ol-go-join").Text("Join"),
+			goapp.Span().Class("ol-go-host").Text("Open the room"),
+		)
+	}
+	if d.join {
+		return goapp.Text("Join")
+	}
+	return goapp.Text("Open the room")
 }

@@ -48,6 +48,9 @@ type root struct {
 	ctx      goapp.Context
 	mounted  bool
 	brain    *app.WorkerBrain // thinks for the bots and the hints, in a Web Worker
+
+	prerender bool         // drawn on the server, for the page's first paint
+	early     *earlyRecord // what the person did before the app ran (early.go), until used
 }
 
 // OnAppUpdate is called when the service worker has installed a new build (the server's
@@ -68,14 +71,20 @@ func (r *root) OnAppUpdate(ctx goapp.Context) {
 // NewRoot returns the component routed at "/".
 func NewRoot() goapp.Composer {
 	PerfMark("brass-root")
-	return &root{status: "loading"}
+	return &root{status: "loading", prerender: goapp.IsServer, early: takeEarly()}
 }
 
 func (r *root) OnMount(ctx goapp.Context) {
 	PerfMark("brass-mounted")
 	r.ctx, r.mounted = ctx, true
 	r.joinCode = joinCodeFromURL()
-	r.open(app.NewBrowserStore(ctx.LocalStorage()))
+	if r.early.acted() {
+		// what the person began before the app ran goes on, rather than the game of the
+		// last visit (web/early.js leaves the page alone when there is one to resume)
+		r.store = app.NewBrowserStore(ctx.LocalStorage())
+	} else {
+		r.open(app.NewBrowserStore(ctx.LocalStorage()))
+	}
 	if r.session != nil {
 		r.connect()
 	}
@@ -186,6 +195,7 @@ func (r *root) play(ctx goapp.Context, s app.Session) {
 	r.version++
 	r.notice = ""
 	r.joinCode = ""
+	r.early = nil
 	r.connect()
 	goapp.Window().Call("scrollTo", 0, 0)
 }
@@ -212,7 +222,8 @@ func (r *root) Render() goapp.UI {
 	case r.session != nil:
 		screen = newGameScreen().Session(r.session).Version(r.version).Revision(r.revision).OnQuit(r.quit)
 	default:
-		screen = newStartScreen().Store(r.store).Notice(r.notice).FocusTitle(r.back).JoinCode(r.joinCode).OnOpen(r.play)
+		screen = newStartScreen().Store(r.store).Notice(r.notice).FocusTitle(r.back).JoinCode(r.joinCode).
+			Prerender(r.prerender).Early(r.early).OnOpen(r.play)
 	}
 	return goapp.Main().Class("brass-root").Body(
 		goapp.Div().ID("status").Class("visually-hidden").Aria("live", "polite").Text(r.status),

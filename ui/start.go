@@ -21,6 +21,8 @@ type startScreen struct {
 	INotice     string    // shown above the list, e.g. why the last game did not resume
 	IFocusTitle bool      // focus the title when shown (after leaving a game)
 	IJoinCode   string    // a room code from a join link: the online dialog opens with it
+	IPrerender  bool      // drawn on the server: the dialogs are there, closed, for web/early.js
+	IEarly      *earlyRecord
 	IOnOpen     func(ctx goapp.Context, s app.Session)
 
 	games      []app.GameSummary
@@ -34,6 +36,8 @@ type startScreen struct {
 	joinShown  string    // the join code the online dialog was last opened for
 	tutorial   string    // the id of the tutorial game to continue, or ""
 	listed     app.Store // the store the list was read from
+	early      earlyDialog
+	focusEarly string // the field focused before the app ran
 
 	// ctx is the screen's own context, from OnMount. Deferred work (focus after a render,
 	// a file read) goes through it: an event's context belongs to the element clicked,
@@ -56,10 +60,34 @@ func (s *startScreen) FocusTitle(b bool) *startScreen { s.IFocusTitle = b; retur
 // JoinCode opens the online dialog to join this room (from a join link).
 func (s *startScreen) JoinCode(c string) *startScreen { s.IJoinCode = c; return s }
 
+// Prerender draws the page as the server sends it: the dialogs are drawn closed with every
+// field, and New game and Play online are enabled, for web/early.js to run them until the
+// app starts.
+func (s *startScreen) Prerender(b bool) *startScreen { s.IPrerender = b; return s }
+
+// Early hands over what the person did before the app ran: the dialog they left open opens
+// again with it (early.go).
+func (s *startScreen) Early(r *earlyRecord) *startScreen { s.IEarly = r; return s }
+
 // OnOpen is called with a session to play: a new game or a resumed one.
 func (s *startScreen) OnOpen(fn func(ctx goapp.Context, sess app.Session)) *startScreen {
 	s.IOnOpen = fn
 	return s
+}
+
+func (s *startScreen) OnInit() {
+	if s.IEarly == nil {
+		return
+	}
+	s.early = s.IEarly.open()
+	s.focusEarly = s.IEarly.Focus
+	s.joinShown = s.early.linked // opened (and maybe closed) already, as the link asked
+	switch s.early.id {
+	case "new-game-dialog":
+		s.dialog = true
+	case "online-dialog":
+		s.online = true
+	}
 }
 
 func (s *startScreen) OnMount(ctx goapp.Context) {
@@ -128,6 +156,7 @@ func (s *startScreen) onNewGame(ctx goapp.Context, e goapp.Event) {
 
 func (s *startScreen) onDialogCancel(ctx goapp.Context) {
 	s.dialog = false
+	s.early = earlyDialog{}
 	s.focus("new-game")
 }
 
@@ -143,6 +172,7 @@ func (s *startScreen) onOnline(ctx goapp.Context, e goapp.Event) {
 
 func (s *startScreen) onOnlineCancel(ctx goapp.Context) {
 	s.online = false
+	s.early = earlyDialog{}
 	s.focus("play-online")
 }
 
@@ -269,9 +299,9 @@ func (s *startScreen) Render() goapp.UI {
 		}),
 		goapp.Div().Class("start-actions").Body(
 			goapp.Button().ID("new-game").Class("st-btn", "st-btn-primary").Type("button").
-				Disabled(s.IStore == nil).OnClick(s.onNewGame).Text("New game"),
+				Disabled(s.IStore == nil && !s.IPrerender).OnClick(s.onNewGame).Text("New game"),
 			goapp.Button().ID("play-online").Class("st-btn", "st-btn-primary").Type("button").
-				Disabled(s.IStore == nil).OnClick(s.onOnline).Text("Play online"),
+				Disabled(s.IStore == nil && !s.IPrerender).OnClick(s.onOnline).Text("Play online"),
 			s.renderTutorialButton(),
 			goapp.Button().ID("import-game").Class("st-btn").Type("button").
 				Disabled(s.IStore == nil).OnClick(s.onImportClick).Text("Import game…"),
@@ -291,11 +321,21 @@ func (s *startScreen) Render() goapp.UI {
 			goapp.H2().ID("saved-title").TabIndex(-1).Text("Saved games"),
 			s.renderList(),
 		),
-		goapp.If(s.dialog, func() goapp.UI {
-			return newNewGameDialog().Store(s.IStore).OnStart(s.onDialogStart).OnCancel(s.onDialogCancel)
+		goapp.If(s.dialog || s.IPrerender, func() goapp.UI {
+			d := newNewGameDialog().Store(s.IStore).Static(s.IPrerender).OnStart(s.onDialogStart).OnCancel(s.onDialogCancel)
+			if s.early.id == "new-game-dialog" {
+				d.Early(s.early.events, s.focusEarly)
+			}
+			return d
 		}),
-		goapp.If(s.online, func() goapp.UI {
-			return newOnlineDialog().Store(s.IStore).Code(s.joinShown).OnStart(s.onOnlineStart).OnCancel(s.onOnlineCancel)
+		goapp.If(s.online || s.IPrerender, func() goapp.UI {
+			code := s.joinShown
+			d := newOnlineDialog().Store(s.IStore).Static(s.IPrerender).OnStart(s.onOnlineStart).OnCancel(s.onOnlineCancel)
+			if s.early.id == "online-dialog" {
+				code = s.early.code
+				d.Early(s.early.events, s.focusEarly)
+			}
+			return d.Code(code)
 		}),
 	)
 }
