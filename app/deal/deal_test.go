@@ -158,12 +158,12 @@ func TestCardEncoding(t *testing.T) {
 	}
 }
 
-// TestShuffleUniform deals a 4-card deck 200 times between two seats: every audit finds
-// each card exactly once, and each card lies first about as often as any other.
+// TestShuffleUniform deals a 3-card deck 180 times between two seats: every audit finds
+// each card exactly once, and each of the six orders comes about as often as any other.
 func TestShuffleUniform(t *testing.T) {
-	cards := []Card{0, 1, 2, 3}
-	const deals = 200
-	var first [4]int
+	cards := []Card{0, 1, 2}
+	const deals = 180
+	orders := map[[3]Card]int{}
 	for seed := range uint64(deals) {
 		devs := devices(t, "u", cards, 2, seed)
 		setup(t, devs)
@@ -176,16 +176,19 @@ func TestShuffleUniform(t *testing.T) {
 		if !slices.Equal(sorted, cards) {
 			t.Fatalf("seed %d: %v is not a permutation", seed, order)
 		}
-		first[order[0]]++
+		orders[[3]Card(order)]++
+	}
+	if len(orders) != 6 {
+		t.Fatalf("only %d of the 6 orders in %d deals: %v", len(orders), deals, orders)
 	}
 	chi2 := 0.0
-	for _, c := range first {
-		e := float64(deals) / 4
+	for _, c := range orders {
+		e := float64(deals) / 6
 		chi2 += (float64(c) - e) * (float64(c) - e) / e
 	}
-	// 3 degrees of freedom: P(χ² > 16.27) = 0.001.
-	if chi2 > 16.27 {
-		t.Fatalf("first cards %v: χ² = %.1f", first, chi2)
+	// 5 degrees of freedom: P(χ² > 20.52) = 0.001.
+	if chi2 > 20.52 {
+		t.Fatalf("orders %v: χ² = %.1f", orders, chi2)
 	}
 }
 

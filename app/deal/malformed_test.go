@@ -156,6 +156,11 @@ func TestReplay(t *testing.T) {
 	give(t, devs, 1, 0)
 	k, _ := devs[0].KeysFor(0)
 	wantErr(t, unchanged(t, devs[1], func() error { return devs[1].AcceptKeys(k) }), ErrDuplicate, 0, "keys")
+	// A second, different key for a position already keyed is proof of cheating.
+	k2 := Keys{Label: k.Label, Seat: 0, Pos: []int{0}, Keys: []Scalar{Scalar(otherKey(t).Bytes())}}
+	if e := wantErr(t, unchanged(t, devs[1], func() error { return devs[1].AcceptKeys(k2) }), ErrCheat, 0, "keys"); !strings.Contains(e.Msg, "second, different key") {
+		t.Fatalf("%v", e)
+	}
 	// A key replayed for another position does not match that position's commitment.
 	k.Pos[0] = 1
 	wantErr(t, unchanged(t, devs[1], func() error { return devs[1].AcceptKeys(k) }), ErrCheat, 0, "keys")
