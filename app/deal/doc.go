@@ -55,7 +55,9 @@
 // their inputs re-keyed; every position opens to a card, each copy once; every card this
 // device opened in play is the card the audit finds. A failure names the seat and the step.
 //
-// # What it guarantees, assuming DDH is hard in the group and SHA-2 behaves as a random oracle
+// # What it guarantees
+//
+// Assuming that DDH is hard in the group and that SHA-2 behaves as a random oracle.
 //
 // Against devices that follow the protocol but read everything their device holds (the
 // issue's threat: the browser's developer tools, a build that only looks):
