@@ -52,7 +52,7 @@ func TestMalformedPoints(t *testing.T) {
 		}
 	}
 	// On the wire a point is exactly 32 bytes.
-	for _, s := range []string{`"AAAA"`, `"` + strings.Repeat("A", 44) + `"`, `"` + strings.Repeat("A", 42) + `="`, `7`} {
+	for _, s := range []string{`"AAAA"`, `"` + strings.Repeat("A", 44) + `"`, `"` + strings.Repeat("0", 46) + `"`, `"` + strings.Repeat("A", 42) + `="`, `7`} {
 		var pt Point
 		if err := json.Unmarshal([]byte(s), &pt); err == nil {
 			t.Fatalf("%s decoded", s)

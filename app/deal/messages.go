@@ -30,12 +30,15 @@ func marshal32(v [32]byte) ([]byte, error) {
 }
 
 func unmarshal32(v *[32]byte, b []byte) error {
-	var buf [33]byte // one spare byte so a too-long input is caught
-	n, err := base64.RawURLEncoding.Strict().Decode(buf[:], b)
-	if err != nil || n != 32 || base64.RawURLEncoding.EncodedLen(32) != len(b) {
+	// Decode needs room for all it may write: check the length first (43 characters).
+	var buf [32]byte
+	if len(b) != base64.RawURLEncoding.EncodedLen(32) {
+		return fmt.Errorf("deal: want 32 bytes in unpadded base64url, got %d characters", len(b))
+	}
+	if n, err := base64.RawURLEncoding.Strict().Decode(buf[:], b); err != nil || n != 32 {
 		return fmt.Errorf("deal: want 32 bytes in unpadded base64url, got %q", b)
 	}
-	copy(v[:], buf[:32])
+	*v = buf
 	return nil
 }
 
