@@ -34,12 +34,17 @@ func TestHonestDeal(t *testing.T) {
 				}
 				return pos
 			}
-			for s := range devs {
-				give(t, devs, s, hand(s)...)
-			}
-			for s, d := range devs {
-				if got, want := knownPositions(d), hand(s); !slices.Equal(got, want) {
-					t.Fatalf("seat %d knows positions %v, want exactly its hand %v", s, got, want)
+			for dealt := range devs {
+				give(t, devs, dealt, hand(dealt)...)
+				// After each hand, every device knows exactly its own hand, if dealt yet.
+				for s, d := range devs {
+					var want []int
+					if s <= dealt {
+						want = hand(s)
+					}
+					if got := knownPositions(d); !slices.Equal(got, want) {
+						t.Fatalf("seat %d knows positions %v, want exactly its hand %v", s, got, want)
+					}
 				}
 			}
 
