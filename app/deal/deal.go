@@ -11,7 +11,8 @@ import (
 // MaxSeats is the most seats a deal has (Brass seats two to four).
 const MaxSeats = 4
 
-// MaxCards bounds a deck, so that a hostile label or card list cannot make New work for long.
+// MaxCards bounds a deck (a Brass deck has well under a hundred cards), so that a bad
+// argument cannot make New work for long.
 const MaxCards = 1024
 
 // Deal is one device's side of dealing one deck among the seats. It is a state machine:
