@@ -3,6 +3,7 @@ module brass
 go 1.26
 
 require (
+	filippo.io/edwards25519 v1.2.0
 	github.com/andybalholm/brotli v1.2.8
 	github.com/coder/websocket v1.8.15
 	github.com/maxence-charriere/go-app/v10 v10.1.11
@@ -14,7 +15,6 @@ require (
 )
 
 require (
-	filippo.io/edwards25519 v1.2.0 // indirect
 	github.com/google/uuid v1.6.0 // indirect
 	github.com/pion/datachannel v1.6.2 // indirect
 	github.com/pion/dtls/v3 v3.1.8 // indirect
