@@ -317,12 +317,16 @@ func newAppHandler(version string, wasmBytes int) *app.Handler {
 		BackgroundColor: "#1e140d",
 		ThemeColor:      "#2b1d14",
 		Styles:          []string{"/web/app.css", "/web/online.css"},
-		// early.js runs the prerendered start screen until the app starts; anim.js animates moves.
-		Scripts: []string{"/web/early.js defer", "/web/anim.js defer"},
+		Scripts:         []string{"/web/anim.js defer"}, // the animation of moves
 		// The wasm starts downloading as soon as the page's head is read, beside the
 		// scripts that will ask for it (app.js fetches it the same way: same URL, CORS
 		// mode, same-origin credentials, so the preloaded response is the one it gets).
-		RawHeaders: []string{`<link rel="preload" href="` + wasmURL + `" as="fetch" crossorigin="anonymous" fetchpriority="high">`},
+		// web/early.js runs the prerendered start screen until the app starts: inlined, so it
+		// works from the first paint, before any script has been fetched.
+		RawHeaders: []string{
+			`<link rel="preload" href="` + wasmURL + `" as="fetch" crossorigin="anonymous" fetchpriority="high">`,
+			inlineScript(filepath.Join(webDir, "early.js")),
+		},
 		// The bots' worker and its wasm are cached too, so bots play offline.
 		CacheableResources: []string{
 			"/web/icon.svg",
@@ -334,6 +338,19 @@ func newAppHandler(version string, wasmBytes int) *app.Handler {
 		Version:           version,
 		WasmContentLength: strconv.Itoa(wasmBytes),
 	}
+}
+
+// inlineScript is a <script> element holding the file's JavaScript. The file is part of the
+// repository: its absence or a "</script" inside it is a broken build, and stops the server.
+func inlineScript(path string) string {
+	js, err := os.ReadFile(path)
+	if err != nil {
+		log.Fatalf("the page's inline script: %v", err)
+	}
+	if bytes.Contains(bytes.ToLower(js), []byte("</script")) {
+		log.Fatalf("the page's inline script %s contains </script", path)
+	}
+	return "<script>" + string(js) + "</script>"
 }
 
 // appVersion is the version of a build: a hash of its wasm files' hashes

@@ -9,9 +9,13 @@
 // through the dialogs' own code, so the rules (colours stay distinct, player counts per
 // edition, what a name may be) are Go's alone. A Start or Join pressed early shows
 // "Starting…" and runs once, when the app can run it.
+//
+// The server inlines this script in the page's head, so it works from the first paint: it
+// listens on the document (the elements are not parsed yet) and looks them up when used.
 (() => {
   const MAX_EVENTS = 400; // a record longer than a person types before the app starts is cut
   const MAX_VALUE = 200;
+  const DIALOGS = '#new-game-dialog, #online-dialog';
   const events = [];
   let taken = false;
   let busy = false; // Start or Join was pressed: the form waits for the app
@@ -19,121 +23,152 @@
 
   const $ = (id) => document.getElementById(id);
   const record = (ev) => {
-    if (taken || events.length >= MAX_EVENTS) return;
-    events.push(ev);
+    if (events.length < MAX_EVENTS) events.push(ev);
   };
 
-  // take hands the record to the app, once; from then on the app's own page is in charge.
+  // settle calls done once the taps waiting now are handled and, if any of them (or any
+  // since the record had `since` events) changed the page, once that is painted: the app's
+  // start holds the main thread for long stretches on a phone, and a tap must not wait for
+  // them. A tap under way (pressed, its click not come yet) is waited for, up to half a
+  // second. A hidden page paints nothing, so it does not wait for a frame.
+  let pressed = 0; // when a pointer went down whose click has not come
+  document.addEventListener('pointerdown', () => { pressed = performance.now(); }, true);
+  document.addEventListener('pointercancel', () => { pressed = 0; }, true);
+  function settle(done, since = events.length) {
+    const step = () => {
+      if (pressed && performance.now() - pressed < 500) {
+        setTimeout(step, 10);
+      } else if (events.length > since && !document.hidden) {
+        requestAnimationFrame(() => setTimeout(done, 0));
+      } else {
+        done();
+      }
+    };
+    setTimeout(step, 0); // input goes before timers
+  }
+
   window.brassEarly = {
+    // take hands the record to the app, once; from then on the app's own page is in charge.
     take() {
       if (taken) return '';
       taken = true;
       const focus = document.activeElement && document.activeElement.id || '';
       return JSON.stringify({ events, focus });
     },
+    settle,
   };
 
-  // A game to resume opens by itself when the app starts: then the early screen stays idle
-  // and says so by keeping its buttons disabled, as the app would show them while loading.
-  let current = '';
-  try { current = JSON.parse(localStorage.getItem('brass/current') || '""'); } catch (e) { current = ''; }
+  // A game to resume opens by itself when the app starts: then this page stays idle and
+  // keeps its buttons disabled, as the app would show them while loading.
+  let resume = false;
+  try { resume = !!JSON.parse(localStorage.getItem('brass/current') || '""'); } catch (e) { resume = false; }
+  const idle = () => taken || resume;
 
-  function open(dialogId, button) {
+  function open(dialogId, button, focusId) {
     const dlg = $(dialogId);
-    if (!dlg || dlg.open || taken) return;
+    if (!dlg || dlg.open) return;
+    record({ t: 'open', id: dialogId, v: '' });
     opener = button;
     dlg.showModal();
+    const f = $(focusId);
+    if (f) f.focus();
   }
 
-  function wire() {
-    const newGame = $('new-game');
-    const online = $('play-online');
-    if (!newGame || !online || !$('new-game-dialog') || !$('online-dialog')) return;
-    if (current) {
-      newGame.disabled = true;
-      online.disabled = true;
+  document.addEventListener('click', (e) => {
+    pressed = 0;
+    const el = e.target.closest && e.target.closest('#new-game, #play-online, #ng-cancel, #ol-cancel');
+    if (!el || idle()) return;
+    if (el.id === 'new-game') open('new-game-dialog', el, 'ng-name-1');
+    else if (el.id === 'play-online') open('online-dialog', el, 'ol-name');
+    else if (!busy) el.closest('dialog').close();
+  });
+
+  // close and cancel do not bubble: listened to on the way down.
+  document.addEventListener('close', (e) => {
+    if (idle() || !e.target.matches(DIALOGS)) return;
+    record({ t: 'close', id: e.target.id });
+    if (opener) opener.focus();
+  }, true);
+  document.addEventListener('cancel', (e) => {
+    if (!idle() && busy && e.target.matches(DIALOGS)) e.preventDefault(); // Escape after Start
+  }, true);
+
+  const onField = (e) => {
+    const el = e.target;
+    if (idle() || busy || !el.id || !el.closest(DIALOGS)) return;
+    // text fields report as they are typed, the others when they change
+    if ((el.type === 'text') !== (e.type === 'input')) return;
+    const v = String(el.value || '').slice(0, MAX_VALUE);
+    const last = events[events.length - 1];
+    if (e.type === 'input' && last && last.t === 'input' && last.id === el.id) {
+      last.v = v; // typing: one event per field, its latest value
       return;
     }
-    newGame.addEventListener('click', () => {
-      if (taken) return;
-      record({ t: 'open', id: 'new-game-dialog' });
-      open('new-game-dialog', newGame);
-      $('ng-name-1').focus();
-    });
-    online.addEventListener('click', () => {
-      if (taken) return;
-      record({ t: 'open', id: 'online-dialog' });
-      open('online-dialog', online);
-      $('ol-name').focus();
-    });
+    record({ t: e.type, id: el.id, v, c: !!el.checked });
+  };
+  document.addEventListener('input', onField, true);
+  document.addEventListener('change', onField, true);
 
-    for (const dlg of [$('new-game-dialog'), $('online-dialog')]) {
-      dlg.addEventListener('close', () => {
-        if (taken) return;
-        record({ t: 'close', id: dlg.id });
-        if (opener) opener.focus();
-      });
-      dlg.addEventListener('cancel', (e) => {
-        if (busy) e.preventDefault(); // Escape after Start: the game is on its way
-      });
-      const onField = (e) => {
-        const el = e.target;
-        if (taken || busy || !el.id) return;
-        const ev = { t: e.type, id: el.id, v: String(el.value || '').slice(0, MAX_VALUE), c: !!el.checked };
-        const last = events[events.length - 1];
-        if (e.type === 'input' && last && last.t === 'input' && last.id === el.id) {
-          last.v = ev.v; // typing: one event per field, its latest value
-          return;
-        }
-        record(ev);
-      };
-      dlg.addEventListener('input', (e) => { if (e.target.type === 'text') onField(e); });
-      dlg.addEventListener('change', (e) => { if (e.target.type !== 'text') onField(e); });
-      dlg.querySelector('form').addEventListener('submit', (e) => {
-        e.preventDefault();
-        if (taken || busy) return;
-        busy = true;
-        record({ t: 'submit', id: dlg.id });
-        const go = dlg.querySelector('button[type="submit"]');
-        const joining = dlg.id === 'online-dialog' && $('ol-join').checked;
-        go.textContent = joining ? 'Joining…' : 'Starting…';
-        go.setAttribute('aria-busy', 'true');
-        for (const el of dlg.querySelector('form').elements) {
-          if (el !== go) el.disabled = true;
-        }
-        go.focus();
-      });
+  document.addEventListener('submit', (e) => {
+    const dlg = e.target.closest(DIALOGS);
+    if (!dlg || idle()) return;
+    e.preventDefault();
+    if (busy) return;
+    busy = true;
+    record({ t: 'submit', id: dlg.id });
+    const go = dlg.querySelector('button[type="submit"]');
+    go.textContent = dlg.id === 'online-dialog' && $('ol-join').checked ? 'Joining…' : 'Starting…';
+    go.setAttribute('aria-busy', 'true');
+    for (const el of e.target.elements) {
+      if (el !== go) el.disabled = true;
     }
-    for (const id of ['ng-cancel', 'ol-cancel']) {
-      $(id).addEventListener('click', () => {
-        if (!taken && !busy) $(id).closest('dialog').close();
-      });
-    }
+    go.focus();
+  }, true);
 
-    // A join link: the online dialog opens to join that room. The app reads the link too and
-    // takes it from the record as already shown.
-    const m = /^#join=(.+)$/.exec(location.hash);
-    if (m) {
-      const code = decodeURIComponent(m[1]).slice(0, MAX_VALUE);
-      record({ t: 'open', id: 'online-dialog', v: code });
-      $('ol-join').checked = true;
-      $('ol-code').value = code;
-      open('online-dialog', online);
-      $('ol-name').focus();
-    }
+  // go-app's app.js runs the module as soon as it is instantiated, in the same task: on a
+  // phone, long stretches of the main thread during which a tap waits. So the instance, once
+  // made, waits for the taps pending now (the app settles once more when Go's runtime is up:
+  // main.go).
+  const instantiate = WebAssembly.instantiateStreaming;
+  if (instantiate) {
+    WebAssembly.instantiateStreaming = async function (...args) {
+      const since = events.length;
+      const made = await instantiate.apply(this, args);
+      await new Promise((r) => settle(r, since));
+      return made;
+    };
+  }
 
+  // Once the page is parsed: the idle page's buttons, a join link, the saved profile.
+  function parsed() {
+    if (resume) {
+      for (const id of ['new-game', 'play-online']) {
+        if ($(id)) $(id).disabled = true;
+      }
+      return;
+    }
+    if (taken || !$('online-dialog')) return;
     // The player's name and colour from the last online game, as the app fills them in.
     try {
       const p = JSON.parse(localStorage.getItem('brass/profile') || 'null');
       if (p && typeof p.name === 'string') $('ol-name').value = p.name;
-      const sw = p && document.querySelector(`input[name="ol-colour"][value="${CSS.escape(p.colour)}"]`);
+      const sw = p && document.querySelector(`input[name="ol-colour"][value="${CSS.escape(String(p.colour))}"]`);
       if (sw) sw.checked = true;
     } catch (e) { /* no profile: the fields stay empty */ }
+    // A join link: the online dialog opens to join that room. The app reads the link too
+    // and takes it from the record as shown already.
+    const m = /^#join=(.+)$/.exec(location.hash);
+    if (m) {
+      const code = decodeURIComponent(m[1]).slice(0, MAX_VALUE);
+      $('ol-join').checked = true;
+      $('ol-code').value = code;
+      open('online-dialog', $('play-online'), 'ol-name');
+      events[events.length - 1].v = code;
+    }
   }
-
   if (document.readyState === 'loading') {
-    document.addEventListener('DOMContentLoaded', wire);
+    document.addEventListener('readystatechange', () => parsed(), { once: true });
   } else {
-    wire();
+    parsed();
   }
 })();
