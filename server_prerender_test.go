@@ -25,6 +25,11 @@ func TestPrerenderFix(t *testing.T) {
 	if string(body) != want || res.Header.Get("Content-Length") != strconv.Itoa(len(want)) || res.StatusCode != http.StatusOK {
 		t.Errorf("HTML: %d %q (Content-Length %s)", res.StatusCode, body, res.Header.Get("Content-Length"))
 	}
+	// gzipped where the browser takes it
+	res = get(t, withPrerenderFix(serve("text/html", page, http.StatusOK)), "GET", "/", map[string]string{"Accept-Encoding": "gzip, br"})
+	if body := decodeBody(t, res); string(body) != want || res.Header.Get("Content-Encoding") != "gzip" || res.Header.Get("Vary") != "Accept-Encoding" {
+		t.Errorf("gzipped HTML: %q %v", body, res.Header)
+	}
 	// Anything else passes unchanged: a script, a 304, a body written without a header.
 	res = get(t, withPrerenderFix(serve("text/javascript", page, http.StatusOK)), "GET", "/app.js", nil)
 	if body, _ := io.ReadAll(res.Body); string(body) != page {

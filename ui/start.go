@@ -21,7 +21,7 @@ type startScreen struct {
 	INotice     string    // shown above the list, e.g. why the last game did not resume
 	IFocusTitle bool      // focus the title when shown (after leaving a game)
 	IJoinCode   string    // a room code from a join link: the online dialog opens with it
-	IPrerender  bool      // drawn on the server: the dialogs are there, closed, for web/early.js
+	IPrerender  bool      // drawn on the server: the dialogs wait in a template for web/early.js
 	IEarly      *earlyRecord
 	IOnOpen     func(ctx goapp.Context, s app.Session)
 
@@ -60,9 +60,9 @@ func (s *startScreen) FocusTitle(b bool) *startScreen { s.IFocusTitle = b; retur
 // JoinCode opens the online dialog to join this room (from a join link).
 func (s *startScreen) JoinCode(c string) *startScreen { s.IJoinCode = c; return s }
 
-// Prerender draws the page as the server sends it: the dialogs are drawn closed with every
-// field, and New game and Play online are enabled, for web/early.js to run them until the
-// app starts.
+// Prerender draws the page as the server sends it: the dialogs are drawn with every field
+// in a template, and New game and Play online are enabled, for web/early.js to run them
+// until the app starts.
 func (s *startScreen) Prerender(b bool) *startScreen { s.IPrerender = b; return s }
 
 // Early hands over what the person did before the app ran: the dialog they left open opens
@@ -321,23 +321,35 @@ func (s *startScreen) Render() goapp.UI {
 			goapp.H2().ID("saved-title").TabIndex(-1).Text("Saved games"),
 			s.renderList(),
 		),
-		goapp.If(s.dialog || s.IPrerender, func() goapp.UI {
-			d := newNewGameDialog().Store(s.IStore).Static(s.IPrerender).OnStart(s.onDialogStart).OnCancel(s.onDialogCancel)
-			if s.early.id == "new-game-dialog" {
-				d.Early(s.early.events, s.focusEarly)
-			}
-			return d
-		}),
-		goapp.If(s.online || s.IPrerender, func() goapp.UI {
-			code := s.joinShown
-			d := newOnlineDialog().Store(s.IStore).Static(s.IPrerender).OnStart(s.onOnlineStart).OnCancel(s.onOnlineCancel)
-			if s.early.id == "online-dialog" {
-				code = s.early.code
-				d.Early(s.early.events, s.focusEarly)
-			}
-			return d.Code(code)
+		goapp.If(s.dialog, func() goapp.UI { return s.newGameDialog() }),
+		goapp.If(s.online, func() goapp.UI { return s.onlineDialog() }),
+		// Prerendered, the dialogs wait in a template (parsed, but no part of the page
+		// until web/early.js puts them in, when a tap or a join link needs one).
+		goapp.If(s.IPrerender, func() goapp.UI {
+			return goapp.Template().ID("early-dialogs").Body(s.newGameDialog(), s.onlineDialog())
 		}),
 	)
+}
+
+// newGameDialog is the new-game dialog, with what the person did in it before the app ran.
+func (s *startScreen) newGameDialog() goapp.UI {
+	d := newNewGameDialog().Store(s.IStore).Static(s.IPrerender).OnStart(s.onDialogStart).OnCancel(s.onDialogCancel)
+	if s.early.id == "new-game-dialog" {
+		d.Early(s.early.events, s.focusEarly)
+	}
+	return d
+}
+
+// onlineDialog is the online dialog: to join a join link's room, or as the person left it
+// before the app ran.
+func (s *startScreen) onlineDialog() goapp.UI {
+	code := s.joinShown
+	d := newOnlineDialog().Store(s.IStore).Static(s.IPrerender).OnStart(s.onOnlineStart).OnCancel(s.onOnlineCancel)
+	if s.early.id == "online-dialog" {
+		code = s.early.code
+		d.Early(s.early.events, s.focusEarly)
+	}
+	return d.Code(code)
 }
 
 func (s *startScreen) renderList() goapp.UI {

@@ -22,6 +22,23 @@
   let opener = null; // the button that opened the open dialog, for the focus on close
 
   const $ = (id) => document.getElementById(id);
+
+  // The server prerenders the dialogs in a template: parsed, but kept out of the page (no
+  // style or layout to pay for at the first paint) until one is needed.
+  function dialogs() {
+    const tpl = $('early-dialogs');
+    if (tpl) {
+      tpl.replaceWith(tpl.content);
+      // The player's name and colour from the last online game, as the app fills them in.
+      try {
+        const p = JSON.parse(localStorage.getItem('brass/profile') || 'null');
+        if (p && typeof p.name === 'string') $('ol-name').value = p.name;
+        const sw = p && document.querySelector(`input[name="ol-colour"][value="${CSS.escape(String(p.colour))}"]`);
+        if (sw) sw.checked = true;
+      } catch (e) { /* no profile: the fields stay empty */ }
+    }
+    return !!$('new-game-dialog');
+  }
   const record = (ev) => {
     if (events.length < MAX_EVENTS) events.push(ev);
   };
@@ -65,7 +82,7 @@
   const idle = () => taken || resume;
 
   function open(dialogId, button, focusId) {
-    const dlg = $(dialogId);
+    const dlg = dialogs() && $(dialogId);
     if (!dlg || dlg.open) return;
     record({ t: 'open', id: dialogId, v: '' });
     opener = button;
@@ -139,7 +156,7 @@
     };
   }
 
-  // Once the page is parsed: the idle page's buttons, a join link, the saved profile.
+  // Once the page is parsed: the idle page's buttons, a join link.
   function parsed() {
     if (resume) {
       for (const id of ['new-game', 'play-online']) {
@@ -147,24 +164,17 @@
       }
       return;
     }
-    if (taken || !$('online-dialog')) return;
-    // The player's name and colour from the last online game, as the app fills them in.
-    try {
-      const p = JSON.parse(localStorage.getItem('brass/profile') || 'null');
-      if (p && typeof p.name === 'string') $('ol-name').value = p.name;
-      const sw = p && document.querySelector(`input[name="ol-colour"][value="${CSS.escape(String(p.colour))}"]`);
-      if (sw) sw.checked = true;
-    } catch (e) { /* no profile: the fields stay empty */ }
-    // A join link: the online dialog opens to join that room. The app reads the link too
-    // and takes it from the record as shown already.
+    // A join link: the online dialog opens to join that room. The app reads the link too and
+    // takes it from the record as shown already.
     const m = /^#join=(.+)$/.exec(location.hash);
-    if (m) {
-      const code = decodeURIComponent(m[1]).slice(0, MAX_VALUE);
-      $('ol-join').checked = true;
-      $('ol-code').value = code;
-      open('online-dialog', $('play-online'), 'ol-name');
-      events[events.length - 1].v = code;
-    }
+    if (taken || !m || !dialogs()) return;
+    let code = m[1];
+    try { code = decodeURIComponent(code); } catch (e) { /* as written */ }
+    code = code.slice(0, MAX_VALUE);
+    $('ol-join').checked = true;
+    $('ol-code').value = code;
+    open('online-dialog', $('play-online'), 'ol-name');
+    events[events.length - 1].v = code;
   }
   if (document.readyState === 'loading') {
     document.addEventListener('readystatechange', () => parsed(), { once: true });
