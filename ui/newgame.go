@@ -36,10 +36,8 @@ type newGameDialog struct {
 	intro   bool                   // the introductory game (engine.Config.Introductory)
 	kinds   [app.MaxPlayers]string // by seat: "" a person, or a bot level
 	err     string
-	done    bool          // started or cancelled: ignore further events
-	pending bool          // Start was pressed before the app ran: start once the store is open
-	ctx     goapp.Context // from OnMount, for idle work
-	mounted bool
+	done    bool // started or cancelled: ignore further events
+	pending bool // Start was pressed before the app ran: start once the store is open
 }
 
 // newNewGameDialog returns the dialog with 3 players in the first palette colours. The
@@ -91,10 +89,6 @@ func (d *newGameDialog) OnMount(ctx goapp.Context) {
 		focus = d.IFocus
 	}
 	focusSoon(ctx, focus)
-	d.ctx, d.mounted = ctx, true
-	if !d.pending {
-		warmGame(ctx, d.game.edition)
-	}
 	d.startPending(ctx)
 }
 
@@ -161,9 +155,6 @@ func (d *newGameDialog) setPlayers(n int) {
 // gameChanged follows a new choice of edition or rule set: the player count stays within
 // its range; the introductory game and bots go where the edition has none.
 func (d *newGameDialog) gameChanged() {
-	if d.mounted { // not while replaying at OnInit
-		warmGame(d.ctx, d.game.edition)
-	}
 	d.players = d.game.fit(d.players)
 	ed := d.game.ed()
 	if !ed.Rules.Introductory {

@@ -38,8 +38,6 @@ type onlineDialog struct {
 	// profiled: the saved profile was read (once the store is there); chosenName and
 	// chosenColour: the person set them before, so the profile does not overwrite them
 	profiled, chosenName, chosenColour bool
-	ctx                                goapp.Context // from OnMount, for idle work
-	mounted                            bool
 }
 
 func newOnlineDialog() *onlineDialog {
@@ -48,9 +46,6 @@ func newOnlineDialog() *onlineDialog {
 
 // gameChanged follows a new choice of edition or rule set (see newGameDialog.gameChanged).
 func (d *onlineDialog) gameChanged() {
-	if d.mounted { // not while replaying at OnInit
-		warmGame(d.ctx, d.game.edition)
-	}
 	d.players = d.game.fit(d.players)
 	if !d.game.ed().Rules.Introductory {
 		d.intro = false
@@ -103,10 +98,6 @@ func (d *onlineDialog) OnMount(ctx goapp.Context) {
 		focusSoon(ctx, "ol-name")
 	case d.join && d.code == "":
 		focusSoon(ctx, "ol-code")
-	}
-	d.ctx, d.mounted = ctx, true
-	if !d.pending {
-		warmGame(ctx, d.game.edition)
 	}
 	d.startPending(ctx)
 }

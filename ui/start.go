@@ -325,9 +325,7 @@ func (s *startScreen) Render() goapp.UI {
 		goapp.If(s.online, func() goapp.UI { return s.onlineDialog() }),
 		// Prerendered, the dialogs wait in a template (parsed, but no part of the page
 		// until web/early.js puts them in, when a tap or a join link needs one).
-		goapp.If(s.IPrerender, func() goapp.UI {
-			return goapp.Template().ID("early-dialogs").Body(s.newGameDialog(), s.onlineDialog())
-		}),
+		goapp.If(s.IPrerender, func() goapp.UI { return goapp.Raw(s.earlyDialogs()) }),
 	)
 }
 

@@ -61,8 +61,12 @@
         done();
       }
     };
-    setTimeout(step, 0); // input goes before timers
+    yieldToInput().then(step);
   }
+  // scheduler.yield lets waiting input go first and comes straight back; a timer is slower.
+  const yieldToInput = window.scheduler && scheduler.yield
+    ? () => scheduler.yield()
+    : () => new Promise((r) => setTimeout(r, 0));
 
   window.brassEarly = {
     // take hands the record to the app, once; from then on the app's own page is in charge.
