@@ -46,6 +46,9 @@ const (
 
 	// signalURL is the WebSocket endpoint that introduces online players to each other.
 	signalURL = "/signal"
+
+	// earlyDialogsURL serves the start screen's dialogs for web/early.js (server_prerender.go).
+	earlyDialogsURL = "/early-dialogs.html"
 )
 
 // serve runs the HTTP server until SIGINT or SIGTERM.
@@ -124,6 +127,7 @@ func newMux(appHandler http.Handler, wasm, bots *wasmAsset, hub http.Handler) *h
 		mux.Handle(botWasmURL, bots)
 	}
 	mux.Handle(signalURL, hub)
+	mux.Handle(earlyDialogsURL, withPrerenderFix(earlyDialogs()))
 	mux.Handle("/", withPrerenderFix(appHandler))
 	return mux
 }
@@ -329,6 +333,7 @@ func newAppHandler(version string, wasmBytes int) *app.Handler {
 		},
 		// The bots' worker and its wasm are cached too, so bots play offline.
 		CacheableResources: []string{
+			earlyDialogsURL,
 			"/web/icon.svg",
 			"/web/botworker.js",
 			botWasmURL,

@@ -5,10 +5,14 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"io"
 	"net/http"
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
+
+	"brass/ui"
 )
 
 // go-app prerenders a boolean attribute set to false as the attribute with the value
@@ -17,6 +21,18 @@ import (
 // browser go-app sets these as properties, so only the server's HTML is wrong, and it is
 // mended here, in one place, for every page. The start screen's dialogs depend on it: they
 // are used as prerendered until the app starts (web/early.js).
+
+// earlyDialogs serves the start screen's dialogs as web/early.js uses them before the wasm
+// runs (ui.EarlyDialogsHTML), drawn once. They travel apart from the page, fetched beside
+// the wasm and parsed when the browser is idle, so the first paint parses none of them.
+func earlyDialogs() http.Handler {
+	markup := sync.OnceValue(ui.EarlyDialogsHTML)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-cache")
+		io.WriteString(w, markup())
+	})
+}
 
 // falseBoolAttr matches a boolean attribute written as false.
 var falseBoolAttr = regexp.MustCompile(` (?:async|autofocus|autoplay|checked|default|defer|disabled|hidden|loop|multiple|muted|open|readonly|required|reversed|selected)="false"`)

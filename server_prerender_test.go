@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -42,5 +43,22 @@ func TestPrerenderFix(t *testing.T) {
 	res = get(t, withPrerenderFix(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "plain") })), "GET", "/x", nil)
 	if body, _ := io.ReadAll(res.Body); string(body) != "plain" || res.StatusCode != http.StatusOK {
 		t.Errorf("plain body: %d %q", res.StatusCode, body)
+	}
+}
+
+// The start screen's dialogs for web/early.js: both there, closed, no false boolean left.
+func TestEarlyDialogs(t *testing.T) {
+	res := get(t, withPrerenderFix(earlyDialogs()), "GET", earlyDialogsURL, map[string]string{"Accept-Encoding": "gzip"})
+	body := string(decodeBody(t, res))
+	if res.StatusCode != http.StatusOK || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") {
+		t.Fatalf("%d %v", res.StatusCode, res.Header)
+	}
+	for _, want := range []string{`id="new-game-dialog"`, `id="online-dialog"`, `id="ng-name-4"`, `id="ol-code"`, `class="ng-form ng-static"`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("no %s", want)
+		}
+	}
+	if falseBoolAttr.MatchString(body) || strings.Contains(body, " open") {
+		t.Errorf("a false boolean or an open dialog:\n%s", body)
 	}
 }

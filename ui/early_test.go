@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"brass/app"
-	"brass/ui/uitest"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -127,29 +126,5 @@ func TestOnlineDialogReplay(t *testing.T) {
 	d.replay(earlyEvent{T: "change", ID: "ol-players-2", C: true})
 	if d.join || d.players != 4 || d.game.rules != "original" {
 		t.Errorf("join %v players %d game %+v", d.join, d.players, d.game)
-	}
-}
-
-// As the server draws it for web/early.js: both dialogs closed, every field there, New game
-// and Play online enabled (Import waits for the app).
-func TestStartScreenPrerendered(t *testing.T) {
-	page := uitest.Render(t, newStartScreen().Prerender(true))
-	for _, id := range []string{"new-game-dialog", "online-dialog", "ng-name-4", "ng-rules-original", "ng-intro", "ol-code", "ol-players-2", "ol-rules-roxley"} {
-		if page.ByID(id) == nil {
-			t.Errorf("no #%s", id)
-		}
-	}
-	for _, id := range []string{"new-game-dialog", "online-dialog"} {
-		if dlg := page.ByID(id); dlg != nil && dlg.Bool("open") {
-			t.Errorf("#%s is open", id)
-		}
-	}
-	for id, disabled := range map[string]bool{"new-game": false, "play-online": false, "import-game": true} {
-		if b := page.ByID(id); b == nil || b.Bool("disabled") != disabled {
-			t.Errorf("#%s disabled: want %v", id, disabled)
-		}
-	}
-	if html := uitest.Render(t, newStartScreen()); html.ByID("new-game-dialog") != nil {
-		t.Error("the app draws the new-game dialog before it is asked for")
 	}
 }

@@ -21,7 +21,7 @@ type startScreen struct {
 	INotice     string    // shown above the list, e.g. why the last game did not resume
 	IFocusTitle bool      // focus the title when shown (after leaving a game)
 	IJoinCode   string    // a room code from a join link: the online dialog opens with it
-	IPrerender  bool      // drawn on the server: the dialogs wait in a template for web/early.js
+	IPrerender  bool      // drawn on the server, for web/early.js to run until the app starts
 	IEarly      *earlyRecord
 	IOnOpen     func(ctx goapp.Context, s app.Session)
 
@@ -60,9 +60,9 @@ func (s *startScreen) FocusTitle(b bool) *startScreen { s.IFocusTitle = b; retur
 // JoinCode opens the online dialog to join this room (from a join link).
 func (s *startScreen) JoinCode(c string) *startScreen { s.IJoinCode = c; return s }
 
-// Prerender draws the page as the server sends it: the dialogs are drawn with every field
-// in a template, and New game and Play online are enabled, for web/early.js to run them
-// until the app starts.
+// Prerender draws the page as the server sends it: New game and Play online are enabled,
+// for web/early.js to run them until the app starts, and the dialogs are drawn with every
+// field (EarlyDialogsHTML, which the server serves apart).
 func (s *startScreen) Prerender(b bool) *startScreen { s.IPrerender = b; return s }
 
 // Early hands over what the person did before the app ran: the dialog they left open opens
@@ -323,9 +323,6 @@ func (s *startScreen) Render() goapp.UI {
 		),
 		goapp.If(s.dialog, func() goapp.UI { return s.newGameDialog() }),
 		goapp.If(s.online, func() goapp.UI { return s.onlineDialog() }),
-		// Prerendered, the dialogs wait in a template (parsed, but no part of the page
-		// until web/early.js puts them in, when a tap or a join link needs one).
-		goapp.If(s.IPrerender, func() goapp.UI { return goapp.Raw(s.earlyDialogs()) }),
 	)
 }
 

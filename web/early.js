@@ -22,26 +22,42 @@
   let opener = null; // the button that opened the open dialog, for the focus on close
 
   const $ = (id) => document.getElementById(id);
-
-  // The server prerenders the dialogs in a template: parsed, but kept out of the page (no
-  // style or layout to pay for at the first paint) until one is needed.
-  function dialogs() {
-    const tpl = $('early-dialogs');
-    if (tpl) {
-      tpl.replaceWith(tpl.content);
-      // The player's name and colour from the last online game, as the app fills them in.
-      try {
-        const p = JSON.parse(localStorage.getItem('brass/profile') || 'null');
-        if (p && typeof p.name === 'string') $('ol-name').value = p.name;
-        const sw = p && document.querySelector(`input[name="ol-colour"][value="${CSS.escape(String(p.colour))}"]`);
-        if (sw) sw.checked = true;
-      } catch (e) { /* no profile: the fields stay empty */ }
-    }
-    return !!$('new-game-dialog');
-  }
   const record = (ev) => {
     if (events.length < MAX_EVENTS) events.push(ev);
   };
+
+  // The dialogs' markup is the app's own components drawn by the server (ui.EarlyDialogsHTML),
+  // served apart from the page so that the first paint parses none of it: fetched now,
+  // beside the wasm, parsed when the browser is idle, put in the page when first needed.
+  let resume = false; // a game to resume opens by itself: see below
+  try { resume = !!JSON.parse(localStorage.getItem('brass/current') || '""'); } catch (e) { resume = false; }
+  const markup = resume ? Promise.resolve('')
+    : fetch('/early-dialogs.html').then((r) => (r.ok ? r.text() : '')).catch(() => '');
+  let tpl = null;
+  const parse = (html) => {
+    if (!tpl && html) {
+      tpl = document.createElement('template');
+      tpl.innerHTML = html;
+    }
+  };
+  markup.then((html) => (window.requestIdleCallback ? requestIdleCallback(() => parse(html), { timeout: 2000 }) : parse(html)));
+
+  // dialogs puts the dialogs in the start screen, once; it tells whether they are there.
+  async function dialogs() {
+    if ($('new-game-dialog')) return true;
+    parse(await markup);
+    const start = document.querySelector('.start');
+    if (!tpl || !start || taken) return false;
+    start.append(tpl.content);
+    // The player's name and colour from the last online game, as the app fills them in.
+    try {
+      const p = JSON.parse(localStorage.getItem('brass/profile') || 'null');
+      if (p && typeof p.name === 'string') $('ol-name').value = p.name;
+      const sw = p && document.querySelector(`input[name="ol-colour"][value="${CSS.escape(String(p.colour))}"]`);
+      if (sw) sw.checked = true;
+    } catch (e) { /* no profile: the fields stay empty */ }
+    return true;
+  }
 
   // settle calls done once the taps waiting now are handled and, if any of them (or any
   // since the record had `since` events) changed the page, once that is painted: the app's
@@ -79,20 +95,20 @@
     settle,
   };
 
-  // A game to resume opens by itself when the app starts: then this page stays idle and
-  // keeps its buttons disabled, as the app would show them while loading.
-  let resume = false;
-  try { resume = !!JSON.parse(localStorage.getItem('brass/current') || '""'); } catch (e) { resume = false; }
+  // With a game to resume, this page stays idle and keeps its buttons disabled, as the app
+  // would show them while loading.
   const idle = () => taken || resume;
 
-  function open(dialogId, button, focusId) {
-    const dlg = dialogs() && $(dialogId);
-    if (!dlg || dlg.open) return;
+  async function open(dialogId, button, focusId) {
+    if (!(await dialogs())) return false;
+    const dlg = $(dialogId);
+    if (taken || dlg.open) return false;
     record({ t: 'open', id: dialogId, v: '' });
     opener = button;
     dlg.showModal();
     const f = $(focusId);
     if (f) f.focus();
+    return true;
   }
 
   document.addEventListener('click', (e) => {
@@ -171,14 +187,18 @@
     // A join link: the online dialog opens to join that room. The app reads the link too and
     // takes it from the record as shown already.
     const m = /^#join=(.+)$/.exec(location.hash);
-    if (taken || !m || !dialogs()) return;
+    if (taken || !m) return;
     let code = m[1];
     try { code = decodeURIComponent(code); } catch (e) { /* as written */ }
     code = code.slice(0, MAX_VALUE);
-    $('ol-join').checked = true;
-    $('ol-code').value = code;
-    open('online-dialog', $('play-online'), 'ol-name');
-    events[events.length - 1].v = code;
+    dialogs().then((there) => {
+      if (!there || taken) return;
+      $('ol-join').checked = true;
+      $('ol-code').value = code;
+      return open('online-dialog', $('play-online'), 'ol-name');
+    }).then((opened) => {
+      if (opened) events[events.length - 1].v = code;
+    });
   }
   if (document.readyState === 'loading') {
     document.addEventListener('readystatechange', () => parsed(), { once: true });
