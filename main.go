@@ -12,7 +12,6 @@ import (
 
 func main() {
 	ui.PerfMark("brass-main") // the Go runtime and every package's init are done
-	ui.SettleEarly()          // a tap made meanwhile goes to the prerendered page first
 	registerRoutes()
 	app.RunWhenOnBrowser() // client: runs the UI forever; server: no-op
 	serve()                // server: HTTP server; client: empty

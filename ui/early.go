@@ -64,29 +64,6 @@ func takeEarly() *earlyRecord {
 	return parseEarly(early.Call("take").String())
 }
 
-// SettleEarly returns once the browser has handled the taps waiting now and painted what
-// they opened (brassEarly.settle). main calls it when Go's runtime is up, before the app
-// renders: the module's start holds the main thread for long stretches on a phone, and a
-// tap made meanwhile reaches the prerendered page, and so the record, rather than waiting.
-func SettleEarly() {
-	if !goapp.IsClient {
-		return
-	}
-	early := goapp.Window().Get("brassEarly")
-	if !early.Truthy() {
-		return
-	}
-	done := make(chan struct{})
-	var cb goapp.Func
-	cb = goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
-		cb.Release()
-		close(done)
-		return nil
-	})
-	early.Call("settle", cb)
-	<-done
-}
-
 // parseEarly reads a record; anything unreadable is no record.
 func parseEarly(s string) *earlyRecord {
 	var r earlyRecord

@@ -92,7 +92,6 @@
       const focus = document.activeElement && document.activeElement.id || '';
       return JSON.stringify({ events, focus });
     },
-    settle,
   };
 
   // With a game to resume, this page stays idle and keeps its buttons disabled, as the app
@@ -164,8 +163,7 @@
 
   // go-app's app.js runs the module as soon as it is instantiated, in the same task: on a
   // phone, long stretches of the main thread during which a tap waits. So the instance, once
-  // made, waits for the taps pending now (the app settles once more when Go's runtime is up:
-  // main.go).
+  // made, waits for the taps pending now.
   const instantiate = WebAssembly.instantiateStreaming;
   if (instantiate) {
     WebAssembly.instantiateStreaming = async function (...args) {
