@@ -59,31 +59,6 @@
     return true;
   }
 
-  // settle calls done once the taps waiting now are handled and, if any of them (or any
-  // since the record had `since` events) changed the page, once that is painted: the app's
-  // start holds the main thread for long stretches on a phone, and a tap must not wait for
-  // them. A tap under way (pressed, its click not come yet) is waited for, up to half a
-  // second. A hidden page paints nothing, so it does not wait for a frame.
-  let pressed = 0; // when a pointer went down whose click has not come
-  document.addEventListener('pointerdown', () => { pressed = performance.now(); }, true);
-  document.addEventListener('pointercancel', () => { pressed = 0; }, true);
-  function settle(done, since = events.length) {
-    const step = () => {
-      if (pressed && performance.now() - pressed < 500) {
-        setTimeout(step, 10);
-      } else if (events.length > since && !document.hidden) {
-        requestAnimationFrame(() => setTimeout(done, 0));
-      } else {
-        done();
-      }
-    };
-    yieldToInput().then(step);
-  }
-  // scheduler.yield lets waiting input go first and comes straight back; a timer is slower.
-  const yieldToInput = window.scheduler && scheduler.yield
-    ? () => scheduler.yield()
-    : () => new Promise((r) => setTimeout(r, 0));
-
   window.brassEarly = {
     // take hands the record to the app, once; from then on the app's own page is in charge.
     take() {
@@ -111,7 +86,6 @@
   }
 
   document.addEventListener('click', (e) => {
-    pressed = 0;
     const el = e.target.closest && e.target.closest('#new-game, #play-online, #ng-cancel, #ol-cancel');
     if (!el || idle()) return;
     if (el.id === 'new-game') open('new-game-dialog', el, 'ng-name-1');
@@ -160,19 +134,6 @@
     }
     go.focus();
   }, true);
-
-  // go-app's app.js runs the module as soon as it is instantiated, in the same task: on a
-  // phone, long stretches of the main thread during which a tap waits. So the instance, once
-  // made, waits for the taps pending now.
-  const instantiate = WebAssembly.instantiateStreaming;
-  if (instantiate) {
-    WebAssembly.instantiateStreaming = async function (...args) {
-      const since = events.length;
-      const made = await instantiate.apply(this, args);
-      await new Promise((r) => settle(r, since));
-      return made;
-    };
-  }
 
   // Once the page is parsed: the idle page's buttons, a join link.
   function parsed() {
