@@ -41,7 +41,7 @@ func (o *Online) freeColour(want, player string) string {
 		}
 		return false
 	}
-	if c, ok := paletteColour(want); ok && !taken(c) {
+	if c, ok := PaletteColour(want); ok && !taken(c) {
 		return c
 	}
 	for _, p := range Palette {

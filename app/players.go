@@ -66,7 +66,7 @@ func ValidateColours(colours []string, players int) ([]string, error) {
 	}
 	out := make([]string, players)
 	for i, c := range colours {
-		css, ok := paletteColour(c)
+		css, ok := PaletteColour(c)
 		if !ok {
 			return nil, fmt.Errorf("Player %d's colour %q is not one of the game's colours.", i+1, strings.TrimSpace(c))
 		}
@@ -130,9 +130,9 @@ func checkName(n, who string) (string, error) {
 	return n, nil
 }
 
-// paletteColour returns a palette colour given by its CSS value or name, in the palette's
+// PaletteColour returns a palette colour given by its CSS value or name, in the palette's
 // spelling.
-func paletteColour(c string) (string, bool) {
+func PaletteColour(c string) (string, bool) {
 	c = strings.TrimSpace(c)
 	for _, p := range Palette {
 		if strings.EqualFold(p.CSS, c) || strings.EqualFold(p.Name, c) {
@@ -148,7 +148,7 @@ func ValidateProfile(name, colour string) (string, string, error) {
 	if err != nil {
 		return "", "", err
 	}
-	c, ok := paletteColour(colour)
+	c, ok := PaletteColour(colour)
 	if !ok {
 		return "", "", fmt.Errorf("The colour %q is not one of the game's colours.", colour)
 	}

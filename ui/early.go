@@ -3,8 +3,6 @@ package ui
 import (
 	"encoding/json"
 
-	"brass/app"
-
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -27,16 +25,6 @@ type earlyEvent struct {
 type earlyRecord struct {
 	Events []earlyEvent `json:"events"`
 	Focus  string       `json:"focus"`
-}
-
-// inPalette reports whether css is one of the players' colours (a recorded value must be).
-func inPalette(css string) bool {
-	for _, c := range app.Palette {
-		if c.CSS == css {
-			return true
-		}
-	}
-	return false
 }
 
 // staticClass marks a dialog's form drawn with every field (web/app.css shows the ones that

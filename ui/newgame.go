@@ -105,14 +105,15 @@ func (d *newGameDialog) startPending(ctx goapp.Context) {
 // replay applies one step recorded before the app ran, as the field's own handler would.
 // Ids and values come from the page's own form; anything else is ignored.
 func (d *newGameDialog) replay(ev earlyEvent) {
-	seat := func(prefix string) (int, string, bool) {
+	// seat reads the seat of a field id such as ng-colour-2-red: 1 (0-based)
+	seat := func(prefix string) (int, bool) {
 		rest, ok := strings.CutPrefix(ev.ID, prefix)
 		if !ok {
-			return 0, "", false
+			return 0, false
 		}
-		num, tail, _ := strings.Cut(rest, "-")
+		num, _, _ := strings.Cut(rest, "-")
 		i, err := strconv.Atoi(num)
-		return i - 1, tail, err == nil && i >= 1 && i <= app.MaxPlayers
+		return i - 1, err == nil && i >= 1 && i <= app.MaxPlayers
 	}
 	switch {
 	case ev.T == "submit":
@@ -128,11 +129,13 @@ func (d *newGameDialog) replay(ev earlyEvent) {
 	case ev.ID == "ng-intro":
 		d.intro = ev.C && d.game.ed().Rules.Introductory
 	default:
-		if i, _, ok := seat("ng-name-"); ok {
+		if i, ok := seat("ng-name-"); ok {
 			d.names[i] = ev.V // the field's maxlength bounds it; Start checks it
-		} else if i, _, ok := seat("ng-colour-"); ok && ev.C && inPalette(ev.V) {
-			d.setColour(i, ev.V)
-		} else if i, _, ok := seat("ng-kind-"); ok && (ev.V == "" || slices.Contains(app.BotLevels, ev.V)) {
+		} else if i, ok := seat("ng-colour-"); ok && ev.C {
+			if css, ok := app.PaletteColour(ev.V); ok {
+				d.setColour(i, css)
+			}
+		} else if i, ok := seat("ng-kind-"); ok && (ev.V == "" || slices.Contains(app.BotLevels, ev.V)) {
 			d.setKind(i, ev.V)
 		}
 	}

@@ -123,7 +123,7 @@ func (d *onlineDialog) loadProfile() {
 	if !d.chosenName {
 		d.name = p.Name
 	}
-	if _, c, err := app.ValidateProfile("x", p.Colour); err == nil && !d.chosenColour {
+	if c, ok := app.PaletteColour(p.Colour); ok && !d.chosenColour {
 		d.colour = c
 	}
 }
@@ -157,8 +157,10 @@ func (d *onlineDialog) replay(ev earlyEvent) {
 		d.name, d.chosenName = ev.V, true
 	case ev.ID == "ol-notify":
 		d.notify = ev.C
-	case strings.HasPrefix(ev.ID, "ol-colour-") && ev.C && inPalette(ev.V):
-		d.colour, d.chosenColour = ev.V, true
+	case strings.HasPrefix(ev.ID, "ol-colour-") && ev.C:
+		if c, ok := app.PaletteColour(ev.V); ok {
+			d.colour, d.chosenColour = c, true
+		}
 	}
 }
 

@@ -1,8 +1,8 @@
 'use strict';
 // The start screen before the wasm runs (issue 24). On a phone the module takes seconds to
 // arrive and start, so the prerendered page works without it: New game and Play online open
-// their dialogs (the server prerenders them closed, with every field: web/app.css shows the
-// ones that apply), a join link (#join=CODE) opens the online dialog with its code, and the
+// their dialogs (the server draws them, closed, with every field, and serves them apart;
+// web/app.css shows the fields that apply), a join link (#join=CODE) opens the online dialog with its code, and the
 // fields take input natively. Nothing is decided here: every open, close, field change and
 // press of Start or Join is recorded in order, in memory only (a reload keeps nothing), and
 // when the Go app starts it takes the record (brassEarly.take, ui/early.go) and replays it
