@@ -33,7 +33,7 @@ import (
 type config struct {
 	players int
 	games   int
-	seats   []bot.Level // level per seat before rotation
+	seats   []seatBot // bot per seat before rotation
 	seed    uint64
 	workers int
 	budget  int // Hard's work budget per decision; 0: the default
@@ -43,7 +43,7 @@ type config struct {
 
 // gameResult is one finished game.
 type gameResult struct {
-	seats     []bot.Level // level per seat as played
+	seats     []seatBot // bot per seat as played
 	vp        []int
 	rank      []int
 	decisions []int           // per seat
@@ -88,15 +88,15 @@ func newConfig(players, games int, bots string, seed uint64, workers, budget int
 	if games < 1 {
 		return config{}, fmt.Errorf("-games must be at least 1")
 	}
-	var levels []bot.Level
+	var levels []seatBot
 	for _, name := range strings.Split(bots, ",") {
-		l, err := bot.ParseLevel(strings.TrimSpace(name))
+		l, err := parseSeatBot(strings.TrimSpace(name))
 		if err != nil {
 			return config{}, err
 		}
 		levels = append(levels, l)
 	}
-	seats := make([]bot.Level, players)
+	seats := make([]seatBot, players)
 	for i := range seats {
 		seats[i] = levels[i%len(levels)]
 	}
@@ -154,7 +154,7 @@ func play(cfg config, progress func(done int)) ([]gameResult, error) {
 
 // rotations is how many rotations of the seats give different tables: the seats' period
 // (hard,easy,hard,easy has 2; four Hard bots have 1).
-func rotations(seats []bot.Level) int {
+func rotations(seats []seatBot) int {
 	n := len(seats)
 	for k := 1; k < n; k++ {
 		same := true
@@ -182,7 +182,7 @@ func playOne(cfg config, g int) (gameResult, error) {
 	if err != nil {
 		return gameResult{}, err
 	}
-	r := gameResult{seats: make([]bot.Level, n), vp: make([]int, n), rank: make([]int, n),
+	r := gameResult{seats: make([]seatBot, n), vp: make([]int, n), rank: make([]int, n),
 		decisions: make([]int, n), thinking: make([]time.Duration, n)}
 	for i := range r.seats {
 		r.seats[i] = cfg.seats[(i+g%k)%n]
@@ -190,7 +190,7 @@ func playOne(cfg config, g int) (gameResult, error) {
 	for step := 0; s.Phase != engine.PhaseOver; step++ {
 		p := s.Actor()
 		view := s.View(p)
-		b := bot.Bot{Level: r.seats[p], Budget: cfg.budget}
+		b := bot.Bot{Level: r.seats[p].level, HandBuilt: r.seats[p].hand, Budget: cfg.budget}
 		t0 := time.Now()
 		a, err := b.Choose(&view, p, deal*1_000_003+uint64(step)*31+uint64(p))
 		r.thinking[p] += time.Since(t0)
@@ -232,7 +232,7 @@ type levelStats struct {
 }
 
 func report(w io.Writer, cfg config, results []gameResult, took time.Duration) {
-	stats := map[bot.Level]*levelStats{}
+	stats := map[seatBot]*levelStats{}
 	winnerVP := 0
 	for _, r := range results {
 		best := 0
@@ -264,12 +264,12 @@ func report(w io.Writer, cfg config, results []gameResult, took time.Duration) {
 	fmt.Fprintf(w, "%d games, %d players, seats %s (rotated), seeds %d..%d, %d workers, %s\n",
 		len(results), cfg.players, strings.Join(names, ","), cfg.seed, cfg.seed+uint64((len(results)-1)/rotations(cfg.seats)), cfg.workers, took.Round(time.Second))
 	fmt.Fprintf(w, "winner's mean VP: %.1f\n", float64(winnerVP)/float64(len(results)))
-	var levels []bot.Level
+	var levels []seatBot
 	for l := range stats {
 		levels = append(levels, l)
 	}
-	sort.Slice(levels, func(i, j int) bool { return levels[i] > levels[j] })
-	fmt.Fprintf(w, "%-7s %6s %6s %9s %17s %8s %11s %12s\n", "level", "seats", "wins", "win rate", "95% CI (Wilson)", "mean VP", "mean win VP", "ms/decision")
+	sort.Slice(levels, func(i, j int) bool { return levels[i].String() < levels[j].String() })
+	fmt.Fprintf(w, "%-10s %6s %6s %9s %17s %8s %11s %12s\n", "level", "seats", "wins", "win rate", "95% CI (Wilson)", "mean VP", "mean win VP", "ms/decision")
 	for _, l := range levels {
 		st := stats[l]
 		lo, hi := wilson(st.wins, st.seats)
@@ -277,11 +277,32 @@ func report(w io.Writer, cfg config, results []gameResult, took time.Duration) {
 		if st.wins > 0 {
 			winVP = float64(st.winVP) / float64(st.wins)
 		}
-		fmt.Fprintf(w, "%-7s %6d %6d %8.1f%% %7.1f%% – %5.1f%% %8.1f %11.1f %12.2f\n", l, st.seats, st.wins,
+		fmt.Fprintf(w, "%-10s %6d %6d %8.1f%% %7.1f%% – %5.1f%% %8.1f %11.1f %12.2f\n", l, st.seats, st.wins,
 			100*float64(st.wins)/float64(st.seats), 100*lo, 100*hi, float64(st.vp)/float64(st.seats), winVP,
 			float64(st.thinking.Microseconds())/1000/float64(max(st.decisions, 1)))
 	}
 	if len(levels) == 1 {
 		fmt.Fprintf(w, "(one level in every seat: its win rate is 1/players by symmetry, less shared wins)\n")
 	}
+}
+
+// seatBot is the bot of a seat: a level, thinking with the learned evaluation or, as the
+// bots did before it ("hard-hand"), with the hand-built one.
+type seatBot struct {
+	level bot.Level
+	hand  bool
+}
+
+func (b seatBot) String() string {
+	if b.hand {
+		return b.level.String() + "-hand"
+	}
+	return b.level.String()
+}
+
+// parseSeatBot reads a level's name, with "-hand" for its hand-built evaluation.
+func parseSeatBot(name string) (seatBot, error) {
+	base, hand := strings.CutSuffix(name, "-hand")
+	l, err := bot.ParseLevel(base)
+	return seatBot{l, hand}, err
 }

@@ -30,11 +30,11 @@ func TestWilson(t *testing.T) {
 }
 
 func TestConfigFillsAndRotatesSeats(t *testing.T) {
-	cfg, err := newConfig(4, 8, "hard, easy", 7, 2, 0)
+	cfg, err := newConfig(4, 8, "hard, easy-hand", 7, 2, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []bot.Level{bot.Hard, bot.Easy, bot.Hard, bot.Easy}
+	want := []seatBot{{bot.Hard, false}, {bot.Easy, true}, {bot.Hard, false}, {bot.Easy, true}}
 	for i, l := range want {
 		if cfg.seats[i] != l {
 			t.Fatalf("seats %v, want %v", cfg.seats, want)
@@ -43,7 +43,7 @@ func TestConfigFillsAndRotatesSeats(t *testing.T) {
 	for _, bad := range []struct {
 		players, games int
 		bots           string
-	}{{1, 2, "easy"}, {5, 2, "easy"}, {2, 0, "easy"}, {2, 2, "easy,expert"}} {
+	}{{1, 2, "easy"}, {5, 2, "easy"}, {2, 0, "easy"}, {2, 2, "easy,expert"}, {2, 2, "hard-handy"}} {
 		if _, err := newConfig(bad.players, bad.games, bad.bots, 1, 1, 0); err == nil {
 			t.Errorf("newConfig(%d, %d, %q) accepted", bad.players, bad.games, bad.bots)
 		}
@@ -65,7 +65,7 @@ func TestTournament(t *testing.T) {
 		if r.seats[0] == r.seats[1] {
 			t.Fatalf("game %d: both seats %v", g, r.seats[0])
 		}
-		if (g%2 == 0) != (r.seats[0] == bot.Medium) {
+		if (g%2 == 0) != (r.seats[0].level == bot.Medium) {
 			t.Fatalf("game %d: seats %v not rotated", g, r.seats)
 		}
 		if r.rank[0] != 1 && r.rank[1] != 1 {
@@ -94,13 +94,14 @@ func TestTournament(t *testing.T) {
 // TestRotations: only rotations that seat the levels differently are played, so a table of
 // one level plays a new deal in every game instead of replaying one deal per seat.
 func TestRotations(t *testing.T) {
-	H, M, E := bot.Hard, bot.Medium, bot.Easy
+	H, M, E, h := seatBot{bot.Hard, false}, seatBot{bot.Medium, false}, seatBot{bot.Easy, false}, seatBot{bot.Hard, true}
 	for _, c := range []struct {
-		seats []bot.Level
+		seats []seatBot
 		want  int
 	}{
-		{[]bot.Level{H, E}, 2}, {[]bot.Level{H, M, E}, 3}, {[]bot.Level{H, E, H, E}, 2},
-		{[]bot.Level{H, H, E, E}, 4}, {[]bot.Level{H, H, H, H}, 1}, {[]bot.Level{E, E, E}, 1},
+		{[]seatBot{H, E}, 2}, {[]seatBot{H, M, E}, 3}, {[]seatBot{H, E, H, E}, 2},
+		{[]seatBot{H, H, E, E}, 4}, {[]seatBot{H, H, H, H}, 1}, {[]seatBot{E, E, E}, 1},
+		{[]seatBot{H, h}, 2},
 	} {
 		if got := rotations(c.seats); got != c.want {
 			t.Errorf("rotations(%v) = %d, want %d", c.seats, got, c.want)
