@@ -12,6 +12,9 @@ import (
 type Bot struct {
 	Level  Level
 	Budget int // Hard: evaluations per decision
+	// HandBuilt thinks with the hand-built evaluation instead of the learned one: the bots
+	// as they were before the learned models (tournaments keep them as levels to beat).
+	HandBuilt bool
 
 	tune *profile // tests and tuning: think like this instead of the level's profile
 }
@@ -78,7 +81,11 @@ func (b Bot) decide(view *engine.State, seat int, seed uint64) (engine.Action, *
 	if b.Budget > 0 {
 		prof.hard.budget = b.Budget
 	}
-	t := newThinker(sm.b, &prof.w, seed)
+	var m *model
+	if prof.learned && !b.HandBuilt && !v.Introductory {
+		m = learnedModels[modelKey(v.Edition())]
+	}
+	t := newThinker(sm.b, &prof.w, m, seed)
 	var a engine.Action
 	var plans []rated
 	switch prof.mode {
@@ -107,6 +114,7 @@ func (b Bot) decide(view *engine.State, seat int, seed uint64) (engine.Action, *
 type profile struct {
 	mode           int
 	w              weights
+	learned        bool    // weigh the features by the edition's learned model, where it has one
 	noise          float64 // modeGreedy: random disturbance of each value
 	width, perKind int     // modePlan: candidates completed into whole turns
 	hard           hardParams
@@ -124,8 +132,8 @@ var (
 	easyWeights   = weights{money: 0.35, spend: 12, excess: 0.1, future: 0.5, later: 0.5, carry: 0.5}
 	profiles      = [...]profile{
 		Easy:   {mode: modeGreedy, w: easyWeights, noise: 4},
-		Medium: {mode: modePlan, w: mediumWeights, width: 8, perKind: 1},
-		Hard: {mode: modeSearch, w: mediumWeights,
+		Medium: {mode: modePlan, w: mediumWeights, learned: true, width: 8, perKind: 1},
+		Hard: {mode: modeSearch, w: mediumWeights, learned: true,
 			hard: hardParams{width: 12, perKind: 1, keep: 12, budget: DefaultBudget, horizon: 2, ownPlan: 3}},
 	}
 )

@@ -401,7 +401,7 @@ func TestHint(t *testing.T) {
 			kinds[name] = map[engine.Kind]int{}
 		}
 		t.Run(su.name, func(t *testing.T) {
-			for _, s := range positions(t, su.cfg, uint64(80+su.cfg.Players), 14) {
+			for _, s := range positions(t, su.cfg, uint64(80+su.cfg.Players), 5) {
 				seat := s.Actor()
 				v := s.View(seat)
 				a, why, err := Bot{Level: Hard, Budget: testBudget}.Hint(&v, seat, 3)

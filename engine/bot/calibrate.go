@@ -80,9 +80,9 @@ func (c *Calibration) Table(damp float64) (table flipTab, seen [5][2][numClasses
 	return table, seen
 }
 
-// Play plays one Medium self-play game of the edition for n players and counts, every 3rd
-// decision of an action phase, each unflipped tile by its class and rounds left, and
-// whether it flipped before the end of its era.
+// Play plays one self-play game of the edition for n players, Medium thinking with the
+// hand-built evaluation, and counts, every 3rd decision of an action phase, each unflipped
+// tile by its class and rounds left, and whether it flipped before the end of its era.
 func (c *Calibration) Play(n int, seed uint64) error {
 	type observation struct {
 		sp      int
@@ -93,12 +93,13 @@ func (c *Calibration) Play(n int, seed uint64) error {
 		outcome int // -1 open, 0 not flipped in its era, 1 flipped
 	}
 	prof := profiles[Medium]
+	prof.learned = false // the flip chances are the hand-built evaluation's own
 	s, err := engine.New(engine.Config{Edition: c.edition, Players: n, Seed: seed})
 	if err != nil {
 		return err
 	}
 	b := boardOf(s.Edition())
-	ev := newEvaluator(b, &prof.w)
+	ev := newEvaluator(b, &prof.w, nil)
 	var all []observation
 	var open []int
 	ident := func(t engine.Tile) engine.Tile { t.Flipped, t.Cubes = false, 0; return t }

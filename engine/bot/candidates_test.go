@@ -14,7 +14,7 @@ func TestCandidatesLoseNoChoice(t *testing.T) {
 	noCard := func(a engine.Action) engine.Action { a.Card = engine.NoCard; return a }
 	for n := 2; n <= 4; n++ {
 		for _, s := range positions(t, birmingham(n), uint64(70+n), 5) {
-			th := newThinker(boardOf(s.Edition()), &mediumWeights, 1)
+			th := newThinker(boardOf(s.Edition()), &mediumWeights, nil, 1)
 			legal := s.Legal(nil)
 			isLegal := map[engine.Action]bool{}
 			for _, a := range legal {

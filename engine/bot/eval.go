@@ -23,8 +23,11 @@ type weights struct {
 // evaluator estimates every player's final VP from a position. It keeps scratch tables so
 // that an evaluation allocates nothing.
 type evaluator struct {
-	b *board
-	w *weights
+	b     *board
+	w     *weights
+	model *model // how the features are weighed
+
+	feat [engine.MaxPlayers][numFeatures]float64 // each player's features (features.go)
 
 	comp    [64]int8
 	buys    [64]uint16                   // per component: industries bought by its merchant tiles (bit per industry)
@@ -40,6 +43,7 @@ type evaluator struct {
 	icons    [64]float64                    // expected link icons of each location at the end of the era
 
 	actsEra [engine.MaxPlayers]float64 // actions left to each player in this era
+	payouts int                        // income payouts left in the game
 	cashV   [engine.MaxPlayers]float64 // VP value of money in hand and income to come
 	incomeV [engine.MaxPlayers]float64 // VP per extra income level for the rest of the game
 
@@ -51,7 +55,9 @@ type evaluator struct {
 	distantOpen bool
 }
 
-func newEvaluator(b *board, w *weights) *evaluator { return &evaluator{b: b, w: w} }
+func newEvaluator(b *board, w *weights, m *model) *evaluator {
+	return &evaluator{b: b, w: w, model: m}
+}
 
 // timing fills in, per player, the actions left in the era and what money and income are
 // worth. Money turns into points only through actions: each action left can usefully spend
@@ -77,6 +83,7 @@ func (e *evaluator) timing(s *engine.State) (roundsLeft int) {
 			payouts = roundsLeft + rail - 1
 		}
 		payouts = max(payouts, 0)
+		e.payouts = payouts
 		cash := float64(s.Players[p].Money) + float64(s.IncomeLevel(p)*payouts)
 		cap := w.spend * game
 		rate := w.money
@@ -101,7 +108,10 @@ func (e *evaluator) timing(s *engine.State) (roundsLeft int) {
 // drawable is how many cards are left to draw: the deck less the cards set aside under it.
 func drawable(s *engine.State) int { return int(s.DeckLen) - int(s.DeckFloor) }
 
-// project writes each player's estimated final VP into out.
+// project writes each player's estimated final VP into out: the VP scored so far plus the
+// evaluation model's value of the position's features for that player (features.go). The
+// hand-built model adds the hand-built terms with weight 1; a learned model weighs every
+// feature by the stage of the game (model.go).
 func (e *evaluator) project(s *engine.State, out *[engine.MaxPlayers]float64) {
 	n := int(s.NumPlayers)
 	if s.Phase == engine.PhaseOver {
@@ -111,10 +121,25 @@ func (e *evaluator) project(s *engine.State, out *[engine.MaxPlayers]float64) {
 		}
 		return
 	}
+	rl := e.features(s)
+	m := e.model.stage(n, s.Era, rl)
+	for p := 0; p < n; p++ {
+		v := float64(s.Players[p].VP)
+		for k := range m {
+			v += m[k] * e.feat[p][k]
+		}
+		out[p] = v
+	}
+}
+
+// features fills e.feat with every player's features of the position (see the f*
+// constants) and returns the rounds left in the era.
+func (e *evaluator) features(s *engine.State) (roundsLeft int) {
+	n := int(s.NumPlayers)
 	ed := e.b.ed
 	w := e.w
 	canal := s.Era == engine.Canal
-	roundsLeft := e.timing(s)
+	roundsLeft = e.timing(s)
 	e.b.components(s, &e.comp)
 	nl := len(ed.Locations)
 	for i := 0; i < nl; i++ {
@@ -189,27 +214,33 @@ func (e *evaluator) project(s *engine.State, out *[engine.MaxPlayers]float64) {
 		e.icons[e.b.spaceLoc[sp]] += pf * float64(spec.LinkIcons)
 	}
 	for p := 0; p < n; p++ {
-		out[p] = float64(s.Players[p].VP) + e.cashV[p]
+		f := &e.feat[p]
+		*f = [numFeatures]float64{}
+		f[fCash] = e.cashV[p]
 		if len(e.b.facts.developFirst) > 0 {
-			out[p] += e.prospects(s, p)
+			f[fProspects] = e.prospects(s, p)
 		}
+		e.mat(s, p, f)
+		f[fBias] = 1
 	}
 	for sp := range ed.Spaces {
 		t := s.Tiles[sp]
 		if t.Owner == 0 {
 			continue
 		}
-		p := int(t.Owner) - 1
+		f := &e.feat[int(t.Owner)-1]
 		spec := s.TileSpec(t)
 		vp := float64(spec.VP)
 		if t.Flipped {
+			f[fFlipped] += vp
 			if canal && spec.Level >= 2 {
-				vp += w.carry * vp
+				f[fCarry] += w.carry * vp
 			}
-			out[p] += vp
 			continue
 		}
+		p := int(t.Owner) - 1
 		pf := e.tileP[sp]
+		f[fUnflippedAll] += vp
 		space := int(s.Players[p].IncomeSpace)
 		gain := float64(engine.IncomeLevel(min(space+spec.Income, ed.Rules.MaxIncomeSpace)) - engine.IncomeLevel(space))
 		if canal && spec.Level >= 2 {
@@ -220,9 +251,12 @@ func (e *evaluator) project(s *engine.State, out *[engine.MaxPlayers]float64) {
 				later = pf
 			}
 			pr := pf + (1-pf)*later
-			out[p] += pf*vp + w.carry*pr*vp + pr*gain*e.incomeV[p]
+			f[fUnflipped] += pf * vp
+			f[fCarry] += w.carry * pr * vp
+			f[fFlipIncome] += pr * gain * e.incomeV[p]
 		} else {
-			out[p] += pf * (vp + gain*e.incomeV[p])
+			f[fUnflipped] += pf * vp
+			f[fFlipIncome] += pf * gain * e.incomeV[p]
 		}
 	}
 	for l := range ed.Links {
@@ -234,8 +268,10 @@ func (e *evaluator) project(s *engine.State, out *[engine.MaxPlayers]float64) {
 		for _, loc := range ed.Links[l].Locations {
 			v += e.icons[loc]
 		}
-		out[o-1] += v
+		e.feat[o-1][fLinks] += v
+		e.feat[o-1][fLinkCount]++
 	}
+	return roundsLeft
 }
 
 // Tile classes: what decides whether an unflipped tile flips before the era ends.

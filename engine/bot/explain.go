@@ -294,7 +294,7 @@ func (x *explainer) loan(a engine.Action) string {
 
 // class is the evaluation's class of the player's tile on sp after the action.
 func (x *explainer) class(sp int) int {
-	ev := newEvaluator(x.b, &profiles[Hard].w)
+	ev := newEvaluator(x.b, &profiles[Hard].w, nil)
 	var proj [engine.MaxPlayers]float64
 	ev.project(x.t, &proj)
 	return ev.tileClass(x.t, sp, x.t.Tiles[sp], x.p)

@@ -22,8 +22,8 @@ type thinker struct {
 	coarse bool
 }
 
-func newThinker(b *board, w *weights, seed uint64) *thinker {
-	return &thinker{b: b, ev: newEvaluator(b, w), r: rand.New(rand.NewPCG(seed, 0x6272617373))}
+func newThinker(b *board, w *weights, m *model, seed uint64) *thinker {
+	return &thinker{b: b, ev: newEvaluator(b, w, m), r: rand.New(rand.NewPCG(seed, 0x6272617373))}
 }
 
 // candidates appends to out the distinct choices of the player to act. Actions that differ

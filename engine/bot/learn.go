@@ -1,0 +1,280 @@
+package bot
+
+// The learned models are fitted by tools/learn, after the flip chances they build on
+// (calibrate.go, whose go:generate lines run first):
+//go:generate go run ../../tools/learn -dir . -games 1000 -hand
+//go:generate go run ../../tools/learn -dir . -edition lancashire -games 1000 -hand
+//go:generate go run ../../tools/learn -dir . -edition lancashire -rules original -games 1000 -hand
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"brass/engine"
+)
+
+// Learning fits an edition's evaluation model (model.go) to self-play: it collects the
+// features of positions from games that bots played to the end, with the VP each player
+// went on to score from there, and fits, per player count and stage, the weights that
+// predict that VP best (least squares, shrunk towards the hand-built weights). It exists for
+// tools/learn, which plays the games and writes model_*.go; play never uses it.
+type Learning struct {
+	ed    *engine.Edition
+	model *model // the last fit
+	train [engine.MaxPlayers + 1][]sample
+	check [engine.MaxPlayers + 1][]sample // held out: the fit's error is measured on these
+}
+
+// sample is one player's position: its stage, features and the VP scored after it.
+type sample struct {
+	stage int
+	f     [numFeatures]float64
+	y     float64
+}
+
+// Samples are the positions of one self-play game.
+type Samples struct {
+	players int
+	rows    []sample
+}
+
+// Positions is how many player positions the game gave.
+func (s Samples) Positions() int { return len(s.rows) }
+
+// NewLearning starts fitting the model of an edition's rule set ("" for its default).
+func NewLearning(edition, rules string) (*Learning, error) {
+	ed, ok := engine.EditionFor(edition, rules)
+	if !ok {
+		return nil, fmt.Errorf("bot: no edition %q with rules %q", edition, rules)
+	}
+	return &Learning{ed: ed}, nil
+}
+
+// SelfPlay plays one game of the learning's edition for n players from seed, every seat
+// played by b, and returns each player's features every other decision of an action phase
+// with the VP they scored from there to the end.
+func (l *Learning) SelfPlay(n int, seed uint64, b Bot) (Samples, error) {
+	s, err := engine.New(engine.Config{Edition: l.ed.ID, Rules: l.ed.RuleSet, Players: n, Seed: seed})
+	if err != nil {
+		return Samples{}, err
+	}
+	ev := newEvaluator(boardOf(s.Edition()), &mediumWeights, nil)
+	out := Samples{players: n}
+	var vpAt []int32 // per row: the player's VP when it was taken
+	var owner []int
+	for step := 0; s.Phase != engine.PhaseOver; step++ {
+		if step > 2000 {
+			return Samples{}, errors.New("bot: self-play game did not end")
+		}
+		if step%2 == 0 && s.Phase == engine.PhaseAction {
+			rl := ev.features(s)
+			for p := 0; p < n; p++ {
+				out.rows = append(out.rows, sample{stage: stageOf(s.Era, rl), f: ev.feat[p]})
+				vpAt = append(vpAt, s.Players[p].VP)
+				owner = append(owner, p)
+			}
+		}
+		p := s.Actor()
+		v := s.View(p)
+		a, err := b.Choose(&v, p, seed*1000+uint64(step))
+		if err != nil {
+			return Samples{}, err
+		}
+		if err := s.Apply(&a); err != nil {
+			return Samples{}, err
+		}
+	}
+	for i := range out.rows {
+		out.rows[i].y = float64(s.Players[owner[i]].VP - vpAt[i])
+	}
+	return out, nil
+}
+
+// Add takes a game's samples into the fit, or, held out, into the measure of its error.
+// Add games in the same order to get the same model.
+func (l *Learning) Add(g Samples, heldOut bool) {
+	if heldOut {
+		l.check[g.players] = append(l.check[g.players], g.rows...)
+	} else {
+		l.train[g.players] = append(l.train[g.players], g.rows...)
+	}
+}
+
+// StageFit reports a fitted stage: its positions and the root-mean-square error of the
+// VP-to-come predicted on held-out positions, by the hand-built and the fitted weights.
+type StageFit struct {
+	Players, Stage         int
+	Positions, HeldOut     int
+	HandError, FittedError float64
+}
+
+// Fit fits the weights of every player count with positions, by ridge regression towards
+// the hand-built weights: each weight's departure from them costs ridge × the mean square
+// of its feature. It keeps the model for Source and returns a report per stage.
+func (l *Learning) Fit(ridge float64) []StageFit {
+	m := &model{}
+	var rep []StageFit
+	for n := range l.train {
+		if len(l.train[n]) == 0 {
+			continue
+		}
+		sw := new(stageWeights)
+		for st := 0; st < numStages; st++ {
+			sw[st] = fitStage(l.train[n], st, ridge)
+			fit := StageFit{Players: n, Stage: st}
+			var eh, ef float64
+			for _, r := range l.train[n] {
+				if r.stage == st {
+					fit.Positions++
+				}
+			}
+			for _, r := range l.check[n] {
+				if r.stage != st {
+					continue
+				}
+				fit.HeldOut++
+				eh += sq(dot(&handWeights, &r.f) - r.y)
+				ef += sq(dot(&sw[st], &r.f) - r.y)
+			}
+			if fit.HeldOut > 0 {
+				fit.HandError = math.Sqrt(eh / float64(fit.HeldOut))
+				fit.FittedError = math.Sqrt(ef / float64(fit.HeldOut))
+			}
+			rep = append(rep, fit)
+		}
+		m.byPlayers[n] = sw
+	}
+	l.model = m
+	return rep
+}
+
+// fitStage solves (XᵀX + Λ) d = Xᵀ(y − X·hand) for the departure d from the hand-built
+// weights, Λ the ridge times each feature's mean square (plus a little, so that a feature
+// never seen keeps its hand-built weight).
+func fitStage(rows []sample, st int, ridge float64) [numFeatures]float64 {
+	const k = numFeatures
+	var a [k][k + 1]float64
+	cnt := 0
+	for i := range rows {
+		r := &rows[i]
+		if r.stage != st {
+			continue
+		}
+		cnt++
+		res := r.y - dot(&handWeights, &r.f)
+		for i := 0; i < k; i++ {
+			if r.f[i] == 0 {
+				continue
+			}
+			for j := 0; j < k; j++ {
+				a[i][j] += r.f[i] * r.f[j]
+			}
+			a[i][k] += r.f[i] * res
+		}
+	}
+	w := handWeights
+	if cnt == 0 {
+		return w
+	}
+	for i := 0; i < k; i++ {
+		a[i][i] += ridge*a[i][i] + 1e-6*float64(cnt)
+	}
+	d, ok := solve(&a)
+	if !ok {
+		return w
+	}
+	for i := range w {
+		w[i] += d[i]
+	}
+	return w
+}
+
+// solve solves the linear system whose augmented matrix is a, by Gaussian elimination with
+// partial pivoting.
+func solve(a *[numFeatures][numFeatures + 1]float64) ([numFeatures]float64, bool) {
+	const k = numFeatures
+	var x [k]float64
+	for c := 0; c < k; c++ {
+		piv := c
+		for r := c + 1; r < k; r++ {
+			if math.Abs(a[r][c]) > math.Abs(a[piv][c]) {
+				piv = r
+			}
+		}
+		if math.Abs(a[piv][c]) < 1e-12 {
+			return x, false
+		}
+		a[c], a[piv] = a[piv], a[c]
+		for r := c + 1; r < k; r++ {
+			f := a[r][c] / a[c][c]
+			for j := c; j <= k; j++ {
+				a[r][j] -= f * a[c][j]
+			}
+		}
+	}
+	for c := k - 1; c >= 0; c-- {
+		v := a[c][k]
+		for j := c + 1; j < k; j++ {
+			v -= a[c][j] * x[j]
+		}
+		x[c] = v / a[c][c]
+	}
+	return x, true
+}
+
+func dot(w, f *[numFeatures]float64) float64 {
+	v := 0.0
+	for i := range w {
+		v += w[i] * f[i]
+	}
+	return v
+}
+
+func sq(x float64) float64 { return x * x }
+
+// Target names the file in engine/bot that holds the edition's learned model.
+func (l *Learning) Target() string {
+	return "model_" + strings.ReplaceAll(modelKey(l.ed), "/", "_") + ".go"
+}
+
+// Source is the Go source of the last fitted model's file (for go/format: the package
+// stays free of it): the model, registered for the edition under its key, with command (how
+// it was made) in its header.
+func (l *Learning) Source(command string) []byte {
+	m := l.model
+	var b bytes.Buffer
+	key := modelKey(l.ed)
+	fmt.Fprintf(&b, "// Code generated by tools/learn (%s); DO NOT EDIT.\n\n", command)
+	fmt.Fprintf(&b, "package bot\n\n")
+	fmt.Fprintf(&b, "// The evaluation model of %s, fitted to self-play (learn.go): per player count and\n", l.ed.Name)
+	fmt.Fprintf(&b, "// stage, the weights of the features (features.go) in the VP a player goes on to score.\n")
+	fmt.Fprintf(&b, "func init() {\n\tlearnedModels[%q] = &model{byPlayers: [engine.MaxPlayers + 1]*stageWeights{\n", key)
+	for n, sw := range m.byPlayers {
+		if sw == nil {
+			continue
+		}
+		fmt.Fprintf(&b, "%d: {\n", n)
+		for st := range sw {
+			fmt.Fprintf(&b, "{ // %v, %s\n", engine.Era(st/eraStages), stageRounds(st%eraStages))
+			for i, v := range sw[st] {
+				fmt.Fprintf(&b, "%s, // %s\n", strconv.FormatFloat(v, 'g', 6, 64), featureNames[i])
+			}
+			fmt.Fprintf(&b, "},\n")
+		}
+		fmt.Fprintf(&b, "},\n")
+	}
+	fmt.Fprintf(&b, "}}\n}\n")
+	return bytes.Replace(b.Bytes(), []byte("package bot\n\n"), []byte("package bot\n\nimport \"brass/engine\"\n\n"), 1)
+}
+
+// stageRounds describes a stage's part of its era.
+func stageRounds(part int) string {
+	if part == eraStages-1 {
+		return fmt.Sprintf("%d or more rounds left", 2*part+1)
+	}
+	return fmt.Sprintf("%d–%d rounds left", 2*part+1, 2*part+2)
+}

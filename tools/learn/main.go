@@ -1,0 +1,162 @@
+// Command learn fits the bots' evaluation model of an edition to self-play and writes it
+// into engine/bot (model_birmingham.go, model_lancashire.go, model_lancashire_original.go):
+// bots play -games games per player count from -seed on, every position's features are
+// paired with the VP each player went on to score, and the weights that predict it best are
+// fitted per player count and stage (engine/bot/learn.go). Every fifth game is held out to
+// measure the fit; the report compares its error with the hand-built evaluation's.
+//
+//	go run ./tools/learn -edition birmingham -games 3000
+//	go run ./tools/learn -edition lancashire -games 3000
+//	go run ./tools/learn -edition lancashire -rules original -games 3000
+//
+// The self-play bots play by the model in engine/bot at the time (-hand: by the hand-built
+// evaluation), so a second run trains on the games of the bots the first one made. The
+// games' seeds start at 1,000,000: tournaments that measure the bots use smaller seeds,
+// deals the model never saw. Games run on -workers goroutines; the model does not depend
+// on how many.
+package main
+
+import (
+	"cmp"
+	"flag"
+	"fmt"
+	"go/format"
+	"log"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"brass/engine"
+	"brass/engine/bot"
+	"brass/tools/internal/atomicfile"
+)
+
+// FirstSeed is where the learning games' seeds begin, above every tournament's.
+const FirstSeed = 1_000_000
+
+func main() {
+	log.SetFlags(0)
+	log.SetPrefix("learn: ")
+	edition := flag.String("edition", "birmingham", "the game: birmingham or lancashire")
+	rules := flag.String("rules", "", `the edition's rule set: "" for its default, "original" for Lancashire's original rules`)
+	games := flag.Int("games", 1000, "self-play games per player count")
+	level := flag.String("level", "medium", "the self-play bots' level")
+	hand := flag.Bool("hand", false, "self-play bots think with the hand-built evaluation")
+	budget := flag.Int("budget", 0, "Hard's work budget per decision (0: the default)")
+	ridge := flag.Float64("ridge", 0.01, "how strongly the weights are held to the hand-built ones")
+	workers := flag.Int("workers", 2, "games played at once")
+	dir := flag.String("dir", "engine/bot", "the directory of package bot, where the model's file is written")
+	dry := flag.Bool("dry", false, "report the fit without writing the model")
+	flag.Parse()
+	lv, err := bot.ParseLevel(*level)
+	if err != nil {
+		log.Fatal(err)
+	}
+	b := bot.Bot{Level: lv, Budget: *budget, HandBuilt: *hand}
+	file, src, fits, err := learn(*edition, *rules, *games, b, *ridge, *workers, command())
+	if err != nil {
+		log.Fatal(err)
+	}
+	report(fits)
+	if *dry {
+		return
+	}
+	if err := atomicfile.Write(filepath.Join(*dir, file), src, 0o644); err != nil {
+		log.Fatal(err)
+	}
+}
+
+// learn plays the self-play games, fits the model and returns the name of its file in
+// engine/bot, its source (made by command) and the fit's report.
+func learn(edition, rules string, games int, b bot.Bot, ridge float64, workers int, command string) (string, []byte, []bot.StageFit, error) {
+	l, err := bot.NewLearning(edition, rules)
+	if err != nil {
+		return "", nil, nil, err
+	}
+	ed, _ := engine.EditionFor(edition, rules)
+	if err := play(l, ed, b, games, workers); err != nil {
+		return "", nil, nil, err
+	}
+	fits := l.Fit(ridge)
+	src, err := format.Source(l.Source(command))
+	return l.Target(), src, fits, err
+}
+
+// play plays the games for every player count of the edition and adds them to l in seed
+// order, every fifth held out.
+func play(l *bot.Learning, ed *engine.Edition, b bot.Bot, games, workers int) error {
+	type job struct{ n, g int }
+	var jobs []job
+	for n := ed.Rules.MinPlayers; n <= ed.Rules.MaxPlayers; n++ {
+		for g := 0; g < games; g++ {
+			jobs = append(jobs, job{n, g})
+		}
+	}
+	results := make([]bot.Samples, len(jobs))
+	errs := make([]error, len(jobs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	done := 0
+	for w := 0; w < max(workers, 1); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				j := jobs[i]
+				results[i], errs[i] = l.SelfPlay(j.n, uint64(FirstSeed+j.n*100_000+j.g), b)
+				mu.Lock()
+				done++
+				if done%max(len(jobs)/10, 1) == 0 {
+					fmt.Fprintf(os.Stderr, "%d/%d games\n", done, len(jobs))
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for i := range jobs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	var first error
+	for i, j := range jobs {
+		if errs[i] != nil {
+			first = cmp.Or(first, fmt.Errorf("%d players, game %d: %w", j.n, j.g, errs[i]))
+			continue
+		}
+		l.Add(results[i], j.g%5 == 4)
+	}
+	return first
+}
+
+// report prints, per player count and stage, the positions and the held-out error of the
+// hand-built and the fitted evaluation.
+func report(fits []bot.StageFit) {
+	fmt.Printf("players stage positions held-out  hand RMSE  fitted RMSE\n")
+	for _, f := range fits {
+		fmt.Printf("%7d %5d %9d %8d %10.2f %12.2f\n", f.Players, f.Stage, f.Positions, f.HeldOut, f.HandError, f.FittedError)
+	}
+}
+
+// command is how the tool was run, for the generated file's header.
+func command() string {
+	args := []string{"go run ./tools/learn"}
+	flag.Visit(func(f *flag.Flag) {
+		switch {
+		case f.Name == "workers" || f.Name == "dir":
+		case isBool(f) && f.Value.String() == "true":
+			args = append(args, "-"+f.Name)
+		default:
+			args = append(args, "-"+f.Name+"="+f.Value.String())
+		}
+	})
+	return strings.Join(args, " ")
+}
+
+// isBool: the flag takes no value (-hand).
+func isBool(f *flag.Flag) bool {
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
+}

@@ -1,0 +1,57 @@
+package main
+
+import (
+	"bytes"
+	"go/format"
+	"go/parser"
+	"go/token"
+	"strings"
+	"testing"
+
+	"brass/engine/bot"
+)
+
+// TestLearnWritesTheModel: a tiny fit of each rule set gives gofmt'd Go source of package
+// bot that registers the model under the rule set's key, for each of its player counts, with
+// the command that made it; the report covers every stage and held-out game.
+func TestLearnWritesTheModel(t *testing.T) {
+	for _, c := range []struct {
+		edition, rules, file, key string
+		players                   []int
+	}{
+		{"birmingham", "", "model_birmingham.go", `learnedModels["birmingham"]`, []int{2, 3, 4}},
+		{"lancashire", "original", "model_lancashire_original.go", `learnedModels["lancashire/original"]`, []int{3, 4}},
+	} {
+		const command = "go run ./tools/learn -games 5"
+		file, src, fits, err := learn(c.edition, c.rules, 5, bot.Bot{Level: bot.Easy}, 0.01, 2, command)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if file != c.file {
+			t.Errorf("%s: file %s, want %s", c.edition, file, c.file)
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), file, src, 0)
+		if err != nil || f.Name.Name != "bot" {
+			t.Fatalf("%s: not Go source of package bot: %v", c.edition, err)
+		}
+		if formatted, _ := format.Source(src); !bytes.Equal(formatted, src) {
+			t.Errorf("%s: the source is not gofmt'd", c.edition)
+		}
+		for _, want := range []string{c.key, command, "DO NOT EDIT.", "// Rail Era, 7 or more rounds left", "// bias"} {
+			if !strings.Contains(string(src), want) {
+				t.Errorf("%s: the source lacks %q", c.edition, want)
+			}
+		}
+		if len(fits) != 8*len(c.players) {
+			t.Errorf("%s: %d stages reported, want %d", c.edition, len(fits), 8*len(c.players))
+		}
+		for _, fit := range fits {
+			if fit.Positions == 0 || fit.HeldOut == 0 {
+				t.Errorf("%s: %d players, stage %d: %d positions, %d held out", c.edition, fit.Players, fit.Stage, fit.Positions, fit.HeldOut)
+			}
+		}
+	}
+	if _, _, _, err := learn("brass", "", 1, bot.Bot{}, 0.01, 1, ""); err == nil {
+		t.Error("an unknown edition was accepted")
+	}
+}
