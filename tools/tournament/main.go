@@ -46,8 +46,10 @@ type gameResult struct {
 	seats     []seatBot // bot per seat as played
 	vp        []int
 	rank      []int
-	decisions []int           // per seat
-	thinking  []time.Duration // per seat
+	decisions []int // per seat
+	// how the seat played: tiles developed, tiles of level III or more built, £ left at the end
+	developed, highBuilt, moneyLeft []int
+	thinking                        []time.Duration // per seat
 }
 
 func main() {
@@ -183,7 +185,8 @@ func playOne(cfg config, g int) (gameResult, error) {
 		return gameResult{}, err
 	}
 	r := gameResult{seats: make([]seatBot, n), vp: make([]int, n), rank: make([]int, n),
-		decisions: make([]int, n), thinking: make([]time.Duration, n)}
+		decisions: make([]int, n), thinking: make([]time.Duration, n),
+		developed: make([]int, n), highBuilt: make([]int, n), moneyLeft: make([]int, n)}
 	for i := range r.seats {
 		r.seats[i] = cfg.seats[(i+g%k)%n]
 	}
@@ -198,12 +201,23 @@ func playOne(cfg config, g int) (gameResult, error) {
 		if err != nil {
 			return r, fmt.Errorf("deal %d, move %d: %v", deal, step, err)
 		}
+		switch a.Kind {
+		case engine.KindDevelop:
+			r.developed[p] += int(a.NDev)
+		case engine.KindBuild:
+			if spec, ok := s.NextTile(p, a.Industry); ok && spec.Level >= 3 {
+				r.highBuilt[p]++
+			}
+		}
 		if err := s.Apply(&a); err != nil {
 			return r, fmt.Errorf("deal %d, move %d: the %v bot chose an illegal action %v: %v", deal, step, r.seats[p], s.Edition().Encode(a), err)
 		}
 	}
 	for _, st := range s.Standings() {
 		r.vp[st.Player], r.rank[st.Player] = st.VP, st.Rank
+	}
+	for p := range r.moneyLeft {
+		r.moneyLeft[p] = int(s.Players[p].Money)
 	}
 	return r, nil
 }
@@ -227,6 +241,9 @@ type levelStats struct {
 	seats, wins    int
 	vp             int
 	decisions      int
+	developed      int
+	highBuilt      int
+	moneyLeft      int
 	thinking       time.Duration
 	winVP, winSeat int
 }
@@ -245,6 +262,9 @@ func report(w io.Writer, cfg config, results []gameResult, took time.Duration) {
 			st.seats++
 			st.vp += r.vp[p]
 			st.decisions += r.decisions[p]
+			st.developed += r.developed[p]
+			st.highBuilt += r.highBuilt[p]
+			st.moneyLeft += r.moneyLeft[p]
 			st.thinking += r.thinking[p]
 			if r.rank[p] == 1 {
 				st.wins++
@@ -283,6 +303,12 @@ func report(w io.Writer, cfg config, results []gameResult, took time.Duration) {
 	}
 	if len(levels) == 1 {
 		fmt.Fprintf(w, "(one level in every seat: its win rate is 1/players by symmetry, less shared wins)\n")
+	}
+	fmt.Fprintf(w, "per seat and game: %-10s %10s %11s %7s\n", "level", "developed", "III+ built", "£ left")
+	for _, l := range levels {
+		st := stats[l]
+		per := func(v int) float64 { return float64(v) / float64(st.seats) }
+		fmt.Fprintf(w, "                   %-10s %10.2f %11.2f %7.1f\n", l, per(st.developed), per(st.highBuilt), per(st.moneyLeft))
 	}
 }
 

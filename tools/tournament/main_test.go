@@ -71,6 +71,9 @@ func TestTournament(t *testing.T) {
 		if r.rank[0] != 1 && r.rank[1] != 1 {
 			t.Fatalf("game %d: no winner in %v", g, r.rank)
 		}
+		if r.developed[0]+r.developed[1]+r.highBuilt[0]+r.highBuilt[1] == 0 {
+			t.Errorf("game %d: neither bot developed or built a level III+ tile", g)
+		}
 	}
 	// the same deal with the seats swapped is a different game, but each deal repeats
 	again, err := play(config{players: 2, games: 4, seats: cfg.seats, seed: 3, workers: 1}, nil)
@@ -84,7 +87,7 @@ func TestTournament(t *testing.T) {
 	}
 	var out bytes.Buffer
 	report(&out, cfg, results, time.Second)
-	for _, want := range []string{"4 games, 2 players", "medium", "easy", "winner's mean VP"} {
+	for _, want := range []string{"4 games, 2 players", "medium", "easy", "winner's mean VP", "III+ built"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("report lacks %q:\n%s", want, out.String())
 		}
