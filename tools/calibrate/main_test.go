@@ -1,12 +1,9 @@
 package main
 
 import (
-	"bytes"
-	"go/format"
-	"go/parser"
-	"go/token"
-	"strings"
 	"testing"
+
+	"brass/tools/internal/gensource"
 )
 
 // TestCalibrateWritesTheTable: a tiny calibration of each edition gives gofmt'd Go source
@@ -23,18 +20,7 @@ func TestCalibrateWritesTheTable(t *testing.T) {
 		if file != c.file {
 			t.Errorf("%s: file %s, want %s", c.edition, file, c.file)
 		}
-		f, err := parser.ParseFile(token.NewFileSet(), file, src, 0)
-		if err != nil || f.Name.Name != "bot" {
-			t.Fatalf("%s: not Go source of package bot: %v", c.edition, err)
-		}
-		if formatted, _ := format.Source(src); !bytes.Equal(formatted, src) {
-			t.Errorf("%s: the source is not gofmt'd", c.edition)
-		}
-		for _, want := range []string{c.decl, c.command, "DO NOT EDIT.", "// Rail Era", "seen\n"} {
-			if !strings.Contains(string(src), want) {
-				t.Errorf("%s: the source lacks %q", c.edition, want)
-			}
-		}
+		gensource.Check(t, c.edition, "bot", src, c.decl, c.command, "// Rail Era", "seen\n")
 	}
 	if _, _, err := calibrate("brass", 1, 50, 1); err == nil {
 		t.Error("an edition without a table was accepted")

@@ -1,14 +1,10 @@
 package main
 
 import (
-	"bytes"
-	"go/format"
-	"go/parser"
-	"go/token"
-	"strings"
 	"testing"
 
 	"brass/engine/bot"
+	"brass/tools/internal/gensource"
 )
 
 // TestLearnWritesTheModel: a tiny fit of each rule set gives gofmt'd Go source of package
@@ -30,18 +26,7 @@ func TestLearnWritesTheModel(t *testing.T) {
 		if file != c.file {
 			t.Errorf("%s: file %s, want %s", c.edition, file, c.file)
 		}
-		f, err := parser.ParseFile(token.NewFileSet(), file, src, 0)
-		if err != nil || f.Name.Name != "bot" {
-			t.Fatalf("%s: not Go source of package bot: %v", c.edition, err)
-		}
-		if formatted, _ := format.Source(src); !bytes.Equal(formatted, src) {
-			t.Errorf("%s: the source is not gofmt'd", c.edition)
-		}
-		for _, want := range []string{c.key, command, "DO NOT EDIT.", "// Rail Era, 7 or more rounds left", "// bias"} {
-			if !strings.Contains(string(src), want) {
-				t.Errorf("%s: the source lacks %q", c.edition, want)
-			}
-		}
+		gensource.Check(t, c.edition, "bot", src, c.key, command, "// Rail Era, 7 or more rounds left", "// bias")
 		if len(fits) != 8*len(c.players) {
 			t.Errorf("%s: %d stages reported, want %d", c.edition, len(fits), 8*len(c.players))
 		}
