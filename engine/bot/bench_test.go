@@ -14,7 +14,7 @@ import (
 //
 //	GOMAXPROCS=1 go test ./engine/bot -run XXX -bench .
 //	PATH="$(go env GOROOT)/lib/wasm:$PATH" GOOS=js GOARCH=wasm go test ./engine/bot -run XXX -bench Hard
-func benchDecisions(b *testing.B, l Level) {
+func benchDecisions(b *testing.B, bot Bot) {
 	for _, e := range editions {
 		b.Run(e.name, func(b *testing.B) {
 			cfg := e.cfg
@@ -24,7 +24,6 @@ func benchDecisions(b *testing.B, l Level) {
 			for i := range states {
 				views[i] = states[i].View(states[i].Actor())
 			}
-			bot := Bot{Level: l}
 			var longest time.Duration
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
@@ -41,6 +40,10 @@ func benchDecisions(b *testing.B, l Level) {
 	}
 }
 
-func BenchmarkEasy(b *testing.B)   { benchDecisions(b, Easy) }
-func BenchmarkMedium(b *testing.B) { benchDecisions(b, Medium) }
-func BenchmarkHard(b *testing.B)   { benchDecisions(b, Hard) }
+func BenchmarkEasy(b *testing.B)   { benchDecisions(b, Bot{Level: Easy}) }
+func BenchmarkMedium(b *testing.B) { benchDecisions(b, Bot{Level: Medium}) }
+func BenchmarkHard(b *testing.B)   { benchDecisions(b, Bot{Level: Hard}) }
+
+// BenchmarkHardHandBuilt is Hard thinking with the hand-built evaluation, on the same
+// positions: what the learned evaluation costs.
+func BenchmarkHardHandBuilt(b *testing.B) { benchDecisions(b, Bot{Level: Hard, HandBuilt: true}) }
