@@ -42,9 +42,6 @@ type Samples struct {
 	rows    []sample
 }
 
-// Positions is how many player positions the game gave.
-func (s Samples) Positions() int { return len(s.rows) }
-
 // NewLearning starts fitting the model of an edition's rule set ("" for its default).
 func NewLearning(edition, rules string) (*Learning, error) {
 	ed, ok := engine.EditionFor(edition, rules)
