@@ -74,16 +74,19 @@ func (e *evaluator) timing(s *engine.State) (roundsLeft int) {
 	roundsLeft = (cards + 2*n - 1) / (2 * n)
 	rail := e.b.railRounds[n]
 	w := e.w
+	payouts := roundsLeft - 1
+	if s.Era == engine.Canal {
+		payouts = roundsLeft + rail - 1
+	}
+	payouts = max(payouts, 0)
+	e.payouts = payouts
 	for p := 0; p < n; p++ {
 		acts := float64(s.Players[p].HandLen) + float64(deck)/float64(n)
 		e.actsEra[p] = acts
-		game, payouts := acts, roundsLeft-1
+		game := acts
 		if s.Era == engine.Canal {
 			game += float64(2 * rail)
-			payouts = roundsLeft + rail - 1
 		}
-		payouts = max(payouts, 0)
-		e.payouts = payouts
 		cash := float64(s.Players[p].Money) + float64(s.IncomeLevel(p)*payouts)
 		cap := w.spend * game
 		rate := w.money
@@ -124,11 +127,7 @@ func (e *evaluator) project(s *engine.State, out *[engine.MaxPlayers]float64) {
 	rl := e.features(s)
 	m := e.model.stage(n, s.Era, rl)
 	for p := 0; p < n; p++ {
-		v := float64(s.Players[p].VP)
-		for k := range m {
-			v += m[k] * e.feat[p][k]
-		}
-		out[p] = v
+		out[p] = weigh(float64(s.Players[p].VP), m, &e.feat[p])
 	}
 }
 

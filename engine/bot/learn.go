@@ -134,8 +134,8 @@ func (l *Learning) Fit(ridge float64) []StageFit {
 					continue
 				}
 				fit.HeldOut++
-				eh += sq(dot(&handWeights, &r.f) - r.y)
-				ef += sq(dot(&sw[st], &r.f) - r.y)
+				eh += sq(weigh(0, &handWeights, &r.f) - r.y)
+				ef += sq(weigh(0, &sw[st], &r.f) - r.y)
 			}
 			if fit.HeldOut > 0 {
 				fit.HandError = math.Sqrt(eh / float64(fit.HeldOut))
@@ -162,7 +162,7 @@ func fitStage(rows []sample, st int, ridge float64) [numFeatures]float64 {
 			continue
 		}
 		cnt++
-		res := r.y - dot(&handWeights, &r.f)
+		res := r.y - weigh(0, &handWeights, &r.f)
 		for i := 0; i < k; i++ {
 			if r.f[i] == 0 {
 				continue
@@ -221,14 +221,6 @@ func solve(a *[numFeatures][numFeatures + 1]float64) ([numFeatures]float64, bool
 		x[c] = v / a[c][c]
 	}
 	return x, true
-}
-
-func dot(w, f *[numFeatures]float64) float64 {
-	v := 0.0
-	for i := range w {
-		v += w[i] * f[i]
-	}
-	return v
 }
 
 func sq(x float64) float64 { return x * x }

@@ -27,7 +27,7 @@ func TestFitRecoversWeights(t *testing.T) {
 			}
 		}
 		f[fBias] = 1
-		rows = append(rows, sample{stage: 3, f: f, y: dot(&want, &f)})
+		rows = append(rows, sample{stage: 3, f: f, y: weigh(0, &want, &f)})
 	}
 	got := fitStage(rows, 3, 0)
 	for i := range want {

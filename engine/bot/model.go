@@ -51,3 +51,11 @@ func modelKey(ed *engine.Edition) string {
 	}
 	return ed.ID + "/" + ed.RuleSet
 }
+
+// weigh is v plus the features f weighed by w.
+func weigh(v float64, w, f *[numFeatures]float64) float64 {
+	for i := range w {
+		v += w[i] * f[i]
+	}
+	return v
+}

@@ -25,11 +25,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 
 	"brass/engine"
 	"brass/engine/bot"
 	"brass/tools/internal/atomicfile"
+	"brass/tools/internal/parallel"
 )
 
 // FirstSeed is where the learning games' seeds begin, above every tournament's.
@@ -94,32 +94,15 @@ func play(l *bot.Learning, ed *engine.Edition, b bot.Bot, games, workers int) er
 		}
 	}
 	results := make([]bot.Samples, len(jobs))
-	errs := make([]error, len(jobs))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	done := 0
-	for w := 0; w < max(workers, 1); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				j := jobs[i]
-				results[i], errs[i] = l.SelfPlay(j.n, uint64(FirstSeed+j.n*100_000+j.g), b)
-				mu.Lock()
-				done++
-				if done%max(len(jobs)/10, 1) == 0 {
-					fmt.Fprintf(os.Stderr, "%d/%d games\n", done, len(jobs))
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-	for i := range jobs {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	errs := parallel.Each(len(jobs), workers, func(i int) (err error) {
+		j := jobs[i]
+		results[i], err = l.SelfPlay(j.n, uint64(FirstSeed+j.n*100_000+j.g), b)
+		return err
+	}, func(done int) {
+		if done%max(len(jobs)/10, 1) == 0 {
+			fmt.Fprintf(os.Stderr, "%d/%d games\n", done, len(jobs))
+		}
+	})
 	var first error
 	for i, j := range jobs {
 		if errs[i] != nil {

@@ -22,11 +22,11 @@ import (
 	"runtime"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"brass/engine"
 	"brass/engine/bot"
+	"brass/tools/internal/parallel"
 )
 
 // config is one tournament.
@@ -121,31 +121,10 @@ func (c *config) setEdition(edition, rules string) error {
 // play runs the games on cfg.workers goroutines and returns the results in game order.
 func play(cfg config, progress func(done int)) ([]gameResult, error) {
 	results := make([]gameResult, cfg.games)
-	errs := make([]error, cfg.games)
-	jobs := make(chan int)
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	done := 0
-	for w := 0; w < cfg.workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for g := range jobs {
-				results[g], errs[g] = playOne(cfg, g)
-				mu.Lock()
-				done++
-				if progress != nil {
-					progress(done)
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-	for g := 0; g < cfg.games; g++ {
-		jobs <- g
-	}
-	close(jobs)
-	wg.Wait()
+	errs := parallel.Each(cfg.games, cfg.workers, func(g int) (err error) {
+		results[g], err = playOne(cfg, g)
+		return err
+	}, progress)
 	for _, err := range errs {
 		if err != nil {
 			return nil, err
