@@ -224,23 +224,34 @@ func (s *State) apply(a *Action) Reason {
 }
 
 // cardsHeldRule: every action discards a card from the hand ("Player Turns"), and the
-// player must hold all the cards discarded together (repeats counted, for Scout).
+// player must hold all the cards discarded together (repeats counted, for Scout). In a
+// dealt game, cards the hand holds unknown to this device may be any cards not seen
+// elsewhere (but never wild cards, which are taken face up): the deal checks the card.
 func (s *State) cardsHeldRule(p int, cards ...CardKind) Reason {
 	hand := &s.Players[p].Hand
+	short := 0 // cards that must come from the hand's unknown cards
 	for i, k := range cards {
 		if k == NoCard {
 			return Reason{Rule: RuleNeedCard}
 		}
 		n := 1 // this card and its repeats after it: all of them at its first appearance
-		for _, x := range cards[i+1:] {
+		for _, x := range cards[:i] {
 			if x == k {
+				n = 0
+			}
+		}
+		for _, x := range cards[i+1:] {
+			if x == k && n > 0 {
 				n++
 			}
 		}
 		if n > int(hand[k]) {
-			r := Reason{Rule: RuleCardNotHeld}
-			r.Card, r.N = k, int16(n)
-			return r
+			short += n - int(hand[k])
+			if !s.mayBeUnknown(p, k, n-int(hand[k]), short) {
+				r := Reason{Rule: RuleCardNotHeld}
+				r.Card, r.N = k, int16(n)
+				return r
+			}
 		}
 	}
 	return Reason{}

@@ -31,6 +31,7 @@ func (s *State) shuffleDistant() {
 	}
 	s.DistantLeft, s.Demand = s.DistantLen, 0
 	s.rng.shuffle(s.Distant[:s.DistantLen])
+	s.hideDealt()
 }
 
 // DemandClosed reports whether the cotton demand marker is on "X": no more Distant Market
@@ -156,6 +157,9 @@ func (s *State) doCottonSale(a *Action) Reason {
 	}
 	if a.NDev > 0 {
 		return Reason{Rule: RuleFreeDevelopBonus}
+	}
+	if a.Port == ToDistantMarket && s.Distant[s.DistantLeft-1] == HiddenCard {
+		return Reason{Rule: RuleDistantHidden} // checked last: the move is otherwise legal
 	}
 	if a.Card != NoCard {
 		s.discard(p, a.Card)

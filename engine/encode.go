@@ -51,6 +51,9 @@ func (s *State) appendEncoding(b []byte) []byte {
 	if s.Introductory {
 		b = append(b, 'I') // only when set: a normal game's encoding and hash are unchanged
 	}
+	if s.Dealt {
+		b = append(b, 'D') // likewise
+	}
 	if s.DistantLen > 0 || s.DeckFloor > 0 {
 		// Lancashire only (Birmingham has neither): the set-aside cards and the Distant Market.
 		b = append(b, 'L', s.DeckFloor, s.Demand, s.DistantLen, s.DistantLeft)

@@ -13,6 +13,9 @@ var (
 	ErrGameOver     = errors.New("game over")
 	ErrStale        = errors.New("stale move")
 	ErrMalformed    = errors.New("malformed input")
+	// ErrHidden: in a dealt game (Config.Dealt) the move needs a hidden tile that the deal
+	// has not shown this game yet; Game.NeedsReveal says which.
+	ErrHidden = errors.New("not dealt yet")
 )
 
 // Error is a refused move: Kind is one of the Err values above, Msg says why in words a

@@ -9,6 +9,10 @@ type Game struct {
 	moves  []Move
 	log    []LogEntry
 	points []Snapshot
+	// A dealt game's cards dealt, what the deal showed it, and which draws were shown.
+	draws   []Draw
+	reveals []Reveal
+	shown   map[int]bool
 	// ended is the round whose snapshot waits for its income's shortfall to be paid (Round
 	// 0: none); with Rules.IncomeStartsRound that income may follow the round's era change.
 	ended struct {
@@ -88,12 +92,19 @@ func (g *Game) Snapshots() []Snapshot { return g.points }
 
 // NewGame sets up a game from its config.
 func NewGame(cfg Config) (*Game, error) {
-	s, err := New(cfg)
+	var draws *[]Draw
+	if cfg.Dealt {
+		draws = new([]Draw)
+	}
+	s, err := newState(cfg, draws)
 	if err != nil {
 		return nil, err
 	}
 	cfg.Names = append([]string(nil), cfg.Names...)
 	g := &Game{cfg: cfg, state: *s}
+	if draws != nil {
+		g.draws = *draws
+	}
 	g.points = append(g.points, g.snapshot(Canal, 0))
 	start := "The Canal Era begins, round 1."
 	if cfg.Introductory {
@@ -136,7 +147,11 @@ func (g *Game) Apply(m Move) error {
 		return err
 	}
 	era, round := g.state.Era, int(g.state.Round)
-	if err := g.state.applyLogged(&a, &g.log); err != nil {
+	if g.state.Dealt {
+		if err := g.applyDealt(&a); err != nil {
+			return err
+		}
+	} else if err := g.state.applyLogged(&a, &g.log); err != nil {
 		return err
 	}
 	m.At = nil
@@ -166,6 +181,10 @@ func (g *Game) Check(m Move) error {
 		return err
 	}
 	t := g.state
+	if t.Dealt && t.DistantLeft > 0 && t.Distant[t.DistantLeft-1] == HiddenCard {
+		// Whether a sale may be made does not depend on the tile it turns over.
+		t.Distant[t.DistantLeft-1] = uint8(t.firstUnseenDistant())
+	}
 	return t.Apply(&a)
 }
 
@@ -183,7 +202,8 @@ func (g *Game) LegalMoves() []Move {
 // to act now, and no hidden card has been revealed since (no card was drawn).
 func (g *Game) CanUndo() bool {
 	n := len(g.moves)
-	return n > 0 && g.state.Phase != PhaseOver && int(g.state.Revealed) < n && g.moves[n-1].Player == g.state.Actor()
+	return n > 0 && g.state.Phase != PhaseOver && int(g.state.Revealed) < n && g.moves[n-1].Player == g.state.Actor() &&
+		(len(g.reveals) == 0 || g.reveals[len(g.reveals)-1].Move < n)
 }
 
 // Undo takes back the last move by replaying the game without it.
@@ -191,7 +211,7 @@ func (g *Game) Undo() error {
 	if !g.CanUndo() {
 		return errorf(ErrNotAvailable, "The last move cannot be undone: it was not yours, or cards were drawn since.")
 	}
-	prev, err := Replay(Record{Format: RecordFormat, Config: g.cfg, Moves: g.moves[:len(g.moves)-1]})
+	prev, err := Replay(g.prefix(len(g.moves) - 1))
 	if err != nil {
 		return err
 	}
@@ -200,8 +220,17 @@ func (g *Game) Undo() error {
 }
 
 // Record returns the game as a record that replays to the same state.
-func (g *Game) Record() Record {
-	return Record{Format: RecordFormat, Config: g.cfg, Moves: append([]Move(nil), g.moves...)}
+func (g *Game) Record() Record { return g.prefix(len(g.moves)) }
+
+// prefix is the record of the game's first n moves, with what the deal had shown it by then.
+func (g *Game) prefix(n int) Record {
+	r := Record{Format: RecordFormat, Config: g.cfg, Moves: append([]Move(nil), g.moves[:n]...)}
+	for _, v := range g.reveals {
+		if v.Move <= n {
+			r.Reveals = append(r.Reveals, v)
+		}
+	}
+	return r
 }
 
 // At returns the game as it was after the first n moves (for browsing history).
@@ -209,11 +238,18 @@ func (g *Game) At(n int) (*Game, error) {
 	if n < 0 || n > len(g.moves) {
 		return nil, errorf(ErrMalformed, "There is no move %d in this game of %d moves.", n, len(g.moves))
 	}
-	return Replay(Record{Format: RecordFormat, Config: g.cfg, Moves: g.moves[:n]})
+	return Replay(g.prefix(n))
 }
 
-// Hash is the state hash after the last move (see State.Hash).
-func (g *Game) Hash() uint64 { return g.state.Hash() }
+// Hash is the state hash after the last move (see State.Hash). A dealt game hashes what
+// every player can see (its View for a spectator), which every honest device agrees on.
+func (g *Game) Hash() uint64 {
+	if g.state.Dealt {
+		v := g.state.View(-1)
+		return v.Hash()
+	}
+	return g.state.Hash()
+}
 
 // GameFromState wraps a position made by hand (tests, puzzles) in a Game with an empty
 // history. Such a game cannot be replayed from its config; it is for scenarios.

@@ -22,9 +22,26 @@ func (s *State) CheckInvariants() error {
 		}
 		seen[s.Order[i]] = true
 	}
+	// cards counts each kind where this state shows it; hidden counts what a dealt game
+	// does not show (deck entries, face-down discards and hand cards), which must be
+	// exactly the cards missing from the count.
 	var cards [maxCardKinds]int
+	hidden := 0
+	count := func(k uint8) error {
+		switch {
+		case k == HiddenCard && s.Dealt:
+			hidden++
+		case int(k) >= len(e.Cards):
+			return fmt.Errorf("card %d out of range", k)
+		default:
+			cards[k]++
+		}
+		return nil
+	}
 	for i := 0; i < int(s.DeckLen); i++ {
-		cards[s.Deck[i]]++
+		if err := count(s.Deck[i]); err != nil {
+			return err
+		}
 	}
 	var tilesOnBoard [MaxPlayers][numIndustries]int
 	var linksOnBoard [MaxPlayers]int
@@ -89,11 +106,14 @@ func (s *State) CheckInvariants() error {
 				cards[k] += int(pl.Hand[k])
 			}
 		}
-		if hand != int(pl.HandLen) {
+		if hand > int(pl.HandLen) || hand < int(pl.HandLen) && !s.Dealt {
 			return fmt.Errorf("%s's hand holds %d cards but counts %d", s.name(p), hand, pl.HandLen)
 		}
+		hidden += int(pl.HandLen) - hand
 		for i := 0; i < int(pl.DiscardLen); i++ {
-			cards[pl.Discard[i]]++
+			if err := count(pl.Discard[i]); err != nil {
+				return err
+			}
 		}
 		if int(pl.LinksLeft)+linksOnBoard[p] != r.LinkTilesPerPlayer {
 			return fmt.Errorf("%s has %d links left and %d on the board", s.name(p), pl.LinksLeft, linksOnBoard[p])
@@ -108,9 +128,13 @@ func (s *State) CheckInvariants() error {
 		if c.Type == WildLocationCard || c.Type == WildIndustryCard {
 			continue
 		}
-		if cards[k] != c.Count[n] {
+		if cards[k] > c.Count[n] || cards[k] < c.Count[n] && !s.Dealt {
 			return fmt.Errorf("%d %s cards in play, want %d", cards[k], c.ID, c.Count[n])
 		}
+		hidden -= c.Count[n] - cards[k]
+	}
+	if hidden != 0 {
+		return fmt.Errorf("%d more cards hidden than are missing from the count", hidden)
 	}
 	if wildLoc != r.WildLocations || wildInd != r.WildIndustries {
 		return fmt.Errorf("wild cards: %d locations and %d industries", wildLoc, wildInd)
@@ -146,6 +170,9 @@ func (s *State) checkDistant() error {
 	}
 	for i := 0; i < int(s.DistantLen); i++ {
 		k := int(s.Distant[i])
+		if s.Dealt && k == int(HiddenCard) && i < int(s.DistantLeft) {
+			continue // face down and not shown: checked by the known ones' counts
+		}
 		if k >= len(e.DistantTiles) || count[k] == 0 {
 			return fmt.Errorf("Distant Market tile %d out of place", k)
 		}

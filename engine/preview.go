@@ -105,34 +105,14 @@ func (s *State) seenAfter(before *State, p int) State {
 }
 
 // fillHiddenCards fills what a View hides of the cards (the other hands, the face-down
-// discards, the deck) with the cards seat cannot account for, in card order: wild cards
-// (which only hands hold) first into the other hands, then the rest. An inconsistent view
-// gets the first card kind where it runs short, so every entry stays a valid card.
+// discards, the deck; and in a dealt game the seat's own cards not shown yet) with the
+// cards seat cannot account for, in card order: wild cards (which only hands hold) first
+// into the hands, then the rest. An inconsistent view gets the first card kind where it
+// runs short, so every entry stays a valid card.
 func (v *State) fillHiddenCards(seat int) {
 	n := int(v.NumPlayers)
 	cards := v.ed.Cards
-	var left [maxCardKinds]int
-	for k, c := range cards {
-		switch c.Type {
-		case WildLocationCard:
-			left[k] = v.ed.Rules.WildLocations - int(v.WildLocations)
-		case WildIndustryCard:
-			left[k] = v.ed.Rules.WildIndustries - int(v.WildIndustries)
-		default:
-			left[k] = c.Count[n]
-		}
-		if seat >= 0 {
-			left[k] -= int(v.Players[seat].Hand[k])
-		}
-	}
-	for p := 0; p < n; p++ {
-		pl := &v.Players[p]
-		for i := int(pl.FaceDown); i < int(pl.DiscardLen); i++ {
-			if k := int(pl.Discard[i]); k < len(cards) {
-				left[k]--
-			}
-		}
-	}
+	left := v.cardsUnseen()
 	next := func() uint8 {
 		for pass := 0; pass < 2; pass++ {
 			for k := range cards {
@@ -149,19 +129,26 @@ func (v *State) fillHiddenCards(seat int) {
 		if p == seat {
 			continue
 		}
-		pl := &v.Players[p]
-		pl.Hand = [maxCardKinds]uint8{}
-		for i := 0; i < int(pl.HandLen); i++ {
-			pl.Hand[next()]++
+		for u := v.unknownCards(p); u > 0; u-- {
+			v.Players[p].Hand[next()]++
+		}
+	}
+	if seat >= 0 {
+		for u := v.unknownCards(seat); u > 0; u-- {
+			v.Players[seat].Hand[next()]++
 		}
 	}
 	for p := 0; p < n; p++ {
 		pl := &v.Players[p]
-		for i := 0; i < int(pl.FaceDown) && i < int(pl.DiscardLen); i++ {
-			pl.Discard[i] = next()
+		for i := range pl.Discard[:pl.DiscardLen] {
+			if pl.Discard[i] == HiddenCard {
+				pl.Discard[i] = next()
+			}
 		}
 	}
-	for i := 0; i < int(v.DeckLen); i++ {
-		v.Deck[i] = next()
+	for i := range v.Deck[:v.DeckLen] {
+		if v.Deck[i] == HiddenCard {
+			v.Deck[i] = next()
+		}
 	}
 }

@@ -86,6 +86,7 @@ const (
 	RuleNoScout             // the edition has no Scout action
 	RuleNoBeerHere          // the edition has no beer
 	RuleLinkNoNetwork       // Link: with nothing on the board the player has no network to link from
+	RuleDistantHidden       // a dealt game: the Distant Market tile the sale turns over is not shown yet
 	numRules
 )
 
@@ -104,6 +105,7 @@ var ruleIDs = [numRules]string{
 	"never_built", "no_double_build", "double_build_turn", "double_build_town", "not_a_port",
 	"port_used", "port_not_connected", "no_distant_market", "demand_closed",
 	"distant_not_connected", "loan_cutoff", "no_scout", "no_beer_here", "link_no_network",
+	"distant_hidden",
 }
 
 // String is the rule's stable id, e.g. "canal_one_tile" ("" for RuleNone).
@@ -125,6 +127,8 @@ func (r Rule) kind() error {
 		return ErrNotYourTurn
 	case RuleMidSale, RuleShortfallFirst, RuleNotSelling, RuleNoShortfall:
 		return ErrNotAvailable
+	case RuleDistantHidden:
+		return ErrHidden
 	}
 	return ErrIllegal
 }
@@ -440,6 +444,8 @@ func (s *State) reasonText(r Reason) string {
 	case RuleLinkNoNetwork:
 		return "You have no industry tile and no link on the board yet, so you have no network to build " + link() +
 			" from: in " + e.Name + " even a first link must touch your network. Build an industry first."
+	case RuleDistantHidden:
+		return "The Distant Market tile this sale turns over has not been turned over by the players' devices yet."
 	}
 	return "This move is not allowed."
 }

@@ -14,6 +14,9 @@ type Record struct {
 	Format int    `json:"format"`
 	Config Config `json:"config"`
 	Moves  []Move `json:"moves"`
+	// Reveals: in a dealt game (Config.Dealt), what the deal showed this device, each
+	// applied once Move moves are.
+	Reveals []Reveal `json:"reveals,omitempty"`
 }
 
 // ReplayError says which move of a record could not be applied, and why.
@@ -67,11 +70,32 @@ func Replay(r Record) (*Game, error) {
 	// Room for the moves, and for the log at a few lines a move, saves regrowing them.
 	g.moves = make([]Move, 0, len(r.Moves))
 	g.log = slices.Grow(g.log, 4*len(r.Moves))
+	next := 0 // the next reveal
+	reveal := func(i int) error {
+		for ; next < len(r.Reveals) && r.Reveals[next].Move <= i; next++ {
+			if r.Reveals[next].Move < i {
+				return errorf(ErrMalformed, "The game file's cards shown are out of order (one after move %d comes after move %d).", r.Reveals[next].Move, i)
+			}
+			if err := g.Reveal(r.Reveals[next]); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	for i, m := range r.Moves {
 		m.At = nil
+		if err := reveal(i); err != nil {
+			return g, &ReplayError{Index: i, Err: err}
+		}
 		if err := g.Apply(m); err != nil {
 			return g, &ReplayError{Index: i, Err: err}
 		}
+	}
+	if err := reveal(len(r.Moves)); err != nil {
+		return g, &ReplayError{Index: len(r.Moves), Err: err}
+	}
+	if next < len(r.Reveals) {
+		return g, &ReplayError{Index: len(r.Moves), Err: errorf(ErrMalformed, "The game file shows cards after move %d, past its last move.", r.Reveals[next].Move)}
 	}
 	return g, nil
 }

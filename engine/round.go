@@ -360,6 +360,7 @@ func (s *State) endEra() {
 	}
 	s.DeckFloor = 0
 	s.rng.shuffle(s.Deck[:s.DeckLen])
+	s.hideDealt()
 	// 6. New hands of 8.
 	for p := 0; p < n; p++ {
 		for i := 0; i < s.ed.Rules.HandSize; i++ {

@@ -12,6 +12,12 @@ type Config struct {
 	// Rules picks the edition's rule set: "" for its default rules; Lancashire also has
 	// "original" (the Warfrog rules; the default is the Roxley edition's).
 	Rules string `json:"rules,omitempty"`
+	// Dealt: the hidden cards and tiles are dealt by the players' devices (mental poker,
+	// app/deal), not from the seed, so this game holds only what its device was shown: the
+	// deck, the other hands, the face-down discards and the Distant Market stack start
+	// unknown (HiddenCard), and Game.Reveal fills in what the deal opens for this device.
+	// The seed still decides what is public: the merchant tiles and the first turn order.
+	Dealt bool `json:"dealt,omitempty"`
 }
 
 // Phase says what kind of decision the game is waiting for.
@@ -92,15 +98,19 @@ type State struct {
 	rng        rng
 	names      []string    // from the config; not part of the encoding
 	log        *[]LogEntry // where entries go while applying; nil: no log
+	draws      *[]Draw     // where a dealt Game notes the cards dealt while applying; nil: nowhere
 	NumPlayers uint8
 	// Introductory: the game ends after the Canal Era with the introductory scoring. It is
 	// in the canonical encoding only when set, so a normal game encodes as before.
 	Introductory bool
-	Era          Era
-	Round        uint8
-	TurnPos      uint8 // index into Order of the player taking their turn
-	ActionsDone  uint8
-	Phase        Phase
+	// Dealt: the cards are dealt by the players' devices (Config.Dealt), so every card and
+	// tile shuffled is HiddenCard here until Game.Reveal shows it. In the encoding only when set.
+	Dealt       bool
+	Era         Era
+	Round       uint8
+	TurnPos     uint8 // index into Order of the player taking their turn
+	ActionsDone uint8
+	Phase       Phase
 	// ShortfallPos is, during end-of-round income, the index into Order of the next player to be paid.
 	ShortfallPos uint8
 	Order        [MaxPlayers]uint8
@@ -207,7 +217,10 @@ func (s *State) advanceIncome(p int, spaces int) {
 }
 
 // New sets up a game from its config (rulebook "Board Setup" and "Player Area Setup").
-func New(cfg Config) (*State, error) {
+func New(cfg Config) (*State, error) { return newState(cfg, nil) }
+
+// newState is New, noting a dealt game's setup draws in draws.
+func newState(cfg Config, draws *[]Draw) (*State, error) {
 	ed, ok := EditionFor(cfg.Edition, cfg.Rules)
 	if !ok {
 		if _, known := EditionByID(cfg.Edition); known {
@@ -226,7 +239,8 @@ func New(cfg Config) (*State, error) {
 		return nil, errorf(ErrMalformed, "%d names given for %d players", len(cfg.Names), cfg.Players)
 	}
 	n := cfg.Players
-	s := &State{ed: ed, rng: newRNG(cfg.Seed), names: cfg.Names, NumPlayers: uint8(n), Introductory: cfg.Introductory, Era: Canal, Round: 1}
+	s := &State{ed: ed, rng: newRNG(cfg.Seed), names: cfg.Names, NumPlayers: uint8(n), Introductory: cfg.Introductory, Dealt: cfg.Dealt, Era: Canal, Round: 1, draws: draws}
+	defer func() { s.draws = nil }()
 	// Setup 2 and 4: the deck holds the cards marked for this player count, shuffled.
 	for k, c := range ed.Cards {
 		for i := 0; i < c.Count[n]; i++ {
@@ -235,6 +249,7 @@ func New(cfg Config) (*State, error) {
 		}
 	}
 	s.rng.shuffle(s.Deck[:s.DeckLen])
+	s.hideDealt()
 	// Setup 3: wild cards face up in their own piles.
 	s.WildLocations, s.WildIndustries = uint8(r.WildLocations), uint8(r.WildIndustries)
 	// Setup 5 and 6: merchant tiles for this player count, shuffled, one per merchant space
@@ -277,6 +292,7 @@ func New(cfg Config) (*State, error) {
 			pl.Discard[pl.DiscardLen] = s.Deck[s.DeckLen]
 			pl.DiscardLen++
 			pl.FaceDown++
+			s.noteDraw(p, true)
 		}
 	}
 	// Lancashire: cards set aside for the Canal era; the Distant Market tiles, shuffled.
@@ -296,22 +312,31 @@ func New(cfg Config) (*State, error) {
 // aside under it.
 func (s *State) deckEmpty() bool { return s.DeckLen <= s.DeckFloor }
 
-// drawCard moves the top card of the deck to the player's hand.
+// drawCard moves the top card of the deck to the player's hand. A hidden card (a dealt
+// game's) is counted in HandLen only: the hand's unknown cards are those HandLen counts
+// beyond its known ones.
 func (s *State) drawCard(p int) bool {
 	if s.deckEmpty() {
 		return false
 	}
 	s.DeckLen--
 	pl := &s.Players[p]
-	pl.Hand[s.Deck[s.DeckLen]]++
+	if k := s.Deck[s.DeckLen]; k != HiddenCard {
+		pl.Hand[k]++
+	}
 	pl.HandLen++
+	s.noteDraw(p, false)
 	return true
 }
 
 // discard moves a card from the hand to the discard pile, or a wild card back to its pile.
+// A card the hand does not hold among its known cards is one of its unknown ones, which the
+// move has just shown to be k (cardsHeldRule allowed it).
 func (s *State) discard(p int, k CardKind) {
 	pl := &s.Players[p]
-	pl.Hand[k]--
+	if pl.Hand[k] > 0 {
+		pl.Hand[k]--
+	}
 	pl.HandLen--
 	switch s.ed.Cards[k].Type {
 	case WildLocationCard:
