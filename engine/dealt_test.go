@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"math/rand/v2"
+	"reflect"
 	"testing"
 )
 
@@ -90,6 +91,21 @@ func (tb *dealtTable) apply(m Move) {
 	a, err := ref.ed.Decode(m)
 	if err != nil {
 		tb.t.Fatal(err)
+	}
+	// The mover's own game offers the same moves and previews them alike.
+	mover := tb.seats[ref.Actor()]
+	if got, want := mover.LegalMoves(), tb.ref.LegalMoves(); !reflect.DeepEqual(got, want) {
+		tb.t.Fatalf("move %d: the mover's game offers %d moves, the reference %d", len(tb.ref.Moves()), len(got), len(want))
+	}
+	got, err1 := mover.Preview(m)
+	want, err2 := tb.ref.Preview(m)
+	if err1 != nil || err2 != nil || len(got) != len(want) {
+		tb.t.Fatalf("move %d: previews differ: %d outcomes (%v) against %d (%v)", len(tb.ref.Moves()), len(got), err1, len(want), err2)
+	}
+	for i := range got {
+		if !reflect.DeepEqual(got[i].Entries, want[i].Entries) || got[i].Tiles != want[i].Tiles {
+			tb.t.Fatalf("move %d: previews differ: %v against %v", len(tb.ref.Moves()), got[i].Entries, want[i].Entries)
+		}
 	}
 	for seat, g := range tb.seats {
 		r, need := g.NeedsReveal(m)
@@ -212,4 +228,171 @@ func playDealt(t *testing.T, edition string, cfg Config) {
 		}
 	}
 	t.Logf("%d moves, %d Distant Market tiles turned over", len(tb.ref.Moves()), tiles)
+}
+
+// TestDealtRevealRefusesBadInput: what a deal shows a dealt game is checked against the
+// game: a card must be dealt to a hand at that position in this era and not shown before,
+// and it must be a card the game has not seen every copy of; a tile must be the hidden top
+// of the stack. A refused reveal changes nothing.
+func TestDealtRevealRefusesBadInput(t *testing.T) {
+	cfg := Config{Edition: "birmingham", Players: 2, Seed: 5}
+	tb := newDealtTable(t, cfg)
+	g := tb.seats[0]
+	s := g.State()
+	var faceDown, other Draw
+	for _, d := range g.Draws() {
+		if d.FaceDown {
+			faceDown = d
+		} else if d.Seat == 1 {
+			other = d
+		}
+	}
+	own := g.Draws()[0]
+	ownCard := s.ed.Cards[tb.decks[Canal][own.Position]].ID
+	// Seat 0 is made to hold every copy of a card kind, which no other position can then be.
+	seenAll := s.HandCards(0)[0]
+	if s.ed.Cards[seenAll].ID == ownCard {
+		seenAll = s.HandCards(0)[len(s.HandCards(0))-1]
+	}
+	s.Players[0].HandLen += uint8(s.ed.Cards[seenAll].Count[2]) - s.Players[0].Hand[seenAll]
+	s.Players[0].Hand[seenAll] = uint8(s.ed.Cards[seenAll].Count[2])
+	cases := []struct {
+		name string
+		r    Reveal
+		kind error
+	}{
+		{"a card shown twice", Reveal{Era: Canal, Position: own.Position, Card: ownCard}, ErrMalformed},
+		{"a face-down discard", Reveal{Era: Canal, Position: faceDown.Position, Card: ownCard}, ErrMalformed},
+		{"a position not dealt yet", Reveal{Era: Canal, Position: 0, Card: ownCard}, ErrMalformed},
+		{"another era", Reveal{Era: Rail, Position: other.Position, Card: ownCard}, ErrStale},
+		{"no such card", Reveal{Era: Canal, Position: other.Position, Card: "nowhere"}, ErrMalformed},
+		{"a wild card", Reveal{Era: Canal, Position: other.Position, Card: s.ed.Cards[s.ed.wildLoc].ID}, ErrMalformed},
+		{"a card and a tile", Reveal{Era: Canal, Position: other.Position, Card: ownCard, Tile: "x"}, ErrMalformed},
+		{"nothing", Reveal{Era: Canal, Position: other.Position}, ErrMalformed},
+		{"a Distant Market tile in Birmingham", Reveal{Era: Canal, Position: 0, Tile: "x"}, ErrMalformed},
+		{"a card whose every copy is seen", Reveal{Era: Canal, Position: other.Position, Card: s.ed.Cards[seenAll].ID}, ErrMalformed},
+	}
+	before, hash, reveals := encoded(s), g.Hash(), len(g.Reveals())
+	for _, c := range cases {
+		err := g.Reveal(c.r)
+		if !errors.Is(err, c.kind) {
+			t.Errorf("%s: %v, want %v", c.name, err, c.kind)
+		}
+		if !bytes.Equal(encoded(g.State()), before) || g.Hash() != hash || len(g.Reveals()) != reveals {
+			t.Fatalf("%s: the refused reveal changed the game", c.name)
+		}
+	}
+	seeded, _ := NewGame(cfg)
+	if err := seeded.Reveal(Reveal{Era: Canal, Position: own.Position, Card: ownCard}); !errors.Is(err, ErrNotAvailable) {
+		t.Errorf("a reveal in a game dealt from the seed: %v, want ErrNotAvailable", err)
+	}
+}
+
+// TestDealtCardsPlayedFromUnknownCards: a dealt game takes a card another seat plays from
+// its unknown cards as the card named ("Player Turns": discard a card for each action),
+// but only a card of which a copy is unseen, never a wild card (taken face up), and never
+// more cards than the hand holds unknown.
+func TestDealtCardsPlayedFromUnknownCards(t *testing.T) {
+	cfg := Config{Edition: "birmingham", Players: 2, Seed: 9}
+	tb := newDealtTable(t, cfg)
+	actor := tb.ref.State().Actor()
+	g := tb.seats[1-actor] // the other seat's game: the actor's hand is unknown there
+	s := g.State()
+	if s.unknownCards(actor) != s.ed.Rules.HandSize {
+		t.Fatalf("the actor's hand has %d unknown cards, want %d", s.unknownCards(actor), s.ed.Rules.HandSize)
+	}
+	watcher := &s.Players[1-actor]
+	gone := s.HandCards(1 - actor)[0] // the watcher is made to hold every copy of a kind
+	watcher.HandLen += uint8(s.ed.Cards[gone].Count[2]) - watcher.Hand[gone]
+	watcher.Hand[gone] = uint8(s.ed.Cards[gone].Count[2])
+	unseen := s.cardsUnseen()
+	if unseen[gone] != 0 {
+		t.Fatalf("%d copies of %s unseen", unseen[gone], s.ed.Cards[gone].ID)
+	}
+	if r := s.cardsHeldRule(actor, gone); r.Rule != RuleCardNotHeld {
+		t.Errorf("a card whose every copy the watcher holds: %v, want card_not_held", r.Rule)
+	}
+	if r := s.cardsHeldRule(actor, s.ed.wildLoc); r.Rule != RuleCardNotHeld {
+		t.Errorf("a wild card from unknown cards: %v, want card_not_held", r.Rule)
+	}
+	some := NoCard
+	for k, n := range unseen[:len(s.ed.Cards)] {
+		if t := s.ed.Cards[k].Type; n >= 3 && t != WildLocationCard && t != WildIndustryCard {
+			some = CardKind(k)
+		}
+	}
+	if r := s.cardsHeldRule(actor, some, some, some); !r.OK() {
+		t.Errorf("three unseen cards from eight unknown: %v", r.Rule)
+	}
+	s.Players[actor].HandLen = 2 // (a hand of two unknown cards)
+	if r := s.cardsHeldRule(actor, some, some, some); r.Rule != RuleCardNotHeld {
+		t.Errorf("three cards from two unknown: %v, want card_not_held", r.Rule)
+	}
+}
+
+// TestDealtDistantSaleWaitsForItsTile: in a dealt game a sale to the Distant Market
+// (Lancashire, Roxley summary "Sell") is refused with ErrHidden, changing nothing, until
+// the tile it turns over is shown; a sale refused by the rules is refused for that reason
+// and needs no tile, so no tile is turned over for it.
+func TestDealtDistantSaleWaitsForItsTile(t *testing.T) {
+	cfg := Config{Edition: "lancashire", Players: 2, Seed: 41}
+	tb := newDealtTable(t, cfg)
+	r := rand.New(rand.NewPCG(cfg.Seed, 11))
+	for !tb.ref.Over() {
+		s := tb.ref.State()
+		for _, a := range s.Legal(nil) {
+			if !a.drawsDistant() {
+				continue
+			}
+			g := tb.seats[0]
+			m := s.ed.Encode(a)
+			before, hash := encoded(g.State()), g.Hash()
+			if err := g.Apply(m); !errors.Is(err, ErrHidden) {
+				t.Fatalf("a sale before its tile is shown: %v, want ErrHidden", err)
+			}
+			if err := g.Check(m); err != nil {
+				t.Fatalf("Check of a legal sale whose tile is hidden: %v", err)
+			}
+			if !bytes.Equal(encoded(g.State()), before) || g.Hash() != hash {
+				t.Fatal("the refused sale changed the game")
+			}
+			bad := m
+			bad.Player = 1 - m.Player
+			if _, need := g.NeedsReveal(bad); need {
+				t.Fatal("a sale out of turn asks for its tile to be turned over")
+			}
+			if err := g.Reveal(Reveal{Era: s.Era, Position: int(s.DistantLeft) - 2, Tile: s.ed.DistantTiles[0].ID}); !errors.Is(err, ErrMalformed) || s.DistantLeft < 2 {
+				t.Fatalf("turning over a tile under the top: %v", err)
+			}
+			return
+		}
+		tb.apply(pick(tb.ref, r))
+	}
+	t.Fatal("no sale to the Distant Market came up")
+}
+
+// TestDealtRecordRefusesBadReveals: a dealt game's record replays its reveals in order;
+// reveals out of order or past its last move are refused as malformed.
+func TestDealtRecordRefusesBadReveals(t *testing.T) {
+	tb := newDealtTable(t, Config{Edition: "birmingham", Players: 2, Seed: 3})
+	r := rand.New(rand.NewPCG(3, 11))
+	for range 20 {
+		tb.apply(pick(tb.ref, r))
+	}
+	rec := tb.seats[0].Record()
+	if len(rec.Reveals) < 10 {
+		t.Fatalf("only %d reveals", len(rec.Reveals))
+	}
+	swapped := rec
+	swapped.Reveals = append([]Reveal(nil), rec.Reveals...)
+	last := len(swapped.Reveals) - 1
+	swapped.Reveals[0], swapped.Reveals[last] = swapped.Reveals[last], swapped.Reveals[0]
+	if _, err := Replay(swapped); !errors.Is(err, ErrMalformed) {
+		t.Errorf("reveals out of order: %v, want malformed", err)
+	}
+	late := rec
+	late.Reveals = append(append([]Reveal(nil), rec.Reveals...), Reveal{Move: len(rec.Moves) + 1, Era: Canal, Position: 1, Card: "x"})
+	if _, err := Replay(late); !errors.Is(err, ErrMalformed) {
+		t.Errorf("a reveal past the last move: %v, want malformed", err)
+	}
 }
