@@ -1,0 +1,380 @@
+package dealer
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"brass/app/deal"
+	"brass/engine"
+)
+
+// Msg is one message a seat broadcasts to every other seat: one pass, one seat's keys, or
+// one seat's audit keys for a deal.
+type Msg struct {
+	From  int             `json:"from"`
+	Pass  *deal.Pass      `json:"pass,omitempty"`
+	Keys  *deal.Keys      `json:"keys,omitempty"`
+	Audit *deal.AuditKeys `json:"audit,omitempty"`
+}
+
+// Dealer is one device's side of dealing a dealt game's cards.
+type Dealer struct {
+	g     *engine.Game
+	me, n int
+	id    string
+	rand  io.Reader
+
+	deals  map[string]*deal.Deal
+	labels []string // the deals in the order they were started
+	drawn  int      // the game's draws given out so far
+	shown  map[string]bool
+	tile   *engine.Reveal // the Distant Market tile being turned over, if any
+	out    []Msg
+	held   []Msg                             // messages that came before their deal could take them
+	audits map[string]map[int]deal.AuditKeys // per deal, per seat
+}
+
+// New starts dealing game g (a dealt game at its setup) as seat me: id names the game
+// uniquely (it labels every deal); rand is the source of every key and permutation
+// (crypto/rand.Reader in play). Send what Outbox returns.
+func New(g *engine.Game, me int, id string, rand io.Reader) (*Dealer, error) {
+	s := g.State()
+	switch {
+	case !s.Dealt:
+		return nil, errors.New("dealer: the game is dealt from its seed, not by the devices")
+	case len(g.Moves()) != 0:
+		return nil, errors.New("dealer: the game has begun")
+	case me < 0 || me >= int(s.NumPlayers):
+		return nil, fmt.Errorf("dealer: seat %d of %d", me, s.NumPlayers)
+	case id == "":
+		return nil, errors.New("dealer: no game id")
+	}
+	d := &Dealer{g: g, me: me, n: int(s.NumPlayers), id: id, rand: rand,
+		deals: map[string]*deal.Deal{}, shown: map[string]bool{}, audits: map[string]map[int]deal.AuditKeys{}}
+	if err := d.advance(); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// Outbox returns the messages this seat must broadcast, in order, and forgets them.
+func (d *Dealer) Outbox() []Msg {
+	out := d.out
+	d.out = nil
+	return out
+}
+
+// Applied gives out the cards the move just applied drew, and starts the next era's deals
+// when it ended the Canal Era: call it after every move the game applies.
+func (d *Dealer) Applied() error { return d.advance() }
+
+// deckLabel and stackLabel name an era's deck and Distant Market stack.
+func (d *Dealer) deckLabel(era engine.Era) string  { return d.id + "/" + eraName(era) + "/deck" }
+func (d *Dealer) stackLabel(era engine.Era) string { return d.id + "/" + eraName(era) + "/distant" }
+
+func eraName(era engine.Era) string {
+	if era == engine.Rail {
+		return "rail"
+	}
+	return "canal"
+}
+
+// Receive takes a message from another seat. A message that comes before its deal can
+// take it is kept and offered again; a repeated one is ignored. An error means the message
+// is malformed or proves cheating (errors.Is deal.ErrCheat, with the seat in *deal.Error):
+// the game cannot go on. On error the Dealer is unchanged.
+func (d *Dealer) Receive(m Msg) error {
+	if err := d.checkShape(m); err != nil {
+		return err
+	}
+	taken, err := d.take(m)
+	if err != nil {
+		return err
+	}
+	if !taken {
+		d.held = append(d.held, m)
+		return nil
+	}
+	return d.advance()
+}
+
+// checkShape: one payload, from another seat, whose inner seat is its sender.
+func (d *Dealer) checkShape(m Msg) error {
+	if m.From < 0 || m.From >= d.n || m.From == d.me {
+		return fmt.Errorf("dealer: a message from seat %d: %w", m.From, deal.ErrMalformed)
+	}
+	seat, n := -1, 0
+	if m.Pass != nil {
+		seat, n = m.Pass.Seat, n+1
+	}
+	if m.Keys != nil {
+		seat, n = m.Keys.Seat, n+1
+	}
+	if m.Audit != nil {
+		seat, n = m.Audit.Seat, n+1
+	}
+	if n != 1 || seat != m.From {
+		return fmt.Errorf("dealer: a message from seat %d carries %d payloads for seat %d: %w", m.From, n, seat, deal.ErrMalformed)
+	}
+	return nil
+}
+
+// take offers a message to its deal: false if it must wait (its deal not started, or
+// deal.ErrNotYet).
+func (d *Dealer) take(m Msg) (bool, error) {
+	var err error
+	switch {
+	case m.Pass != nil:
+		dl := d.deals[m.Pass.Label]
+		if dl == nil {
+			return false, d.unknownLabel(m.Pass.Label)
+		}
+		err = dl.AcceptPass(*m.Pass)
+	case m.Keys != nil:
+		dl := d.deals[m.Keys.Label]
+		if dl == nil {
+			return false, d.unknownLabel(m.Keys.Label)
+		}
+		err = dl.AcceptKeys(*m.Keys)
+	default:
+		a := m.Audit
+		dl := d.deals[a.Label]
+		if dl == nil {
+			return false, d.unknownLabel(a.Label)
+		}
+		if old, ok := d.audits[a.Label][a.Seat]; ok {
+			if !sameAudit(old, *a) {
+				return false, &deal.Error{Kind: deal.ErrCheat, Label: a.Label, Seat: a.Seat, Step: "audit", Pos: -1, Msg: "two different sets of audit keys"}
+			}
+			return true, nil
+		}
+		if d.audits[a.Label] == nil {
+			d.audits[a.Label] = map[int]deal.AuditKeys{}
+		}
+		d.audits[a.Label][a.Seat] = *a
+		return true, nil
+	}
+	switch {
+	case err == nil, errors.Is(err, deal.ErrDuplicate):
+		return true, nil
+	case errors.Is(err, deal.ErrNotYet):
+		return false, nil
+	}
+	return false, err
+}
+
+// unknownLabel: a message for a deal not started here is kept if it can be one still to
+// come (the Rail Era's, before this device's game reaches it), refused otherwise.
+func (d *Dealer) unknownLabel(label string) error {
+	if d.g.State().Era == engine.Canal && (label == d.deckLabel(engine.Rail) || label == d.stackLabel(engine.Rail)) {
+		return nil
+	}
+	return fmt.Errorf("dealer: a message for deal %q, which is not this game's: %w", label, deal.ErrMalformed)
+}
+
+func sameAudit(a, b deal.AuditKeys) bool {
+	if a.Label != b.Label || a.Seat != b.Seat || a.DeckKey != b.DeckKey || len(a.PosKeys) != len(b.PosKeys) {
+		return false
+	}
+	for i := range a.PosKeys {
+		if a.PosKeys[i] != b.PosKeys[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// advance does everything this device can do now, until nothing is left: start the era's
+// deals, make this seat's passes, take the messages kept for later, give out the cards the
+// game drew, and show the game the cards and tile it may now open.
+func (d *Dealer) advance() error {
+	for progress := true; progress; {
+		progress = false
+		if err := d.startEra(); err != nil {
+			return err
+		}
+		for _, label := range d.labels {
+			made, err := d.pass(d.deals[label])
+			if err != nil {
+				return err
+			}
+			progress = progress || made
+		}
+		held := d.held
+		d.held = nil
+		for i, m := range held {
+			taken, err := d.take(m)
+			if err != nil {
+				d.held = append(d.held, held[i+1:]...)
+				return err
+			}
+			if taken {
+				progress = true
+			} else {
+				d.held = append(d.held, m)
+			}
+		}
+		gave, err := d.give()
+		if err != nil {
+			return err
+		}
+		shown, err := d.show()
+		if err != nil {
+			return err
+		}
+		progress = progress || gave || shown
+	}
+	return nil
+}
+
+// startEra starts the deals of the era the game is in, once.
+func (d *Dealer) startEra() error {
+	s := d.g.State()
+	label := d.deckLabel(s.Era)
+	if d.deals[label] != nil {
+		return nil
+	}
+	ed := s.Edition()
+	var cards []deal.Card
+	for k, c := range ed.Cards {
+		if c.Type == engine.WildLocationCard || c.Type == engine.WildIndustryCard {
+			continue
+		}
+		for range c.Count[d.n] {
+			cards = append(cards, deal.Card(k))
+		}
+	}
+	if err := d.start(label, cards); err != nil {
+		return err
+	}
+	var tiles []deal.Card
+	for k, t := range ed.DistantTiles {
+		for range t.Count[d.n] {
+			tiles = append(tiles, deal.Card(k))
+		}
+	}
+	if len(tiles) > 0 {
+		return d.start(d.stackLabel(s.Era), tiles)
+	}
+	return nil
+}
+
+func (d *Dealer) start(label string, cards []deal.Card) error {
+	dl, err := deal.New(label, cards, d.n, d.me, d.rand)
+	if err != nil {
+		return err
+	}
+	d.deals[label] = dl
+	d.labels = append(d.labels, label)
+	return nil
+}
+
+// pass makes this seat's next pass of a deal when it is its turn.
+func (d *Dealer) pass(dl *deal.Deal) (bool, error) {
+	_, seat, shuffle := dl.Next()
+	if seat != d.me {
+		return false, nil
+	}
+	var p deal.Pass
+	var err error
+	if shuffle {
+		p, err = dl.Shuffle()
+	} else {
+		p, err = dl.Lock()
+	}
+	if err != nil {
+		return false, err
+	}
+	d.out = append(d.out, Msg{From: d.me, Pass: &p})
+	return true, nil
+}
+
+// give gives out the cards the game has drawn since last time, once their deck is locked:
+// each to its seat, with this seat's keys for the other seats' cards.
+func (d *Dealer) give() (bool, error) {
+	draws := d.g.Draws()
+	var pos []int
+	var dl *deal.Deal
+	start := d.drawn
+	flush := func() error {
+		if len(pos) == 0 {
+			return nil
+		}
+		k, err := dl.KeysFor(pos...)
+		if err != nil {
+			return err
+		}
+		d.out = append(d.out, Msg{From: d.me, Keys: &k})
+		pos = nil
+		return nil
+	}
+	for ; d.drawn < len(draws); d.drawn++ {
+		w := draws[d.drawn]
+		next := d.deals[d.deckLabel(w.Era)]
+		if next == nil || !next.Locked() {
+			break
+		}
+		if next != dl {
+			if err := flush(); err != nil {
+				return false, err
+			}
+			dl = next
+		}
+		if w.FaceDown {
+			continue // given to nobody: its keys stay on every device until the audit
+		}
+		if err := dl.Give(w.Position, w.Seat); err != nil {
+			return false, err
+		}
+		if w.Seat != d.me {
+			pos = append(pos, w.Position)
+		}
+	}
+	if err := flush(); err != nil {
+		return false, err
+	}
+	return d.drawn > start, nil
+}
+
+// show shows the game this seat's cards that it can now open, and the Distant Market tile
+// being turned over once every key for it is in.
+func (d *Dealer) show() (bool, error) {
+	shown := false
+	s := d.g.State()
+	for _, w := range d.g.Draws()[:d.drawn] {
+		key := d.deckLabel(w.Era) + "/" + fmt.Sprint(w.Position)
+		if w.Seat != d.me || w.FaceDown || w.Era != s.Era || d.shown[key] {
+			continue
+		}
+		c, _, known, err := d.deals[d.deckLabel(w.Era)].Card(w.Position)
+		if err != nil {
+			return false, err
+		}
+		if !known {
+			continue
+		}
+		id := s.Edition().Cards[c].ID
+		if err := d.g.Reveal(engine.Reveal{Era: w.Era, Position: w.Position, Card: id}); err != nil {
+			return false, fmt.Errorf("dealer: the deal gave this seat %s at position %d, which its game refuses: %w", id, w.Position, err)
+		}
+		d.shown[key] = true
+		shown = true
+	}
+	if d.tile != nil {
+		c, _, known, err := d.deals[d.stackLabel(d.tile.Era)].Card(d.tile.Position)
+		if err != nil {
+			return false, err
+		}
+		if known {
+			r := *d.tile
+			r.Tile = s.Edition().DistantTiles[c].ID
+			if err := d.g.Reveal(r); err != nil {
+				return false, fmt.Errorf("dealer: the deal turned over tile %s, which the game refuses: %w", r.Tile, err)
+			}
+			d.tile = nil
+			shown = true
+		}
+	}
+	return shown, nil
+}

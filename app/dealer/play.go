@@ -1,0 +1,209 @@
+package dealer
+
+import (
+	"errors"
+	"fmt"
+
+	"brass/app/deal"
+	"brass/engine"
+)
+
+// deckCards lists the cards a move discards from the deck's cards, in the move's order:
+// its card and its extra cards (Scout, a two-card build), leaving out wild cards, which are
+// taken face up and were never dealt.
+func deckCards(ed *engine.Edition, m engine.Move) ([]engine.CardKind, error) {
+	var out []engine.CardKind
+	for _, id := range append([]string{m.Card}, m.Cards...) {
+		if id == "" {
+			continue
+		}
+		k, ok := ed.CardByID(id)
+		if !ok {
+			return nil, fmt.Errorf("dealer: the move names no card %q: %w", id, deal.ErrMalformed)
+		}
+		if t := ed.Cards[k].Type; t != engine.WildLocationCard && t != engine.WildIndustryCard {
+			out = append(out, k)
+		}
+	}
+	return out, nil
+}
+
+// PlayProof is what the mover's device sends with its move: for each card the move
+// discards from the deck, the position it was dealt at and this seat's key for it, which
+// opens the card for everyone (nil for a move that discards none). It opens those
+// positions here too; call it once the move is decided, just before sending it.
+func (d *Dealer) PlayProof(m engine.Move) (*deal.Keys, error) {
+	s := d.g.State()
+	if m.Player != d.me {
+		return nil, fmt.Errorf("dealer: seat %d proves only its own moves, not seat %d's", d.me, m.Player)
+	}
+	cards, err := deckCards(s.Edition(), m)
+	if err != nil || len(cards) == 0 {
+		return nil, err
+	}
+	dl := d.deals[d.deckLabel(s.Era)]
+	var pos []int
+	for _, k := range cards {
+		j := d.ownPosition(dl, k, pos)
+		if j < 0 {
+			return nil, fmt.Errorf("dealer: seat %d was dealt no %s card it has not played", d.me, s.Edition().Cards[k].ID)
+		}
+		pos = append(pos, j)
+	}
+	for _, j := range pos {
+		if err := dl.Open(j); err != nil {
+			return nil, err
+		}
+	}
+	keys, err := dl.KeysFor(pos...)
+	if err != nil {
+		return nil, err
+	}
+	return &keys, nil
+}
+
+// ownPosition is a position of the era's deck dealt to this seat that holds card k, not
+// played and not among taken, or −1.
+func (d *Dealer) ownPosition(dl *deal.Deal, k engine.CardKind, taken []int) int {
+	for _, w := range d.g.Draws()[:d.drawn] {
+		if w.Seat != d.me || w.FaceDown || w.Era != d.g.State().Era || dl.Opened(w.Position) {
+			continue
+		}
+		c, _, known, err := dl.Card(w.Position)
+		if err != nil || !known || engine.CardKind(c) != k || contains(taken, w.Position) {
+			continue
+		}
+		return w.Position
+	}
+	return -1
+}
+
+func contains(xs []int, x int) bool {
+	for _, y := range xs {
+		if x == y {
+			return true
+		}
+	}
+	return false
+}
+
+// CheckPlay checks another seat's move against its proof before this device applies it:
+// each card the move discards from the deck must be the card dealt to the mover at the
+// position the proof names, opened by the mover's key. A card that is not the one dealt
+// there, a position dealt to another seat or played before, and a wrong key are proof
+// against the mover (errors.Is deal.ErrCheat).
+func (d *Dealer) CheckPlay(m engine.Move, proof *deal.Keys) error {
+	s := d.g.State()
+	cards, err := deckCards(s.Edition(), m)
+	if err != nil {
+		return err
+	}
+	if len(cards) == 0 {
+		if proof != nil {
+			return fmt.Errorf("dealer: a proof with a move that discards no card from the deck: %w", deal.ErrMalformed)
+		}
+		return nil
+	}
+	label := d.deckLabel(s.Era)
+	dl := d.deals[label]
+	switch {
+	case proof == nil:
+		return fmt.Errorf("dealer: seat %d's move discards %d cards but comes with no proof: %w", m.Player, len(cards), deal.ErrMalformed)
+	case proof.Label != label || proof.Seat != m.Player || len(proof.Pos) != len(cards):
+		return fmt.Errorf("dealer: seat %d's proof is for deal %q, seat %d, %d cards, not its move: %w", m.Player, proof.Label, proof.Seat, len(proof.Pos), deal.ErrMalformed)
+	case m.Player == d.me:
+		return fmt.Errorf("dealer: this seat's own move came from outside: %w", deal.ErrMalformed)
+	}
+	for _, j := range proof.Pos {
+		if j < 0 || j >= dl.Size() {
+			return fmt.Errorf("dealer: position %d: %w", j, deal.ErrMalformed)
+		}
+		if dl.Given(j) != m.Player || dl.Opened(j) {
+			return &deal.Error{Kind: deal.ErrCheat, Label: label, Seat: m.Player, Step: "play", Pos: j,
+				Msg: "the card played was not dealt to the seat there, or was played before"}
+		}
+	}
+	if err := dl.AcceptKeys(*proof); err != nil && !errors.Is(err, deal.ErrDuplicate) {
+		return err
+	}
+	for i, j := range proof.Pos {
+		if err := dl.Open(j); err != nil {
+			return err
+		}
+		if err := dl.CheckPlay(j, m.Player, deal.Card(cards[i])); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// TurnOver starts turning over the Distant Market tile that move m (a sale to it, legal in
+// every other way) needs, on every device when the move arrives: this seat's key for it
+// goes in the Outbox, and the game is shown the tile once every seat's key is in (then
+// Apply takes the move). It does nothing for a move that needs no tile.
+func (d *Dealer) TurnOver(m engine.Move) error {
+	r, need := d.g.NeedsReveal(m)
+	if !need {
+		return nil
+	}
+	if d.tile != nil && *d.tile != r {
+		return fmt.Errorf("dealer: a tile is already being turned over")
+	}
+	dl := d.deals[d.stackLabel(r.Era)]
+	if dl == nil || !dl.Locked() {
+		return fmt.Errorf("dealer: the Distant Market stack is not dealt yet: %w", deal.ErrNotYet)
+	}
+	if err := dl.Open(r.Position); err != nil {
+		return err
+	}
+	k, err := dl.KeysFor(r.Position)
+	if err != nil {
+		return err
+	}
+	d.tile = &r
+	d.out = append(d.out, Msg{From: d.me, Keys: &k})
+	return d.advance()
+}
+
+// Waiting lists the seats this device waits for before the game can go on: their passes of
+// a deal, or their keys for a card dealt to this seat or for the tile being turned over.
+// Empty when this device's game holds every card it may.
+func (d *Dealer) Waiting() []int {
+	seen := map[int]bool{}
+	var out []int
+	add := func(seats ...int) {
+		for _, s := range seats {
+			if !seen[s] && s != d.me {
+				seen[s] = true
+				out = append(out, s)
+			}
+		}
+	}
+	for _, label := range d.labels {
+		if dl := d.deals[label]; !dl.Locked() {
+			_, seat, _ := dl.Next()
+			add(seat)
+		}
+	}
+	s := d.g.State()
+	for _, w := range d.g.Draws()[:d.drawn] {
+		if w.Seat == d.me && !w.FaceDown && w.Era == s.Era && !d.shown[d.deckLabel(w.Era)+"/"+fmt.Sprint(w.Position)] {
+			add(d.deals[d.deckLabel(w.Era)].Missing(w.Position)...)
+		}
+	}
+	if d.drawn < len(d.g.Draws()) {
+		if dl := d.deals[d.deckLabel(d.g.Draws()[d.drawn].Era)]; dl != nil && !dl.Locked() {
+			_, seat, _ := dl.Next()
+			add(seat)
+		}
+	}
+	if d.tile != nil {
+		add(d.deals[d.stackLabel(d.tile.Era)].Missing(d.tile.Position)...)
+	}
+	return out
+}
+
+// Ready reports whether this device's game holds every card it may and waits for no tile.
+func (d *Dealer) Ready() bool {
+	return len(d.Waiting()) == 0 && d.drawn == len(d.g.Draws()) && d.tile == nil
+}

@@ -1,0 +1,437 @@
+package dealer
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"brass/app/deal"
+	"brass/engine"
+
+	"filippo.io/edwards25519"
+)
+
+// The simulator: one device per seat, each a dealt game and its Dealer, and a network that
+// delivers every broadcast to every other seat in a random order (messages from one seat
+// overtake each other too). No transport, clock or goroutine: a seed replays a run.
+
+type device struct {
+	seat int
+	g    *engine.Game
+	d    *Dealer
+}
+
+type delivery struct {
+	to int
+	m  Msg
+}
+
+type table struct {
+	t    *testing.T
+	devs []*device
+	net  []delivery
+	r    *rand.Rand
+	// tamper, when set, may change a message as it leaves its seat; drop may lose it.
+	tamper func(m *Msg)
+	drop   func(m *Msg) bool
+	// fail, when set, takes a delivery's error instead of the test failing.
+	fail func(to int, err error)
+}
+
+func newTable(t *testing.T, cfg engine.Config, seed uint64) *table {
+	t.Helper()
+	cfg.Dealt = true
+	tb := &table{t: t, r: rand.New(rand.NewPCG(seed, 1))}
+	for seat := range cfg.Players {
+		g, err := engine.NewGame(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var key [32]byte
+		key[0], key[1] = byte(seed), byte(seat)
+		d, err := New(g, seat, fmt.Sprintf("game-%d", seed), rand.NewChaCha8(key))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb.devs = append(tb.devs, &device{seat: seat, g: g, d: d})
+	}
+	return tb
+}
+
+// collect puts every device's outbox on the network.
+func (tb *table) collect() {
+	for _, dev := range tb.devs {
+		for _, m := range dev.d.Outbox() {
+			if tb.tamper != nil {
+				tb.tamper(&m)
+			}
+			if tb.drop != nil && tb.drop(&m) {
+				continue
+			}
+			for _, other := range tb.devs {
+				if other != dev {
+					tb.net = append(tb.net, delivery{to: other.seat, m: m})
+				}
+			}
+		}
+	}
+}
+
+// settle delivers messages, one at random at a time, until none is left.
+func (tb *table) settle() {
+	tb.t.Helper()
+	tb.collect()
+	for len(tb.net) > 0 {
+		i := tb.r.IntN(len(tb.net))
+		dl := tb.net[i]
+		tb.net = append(tb.net[:i], tb.net[i+1:]...)
+		dev := tb.devs[dl.to]
+		if err := dev.d.Receive(dl.m); err != nil {
+			if tb.fail == nil {
+				tb.t.Fatalf("seat %d: %v", dl.to, err)
+			}
+			tb.fail(dl.to, err)
+		}
+		if err := holdsOnlyItsOwn(dev.g, dev.seat); err != nil {
+			tb.t.Fatalf("seat %d, after a message: %v", dev.seat, err)
+		}
+		tb.collect()
+	}
+}
+
+// choose picks the mover's move from its own game: a sale to the Distant Market whenever
+// there is one (so tiles are turned over often), else often a cotton mill or a port built,
+// otherwise a random legal move.
+func choose(g *engine.Game, r *rand.Rand) engine.Move {
+	moves := g.LegalMoves()
+	var cotton []engine.Move
+	for _, m := range moves {
+		if m.Port == engine.DistantMarketID {
+			return m
+		}
+		if m.Type == "build" && (m.Industry == "cotton_mill" || m.Industry == "port") {
+			cotton = append(cotton, m)
+		}
+	}
+	if len(cotton) > 0 && r.IntN(2) == 0 {
+		return cotton[r.IntN(len(cotton))]
+	}
+	return moves[r.IntN(len(moves))]
+}
+
+// move plays one move through the whole protocol: the mover proves its cards, every device
+// turns over the tile the move needs, checks the proof and applies the move.
+func (tb *table) move(m engine.Move) {
+	tb.t.Helper()
+	mover := tb.devs[m.Player]
+	proof, err := mover.d.PlayProof(m)
+	if err != nil {
+		tb.t.Fatalf("seat %d proving %v: %v", m.Player, m, err)
+	}
+	for _, dev := range tb.devs {
+		if err := dev.d.TurnOver(m); err != nil {
+			tb.t.Fatalf("seat %d turning over a tile: %v", dev.seat, err)
+		}
+	}
+	tb.settle()
+	for _, dev := range tb.devs {
+		if dev != mover {
+			if err := dev.d.CheckPlay(m, proof); err != nil {
+				tb.t.Fatalf("seat %d checking seat %d's %v: %v", dev.seat, m.Player, m, err)
+			}
+		}
+		if err := dev.g.Apply(m); err != nil {
+			tb.t.Fatalf("seat %d applying %v: %v", dev.seat, m, err)
+		}
+		if err := dev.d.Applied(); err != nil {
+			tb.t.Fatalf("seat %d after %v: %v", dev.seat, m, err)
+		}
+	}
+	tb.settle()
+}
+
+// check: every device is ready, the devices agree on the public hash, and none holds a
+// card it may not see, in its game or in its deals.
+func (tb *table) check(when string) {
+	tb.t.Helper()
+	hash := tb.devs[0].g.Hash()
+	for _, dev := range tb.devs {
+		if !dev.d.Ready() {
+			tb.t.Fatalf("%s: seat %d waits for seats %v", when, dev.seat, dev.d.Waiting())
+		}
+		if dev.g.Hash() != hash {
+			tb.t.Fatalf("%s: seats 0 and %d disagree on the public hash", when, dev.seat)
+		}
+		if err := holdsOnlyItsOwn(dev.g, dev.seat); err != nil {
+			tb.t.Fatalf("%s: seat %d's game: %v", when, dev.seat, err)
+		}
+		if err := dev.g.State().CheckInvariants(); err != nil {
+			tb.t.Fatalf("%s: seat %d's game: %v", when, dev.seat, err)
+		}
+		for label, known := range dev.d.Known() {
+			dl := dev.d.Deal(label)
+			for _, k := range known {
+				if dl.Given(k.Pos) != dev.seat && !dl.Opened(k.Pos) {
+					tb.t.Fatalf("%s: seat %d can open position %d of %s, dealt to seat %d", when, dev.seat, k.Pos, label, dl.Given(k.Pos))
+				}
+			}
+		}
+	}
+}
+
+// holdsOnlyItsOwn: a game holds no card of another hand (but wild cards, taken face up), no
+// card of the deck, no face-down discard and no Distant Market tile not turned over (but
+// the top one, once turned over for the sale about to be applied).
+func holdsOnlyItsOwn(g *engine.Game, seat int) error {
+	s := g.State()
+	top := int(s.DistantLeft)
+	if r := g.Reveals(); len(r) > 0 && r[len(r)-1].Tile != "" && r[len(r)-1].Move == len(g.Moves()) {
+		top-- // turned over for the sale about to be made
+	}
+	ed := s.Edition()
+	for p := range int(s.NumPlayers) {
+		pl := &s.Players[p]
+		for k, n := range pl.Hand[:len(ed.Cards)] {
+			if t := ed.Cards[k].Type; p != seat && n > 0 && t != engine.WildLocationCard && t != engine.WildIndustryCard {
+				return fmt.Errorf("it knows seat %d holds %s", p, ed.Cards[k].ID)
+			}
+		}
+		for _, c := range pl.Discard[:pl.FaceDown] {
+			if c != engine.HiddenCard {
+				return fmt.Errorf("it knows seat %d's face-down discard", p)
+			}
+		}
+	}
+	for _, c := range s.Deck[:s.DeckLen] {
+		if c != engine.HiddenCard {
+			return fmt.Errorf("it knows a card of the deck")
+		}
+	}
+	for _, c := range s.Distant[:max(top, 0)] {
+		if c != engine.HiddenCard {
+			return fmt.Errorf("it knows a Distant Market tile still face down")
+		}
+	}
+	return nil
+}
+
+// play plays the game to its end, or for at most limit moves (0: no limit).
+func (tb *table) play(limit int) {
+	tb.t.Helper()
+	tb.settle()
+	tb.check("setup")
+	for n := 0; !tb.devs[0].g.Over() && (limit == 0 || n < limit); n++ {
+		actor := tb.devs[0].g.State().Actor()
+		tb.move(choose(tb.devs[actor].g, tb.r))
+		tb.check(fmt.Sprintf("move %d", n+1))
+	}
+}
+
+// audit exchanges every device's audit keys and runs every device's audit.
+func (tb *table) audit() []error {
+	tb.t.Helper()
+	for _, dev := range tb.devs {
+		if err := dev.d.AuditKeys(); err != nil {
+			tb.t.Fatalf("seat %d: %v", dev.seat, err)
+		}
+	}
+	tb.settle()
+	var errs []error
+	for _, dev := range tb.devs {
+		errs = append(errs, dev.d.Audit())
+	}
+	return errs
+}
+
+// TestWholeGamesDealtByTheDevices plays whole games, every card dealt by the devices, in
+// every edition: no device ever holds another's card, every device agrees move by move,
+// and the audit at the end passes on every device.
+func TestWholeGamesDealtByTheDevices(t *testing.T) {
+	for i, cfg := range []engine.Config{
+		{Edition: "birmingham", Players: 3, Seed: 1},
+		{Edition: "lancashire", Players: 2, Seed: 7},
+		{Edition: "lancashire", Rules: "original", Players: 4, Seed: 3},
+	} {
+		t.Run(fmt.Sprintf("%s%s/%dp", cfg.Edition, cfg.Rules, cfg.Players), func(t *testing.T) {
+			tb := newTable(t, cfg, uint64(i+1))
+			tb.play(0)
+			tiles := 0
+			for _, r := range tb.devs[0].g.Reveals() {
+				if r.Tile != "" {
+					tiles++
+				}
+			}
+			if cfg.Edition == "lancashire" && tiles == 0 {
+				t.Error("no Distant Market tile was turned over: the run does not exercise it")
+			}
+			for seat, err := range tb.audit() {
+				if err != nil {
+					t.Errorf("seat %d's audit: %v", seat, err)
+				}
+			}
+			t.Logf("%d moves, %d tiles turned over", len(tb.devs[0].g.Moves()), tiles)
+		})
+	}
+}
+
+// wantCheat checks that err proves cheating by seat.
+func wantCheat(t *testing.T, err error, seat int) {
+	t.Helper()
+	var e *deal.Error
+	if !errors.Is(err, deal.ErrCheat) || !errors.As(err, &e) || e.Seat != seat {
+		t.Fatalf("got %v, want proof against seat %d", err, seat)
+	}
+}
+
+// TestAPlayedCardThatWasNotDealtIsCaught: a device that names another card than the one
+// its proof opens (playing a card it was not dealt) is caught by every other device, at
+// once, naming its seat.
+func TestAPlayedCardThatWasNotDealtIsCaught(t *testing.T) {
+	tb := newTable(t, engine.Config{Edition: "birmingham", Players: 3, Seed: 4}, 4)
+	tb.settle()
+	cheater := tb.devs[tb.devs[0].g.State().Actor()]
+	m := choose(cheater.g, tb.r)
+	for m.Card == "" {
+		m = choose(cheater.g, tb.r)
+	}
+	proof, err := cheater.d.PlayProof(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := tb.devs[(cheater.seat+1)%3]
+	ed := other.g.State().Edition()
+	forged := m
+	for _, c := range ed.Cards {
+		forged.Card = c.ID
+		if c.ID != m.Card && c.Type != engine.WildLocationCard && c.Type != engine.WildIndustryCard && other.g.Check(forged) == nil {
+			break
+		}
+	}
+	if forged.Card == m.Card || other.g.Check(forged) != nil {
+		t.Fatal("no other card makes the move legal")
+	}
+	for _, dev := range tb.devs {
+		if dev != cheater {
+			wantCheat(t, dev.d.CheckPlay(forged, proof), cheater.seat)
+		}
+	}
+}
+
+// TestAWrongKeyIsCaught: a device that publishes a wrong key for another seat's card (a
+// wrong decryption) is caught at once, naming its seat, and the card stays unopened.
+func TestAWrongKeyIsCaught(t *testing.T) {
+	tb := newTable(t, engine.Config{Edition: "birmingham", Players: 3, Seed: 5}, 5)
+	var caught []int
+	tb.tamper = func(m *Msg) {
+		if m.From == 2 && m.Keys != nil {
+			m.Keys.Keys[0], m.Keys.Keys[1] = m.Keys.Keys[1], m.Keys.Keys[0] // keys of each other's positions
+		}
+	}
+	tb.fail = func(to int, err error) {
+		wantCheat(t, err, 2)
+		caught = append(caught, to)
+	}
+	tb.settle()
+	if len(caught) != 2 {
+		t.Fatalf("caught by seats %v, want both others", caught)
+	}
+	for _, seat := range []int{0, 1} {
+		if w := tb.devs[seat].d.Waiting(); len(w) != 1 || w[0] != 2 {
+			t.Errorf("seat %d waits for %v, want seat 2", seat, w)
+		}
+	}
+}
+
+// TestWithheldKeysStallOnlyTheGame: a seat that withholds its keys for the others' cards
+// stalls the game, Waiting names it, and the others learn nothing more.
+func TestWithheldKeysStallOnlyTheGame(t *testing.T) {
+	tb := newTable(t, engine.Config{Edition: "lancashire", Players: 3, Seed: 6}, 6)
+	tb.drop = func(m *Msg) bool { return m.From == 1 && m.Keys != nil }
+	tb.settle()
+	for _, seat := range []int{0, 2} {
+		dev := tb.devs[seat]
+		if w := dev.d.Waiting(); len(w) != 1 || w[0] != 1 {
+			t.Errorf("seat %d waits for %v, want seat 1", seat, w)
+		}
+		if err := holdsOnlyItsOwn(dev.g, seat); err != nil {
+			t.Error(err)
+		}
+		if hand := dev.g.State().Players[seat].Hand; sum(hand[:]) != 0 {
+			t.Errorf("seat %d was shown %d cards without seat 1's keys", seat, sum(hand[:]))
+		}
+	}
+	if !tb.devs[1].d.Ready() {
+		t.Errorf("seat 1, which has every other key, waits for %v", tb.devs[1].d.Waiting())
+	}
+}
+
+func sum(xs []uint8) int {
+	n := 0
+	for _, x := range xs {
+		n += int(x)
+	}
+	return n
+}
+
+// TestASubstitutedCardIsNamedAtTheAudit: a device whose shuffle pass puts in a card of its
+// own making in place of one it was given cannot be caught as the pass arrives (no
+// zero-knowledge proof of the shuffle); a device that opens the card sees that it is no
+// card, and the audit names the seat and its shuffle pass on every honest device.
+func TestASubstitutedCardIsNamedAtTheAudit(t *testing.T) {
+	tb := newTable(t, engine.Config{Edition: "birmingham", Players: 3, Seed: 8}, 8)
+	tb.tamper = func(m *Msg) {
+		if m.From == 1 && m.Pass != nil && m.Pass.Step == 1 {
+			p, err := new(edwards25519.Point).SetBytes(m.Pass.Deck[0][:])
+			if err != nil {
+				t.Fatal(err)
+			}
+			m.Pass.Deck[0] = deal.Point(new(edwards25519.Point).Add(p, p).Bytes())
+		}
+	}
+	tb.fail = func(to int, err error) {
+		wantCheat(t, err, deal.NoSeat) // a position opened to no card: someone cheated
+	}
+	tb.settle()
+	tb.tamper, tb.fail = nil, nil
+	for seat, err := range tb.audit() {
+		if seat != 1 {
+			wantCheat(t, err, 1)
+			var e *deal.Error
+			if errors.As(err, &e); e.Step != "shuffle pass 2" {
+				t.Errorf("seat %d's audit names step %q, want seat 1's shuffle pass", seat, e.Step)
+			}
+		}
+	}
+}
+
+// TestMalformedMessagesAreRefused: a message from this seat itself or no seat, one whose
+// inner seat is not its sender, one with no payload or two, and one for another game's
+// deal are refused and change nothing.
+func TestMalformedMessagesAreRefused(t *testing.T) {
+	tb := newTable(t, engine.Config{Edition: "birmingham", Players: 2, Seed: 9}, 9)
+	pass := tb.devs[0].d.Outbox()[0] // seat 0's first shuffle pass
+	d := tb.devs[1].d
+	other := *pass.Pass
+	other.Label = "another-game/canal/deck"
+	keys := deal.Keys{Label: pass.Pass.Label, Seat: 0, Pos: []int{1}, Keys: []deal.Scalar{{1}}}
+	for name, m := range map[string]Msg{
+		"from itself":               {From: 1, Pass: pass.Pass},
+		"from no seat":              {From: 2, Pass: pass.Pass},
+		"inner seat not its sender": {From: 0, Keys: &deal.Keys{Label: pass.Pass.Label, Seat: 1}},
+		"no payload":                {From: 0},
+		"two payloads":              {From: 0, Pass: pass.Pass, Keys: &keys},
+		"another game":              {From: 0, Pass: &other},
+	} {
+		before := fmt.Sprint(d.Waiting(), d.Known(), len(d.held), d.drawn)
+		if err := d.Receive(m); !errors.Is(err, deal.ErrMalformed) {
+			t.Errorf("%s: %v, want malformed", name, err)
+		}
+		if after := fmt.Sprint(d.Waiting(), d.Known(), len(d.held), d.drawn); after != before {
+			t.Errorf("%s: the refused message changed the dealer", name)
+		}
+	}
+	if err := d.Receive(pass); err != nil {
+		t.Fatalf("the real pass after them: %v", err)
+	}
+}
