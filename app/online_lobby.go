@@ -319,7 +319,7 @@ func (o *Online) maybePlay() {
 		meta.Secrets = append(meta.Secrets, d.reveals[p])
 		meta.Keys = append(meta.Keys, online.PublicKey(d.keys[p]))
 	}
-	rep, err := online.NewReplica(o.identity, meta.genesis(s.Game, o.pending.Config()), nil, nil, online.DefaultTiming)
+	rep, err := online.NewReplica(o.identity, meta.genesis(s.Game, o.pending.Config()), nil, nil, online.DefaultTiming, rand.Reader)
 	if err != nil {
 		o.fail("The game cannot start: " + sentenceFragment(err.Error()))
 		return

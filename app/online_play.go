@@ -1,6 +1,7 @@
 package app
 
 import (
+	"crypto/rand"
 	"encoding/json"
 	"time"
 
@@ -269,7 +270,7 @@ func OpenOnline(store Store, id string, opts OnlineOptions) (*Online, error) {
 	if err != nil {
 		return nil, &Error{Msg: "This saved game's key is damaged: " + err.Error(), Err: err}
 	}
-	rep, err := online.NewReplica(ident, meta.genesis(sg.ID, sg.Record.Config), meta.Signed, meta.Undos, online.DefaultTiming)
+	rep, err := online.NewReplica(ident, meta.genesis(sg.ID, sg.Record.Config), meta.Signed, meta.Undos, online.DefaultTiming, rand.Reader)
 	if err != nil {
 		return nil, &Error{Msg: "This saved game cannot be opened: " + err.Error() + ".", Err: err}
 	}

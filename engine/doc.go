@@ -14,8 +14,15 @@
 // a UI uses to build an action (Next over the legal moves), so a reason can never disagree
 // with the decision. A refused action returns an *Error whose Kind can be tested with
 // errors.Is (ErrNotYourTurn, ErrNotAvailable, ErrIllegal, ErrGameOver, ErrStale,
-// ErrMalformed), whose Reason names the rule, and whose message, written only then, a
+// ErrMalformed, and ErrHidden in a dealt game), whose Reason names the rule, and whose message, written only then, a
 // player understands. State.Apply checks every field of an Action, so no input panics.
+//
+// A dealt game (Config.Dealt, dealt.go) is one device's copy of an online game whose hidden
+// cards the players' devices deal between them (app/deal): it holds only what that device
+// was shown, takes each card dealt to its seat and each Distant Market tile turned over
+// through Game.Reveal, names every card dealt by its deck position (Game.Draws) for the
+// deal to open, and hashes only what every player can see, so honest devices agree move by
+// move. The same rules decide every move in it.
 //
 // The package has no goroutines, no wall clock, no global randomness and never depends on
 // map iteration order. Edition data (board, tiles, cards, markets) lives in Edition values

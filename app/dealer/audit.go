@@ -54,6 +54,24 @@ func (d *Dealer) Audit() error {
 	return nil
 }
 
+// AuditCalled lists the other seats whose audit keys came: a seat that publishes them
+// before the game ends has called the audit (the game cannot go on).
+func (d *Dealer) AuditCalled() []int {
+	var out []int
+	for seat := range d.n {
+		if seat == d.me {
+			continue
+		}
+		for _, label := range d.labels {
+			if _, ok := d.audits[label][seat]; ok {
+				out = append(out, seat)
+				break
+			}
+		}
+	}
+	return out
+}
+
 // Known lists, per deal, the positions this device can open: its own cards, the cards
 // played and the tiles turned over (and, on an honest device, nothing else).
 func (d *Dealer) Known() map[string][]deal.Known {

@@ -91,7 +91,8 @@ func contains(xs []int, x int) bool {
 // each card the move discards from the deck must be the card dealt to the mover at the
 // position the proof names, opened by the mover's key. A card that is not the one dealt
 // there, a position dealt to another seat or played before, and a wrong key are proof
-// against the mover (errors.Is deal.ErrCheat).
+// against the mover (errors.Is deal.ErrCheat). deal.ErrNotYet means a key for the card has
+// not reached this device yet: nothing is opened, and the check may be made again.
 func (d *Dealer) CheckPlay(m engine.Move, proof *deal.Keys) error {
 	s := d.g.State()
 	cards, err := deckCards(s.Edition(), m)
@@ -125,6 +126,13 @@ func (d *Dealer) CheckPlay(m engine.Move, proof *deal.Keys) error {
 	}
 	if err := dl.AcceptKeys(*proof); err != nil && !errors.Is(err, deal.ErrDuplicate) {
 		return err
+	}
+	for _, j := range proof.Pos {
+		if missing := dl.Missing(j); len(missing) > 0 {
+			// The other seats' keys for the card, sent when it was dealt, are still on their
+			// way: check again when they come (nothing is opened before).
+			return &deal.Error{Kind: deal.ErrNotYet, Label: label, Seat: missing[0], Step: "play", Pos: j, Msg: "waiting for the seat's key for the card played"}
+		}
 	}
 	for i, j := range proof.Pos {
 		if err := dl.Open(j); err != nil {

@@ -104,43 +104,53 @@ func (l *Ledger) tip() Link {
 // an *Equivocation when its signer signed another move for the same index and take, or a
 // *Refusal saying why nothing changed.
 func (l *Ledger) Append(s Signed, bots BotPolicy) error {
+	next, err := l.admit(s, bots)
+	if err != nil || !next {
+		return err
+	}
+	if err := l.game.Apply(s.Move); err != nil {
+		return refuse(RefuseIllegal, s, "move %d is not legal here: %v", len(l.moves)+1, err)
+	}
+	l.moves = append(l.moves, s)
+	l.links = append(l.links, s.Link())
+	l.hashes = append(l.hashes, l.game.Hash())
+	return nil
+}
+
+// admit is every check of Append but the engine's: it reports whether s is the next move
+// (false, nil: exactly a move already accepted).
+func (l *Ledger) admit(s Signed, bots BotPolicy) (bool, error) {
 	if r := l.check(s); r != nil {
-		return r
+		return false, r
 	}
 	// Whether a bot may play is asked of the next move only: a different move where one
 	// was accepted is another history, whoever signed it, and is named so (the device that
 	// sent it says the same of this one).
 	if s.Index >= len(l.moves) {
 		if r := l.botAllowed(s, bots); r != nil {
-			return r
+			return false, r
 		}
 	}
 	if e := l.equivocation(s); e != nil {
-		return e
+		return false, e
 	}
 	n := len(l.moves)
 	switch {
 	case s.Index < n:
 		if sameContent(l.moves[s.Index], s) {
-			return nil
+			return false, nil
 		}
-		return refuse(RefuseRewrite, s, "move %d was already accepted as another move: history is never rewritten", s.Index+1)
+		return false, refuse(RefuseRewrite, s, "move %d was already accepted as another move: history is never rewritten", s.Index+1)
 	case s.Index > n:
-		return refuse(RefuseGap, s, "move %d comes before move %d", s.Index+1, n+1)
+		return false, refuse(RefuseGap, s, "move %d comes before move %d", s.Index+1, n+1)
 	case s.Take != l.takes[n]:
-		return refuse(RefuseStale, s, "move %d is take %d, but this game is at take %d of it", n+1, s.Take, l.takes[n])
+		return false, refuse(RefuseStale, s, "move %d is take %d, but this game is at take %d of it", n+1, s.Take, l.takes[n])
 	case s.Prev != l.tip():
-		return refuse(RefuseChain, s, "move %d was made on another history (its previous link differs)", n+1)
+		return false, refuse(RefuseChain, s, "move %d was made on another history (its previous link differs)", n+1)
 	case s.Before != l.game.Hash():
-		return refuse(RefuseState, s, "move %d was made on another position (its state hash differs)", n+1)
+		return false, refuse(RefuseState, s, "move %d was made on another position (its state hash differs)", n+1)
 	}
-	if err := l.game.Apply(s.Move); err != nil {
-		return refuse(RefuseIllegal, s, "move %d is not legal here: %v", n+1, err)
-	}
-	l.moves = append(l.moves, s)
-	l.links = append(l.links, s.Link())
-	l.hashes = append(l.hashes, l.game.Hash())
-	return nil
+	return true, nil
 }
 
 // check is what a move must pass whatever the record: the game, a valid signature, and a

@@ -22,6 +22,8 @@ import (
 //	seat-bot-ok   my answer to a seat-bot claim: yes, I see the player away too; no, I see them
 //	              here (also sent when they come back)
 //	cheat         proof that a key signed two different moves for one slot
+//	deal          signed messages of the deal of a game dealt by the devices (dealing.go):
+//	              one as it is made, every one held to a device newly greeted
 
 // Version is the version of the online protocol; a peer of another version is told to reload.
 const Version = 4
@@ -39,6 +41,7 @@ const (
 	msgSeatBot     = "seat-bot"
 	msgSeatBotOK   = "seat-bot-ok"
 	msgCheat       = "cheat"
+	msgDeal        = "deal"
 )
 
 // Limits on what a peer may send.
@@ -73,6 +76,7 @@ type message struct {
 	Runner *int          `json:"runner,omitempty"`
 	Level  string        `json:"level,omitempty"`
 	Proof  *Equivocation `json:"proof,omitempty"`
+	Deals  []SignedDeal  `json:"deals,omitempty"`
 }
 
 func encode(m message) []byte {
@@ -97,7 +101,7 @@ func decode(data []byte, game string, players int) (message, error) {
 	if m.Game != game {
 		return bad("another game's id")
 	}
-	if m.At < 0 || m.At > maxMoves || m.Take < 0 || m.Take > maxMoves || m.Count < 0 || m.Count > maxMoves || len(m.Moves) > maxMoves || len(m.Undos) > maxMoves || len(m.Reason) > maxReasonText {
+	if m.At < 0 || m.At > maxMoves || m.Take < 0 || m.Take > maxMoves || m.Count < 0 || m.Count > maxMoves || len(m.Moves) > maxMoves || len(m.Undos) > maxMoves || len(m.Reason) > maxReasonText || len(m.Deals) > maxDeals {
 		return bad("a number out of range")
 	}
 	if m.Hash != "" && !validHash(m.Hash) {
@@ -109,8 +113,9 @@ func decode(data []byte, game string, players int) (message, error) {
 			return bad("no valid key, signature or position")
 		}
 	case msgMove:
-		if m.Move == nil || m.Hash == "" {
-			return bad("no move or hash")
+		// (A dealt game's sale to the Distant Market goes out before it is applied: no hash.)
+		if m.Move == nil {
+			return bad("no move")
 		}
 	case msgAck:
 		if m.Hash == "" || m.Link == nil {
@@ -127,6 +132,10 @@ func decode(data []byte, game string, players int) (message, error) {
 	case msgUndo:
 		if m.Undo == nil || len(m.Undo.Votes) > players {
 			return bad("no proof")
+		}
+	case msgDeal:
+		if len(m.Deals) == 0 {
+			return bad("no deal message")
 		}
 	case msgRefused, msgSyncRequest, msgSync, msgUndoRequest, msgUndoVote:
 	default:

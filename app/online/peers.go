@@ -148,6 +148,13 @@ func (r *Replica) onHello(p *peer, m message) {
 		// before this connection opened).
 		r.send(p.id, message{Type: msgSeatBotOK, Seat: r.seat})
 	}
+	if r.dealer != nil && len(r.deals) > 0 {
+		// The move waiting for the deal (which may have been lost on its way), then every
+		// deal message held here, before any other move: the device may have missed some.
+		r.sendPending(p.id)
+		r.send(p.id, message{Type: msgDeal, Deals: r.deals})
+		r.sendEvidence(p.id)
+	}
 	n := r.ledger.Len()
 	if m.Count > 0 && m.Count <= n {
 		r.noteAck(seat, m.Count-1, m.Take, m.Hash, *m.Link)

@@ -2,8 +2,10 @@ package online
 
 import (
 	"fmt"
+	"io"
 	"time"
 
+	"brass/app/dealer"
 	"brass/engine"
 )
 
@@ -36,8 +38,22 @@ type Replica struct {
 
 	stopped string        // why the game cannot go on (proof of cheating), or ""
 	proof   *Equivocation // the proof, shown to every device that connects
-	gen     int           // timer generations, so a stale timer does nothing
-	out     Ready
+
+	// A game dealt by the devices (dealing.go): this seat's dealer, every deal message
+	// accepted (to pass on) by seat and number, this seat's next number, the move waiting
+	// for the deal, and the audit.
+	dealer   *dealer.Dealer
+	deals    []SignedDeal
+	dealSeen map[[2]int]SignedDeal
+	evidence []message   // proofs that a device broke the deal, for every device greeted
+	auditAt  map[int]int // seat → the fewest moves its game held when it sent audit keys
+	dealSeq  int
+	pending  *pending
+	auditing bool
+	audit    string
+
+	gen int // timer generations, so a stale timer does nothing
+	out Ready
 }
 
 // Timing are the protocol's waits (the shell's clock runs them as timers).
@@ -131,8 +147,10 @@ const (
 )
 
 // NewReplica resumes a game from its genesis and the signed moves and undo proofs stored on
-// this device (none for a new game). They are checked like any record.
-func NewReplica(id Identity, g Genesis, stored []Signed, undos []UndoProof, timing Timing) (*Replica, error) {
+// this device (none for a new game). They are checked like any record. A game dealt by the
+// devices (g.Config.Dealt) deals its cards with keys drawn from rand (crypto/rand.Reader in
+// play), and starts only new: resuming one from its store is not written yet.
+func NewReplica(id Identity, g Genesis, stored []Signed, undos []UndoProof, timing Timing, rand io.Reader) (*Replica, error) {
 	seat := g.seatOf(id.Public())
 	if seat < 0 {
 		return nil, fmt.Errorf("this device's key holds no seat in the game")
@@ -146,14 +164,30 @@ func NewReplica(id Identity, g Genesis, stored []Signed, undos []UndoProof, timi
 			return nil, fmt.Errorf("a stored undo does not verify: %w", err)
 		}
 	}
-	return &Replica{
+	r := &Replica{
 		id: id, seat: seat, ledger: l, timing: timing,
 		peers: map[string]*peer{}, acks: map[int]map[int]ack{}, differs: map[int]int{}, forked: map[int]bool{}, bots: map[int]seatBot{},
-	}, nil
+	}
+	if g.Config.Dealt {
+		if len(stored) > 0 || len(undos) > 0 {
+			return nil, fmt.Errorf("a game whose cards the devices deal cannot be resumed from its stored moves yet")
+		}
+		if rand == nil {
+			return nil, fmt.Errorf("a game whose cards the devices deal needs a source of randomness")
+		}
+		d, err := dealer.New(l.Game(), seat, g.Game, rand)
+		if err != nil {
+			return nil, err
+		}
+		r.dealer, r.dealSeen, r.auditAt = d, map[[2]int]SignedDeal{}, map[int]int{}
+		r.flushDeal()
+	}
+	return r, nil
 }
 
 // Ready hands over what to do and starts collecting anew.
 func (r *Replica) Ready() Ready {
+	r.dealt() // (a dealt game's deal moves on after every event)
 	out := r.out
 	r.out = Ready{}
 	return out

@@ -30,7 +30,7 @@ func newRoom(t *testing.T, players int) *room {
 	t.Helper()
 	rm := &room{t: t, tb: newTable(t, players, 41), notices: make([][]string, players), rng: rand.New(rand.NewPCG(41, 42)), away: map[int]bool{}}
 	for i := 0; i < players; i++ {
-		r, err := NewReplica(rm.tb.ids[i], rm.tb.g, nil, nil, DefaultTiming)
+		r, err := NewReplica(rm.tb.ids[i], rm.tb.g, nil, nil, DefaultTiming, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -345,7 +345,7 @@ func TestUndoReachesADeviceThatMissedIt(t *testing.T) {
 	rm.flush()
 	rm.play() // the move made again, at take 1
 	// The late device restarts from before the undo and catches up.
-	r, err := NewReplica(rm.tb.ids[late], rm.tb.g, before, nil, DefaultTiming)
+	r, err := NewReplica(rm.tb.ids[late], rm.tb.g, before, nil, DefaultTiming, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -361,7 +361,7 @@ func TestUndoReachesADeviceThatMissedIt(t *testing.T) {
 	rm.flush()
 	rm.sameEverywhere()
 	// A restart from what it stored keeps the reopened take.
-	again, err := NewReplica(rm.tb.ids[late], rm.tb.g, r.Ledger().Moves(), r.Ledger().Undos(), DefaultTiming)
+	again, err := NewReplica(rm.tb.ids[late], rm.tb.g, r.Ledger().Moves(), r.Ledger().Undos(), DefaultTiming, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -409,7 +409,7 @@ func TestSeatBotClaimAfterAnotherDeviceCaughtUp(t *testing.T) {
 	// bot (as when it lost sight of the bot's device for a while), so only the bot's own
 	// device can.
 	delete(rm.reps[third].bots, leaver)
-	r, err := NewReplica(rm.tb.ids[leaver], rm.tb.g, stored, nil, DefaultTiming)
+	r, err := NewReplica(rm.tb.ids[leaver], rm.tb.g, stored, nil, DefaultTiming, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

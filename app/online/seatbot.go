@@ -68,6 +68,8 @@ func (r *Replica) LetBotPlay(seat int, level string) error {
 		return refuse("A bot can only play another player's seat.")
 	case r.present(seat):
 		return refuse("%s is here: a bot plays a seat only while its player is away.", capital(r.name(seat)))
+	case r.dealer != nil:
+		return refuse("The devices deal this game's cards, so no bot can play %s's seat: it would need their cards. The game waits for them.", r.name(seat))
 	}
 	if b, ok := r.bots[seat]; ok && b.runner != r.seat {
 		return refuse("A bot on %s's device already plays for %s.", r.name(b.runner), r.name(seat))
@@ -282,6 +284,9 @@ func (r *Replica) runnerLeft(runner int) {
 // connection p: the bot this device accepted for the seat, or history the connection
 // brought (moves made before it was greeted here).
 func (r *Replica) botMayMove(seat, runner, index int, p *peer) bool {
+	if r.dealer != nil {
+		return false // no bot plays another's cards in a dealt game
+	}
 	if b, ok := r.bots[seat]; ok && b.runner == runner {
 		return true
 	}

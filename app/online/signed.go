@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 
+	"brass/app/deal"
 	"brass/engine"
 )
 
@@ -73,8 +74,11 @@ type Signed struct {
 	Prev   Link        `json:"prev"`
 	Before uint64      `json:"before,string"` // the engine's state hash before the move
 	Move   engine.Move `json:"move"`
-	Signer PublicKey   `json:"key"`
-	Sig    []byte      `json:"sig"`
+	// Proof: in a game dealt by the devices (engine.Config.Dealt), the mover's keys that open
+	// the cards the move discards, at the positions they were dealt (app/dealer).
+	Proof  *deal.Keys `json:"proof,omitempty"`
+	Signer PublicKey  `json:"key"`
+	Sig    []byte     `json:"sig"`
 }
 
 // Seat is the seat the move is for.
@@ -95,6 +99,10 @@ func (s Signed) content() []byte {
 	w.num(int64(s.Before))
 	w.bytes(mv)
 	w.str(string(s.Signer))
+	if s.Proof != nil { // only then: a move without one signs as it did before dealt games
+		pr, _ := json.Marshal(s.Proof) // plain data: cannot fail
+		w.bytes(pr)
+	}
 	return w.buf
 }
 
@@ -110,8 +118,17 @@ func sameContent(a, b Signed) bool { return a.Link() == b.Link() }
 
 // SignMove signs a move made at a position: the caller gives what the ledger's Next reports.
 func (id Identity) SignMove(game string, at Position, m engine.Move, bot bool) Signed {
+	return id.signMove(game, at, m, bot, nil)
+}
+
+// SignPlayed signs a move of a dealt game with the proof of the cards it plays.
+func (id Identity) SignPlayed(game string, at Position, m engine.Move, proof *deal.Keys) Signed {
+	return id.signMove(game, at, m, false, proof)
+}
+
+func (id Identity) signMove(game string, at Position, m engine.Move, bot bool, proof *deal.Keys) Signed {
 	m.At = nil
-	s := Signed{Game: game, Index: at.Index, Take: at.Take, Bot: bot, Prev: at.Prev, Before: at.Before, Move: m, Signer: id.Public()}
+	s := Signed{Game: game, Index: at.Index, Take: at.Take, Bot: bot, Prev: at.Prev, Before: at.Before, Move: m, Proof: proof, Signer: id.Public()}
 	s.Sig = id.sign(s.content())
 	return s
 }

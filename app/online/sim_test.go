@@ -4,10 +4,13 @@ import (
 	"container/heap"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"strings"
 	"time"
 
+	"brass/app/deal"
+	"brass/app/dealer"
 	"brass/engine"
 )
 
@@ -25,6 +28,7 @@ type simConfig struct {
 	Faults    float64 // how often a fault is injected, per event
 	Bots      bool    // players may let bots play away seats
 	Undos     bool    // players ask to take moves back
+	Dealt     bool    // the devices deal the cards (no crashes: a dealt game is not resumed from its store yet)
 }
 
 type simEvent struct {
@@ -80,6 +84,7 @@ type simNode struct {
 	peers   map[int]int // node → the session of its end of the open channel
 	quiet   map[int]bool
 	ownMade map[[2]int]Link // (index, take) → link of a move this device's player made
+	random  io.Reader       // the device's keys of the deal
 }
 
 func (n *simNode) peerID() string { return fmt.Sprintf("p%d.%d", n.i, n.session) }
@@ -126,14 +131,15 @@ func newSim(cfg simConfig, seed uint64) *sim {
 		key[i] = byte(s.rng.Uint32())
 	}
 	src := seededReader{rand.NewChaCha8(key)}
-	s.g = Genesis{Game: fmt.Sprintf("sim-%d", seed), Config: engine.Config{Edition: cfg.Edition, Rules: cfg.Rules, Players: cfg.Players, Seed: seed}}
+	s.g = Genesis{Game: fmt.Sprintf("sim-%d", seed), Config: engine.Config{Edition: cfg.Edition, Rules: cfg.Rules, Players: cfg.Players, Seed: seed, Dealt: cfg.Dealt}}
 	for i := 0; i < cfg.Players; i++ {
 		id, err := NewIdentity(src)
 		if err != nil {
 			panic(err)
 		}
 		s.g.Keys = append(s.g.Keys, id.Public())
-		s.nodes = append(s.nodes, &simNode{i: i, id: id, byz: i >= cfg.Players-cfg.Byzantine, ownMade: map[[2]int]Link{}})
+		key[0] ^= byte(i + 1)
+		s.nodes = append(s.nodes, &simNode{i: i, id: id, byz: i >= cfg.Players-cfg.Byzantine, ownMade: map[[2]int]Link{}, random: rand.NewChaCha8(key)})
 	}
 	for _, n := range s.nodes {
 		s.boot(n)
@@ -156,7 +162,7 @@ func (s *sim) delay(max time.Duration) time.Duration {
 
 // boot (re)starts a device from its store, as a reload or a crash restart does.
 func (s *sim) boot(n *simNode) {
-	r, err := NewReplica(n.id, s.g, n.store, n.undos, Timing{Fetch: 200 * time.Millisecond, Grace: 2 * time.Second})
+	r, err := NewReplica(n.id, s.g, n.store, n.undos, Timing{Fetch: 200 * time.Millisecond, Grace: 2 * time.Second}, n.random)
 	if err != nil {
 		s.fail("node %d cannot restart from its store: %v", n.i, err)
 		return
@@ -383,8 +389,18 @@ func (s *sim) act(n *simNode) {
 	}
 	moves := g.LegalMoves()
 	m := moves[s.rng.IntN(len(moves))]
+	if s.cfg.Dealt {
+		for _, d := range moves { // sell to the Distant Market whenever the game allows: its tiles are dealt too
+			if d.Port == engine.DistantMarketID {
+				m = d
+				break
+			}
+		}
+	}
 	if err := r.Play(m); err != nil {
-		s.fail("node %d: its legal move %v was refused: %v", n.i, m, err)
+		if !n.byz { // (a modified device may have spoilt its own game)
+			s.fail("node %d: its legal move %v was refused: %v", n.i, m, err)
+		}
 		return
 	}
 	s.stats.Moves++
@@ -410,7 +426,7 @@ func (s *sim) fault(n *simNode) {
 	case k == 0 && n.online:
 		s.leave(n)
 		s.push(&simEvent{at: s.delay(5 * time.Second), kind: evRejoin, node: n.i})
-	case k == 1 && n.r != nil:
+	case k == 1 && n.r != nil && !s.cfg.Dealt:
 		s.stats.Crashes++
 		s.leave(n)
 		n.r = nil
@@ -453,8 +469,23 @@ func (s *sim) snapshot() [][]Link {
 }
 
 // check runs after every event: an honest device never loses or changes an accepted move
-// but by an undo its maker asked for; no honest device's own move is ever replaced.
+// but by an undo its maker asked for; no honest device's own move is ever replaced; and in a
+// dealt game no honest device holds a card it may not see.
 func (s *sim) check(before [][]Link) {
+	sale := false // a sale to the Distant Market was signed and waits for its tile
+	for _, n := range s.nodes {
+		if n.r != nil && n.r.pending != nil && n.r.pending.s.Move.Port == engine.DistantMarketID {
+			sale = true
+		}
+	}
+	for _, n := range s.nodes {
+		if s.cfg.Dealt && n.r != nil && !n.byz {
+			if err := holdsOnlyItsOwn(n.r, n.i, sale); err != nil {
+				s.fail("node %d: %v", n.i, err)
+				return
+			}
+		}
+	}
 	for i, n := range s.nodes {
 		if n.r == nil || n.byz || before[i] == nil {
 			continue
@@ -531,8 +562,8 @@ func (s *sim) converged() error {
 		if n.byz {
 			continue
 		}
-		if _, err := VerifyRecord(s.g, n.r.Ledger().Moves(), AnyRunner); err != nil {
-			return fmt.Errorf("node %d's record does not verify: %v", n.i, err)
+		if err := s.verify(n); err != nil {
+			return err
 		}
 		if ref == nil {
 			ref = n
@@ -566,7 +597,11 @@ func (s *sim) attack(n *simNode) {
 		}
 	}
 	victim := (n.i + 1) % len(s.nodes)
-	switch s.rng.IntN(6) {
+	kinds := 6
+	if s.cfg.Dealt {
+		kinds = 9 // and the deal's: a false key, two deal messages for one number, a card not dealt
+	}
+	switch s.rng.IntN(kinds) {
 	case 0: // a move for another seat, signed with its own key
 		moves := g.LegalMoves()
 		m := moves[s.rng.IntN(len(moves))]
@@ -601,5 +636,102 @@ func (s *sim) attack(n *simNode) {
 			s.deliver(n, s.nodes[o], junk)
 		}
 		send(message{Type: msgHello, Version: Version, Key: s.g.Keys[victim], Sig: make([]byte, 64)})
+	case 6, 7: // a false key for a card dealt to another seat: as a new message, or as another version of one sent
+		for _, sd := range r.deals {
+			if sd.Seat != n.i || sd.Msg.Keys == nil {
+				continue
+			}
+			keys := *sd.Msg.Keys
+			keys.Keys = append([]deal.Scalar{{7}}, keys.Keys[1:]...)
+			forged := SignedDeal{Game: s.g.Game, Seat: n.i, Seq: sd.Seq, Msg: dealer.Msg{From: n.i, Keys: &keys}}
+			if k := s.rng.IntN(2); k == 0 {
+				forged.Seq = r.dealSeq
+				r.dealSeq++
+			}
+			forged.Sig = n.id.sign(forged.content())
+			send(message{Type: msgDeal, Deals: []SignedDeal{forged}})
+			break
+		}
+	case 8: // on its turn, a card played that it was not dealt
+		if g.State().Actor() != n.i || !n.r.LocalSeat(n.i) {
+			break
+		}
+		for _, m := range g.LegalMoves() {
+			if m.Card == "" {
+				continue
+			}
+			proof, err := r.dealer.PlayProof(m)
+			if err != nil || proof == nil {
+				break
+			}
+			for _, c := range g.State().Edition().Cards {
+				if c.ID != m.Card && c.Type != engine.WildLocationCard && c.Type != engine.WildIndustryCard {
+					m.Card = c.ID
+					break
+				}
+			}
+			sm := n.id.SignPlayed(s.g.Game, l.Next(), m, proof)
+			send(message{Type: msgMove, Move: &sm, Hash: "0000000000000000"})
+			break
+		}
 	}
+}
+
+// verify checks a device's record whole. A dealt game's record needs its deal to replay
+// (its Distant Market tiles): it is compared between devices only.
+func (s *sim) verify(n *simNode) error {
+	if s.cfg.Dealt {
+		return nil
+	}
+	if _, err := VerifyRecord(s.g, n.r.Ledger().Moves(), AnyRunner); err != nil {
+		return fmt.Errorf("node %d's record does not verify: %v", n.i, err)
+	}
+	return nil
+}
+
+// holdsOnlyItsOwn: a dealt game's device holds no card it may not see, in its game (another
+// hand's cards but wild ones, the deck, a face-down discard, a Distant Market tile not
+// turned over but for a sale signed and waiting for it, whose tile any device holding the
+// other seats' keys may open before it holds the sale) or in its deals (a position it can
+// open that was neither dealt to it nor opened to all, the tile of such a sale aside).
+func holdsOnlyItsOwn(r *Replica, seat int, sale bool) error {
+	g := r.Game()
+	s := g.State()
+	ed := s.Edition()
+	for p := range int(s.NumPlayers) {
+		pl := &s.Players[p]
+		for k, n := range pl.Hand[:len(ed.Cards)] {
+			if t := ed.Cards[k].Type; p != seat && n > 0 && t != engine.WildLocationCard && t != engine.WildIndustryCard {
+				return fmt.Errorf("its game knows seat %d holds %s", p, ed.Cards[k].ID)
+			}
+		}
+		for _, c := range pl.Discard[:pl.FaceDown] {
+			if c != engine.HiddenCard {
+				return fmt.Errorf("its game knows seat %d's face-down discard", p)
+			}
+		}
+	}
+	for _, c := range s.Deck[:s.DeckLen] {
+		if c != engine.HiddenCard {
+			return fmt.Errorf("its game knows a card of the deck")
+		}
+	}
+	top := int(s.DistantLeft)
+	if sale && top > 0 && s.Distant[top-1] != engine.HiddenCard {
+		top-- // turned over for the sale waiting for it
+	}
+	for _, c := range s.Distant[:top] {
+		if c != engine.HiddenCard {
+			return fmt.Errorf("its game knows a Distant Market tile still face down")
+		}
+	}
+	for label, known := range r.dealer.Known() {
+		dl := r.dealer.Deal(label)
+		for _, k := range known {
+			if dl.Given(k.Pos) != seat && !dl.Opened(k.Pos) && !(sale && strings.HasSuffix(label, "/distant")) {
+				return fmt.Errorf("it can open position %d of %s, dealt to seat %d", k.Pos, label, dl.Given(k.Pos))
+			}
+		}
+	}
+	return nil
 }

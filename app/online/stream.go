@@ -36,8 +36,8 @@ func (r *Replica) Receive(id string, data []byte) {
 	if m.Type != msgSeatBot && m.Type != msgSeatBotOK {
 		p.greeting = false
 	}
-	if r.stopped != "" && m.Type != msgSyncRequest && m.Type != msgCheat {
-		return
+	if r.stopped != "" && m.Type != msgSyncRequest && m.Type != msgCheat && m.Type != msgDeal {
+		return // (a stopped dealt game still takes the deal's messages: the audit needs them)
 	}
 	switch m.Type {
 	case msgMove:
@@ -62,6 +62,8 @@ func (r *Replica) Receive(id string, data []byte) {
 		r.onSeatBotAnswer(p, m)
 	case msgCheat:
 		r.onCheat(p, m)
+	case msgDeal:
+		r.onDeals(p, m.Deals)
 	}
 }
 
@@ -73,10 +75,11 @@ func (r *Replica) peerName(p *peer) string {
 }
 
 // LocalSeat reports whether this device's player moves for seat now: their own seat, unless
-// another device's bot still plays it (until it hands it back), or moves another device holds
-// are still on their way here.
+// another device's bot still plays it (until it hands it back), moves another device holds
+// are still on their way here, or (in a dealt game) the cards are still being dealt.
 func (r *Replica) LocalSeat(seat int) bool {
-	return seat == r.seat && r.stopped == "" && !r.hasBot(seat) && !r.behind()
+	return seat == r.seat && r.stopped == "" && !r.hasBot(seat) && !r.behind() &&
+		(r.dealer == nil || r.pending == nil && r.dealer.Ready())
 }
 
 func (r *Replica) hasBot(seat int) bool { _, ok := r.bots[seat]; return ok }
@@ -100,6 +103,13 @@ func (r *Replica) Play(m engine.Move) error {
 		return errors.New("The bot waits until every device here has accepted it.")
 	case !bot && r.hasBot(r.seat):
 		return fmt.Errorf("The bot on %s's device still plays your seat; it hands it back in a moment.", r.name(r.bots[r.seat].runner))
+	}
+	if r.dealer != nil {
+		if err := r.playDealt(m); err != nil {
+			return err
+		}
+		r.committed()
+		return nil
 	}
 	s := r.id.SignMove(r.ledger.genesis.Game, r.ledger.Next(), m, bot)
 	if err := r.ledger.Append(s, func(seat, runner int) bool { return true }); err != nil {
@@ -133,7 +143,7 @@ func (r *Replica) onMove(p *peer, m message) {
 		r.send(p.id, message{Type: msgSyncRequest, At: n})
 		return
 	}
-	if !r.accept(p, s) {
+	if !r.accept(p, s) || m.Hash == "" {
 		return
 	}
 	r.noteAck(p.seat, s.Index, s.Take, m.Hash, s.Link())
@@ -143,10 +153,17 @@ func (r *Replica) onMove(p *peer, m message) {
 // whether the ledger holds the move now.
 func (r *Replica) accept(p *peer, s Signed) bool {
 	n := r.ledger.Len()
-	err := r.ledger.Append(s, func(seat, runner int) bool { return r.botMayMove(seat, runner, s.Index, p) })
+	var err error
+	if r.dealer != nil {
+		err = r.appendDealt(p, s)
+	} else {
+		err = r.ledger.Append(s, func(seat, runner int) bool { return r.botMayMove(seat, runner, s.Index, p) })
+	}
 	var eq *Equivocation
 	var ref *Refusal
 	switch {
+	case errors.Is(err, errPending):
+		return true // applied once the deal lets it; its acknowledgement goes out then
 	case errors.As(err, &eq):
 		r.cheat(*eq)
 		return false
@@ -217,6 +234,10 @@ func (r *Replica) onSyncRequest(p *peer, m message) {
 	moves := r.ledger.Moves()
 	from := min(m.At, len(moves))
 	r.send(p.id, message{Type: msgSync, At: from, Moves: moves[from:], Undos: r.ledger.Undos()})
+	if r.dealer != nil {
+		r.sendPending(p.id)  // (a move waiting for the deal is in no ledger yet)
+		r.sendEvidence(p.id) // (a forged move can be checked only once the moves before it are in)
+	}
 }
 
 // onSync commits the moves another device sent, from the first this device lacks; each is
@@ -248,8 +269,8 @@ func (r *Replica) onSync(p *peer, m message) {
 			}
 			continue
 		}
-		if r.forked[p.seat] || !r.accept(p, s) {
-			return
+		if r.forked[p.seat] || !r.accept(p, s) || r.pending != nil {
+			return // (a move waiting for the deal: the ones after it come again once it is in)
 		}
 	}
 }

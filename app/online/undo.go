@@ -22,6 +22,8 @@ func (r *Replica) undoProblem() error {
 		return errors.New(r.stopped)
 	case r.undo != nil:
 		return errors.New("You have already asked; waiting for the answers.")
+	case r.dealer != nil:
+		return errors.New("In a game whose cards the devices deal, a move is not taken back: the cards it played were shown to everyone.")
 	case n == 0 || r.ledger.At(n-1).Signer != r.id.Public() || r.ledger.At(n-1).Bot:
 		return errors.New("Only your own last move can be taken back.")
 	case !g.CanUndo():
