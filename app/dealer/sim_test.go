@@ -1,6 +1,7 @@
 package dealer
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -37,6 +38,8 @@ type table struct {
 	drop   func(m *Msg) bool
 	// fail, when set, takes a delivery's error instead of the test failing.
 	fail func(to int, err error)
+	// reload, when set, takes every device up again from its store every reload moves.
+	reload int
 }
 
 func newTable(t *testing.T, cfg engine.Config, seed uint64) *table {
@@ -225,6 +228,46 @@ func (tb *table) play(limit int) {
 		actor := tb.devs[0].g.State().Actor()
 		tb.move(choose(tb.devs[actor].g, tb.r))
 		tb.check(fmt.Sprintf("move %d", n+1))
+		if tb.reload > 0 && n%tb.reload == 0 {
+			tb.reloadAll()
+		}
+	}
+}
+
+// reloadAll takes every device up again from what it stored, as after a reload: its game
+// replayed from its record (the reveals with it) and its dealer restored from its Saved,
+// both through JSON.
+func (tb *table) reloadAll() {
+	tb.t.Helper()
+	for _, dev := range tb.devs {
+		rec, err := json.Marshal(dev.g.Record())
+		if err != nil {
+			tb.t.Fatal(err)
+		}
+		saved, err := json.Marshal(dev.d.Save())
+		if err != nil {
+			tb.t.Fatal(err)
+		}
+		r, err := engine.ParseRecord(rec)
+		if err != nil {
+			tb.t.Fatal(err)
+		}
+		g, err := engine.Replay(r)
+		if err != nil {
+			tb.t.Fatalf("seat %d: its record does not replay: %v", dev.seat, err)
+		}
+		var s Saved
+		if err := json.Unmarshal(saved, &s); err != nil {
+			tb.t.Fatal(err)
+		}
+		d, err := Restore(g, s, dev.d.rand)
+		if err != nil {
+			tb.t.Fatalf("seat %d: its dealer does not restore: %v", dev.seat, err)
+		}
+		if g.Hash() != dev.g.Hash() || fmt.Sprint(d.Waiting(), d.Ready(), d.Known()) != fmt.Sprint(dev.d.Waiting(), dev.d.Ready(), dev.d.Known()) {
+			tb.t.Fatalf("seat %d: the game or dealer taken up again differs", dev.seat)
+		}
+		dev.g, dev.d = g, d
 	}
 }
 
@@ -255,6 +298,7 @@ func TestWholeGamesDealtByTheDevices(t *testing.T) {
 	} {
 		t.Run(fmt.Sprintf("%s%s/%dp", cfg.Edition, cfg.Rules, cfg.Players), func(t *testing.T) {
 			tb := newTable(t, cfg, uint64(i+1))
+			tb.reload = 25 + i
 			tb.play(0)
 			tiles := 0
 			for _, r := range tb.devs[0].g.Reveals() {

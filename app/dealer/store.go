@@ -1,0 +1,91 @@
+package dealer
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"brass/app/deal"
+	"brass/engine"
+)
+
+// Saved is what a device stores to take its dealer up again after a reload, a crash or a
+// return to the game. It holds this seat's secret keys (in each deal.Saved): it must never
+// leave the device. Save after every message taken and before sending this seat's own.
+type Saved struct {
+	Me     int              `json:"me"`
+	ID     string           `json:"id"`
+	Deals  []deal.Saved     `json:"deals"` // in the order they were started
+	Drawn  int              `json:"drawn"`
+	Shown  []string         `json:"shown,omitempty"`
+	Tile   *engine.Reveal   `json:"tile,omitempty"`
+	Held   []Msg            `json:"held,omitempty"`
+	Audits []deal.AuditKeys `json:"audits,omitempty"`
+}
+
+// Save returns the dealer's state to store.
+func (d *Dealer) Save() Saved {
+	s := Saved{Me: d.me, ID: d.id, Drawn: d.drawn, Held: append([]Msg(nil), d.held...)}
+	for _, label := range d.labels {
+		s.Deals = append(s.Deals, d.deals[label].Save())
+		for seat := range d.n {
+			if a, ok := d.audits[label][seat]; ok {
+				s.Audits = append(s.Audits, a)
+			}
+		}
+	}
+	for key := range d.shown {
+		s.Shown = append(s.Shown, key)
+	}
+	if d.tile != nil {
+		t := *d.tile
+		s.Tile = &t
+	}
+	return s
+}
+
+// Restore takes up a saved dealer for game g, rebuilt from the game's record with what the
+// deal had shown it (engine.Record.Reveals). Each deal is checked as app/deal's Restore
+// checks it; a saved state that does not fit the game is refused.
+func Restore(g *engine.Game, s Saved, rand io.Reader) (*Dealer, error) {
+	st := g.State()
+	switch {
+	case !st.Dealt:
+		return nil, errors.New("dealer: the game is dealt from its seed, not by the devices")
+	case s.Me < 0 || s.Me >= int(st.NumPlayers) || s.ID == "":
+		return nil, fmt.Errorf("dealer: a saved dealer for seat %d of game %q", s.Me, s.ID)
+	case s.Drawn < 0 || s.Drawn > len(g.Draws()):
+		return nil, fmt.Errorf("dealer: the saved dealer gave out %d cards, but the game drew %d", s.Drawn, len(g.Draws()))
+	}
+	d := &Dealer{g: g, me: s.Me, n: int(st.NumPlayers), id: s.ID, rand: rand, drawn: s.Drawn,
+		deals: map[string]*deal.Deal{}, shown: map[string]bool{}, audits: map[string]map[int]deal.AuditKeys{},
+		held: append([]Msg(nil), s.Held...)}
+	for _, ds := range s.Deals {
+		if ds.Me != s.Me || ds.Seats != d.n || d.deals[ds.Label] != nil {
+			return nil, fmt.Errorf("dealer: a saved deal %q that is not this seat's in this game", ds.Label)
+		}
+		dl, err := deal.Restore(ds, rand)
+		if err != nil {
+			return nil, err
+		}
+		d.deals[ds.Label] = dl
+		d.labels = append(d.labels, ds.Label)
+	}
+	for _, a := range s.Audits {
+		if d.deals[a.Label] == nil || a.Seat < 0 || a.Seat >= d.n {
+			return nil, fmt.Errorf("dealer: saved audit keys for deal %q, seat %d", a.Label, a.Seat)
+		}
+		if d.audits[a.Label] == nil {
+			d.audits[a.Label] = map[int]deal.AuditKeys{}
+		}
+		d.audits[a.Label][a.Seat] = a
+	}
+	for _, key := range s.Shown {
+		d.shown[key] = true
+	}
+	if s.Tile != nil {
+		t := *s.Tile
+		d.tile = &t
+	}
+	return d, nil
+}
