@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"maps"
 	"slices"
 
 	"brass/app/deal"
@@ -86,6 +88,7 @@ func (r *Replica) flushDeal() {
 }
 
 func (r *Replica) keepDeal(sd SignedDeal) {
+	r.out.Save = true // (the dealer changed with it: store before sending anything)
 	r.deals = append(r.deals, sd)
 	r.dealSeen[[2]int{sd.Seat, sd.Seq}] = sd
 }
@@ -157,7 +160,9 @@ func (r *Replica) dealCheat(err error, evidence *message) {
 		r.startAudit()
 	}
 	r.notify(true, "%s", r.stopped)
+	r.out.Save = true
 	if evidence != nil {
+		evidence.Game = r.ledger.genesis.Game
 		r.evidence = append(r.evidence, *evidence)
 		r.broadcast(*evidence)
 	}
@@ -241,6 +246,7 @@ func (r *Replica) appendDealt(p *peer, s Signed) error {
 		return err
 	}
 	r.pending = &pending{s: s, from: p}
+	r.out.Save = true
 	return r.settle()
 }
 
@@ -261,10 +267,11 @@ func (r *Replica) settle() error {
 			return refuse(RefuseIllegal, pd.s, "move %d's proof of its cards: %v", pd.s.Index+1, err)
 		}
 		pd.checked = true
+		r.out.Save = true
 	}
 	if _, need := g.NeedsReveal(pd.s.Move); need {
 		if !pd.turned {
-			pd.turned = true
+			pd.turned, r.out.Save = true, true
 			if err := r.dealer.TurnOver(pd.s.Move); err != nil {
 				r.notify(true, "The Distant Market tile cannot be turned over: %v.", err)
 			}
@@ -344,4 +351,135 @@ func (r *Replica) seatList(seats []int) string {
 		out = "the other devices"
 	}
 	return out
+}
+
+// DealSaved is what a device stores of a dealt game beside its signed moves: its dealer
+// (with this seat's secret keys: it never leaves the device), every deal message it holds,
+// what the deal showed its game, its next message number, the move waiting for the deal, and
+// how the game stopped. Save it whenever Ready says Save, before sending the messages.
+type DealSaved struct {
+	Dealer   dealer.Saved      `json:"dealer"`
+	Deals    []SignedDeal      `json:"deals"`
+	Reveals  []engine.Reveal   `json:"reveals,omitempty"`
+	Seq      int               `json:"seq"`
+	Pending  *Signed           `json:"pending,omitempty"`
+	Checked  bool              `json:"checked,omitempty"` // the pending move's proof was checked
+	Turned   bool              `json:"turned,omitempty"`  // this device published its key for its tile
+	Mine     bool              `json:"mine,omitempty"`    // the pending move is this device's own
+	Stopped  string            `json:"stopped,omitempty"`
+	Evidence []json.RawMessage `json:"evidence,omitempty"`
+	Auditing bool              `json:"auditing,omitempty"`
+	Audit    string            `json:"audit,omitempty"`
+	AuditAt  map[int]int       `json:"auditAt,omitempty"`
+}
+
+// DealState is the dealt game's state to store (nil in a game dealt from its seed).
+func (r *Replica) DealState() *DealSaved {
+	if r.dealer == nil {
+		return nil
+	}
+	s := &DealSaved{Dealer: r.dealer.Save(), Deals: append([]SignedDeal(nil), r.deals...),
+		Reveals: append([]engine.Reveal(nil), r.ledger.Game().Reveals()...), Seq: r.dealSeq,
+		Stopped: r.stopped, Auditing: r.auditing, Audit: r.audit, AuditAt: maps.Clone(r.auditAt)}
+	if pd := r.pending; pd != nil {
+		p := pd.s
+		s.Pending, s.Checked, s.Turned, s.Mine = &p, pd.checked, pd.turned, pd.from == nil
+	}
+	for _, m := range r.evidence {
+		s.Evidence = append(s.Evidence, encode(m))
+	}
+	return s
+}
+
+// ResumeDealt takes up a dealt game on this device from what it stored: its signed moves
+// and its DealSaved. The moves are checked like any record, replayed with what the deal had
+// shown the game, and the dealer is restored (each deal re-checked).
+func ResumeDealt(id Identity, g Genesis, stored []Signed, saved DealSaved, timing Timing, rand io.Reader) (*Replica, error) {
+	seat := g.seatOf(id.Public())
+	switch {
+	case seat < 0:
+		return nil, fmt.Errorf("this device's key holds no seat in the game")
+	case !g.Config.Dealt:
+		return nil, fmt.Errorf("the game is dealt from its seed")
+	case rand == nil:
+		return nil, fmt.Errorf("a game whose cards the devices deal needs a source of randomness")
+	}
+	l, err := verifyDealt(g, stored, saved.Reveals)
+	if err != nil {
+		return nil, fmt.Errorf("the stored game does not verify: %w", err)
+	}
+	d, err := dealer.Restore(l.Game(), saved.Dealer, rand)
+	if err != nil {
+		return nil, fmt.Errorf("the stored deal does not verify: %w", err)
+	}
+	r := &Replica{
+		id: id, seat: seat, ledger: l, timing: timing,
+		peers: map[string]*peer{}, acks: map[int]map[int]ack{}, differs: map[int]int{}, forked: map[int]bool{}, bots: map[int]seatBot{},
+		dealer: d, dealSeen: map[[2]int]SignedDeal{}, auditAt: map[int]int{}, dealSeq: saved.Seq,
+		stopped: saved.Stopped, auditing: saved.Auditing, audit: saved.Audit,
+	}
+	for _, sd := range saved.Deals {
+		if sd.Game != g.Game || sd.Seat < 0 || sd.Seat >= len(g.Keys) || !g.Keys[sd.Seat].verify(sd.content(), sd.Sig) {
+			return nil, fmt.Errorf("a stored deal message does not verify")
+		}
+		r.keepDeal(sd)
+	}
+	for seat, at := range saved.AuditAt {
+		r.auditAt[seat] = at
+	}
+	for _, e := range saved.Evidence {
+		m, err := decode(e, g.Game, len(g.Keys))
+		if err != nil {
+			return nil, fmt.Errorf("a stored proof of cheating: %w", err)
+		}
+		r.evidence = append(r.evidence, m)
+	}
+	if s := saved.Pending; s != nil {
+		next, err := l.admit(*s, nil)
+		if err != nil || !next {
+			return nil, fmt.Errorf("the stored move waiting for the deal is not the next move: %v", err)
+		}
+		r.pending = &pending{s: *s, checked: saved.Checked, turned: saved.Turned}
+		if !saved.Mine {
+			r.pending.from = &peer{seat: s.Seat()} // (only whether it is another's matters)
+		}
+	}
+	return r, nil
+}
+
+// verifyDealt is VerifyRecord for a dealt game: each move checked and applied after what
+// the deal had shown the game before it (its own cards, the Distant Market tiles).
+func verifyDealt(g Genesis, moves []Signed, reveals []engine.Reveal) (*Ledger, error) {
+	l, err := NewLedger(g)
+	if err != nil {
+		return nil, err
+	}
+	next := 0
+	show := func(upTo int) error {
+		for ; next < len(reveals) && reveals[next].Move <= upTo; next++ {
+			if err := l.game.Reveal(reveals[next]); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for i, s := range moves {
+		if s.Index != i {
+			return nil, refuse(RefuseGap, s, "the record's move %d says it is move %d", i+1, s.Index+1)
+		}
+		l.takes[i] = s.Take
+		if err := show(i); err != nil {
+			return nil, err
+		}
+		if err := l.Append(s, nil); err != nil {
+			return nil, err
+		}
+	}
+	if err := show(len(moves)); err != nil {
+		return nil, err
+	}
+	if next < len(reveals) {
+		return nil, fmt.Errorf("the record shows cards after its last move")
+	}
+	return l, nil
 }

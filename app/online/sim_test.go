@@ -28,7 +28,7 @@ type simConfig struct {
 	Faults    float64 // how often a fault is injected, per event
 	Bots      bool    // players may let bots play away seats
 	Undos     bool    // players ask to take moves back
-	Dealt     bool    // the devices deal the cards (no crashes: a dealt game is not resumed from its store yet)
+	Dealt     bool    // the devices deal the cards
 }
 
 type simEvent struct {
@@ -85,6 +85,7 @@ type simNode struct {
 	quiet   map[int]bool
 	ownMade map[[2]int]Link // (index, take) → link of a move this device's player made
 	random  io.Reader       // the device's keys of the deal
+	dealt   []byte          // its stored DealSaved, as JSON
 }
 
 func (n *simNode) peerID() string { return fmt.Sprintf("p%d.%d", n.i, n.session) }
@@ -162,7 +163,19 @@ func (s *sim) delay(max time.Duration) time.Duration {
 
 // boot (re)starts a device from its store, as a reload or a crash restart does.
 func (s *sim) boot(n *simNode) {
-	r, err := NewReplica(n.id, s.g, n.store, n.undos, Timing{Fetch: 200 * time.Millisecond, Grace: 2 * time.Second}, n.random)
+	timing := Timing{Fetch: 200 * time.Millisecond, Grace: 2 * time.Second}
+	var r *Replica
+	var err error
+	if n.dealt != nil {
+		var saved DealSaved
+		if err := json.Unmarshal(n.dealt, &saved); err != nil {
+			s.fail("node %d: its stored deal: %v", n.i, err)
+			return
+		}
+		r, err = ResumeDealt(n.id, s.g, n.store, saved, timing, n.random)
+	} else {
+		r, err = NewReplica(n.id, s.g, n.store, n.undos, timing, n.random)
+	}
 	if err != nil {
 		s.fail("node %d cannot restart from its store: %v", n.i, err)
 		return
@@ -235,6 +248,13 @@ func (s *sim) drain(n *simNode) {
 	}
 	if rd.Save {
 		n.store, n.undos = n.r.Ledger().Moves(), n.r.Ledger().Undos()
+		if d := n.r.DealState(); d != nil {
+			b, err := json.Marshal(d)
+			if err != nil {
+				s.fail("node %d: its deal does not encode: %v", n.i, err)
+			}
+			n.dealt = b
+		}
 	}
 	for _, t := range rd.Timers {
 		s.push(&simEvent{at: s.now + t.After, kind: evFire, node: n.i, tmr: t, sess: [2]int{n.session}})
@@ -426,7 +446,7 @@ func (s *sim) fault(n *simNode) {
 	case k == 0 && n.online:
 		s.leave(n)
 		s.push(&simEvent{at: s.delay(5 * time.Second), kind: evRejoin, node: n.i})
-	case k == 1 && n.r != nil && !s.cfg.Dealt:
+	case k == 1 && n.r != nil:
 		s.stats.Crashes++
 		s.leave(n)
 		n.r = nil
@@ -536,6 +556,9 @@ func (s *sim) heal() {
 	for _, n := range s.nodes {
 		if n.r == nil {
 			s.boot(n)
+		}
+		if n.r == nil {
+			return // (boot failed)
 		}
 		if !n.online {
 			s.join(n)
