@@ -47,6 +47,8 @@ type Online struct {
 	me   string // this device's player id
 	// roomSecret is the secret the room's reopen key derives from (online_reopen.go).
 	roomSecret string
+	// storedPasses: how many locked deals' passes are stored apart (a dealt game, save).
+	storedPasses int
 	// namedHost reports whether the server named a peer the room's host (Welcome.Host).
 	namedHost func(peer string) bool
 	name      string
@@ -262,6 +264,10 @@ type GameSetup struct {
 	Edition      string // "" means Birmingham
 	Rules        string // the edition's rule set (engine.Config.Rules): "" its default, Lancashire's "original"
 	Introductory bool   // the rulebook's introductory game (Canal Era only)
+	// Dealt: the devices deal the cards between them (app/dealer), so that no device holds
+	// another player's hand, the deck's order or the Distant Market stack; no bot can then
+	// play for a player who leaves (it would need their cards), and no move is taken back.
+	Dealt bool
 }
 
 // JoinOnline prepares to join a room by its code.

@@ -145,7 +145,7 @@ func (o *Online) Start() error {
 	if !o.CanStart() {
 		return &Error{Msg: fmt.Sprintf("The game starts when all %d seats are taken and every player is connected.", o.size)}
 	}
-	cfg := startConfig{Edition: o.setup.Edition, Rules: o.setup.Rules, Players: o.size, Introductory: o.setup.Introductory}
+	cfg := startConfig{Edition: o.setup.Edition, Rules: o.setup.Rules, Players: o.size, Introductory: o.setup.Introductory, Dealt: o.setup.Dealt}
 	var players []string
 	for _, s := range o.lobby {
 		cfg.Names = append(cfg.Names, s.Name)
@@ -287,7 +287,7 @@ func (o *Online) maybeSeed() {
 		return
 	}
 	c := o.drawStart.Config
-	g, err := engine.NewGame(engine.Config{Edition: c.Edition, Rules: c.Rules, Players: c.Players, Seed: seed, Names: c.Names, Introductory: c.Introductory})
+	g, err := engine.NewGame(engine.Config{Edition: c.Edition, Rules: c.Rules, Players: c.Players, Seed: seed, Names: c.Names, Introductory: c.Introductory, Dealt: c.Dealt})
 	if err != nil {
 		o.fail("The game cannot be set up: " + sentenceFragment(err.Error()))
 		return

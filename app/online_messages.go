@@ -83,6 +83,7 @@ type startConfig struct {
 	Colours      []string `json:"colours"`
 	Introductory bool     `json:"introductory,omitempty"`
 	Rules        string   `json:"rules,omitempty"` // the edition's rule set (engine.Config.Rules)
+	Dealt        bool     `json:"dealt,omitempty"` // the devices deal the cards (engine.Config.Dealt)
 }
 
 func encodeMessage(m wireMessage) []byte {

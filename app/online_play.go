@@ -3,8 +3,10 @@ package app
 import (
 	"crypto/rand"
 	"encoding/json"
+	"strings"
 	"time"
 
+	"brass/app/deal"
 	"brass/app/online"
 	"brass/engine"
 )
@@ -109,6 +111,81 @@ func (o *Online) AnswerUndo(yes bool) {
 	}
 }
 
+// Dealing says what the deal of the cards waits for, or "": in a game whose cards the
+// devices deal, the devices whose passes or keys have not come yet.
+func (o *Online) Dealing() string {
+	if o.rep == nil {
+		return ""
+	}
+	w := o.rep.DealWaiting()
+	if len(w) == 0 {
+		return ""
+	}
+	names := make([]string, len(w))
+	for i, seat := range w {
+		names[i] = o.rep.Game().State().Name(seat) + "'s device"
+	}
+	return "Dealing the cards: waiting for " + strings.Join(names, " and ") + "."
+}
+
+// DealAudit says how the audit of the deal at the end of the game went, or "".
+func (o *Online) DealAudit() string {
+	if o.rep == nil {
+		return ""
+	}
+	return o.rep.DealAudit()
+}
+
+// HiddenReport counts what this device holds of the cards it may not see, for tests and
+// debugging (the debug game screen shows it): cards of the other hands (but wild cards,
+// taken face up), of the deck, face-down discards, Distant Market tiles still face down, and
+// positions of the deal it could open. In a game dealt by the devices every count is 0.
+type HiddenReport struct {
+	OtherHands int `json:"otherHands"`
+	Deck       int `json:"deck"`
+	FaceDown   int `json:"faceDown"`
+	Distant    int `json:"distant"`
+	Positions  int `json:"positions"`
+}
+
+// Hidden reports what this device's game holds that its player may not see.
+func (o *Online) Hidden() HiddenReport {
+	var h HiddenReport
+	if o.rep == nil {
+		return h
+	}
+	s := o.rep.Game().State()
+	ed, me := s.Edition(), o.rep.Seat()
+	for p := range int(s.NumPlayers) {
+		pl := &s.Players[p]
+		for k, n := range pl.Hand[:len(ed.Cards)] {
+			if t := ed.Cards[k].Type; p != me && t != engine.WildLocationCard && t != engine.WildIndustryCard {
+				h.OtherHands += int(n)
+			}
+		}
+		for _, c := range pl.Discard[:pl.FaceDown] {
+			if c != engine.HiddenCard {
+				h.FaceDown++
+			}
+		}
+	}
+	for _, c := range s.Deck[:s.DeckLen] {
+		if c != engine.HiddenCard {
+			h.Deck++
+		}
+	}
+	for i, c := range s.Distant[:s.DistantLeft] {
+		if c != engine.HiddenCard && i != int(s.DistantLeft)-1 { // (the top, turned over for a sale on its way)
+			h.Distant++
+		}
+	}
+	h.Positions = o.rep.Unentitled()
+	return h
+}
+
+// Dealt reports whether the devices deal this game's cards.
+func (o *Online) Dealt() bool { return o.Game() != nil && o.Game().Config().Dealt }
+
 // Desync describes why this device cannot play on with another, or "": proof that a device
 // cheated, or devices that hold another game than this one.
 func (o *Online) Desync() string {
@@ -130,6 +207,9 @@ func (o *Online) flush() {
 		return
 	}
 	rd := o.rep.Ready()
+	if rd.Save {
+		o.save() // first: a device never sends what it could lose (a pass of the deal above all)
+	}
 	if o.mesh != nil {
 		for _, m := range rd.Messages {
 			if m.To != "" {
@@ -140,9 +220,6 @@ func (o *Online) flush() {
 				_ = o.mesh.Send(id, m.Data)
 			}
 		}
-	}
-	if rd.Save {
-		o.save()
 	}
 	for _, n := range rd.Notices {
 		o.notify(n.Text, n.Bad)
@@ -219,6 +296,10 @@ type onlineMeta struct {
 	Signed  []online.Signed    `json:"signed,omitempty"`
 	// Undos are the agreed undos, each with every other player's signed yes.
 	Undos []online.UndoProof `json:"undos,omitempty"`
+	// Deal is, in a game whose cards the devices deal, this device's side of the deal: it
+	// holds the keys to this player's cards, so it stays on the device (exported files
+	// leave it out).
+	Deal *online.DealSaved `json:"deal,omitempty"`
 }
 
 // genesis is what the game's signed moves chain from.
@@ -237,6 +318,18 @@ func (o *Online) save() {
 	}
 	meta := *sg.Online
 	meta.Signed, meta.Undos = o.rep.Ledger().Moves(), o.rep.Ledger().Undos()
+	if d := o.rep.DealState(); d != nil {
+		// The locked deals' passes (most of the deal's size) never change: stored once, apart.
+		passes := d.Dealer.TakeLockedPasses()
+		if len(passes) != o.storedPasses {
+			if err := o.store.Set(dealPassesPrefix+sg.ID, passes); err != nil {
+				o.notify("The game could not be saved on this device: "+sentenceFragment(err.Error()), true)
+				return
+			}
+			o.storedPasses = len(passes)
+		}
+		meta.Deal = d
+	}
 	sg.Online = &meta
 	if now := o.opts.Now().UnixMilli(); now > sg.Updated {
 		sg.Updated = now
@@ -270,7 +363,16 @@ func OpenOnline(store Store, id string, opts OnlineOptions) (*Online, error) {
 	if err != nil {
 		return nil, &Error{Msg: "This saved game's key is damaged: " + err.Error(), Err: err}
 	}
-	rep, err := online.NewReplica(ident, meta.genesis(sg.ID, sg.Record.Config), meta.Signed, meta.Undos, online.DefaultTiming, rand.Reader)
+	var rep *online.Replica
+	var passes map[string][]deal.Pass
+	if sg.Record.Config.Dealt {
+		if _, err := store.Get(dealPassesPrefix+sg.ID, &passes); err != nil || meta.Deal == nil || meta.Deal.Dealer.PutPasses(passes) != nil {
+			return nil, &Error{Msg: "This saved game's cards are dealt by the devices, but its side of the deal is missing or damaged: it cannot go on."}
+		}
+		rep, err = online.ResumeDealt(ident, meta.genesis(sg.ID, sg.Record.Config), meta.Signed, *meta.Deal, online.DefaultTiming, rand.Reader)
+	} else {
+		rep, err = online.NewReplica(ident, meta.genesis(sg.ID, sg.Record.Config), meta.Signed, meta.Undos, online.DefaultTiming, rand.Reader)
+	}
 	if err != nil {
 		return nil, &Error{Msg: "This saved game cannot be opened: " + err.Error() + ".", Err: err}
 	}
@@ -282,17 +384,18 @@ func OpenOnline(store Store, id string, opts OnlineOptions) (*Online, error) {
 		return nil, &Error{Msg: "This saved online game does not say which player this device is."}
 	}
 	o := &Online{
-		bots:       newBotDriver(opts.BotPause),
-		store:      store,
-		opts:       opts,
-		room:       meta.Room,
-		me:         meta.Me,
-		host:       meta.Host == meta.Me,
-		remotes:    map[string]*remote{},
-		phase:      PhasePlaying,
-		saved:      sg,
-		rep:        rep,
-		roomSecret: meta.RoomSecret,
+		bots:         newBotDriver(opts.BotPause),
+		store:        store,
+		opts:         opts,
+		room:         meta.Room,
+		me:           meta.Me,
+		host:         meta.Host == meta.Me,
+		remotes:      map[string]*remote{},
+		phase:        PhasePlaying,
+		saved:        sg,
+		rep:          rep,
+		roomSecret:   meta.RoomSecret,
+		storedPasses: len(passes),
 	}
 	o.name, o.colour = rep.Game().State().Name(seat), colourOf(sg.Colours, seat)
 	return o, nil

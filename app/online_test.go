@@ -236,16 +236,19 @@ func (d *device) state() (int, string) {
 // actorDevice returns the device that plays the seat to act.
 func actorDevice(t *testing.T, devs []*device) *device {
 	t.Helper()
-	var actor int
-	devs[0].do(func() { actor = devs[0].o.Game().State().Actor() })
-	for _, d := range devs {
-		local := false
-		d.do(func() { local = d.o.LocalSeat(actor) })
-		if local {
-			return d
+	// (In a game whose cards the devices deal, the actor's device plays once its cards are.)
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		var actor int
+		devs[0].do(func() { actor = devs[0].o.Game().State().Actor() })
+		for _, d := range devs {
+			local := false
+			d.do(func() { local = d.o.LocalSeat(actor) })
+			if local {
+				return d
+			}
 		}
 	}
-	t.Fatalf("no device plays seat %d", actor)
+	t.Fatalf("no device plays the seat to act")
 	return nil
 }
 
@@ -1194,4 +1197,50 @@ func TestOnlineBotForAPlayerQuietOnOneDeviceIsRefused(t *testing.T) {
 	playMoves(t, devs, 6, 950)
 	settle(devs)
 	sameEverywhere(t, devs)
+}
+
+// A game whose cards the devices deal (GameSetup.Dealt): no device's game or deal holds
+// another player's hand, the deck or a face-down card at any point; a device that leaves and
+// reopens the game from its store takes its side of the deal up again and plays on; the game
+// ends, and every device's audit of the deal passes.
+func TestOnlineDealtGame(t *testing.T) {
+	srv := newTestHub(t, signal.Config{})
+	devs := startGameWith(t, srv, GameSetup{Dealt: true}, func(*OnlineOptions) {}, "Ada", "Brunel", "Kate")
+	hidden := func(when string) {
+		t.Helper()
+		for _, d := range devs {
+			d.do(func() {
+				if h := d.o.Hidden(); h != (HiddenReport{}) {
+					t.Fatalf("%s: %s's device holds hidden cards: %+v", when, d.name, h)
+				}
+			})
+		}
+	}
+	for _, d := range devs {
+		d.waitUntil("its hand is dealt", 20*time.Second, func(o *Online) bool {
+			return o.Dealt() && len(o.Game().State().HandCards(o.MySeat())) == 8
+		})
+	}
+	hidden("after the deal")
+	playMoves(t, devs, 15, 3)
+	hidden("after 15 moves")
+
+	// Kate leaves and reopens the game from her saved games.
+	kate := devs[2]
+	var id string
+	kate.do(func() { id = kate.o.ID(); kate.o.Close() })
+	o, err := OpenOnline(kate.store, id, testOptions(srv))
+	if err != nil {
+		t.Fatal(err)
+	}
+	kate.o = o
+	kate.do(func() { o.Connect(kate.run, kate.changed) })
+	n, _ := sameEverywhere(t, devs[:2])
+	kate.waitUntil("Kate caught up", 20*time.Second, func(o *Online) bool { return len(o.Game().Moves()) == n })
+
+	playWholeGame(t, devs)
+	hidden("at the end")
+	for _, d := range devs {
+		d.waitUntil("the deal is audited", 20*time.Second, func(o *Online) bool { return strings.Contains(o.DealAudit(), "deal was audited") })
+	}
 }

@@ -17,8 +17,11 @@ import (
 // so a reload resumes it.
 const (
 	gameKeyPrefix = "brass/game/" // + id → savedGame
-	indexKey      = "brass/games" // → []GameSummary
-	currentKey    = "brass/current"
+	// dealPassesPrefix + id → the passes of a dealt game's locked deals (online_play.go):
+	// written once per deal, apart from the game, which is saved after every move.
+	dealPassesPrefix = "brass/deal-passes/"
+	indexKey         = "brass/games" // → []GameSummary
+	currentKey       = "brass/current"
 )
 
 func gameKey(id string) string { return gameKeyPrefix + id }
@@ -373,6 +376,7 @@ func DeleteGame(store Store, id string) error {
 	}
 	_ = DeleteDraft(store, id) // a draft without its game is never read again
 	_ = store.Del(seenKeyPrefix + id)
+	_ = store.Del(dealPassesPrefix + id)
 	indexed(store, func(list []GameSummary) []GameSummary {
 		out := list[:0]
 		for _, s := range list {

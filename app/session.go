@@ -56,6 +56,11 @@ type OnlineSession interface {
 	MySeat() int
 	Notices() []Notice
 	Desync() string
+	// Dealing and DealAudit: in a game whose cards the devices deal, what the deal waits
+	// for and how its audit at the end went ("" for none); Dealt whether it is such a game.
+	Dealing() string
+	DealAudit() string
+	Dealt() bool
 	UndoPending() bool
 	UndoAsked() string
 	AnswerUndo(yes bool)

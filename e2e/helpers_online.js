@@ -28,12 +28,14 @@ const MOVES_PROBE = `(() => {
 
 /**
  * Hosts a room on the first player's page, joins the others by code and starts. The host
- * may choose an edition and rule set ({ edition: 'lancashire', rules: 'original' }).
+ * may choose an edition and rule set ({ edition: 'lancashire', rules: 'original' }), and
+ * deal the cards from the shared seed rather than between the devices ({ dealt: false }).
  */
-async function startOnline(players, { edition = '', rules = '' } = {}) {
+async function startOnline(players, { edition = '', rules = '', dealt = true } = {}) {
   const [host, ...guests] = players;
   await host.page.click('#play-online');
   await host.page.waitForSelector('#online-dialog[open]', { timeout: UI_TIMEOUT_MS });
+  if (!dealt) await host.page.uncheck('#ol-dealt');
   if (edition) {
     await host.page.click(`label[for="ol-edition-${edition}"]`);
     if (rules) {

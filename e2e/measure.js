@@ -588,6 +588,17 @@ async function bots(lib) {
 // ---- online ----------------------------------------------------------------------------
 
 async function online(lib) {
+  // The same game twice: the cards dealt from the shared seed (the figure measured since the
+  // signed moves), then dealt by the devices (Hidden cards, the default since issue 23).
+  for (const [dealt, suffix, what] of [[false, '', 'cards dealt from the seed'], [true, '_dealt', 'cards dealt by the devices']]) {
+    const lat = await onlineLatencies(lib, dealt, what);
+    report(lib, `online_move_latency${suffix}_p50_ms`, quantile(lat, 0.5).toFixed(1), `from the acting page showing a move to another page showing it, p50 (${what})`);
+    report(lib, `online_move_latency${suffix}_p95_ms`, quantile(lat, 0.95).toFixed(1), `the same, p95 (${what})`);
+  }
+}
+
+// onlineLatencies plays a 3-player Canal Era online and returns every move's latencies.
+async function onlineLatencies(lib, dealt, what) {
   const { MOVES_PROBE, startOnline, autoplayOnline, moveLatencies } = require('./helpers_online');
   const browser = await lib.launchBrowser();
   const players = [];
@@ -600,16 +611,15 @@ async function online(lib) {
       players.push({ name, context, page, errors });
     }
     const t0 = Date.now();
-    await startOnline(players);
+    await startOnline(players, { dealt });
     for (const p of players) await autoplayOnline(p.page);
     const railEra = () => /Rail Era/.test(document.querySelector('.gs-top')?.textContent || '');
     for (const p of players) await p.page.waitForFunction(railEra, null, { timeout: 240_000 });
     const lat = await moveLatencies(players);
     for (const p of players) lib.assertNoErrors(p.errors);
     console.log(`  three pages of one browser (three contexts, service worker blocked) play a 3-player Canal Era online over loopback WebRTC, ` +
-      `every page on debug auto-play; ${lat.length} samples in ${Date.now() - t0} ms; one run`);
-    report(lib, 'online_move_latency_p50_ms', quantile(lat, 0.5).toFixed(1), 'from the acting page showing a move to another page showing it, p50');
-    report(lib, 'online_move_latency_p95_ms', quantile(lat, 0.95).toFixed(1), 'the same, p95');
+      `${what}, every page on debug auto-play; ${lat.length} samples in ${Date.now() - t0} ms; one run`);
+    return lat;
   } finally {
     for (const p of players) await p.context.close();
     await browser.close();

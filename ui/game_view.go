@@ -9,6 +9,7 @@ import (
 	"brass/engine"
 	"brass/ui/board"
 	"brass/ui/kit"
+	"encoding/json"
 	"strconv"
 	"strings"
 
@@ -77,7 +78,14 @@ func (g *gameScreen) Render() goapp.UI {
 		panels = append(panels, newPlayerPanel().State(*shown).Player(p).Name(names[p]).Colour(colourOf(colours, p)).Active(p == shown.Actor() && !game.Over()))
 	}
 
-	return goapp.Div().Class("game-screen").
+	screen := goapp.Div().Class("game-screen")
+	if h, ok := g.ISession.(interface{ Hidden() app.HiddenReport }); ok && g.debug {
+		// Debug: what this device holds of the cards its player may not see (all 0 when the
+		// devices deal the cards), for the browser test that looks for it.
+		b, _ := json.Marshal(h.Hidden())
+		screen = screen.DataSet("hidden", string(b))
+	}
+	return screen.
 		// The engine's state hash and move count, for tests and for checking two devices agree.
 		DataSet("hash", strconv.FormatUint(game.Hash(), 16)).DataSet("moves", len(game.Moves())).
 		DataSet("actor", actor).DataSet("phase", int(st.Phase)).Body(

@@ -32,6 +32,7 @@ type onlineDialog struct {
 	colour  string
 	notify  bool
 	intro   bool // host: the introductory game
+	dealt   bool // host: the devices deal the cards (no device sees another's hand)
 	err     string
 	done    bool
 	pending bool // Open the room or Join was pressed before the app ran
@@ -41,7 +42,7 @@ type onlineDialog struct {
 }
 
 func newOnlineDialog() *onlineDialog {
-	return &onlineDialog{players: 3, game: editionChoice{edition: "birmingham"}}
+	return &onlineDialog{players: 3, game: editionChoice{edition: "birmingham"}, dealt: true}
 }
 
 // gameChanged follows a new choice of edition or rule set (see newGameDialog.gameChanged).
@@ -151,6 +152,8 @@ func (d *onlineDialog) replay(ev earlyEvent) {
 		}
 	case ev.ID == "ol-intro":
 		d.intro = ev.C && d.game.ed().Rules.Introductory
+	case ev.ID == "ol-dealt":
+		d.dealt = ev.C
 	case ev.ID == "ol-code":
 		d.code = ev.V
 	case ev.ID == "ol-name":
@@ -184,7 +187,7 @@ func (d *onlineDialog) start(ctx goapp.Context) {
 	if d.join {
 		s, err = app.JoinOnline(d.IStore, d.code, name, colour, opts)
 	} else {
-		s, err = app.HostOnline(d.IStore, app.GameSetup{Players: d.players, Edition: d.game.edition, Rules: d.game.rules, Introductory: d.intro}, name, colour, opts)
+		s, err = app.HostOnline(d.IStore, app.GameSetup{Players: d.players, Edition: d.game.edition, Rules: d.game.rules, Introductory: d.intro, Dealt: d.dealt}, name, colour, opts)
 	}
 	if err != nil {
 		d.err = err.Error()
@@ -329,6 +332,11 @@ func (d *onlineDialog) renderHostFields() goapp.UI {
 				goapp.Span().Text(" Introductory game (Canal Era only)"),
 			)
 		}),
+		goapp.Label().Class("ol-notify", "ol-dealt").For("ol-dealt").Body(
+			goapp.Input().Type("checkbox").ID("ol-dealt").Checked(d.dealt).
+				OnChange(func(ctx goapp.Context, e goapp.Event) { d.dealt = ctx.JSSrc().Get("checked").Bool() }),
+			goapp.Span().Text(" Hidden cards: the devices deal the cards between them, so that no device holds another player's hand. No bot can then play for a player who leaves, and no move is taken back."),
+		),
 	)
 }
 

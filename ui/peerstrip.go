@@ -58,6 +58,12 @@ func (p *peerStrip) Render() goapp.UI {
 		goapp.If(conn != "", func() goapp.UI {
 			return goapp.P().ID("peer-connection").Class("peer-connection").Role("status").Text(conn)
 		}),
+		goapp.If(s.Dealing() != "", func() goapp.UI {
+			return goapp.P().ID("dealing").Class("peer-connection").Role("status").Text(s.Dealing())
+		}),
+		goapp.If(s.DealAudit() != "", func() goapp.UI {
+			return goapp.P().ID("deal-audit").Class("peer-connection").Role("status").Text(s.DealAudit())
+		}),
 		goapp.If(s.Desync() != "", func() goapp.UI {
 			return goapp.P().ID("desync").Class("peer-desync").Role("alert").Text(s.Desync())
 		}),
@@ -81,8 +87,8 @@ func (p *peerStrip) renderSeatBot(st app.SeatStatus) goapp.UI {
 	switch {
 	case st.Bot != "":
 		return goapp.Span().Class("peer-bot").Text("(" + app.BotLevelName(st.Bot) + " bot playing)")
-	case st.State != app.PeerAway || s.Game() == nil || s.Game().Over():
-		return nil
+	case st.State != app.PeerAway || s.Game() == nil || s.Game().Over() || s.Dealt():
+		return nil // (in a game whose cards the devices deal, no bot can play another's cards)
 	}
 	seat := st.Seat
 	opts := []goapp.UI{goapp.Option().Value("").Selected(true).Text("Let a bot play…")}

@@ -89,3 +89,32 @@ func Restore(g *engine.Game, s Saved, rand io.Reader) (*Dealer, error) {
 	}
 	return d, nil
 }
+
+// TakeLockedPasses moves the passes of every locked deal out of s and returns them by deal.
+// They never change once a deal is locked, and they are most of a Saved's size, so a caller
+// may store them once apart and give them back (PutPasses) before Restore.
+func (s *Saved) TakeLockedPasses() map[string][]deal.Pass {
+	out := map[string][]deal.Pass{}
+	for i := range s.Deals {
+		ds := &s.Deals[i]
+		if len(ds.Passes) == 2*ds.Seats {
+			out[ds.Label], ds.Passes = ds.Passes, nil
+		}
+	}
+	return out
+}
+
+// PutPasses gives back passes TakeLockedPasses took; a deal missing its passes is an error.
+func (s *Saved) PutPasses(passes map[string][]deal.Pass) error {
+	for i := range s.Deals {
+		ds := &s.Deals[i]
+		if len(ds.Passes) == 0 {
+			p, ok := passes[ds.Label]
+			if !ok {
+				return fmt.Errorf("dealer: the passes of deal %q are missing", ds.Label)
+			}
+			ds.Passes = p
+		}
+	}
+	return nil
+}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"maps"
 	"slices"
+	"strings"
 
 	"brass/app/deal"
 	"brass/app/dealer"
@@ -88,7 +89,12 @@ func (r *Replica) flushDeal() {
 }
 
 func (r *Replica) keepDeal(sd SignedDeal) {
-	r.out.Save = true // (the dealer changed with it: store before sending anything)
+	if sd.Seat == r.seat {
+		// Stored before it is sent: a device must never send a message it could lose (a
+		// pass whose keys it forgot, a number it would use again). Another seat's message
+		// needs no store of its own: the devices send theirs again to every device they greet.
+		r.out.Save = true
+	}
 	r.deals = append(r.deals, sd)
 	r.dealSeen[[2]int{sd.Seat, sd.Seq}] = sd
 }
@@ -211,6 +217,10 @@ func (r *Replica) dealt() {
 		r.startAudit()
 	}
 	r.flushDeal()
+	// The screen shows this player's cards and what the deal waits for: redraw when either changed.
+	if seen := fmt.Sprint(len(g.Reveals()), r.dealer.Waiting()); seen != r.dealSeenScreen {
+		r.dealSeenScreen, r.out.Changed = seen, true
+	}
 	if r.auditing && r.audit == "" {
 		switch err := r.dealer.Audit(); {
 		case err == nil:
@@ -354,7 +364,7 @@ func (r *Replica) seatList(seats []int) string {
 }
 
 // DealSaved is what a device stores of a dealt game beside its signed moves: its dealer
-// (with this seat's secret keys: it never leaves the device), every deal message it holds,
+// (with this seat's secret keys: it never leaves the device), the deal messages it sent,
 // what the deal showed its game, its next message number, the move waiting for the deal, and
 // how the game stopped. Save it whenever Ready says Save, before sending the messages.
 type DealSaved struct {
@@ -378,7 +388,13 @@ func (r *Replica) DealState() *DealSaved {
 	if r.dealer == nil {
 		return nil
 	}
-	s := &DealSaved{Dealer: r.dealer.Save(), Deals: append([]SignedDeal(nil), r.deals...),
+	var own []SignedDeal // (the other seats' messages come again from their devices)
+	for _, sd := range r.deals {
+		if sd.Seat == r.seat {
+			own = append(own, sd)
+		}
+	}
+	s := &DealSaved{Dealer: r.dealer.Save(), Deals: own,
 		Reveals: append([]engine.Reveal(nil), r.ledger.Game().Reveals()...), Seq: r.dealSeq,
 		Stopped: r.stopped, Auditing: r.auditing, Audit: r.audit, AuditAt: maps.Clone(r.auditAt)}
 	if pd := r.pending; pd != nil {
@@ -482,4 +498,24 @@ func verifyDealt(g Genesis, moves []Signed, reveals []engine.Reveal) (*Ledger, e
 		return nil, fmt.Errorf("the record shows cards after its last move")
 	}
 	return l, nil
+}
+
+// Unentitled counts the positions of the deal this device can open that it may not see: not
+// dealt to it, not opened to all, and not the tile of a sale waiting for it (a check for
+// tests and debugging: 0 on an honest device).
+func (r *Replica) Unentitled() int {
+	if r.dealer == nil {
+		return 0
+	}
+	n := 0
+	for label, known := range r.dealer.Known() {
+		dl := r.dealer.Deal(label)
+		for _, k := range known {
+			tile := r.pending != nil && strings.HasSuffix(label, "/distant")
+			if dl.Given(k.Pos) != r.seat && !dl.Opened(k.Pos) && !tile {
+				n++
+			}
+		}
+	}
+	return n
 }

@@ -47,10 +47,12 @@ type Replica struct {
 	dealSeen map[[2]int]SignedDeal
 	evidence []message   // proofs that a device broke the deal, for every device greeted
 	auditAt  map[int]int // seat → the fewest moves its game held when it sent audit keys
-	dealSeq  int
-	pending  *pending
-	auditing bool
-	audit    string
+	// dealSeenScreen: the cards shown and the seats waited for, when the screen last drew them.
+	dealSeenScreen string
+	dealSeq        int
+	pending        *pending
+	auditing       bool
+	audit          string
 
 	gen int // timer generations, so a stale timer does nothing
 	out Ready
