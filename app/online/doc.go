@@ -44,8 +44,19 @@
 //     each side names the other: a move where one was accepted is another history, whoever
 //     signed it (Ledger.Append asks the bot policy of the next move only).
 //
+// A game dealt by the devices (engine.Config.Dealt; dealing.go) adds, each checked by the
+// simulator after every event and by attack tests:
+//   - No honest device ever holds another player's card, the deck's order, a face-down card
+//     or a Distant Market tile not turned over, in its game or in its deal (app/dealer).
+//   - A move that plays a card it was not dealt, a false key and two different deal messages
+//     signed for one number stop the game on every honest device, naming the device: the
+//     proof goes to every device, which checks it itself. A false shuffle is named by the
+//     audit every device runs at the end (or when a device calls it).
+//   - No bot plays an away player's seat and no move is taken back in such a game.
+//
 // What it does not guarantee: that a device answers at all (a device can always leave or
-// stay silent, and a player who never answers an undo request stalls that request only); the
-// signalling server is trusted to relay the connections' fingerprints honestly; and while a
-// seed makes the deck, any device can work out the cards (the dealing protocol is later work).
+// stay silent, and a player who never answers an undo request stalls that request only; in a
+// dealt game, a device away stalls the deal); the signalling server is trusted to relay the
+// connections' fingerprints honestly; and in a game whose cards come from its seed, any
+// device can work out the cards.
 package online
