@@ -148,39 +148,14 @@ type HiddenReport struct {
 	Positions  int `json:"positions"`
 }
 
-// Hidden reports what this device's game holds that its player may not see.
+// Hidden reports what this device's game holds that its player may not see (the top of the
+// Distant Market stack aside: it is turned over for a sale on its way).
 func (o *Online) Hidden() HiddenReport {
-	var h HiddenReport
 	if o.rep == nil {
-		return h
+		return HiddenReport{}
 	}
-	s := o.rep.Game().State()
-	ed, me := s.Edition(), o.rep.Seat()
-	for p := range int(s.NumPlayers) {
-		pl := &s.Players[p]
-		for k, n := range pl.Hand[:len(ed.Cards)] {
-			if t := ed.Cards[k].Type; p != me && t != engine.WildLocationCard && t != engine.WildIndustryCard {
-				h.OtherHands += int(n)
-			}
-		}
-		for _, c := range pl.Discard[:pl.FaceDown] {
-			if c != engine.HiddenCard {
-				h.FaceDown++
-			}
-		}
-	}
-	for _, c := range s.Deck[:s.DeckLen] {
-		if c != engine.HiddenCard {
-			h.Deck++
-		}
-	}
-	for i, c := range s.Distant[:s.DistantLeft] {
-		if c != engine.HiddenCard && i != int(s.DistantLeft)-1 { // (the top, turned over for a sale on its way)
-			h.Distant++
-		}
-	}
-	h.Positions = o.rep.Unentitled()
-	return h
+	h := o.rep.Game().State().Held(o.rep.Seat())
+	return HiddenReport{OtherHands: h.OtherHands, Deck: h.Deck, FaceDown: h.FaceDown, Distant: h.Distant, Positions: o.rep.Unentitled()}
 }
 
 // Dealt reports whether the devices deal this game's cards.

@@ -282,3 +282,47 @@ func (s *State) distantUnseen(k int) int {
 	}
 	return left
 }
+
+// Held counts what a state holds of the cards and tiles a seat may not see. A dealt game's
+// device holds none of them (a check for tests and debugging); a game dealt from its seed
+// holds them all.
+type Held struct {
+	OtherHands int  // cards of the other hands (wild cards, taken face up, aside)
+	Deck       int  // cards of the deck
+	FaceDown   int  // face-down discards
+	Distant    int  // Distant Market tiles still face down, but the top
+	Top        bool // the top of the Distant Market stack, turned over for a sale about to be made
+}
+
+// Held counts what s holds that seat may not see.
+func (s *State) Held(seat int) Held {
+	var h Held
+	for p := range int(s.NumPlayers) {
+		pl := &s.Players[p]
+		for k, n := range pl.Hand[:len(s.ed.Cards)] {
+			if t := s.ed.Cards[k].Type; p != seat && t != WildLocationCard && t != WildIndustryCard {
+				h.OtherHands += int(n)
+			}
+		}
+		for _, c := range pl.Discard[:pl.FaceDown] {
+			if c != HiddenCard {
+				h.FaceDown++
+			}
+		}
+	}
+	for _, c := range s.Deck[:s.DeckLen] {
+		if c != HiddenCard {
+			h.Deck++
+		}
+	}
+	for i, c := range s.Distant[:s.DistantLeft] {
+		switch {
+		case c == HiddenCard:
+		case i == int(s.DistantLeft)-1:
+			h.Top = true
+		default:
+			h.Distant++
+		}
+	}
+	return h
+}

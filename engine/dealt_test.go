@@ -166,6 +166,12 @@ func (tb *dealtTable) compare(when string) {
 		if g.Hash() != hash {
 			tb.t.Fatalf("%s: seats 0 and %d disagree on the public hash", when, seat)
 		}
+		if h := s.Held(seat); h != (Held{}) {
+			tb.t.Fatalf("%s, seat %d: the dealt game holds %+v", when, seat, h)
+		}
+		if h := tb.ref.State().Held(seat); h.Deck != int(s.DeckLen) || s.Round == 1 && s.Era == Canal && h.OtherHands == 0 {
+			tb.t.Fatalf("%s: the reference, dealt from its seed, holds only %+v of what seat %d may not see", when, h, seat)
+		}
 	}
 }
 

@@ -187,34 +187,12 @@ func (tb *table) check(when string) {
 // card of the deck, no face-down discard and no Distant Market tile not turned over (but
 // the top one, once turned over for the sale about to be applied).
 func holdsOnlyItsOwn(g *engine.Game, seat int) error {
-	s := g.State()
-	top := int(s.DistantLeft)
-	if r := g.Reveals(); len(r) > 0 && r[len(r)-1].Tile != "" && r[len(r)-1].Move == len(g.Moves()) {
-		top-- // turned over for the sale about to be made
+	h := g.State().Held(seat)
+	if r := g.Reveals(); h.Top && len(r) > 0 && r[len(r)-1].Tile != "" && r[len(r)-1].Move == len(g.Moves()) {
+		h.Top = false // turned over for the sale about to be applied
 	}
-	ed := s.Edition()
-	for p := range int(s.NumPlayers) {
-		pl := &s.Players[p]
-		for k, n := range pl.Hand[:len(ed.Cards)] {
-			if t := ed.Cards[k].Type; p != seat && n > 0 && t != engine.WildLocationCard && t != engine.WildIndustryCard {
-				return fmt.Errorf("it knows seat %d holds %s", p, ed.Cards[k].ID)
-			}
-		}
-		for _, c := range pl.Discard[:pl.FaceDown] {
-			if c != engine.HiddenCard {
-				return fmt.Errorf("it knows seat %d's face-down discard", p)
-			}
-		}
-	}
-	for _, c := range s.Deck[:s.DeckLen] {
-		if c != engine.HiddenCard {
-			return fmt.Errorf("it knows a card of the deck")
-		}
-	}
-	for _, c := range s.Distant[:max(top, 0)] {
-		if c != engine.HiddenCard {
-			return fmt.Errorf("it knows a Distant Market tile still face down")
-		}
+	if h != (engine.Held{}) {
+		return fmt.Errorf("it holds cards or tiles it may not see: %+v", h)
 	}
 	return nil
 }

@@ -718,35 +718,12 @@ func (s *sim) verify(n *simNode) error {
 // other seats' keys may open before it holds the sale) or in its deals (a position it can
 // open that was neither dealt to it nor opened to all, the tile of such a sale aside).
 func holdsOnlyItsOwn(r *Replica, seat int, sale bool) error {
-	g := r.Game()
-	s := g.State()
-	ed := s.Edition()
-	for p := range int(s.NumPlayers) {
-		pl := &s.Players[p]
-		for k, n := range pl.Hand[:len(ed.Cards)] {
-			if t := ed.Cards[k].Type; p != seat && n > 0 && t != engine.WildLocationCard && t != engine.WildIndustryCard {
-				return fmt.Errorf("its game knows seat %d holds %s", p, ed.Cards[k].ID)
-			}
-		}
-		for _, c := range pl.Discard[:pl.FaceDown] {
-			if c != engine.HiddenCard {
-				return fmt.Errorf("its game knows seat %d's face-down discard", p)
-			}
-		}
+	h := r.Game().State().Held(seat)
+	if sale {
+		h.Top = false // turned over for the sale waiting for it
 	}
-	for _, c := range s.Deck[:s.DeckLen] {
-		if c != engine.HiddenCard {
-			return fmt.Errorf("its game knows a card of the deck")
-		}
-	}
-	top := int(s.DistantLeft)
-	if sale && top > 0 && s.Distant[top-1] != engine.HiddenCard {
-		top-- // turned over for the sale waiting for it
-	}
-	for _, c := range s.Distant[:top] {
-		if c != engine.HiddenCard {
-			return fmt.Errorf("its game knows a Distant Market tile still face down")
-		}
+	if h != (engine.Held{}) {
+		return fmt.Errorf("its game holds cards or tiles it may not see: %+v", h)
 	}
 	for label, known := range r.dealer.Known() {
 		dl := r.dealer.Deal(label)
