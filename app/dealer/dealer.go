@@ -83,7 +83,9 @@ func eraName(era engine.Era) string {
 // Receive takes a message from another seat. A message that comes before its deal can
 // take it is kept and offered again; a repeated one is ignored. An error means the message
 // is malformed or proves cheating (errors.Is deal.ErrCheat, with the seat in *deal.Error):
-// the game cannot go on. On error the Dealer is unchanged.
+// the game cannot go on. A refused message leaves the Dealer unchanged; an error from what
+// it then let the Dealer do (a card that opens to no card: a false pass, which the audit
+// names) leaves the message taken.
 func (d *Dealer) Receive(m Msg) error {
 	if err := d.checkShape(m); err != nil {
 		return err

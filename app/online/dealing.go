@@ -57,9 +57,9 @@ func (d SignedDeal) content() []byte {
 // keys or its Distant Market tile are still on their way.
 type pending struct {
 	s       Signed
-	from    *peer // nil: this device's own move
-	checked bool  // its proof of cards was checked
-	turned  bool  // this device published its key for the tile
+	mine    bool // this device's own move
+	checked bool // its proof of cards was checked
+	turned  bool // this device published its key for the tile
 }
 
 // errPending: the move is held until the deal lets it be applied.
@@ -247,7 +247,7 @@ func (r *Replica) startAudit() {
 
 // appendDealt is Append for a dealt game: the ledger's checks, then the proof of the cards,
 // then the tile, each of which may hold the move (errPending) until the deal catches up.
-func (r *Replica) appendDealt(p *peer, s Signed) error {
+func (r *Replica) appendDealt(s Signed) error {
 	if r.pending != nil && sameContent(r.pending.s, s) {
 		return errPending
 	}
@@ -255,7 +255,7 @@ func (r *Replica) appendDealt(p *peer, s Signed) error {
 	if err != nil || !next {
 		return err
 	}
-	r.pending = &pending{s: s, from: p}
+	r.pending = &pending{s: s}
 	r.out.Save = true
 	return r.settle()
 }
@@ -300,7 +300,7 @@ func (r *Replica) settle() error {
 	}
 	if r.ledger.Len() > n {
 		r.committed()
-		if pd.from != nil || pd.turned { // (this device's own move goes out with its hash, unless it went out before)
+		if !pd.mine || pd.turned { // (this device's own move goes out with its hash, unless it went out before)
 			link := r.ledger.links[pd.s.Index]
 			r.broadcast(message{Type: msgAck, At: pd.s.Index, Take: pd.s.Take, Hash: hashString(r.ledger.HashAfter(pd.s.Index)), Link: &link})
 		}
@@ -331,7 +331,7 @@ func (r *Replica) playDealt(m engine.Move) error {
 	if err != nil || !next {
 		return err
 	}
-	r.pending = &pending{s: s, checked: true}
+	r.pending = &pending{s: s, mine: true, checked: true}
 	if _, need := g.NeedsReveal(m); need {
 		// The sale goes out first, and then this device's key for its tile (dealt, after),
 		// so that no device can turn the tile over before it holds the move.
@@ -399,7 +399,7 @@ func (r *Replica) DealState() *DealSaved {
 		Stopped: r.stopped, Auditing: r.auditing, Audit: r.audit, AuditAt: maps.Clone(r.auditAt)}
 	if pd := r.pending; pd != nil {
 		p := pd.s
-		s.Pending, s.Checked, s.Turned, s.Mine = &p, pd.checked, pd.turned, pd.from == nil
+		s.Pending, s.Checked, s.Turned, s.Mine = &p, pd.checked, pd.turned, pd.mine
 	}
 	for _, m := range r.evidence {
 		s.Evidence = append(s.Evidence, encode(m))
@@ -455,10 +455,7 @@ func ResumeDealt(id Identity, g Genesis, stored []Signed, saved DealSaved, timin
 		if err != nil || !next {
 			return nil, fmt.Errorf("the stored move waiting for the deal is not the next move: %v", err)
 		}
-		r.pending = &pending{s: *s, checked: saved.Checked, turned: saved.Turned}
-		if !saved.Mine {
-			r.pending.from = &peer{seat: s.Seat()} // (only whether it is another's matters)
-		}
+		r.pending = &pending{s: *s, mine: saved.Mine, checked: saved.Checked, turned: saved.Turned}
 	}
 	return r, nil
 }

@@ -155,7 +155,7 @@ func (r *Replica) accept(p *peer, s Signed) bool {
 	n := r.ledger.Len()
 	var err error
 	if r.dealer != nil {
-		err = r.appendDealt(p, s)
+		err = r.appendDealt(s)
 	} else {
 		err = r.ledger.Append(s, func(seat, runner int) bool { return r.botMayMove(seat, runner, s.Index, p) })
 	}
