@@ -26,6 +26,9 @@ type gameFile struct {
 	Config  engine.Config `json:"config"`
 	Colours []string      `json:"colours,omitempty"`
 	Moves   []engine.Move `json:"moves"`
+	// Reveals: in a game whose cards the devices dealt, what the deal showed the exporting
+	// device (its own cards, the Distant Market tiles), so that the file replays.
+	Reveals []engine.Reveal `json:"reveals,omitempty"`
 	// Signed is an online game's moves with every player's signatures, so that anyone can
 	// check afterwards that each move is its player's (app/online).
 	Signed *signedMoves `json:"signed,omitempty"`
@@ -42,7 +45,14 @@ type signedMoves struct {
 // verify checks the signatures against the record: every move signed by its seat's key (or a
 // seat bot's runner), in one chain from the game's start, and the same moves as the record.
 func (sm *signedMoves) verify(rec engine.Record) error {
-	l, err := online.VerifyRecord(online.Genesis{Game: sm.Game, Config: rec.Config, Keys: sm.Keys}, sm.Moves, online.AnyRunner)
+	g := online.Genesis{Game: sm.Game, Config: rec.Config, Keys: sm.Keys}
+	var l *online.Ledger
+	var err error
+	if rec.Config.Dealt {
+		l, err = online.VerifyDealtRecord(g, sm.Moves, rec.Reveals)
+	} else {
+		l, err = online.VerifyRecord(g, sm.Moves, online.AnyRunner)
+	}
 	if err != nil {
 		return err
 	}
@@ -75,6 +85,7 @@ func ExportGame(store Store, id string) (data []byte, filename string, err error
 		Config:  sg.Record.Config,
 		Colours: sg.Colours,
 		Moves:   sg.Record.Moves,
+		Reveals: sg.Record.Reveals,
 	}
 	if f.Format == 0 {
 		f.Format = engine.RecordFormat

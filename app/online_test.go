@@ -1243,4 +1243,27 @@ func TestOnlineDealtGame(t *testing.T) {
 	for _, d := range devs {
 		d.waitUntil("the deal is audited", 20*time.Second, func(o *Online) bool { return strings.Contains(o.DealAudit(), "deal was audited") })
 	}
+	// The exported file keeps what the deal showed the device, replays and checks out
+	// elsewhere, and leaves the device's side of the deal (its keys) behind.
+	var hash uint64
+	devs[0].do(func() { id, hash = devs[0].o.ID(), devs[0].o.Game().Hash() })
+	data, _, err := ExportGame(devs[0].store, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(data), "posKeys") || strings.Contains(string(data), "deckKey") || !strings.Contains(string(data), `"reveals"`) {
+		t.Fatal("the exported file holds the deal's keys, or not what the deal showed")
+	}
+	other := NewMemoryStore()
+	nid, err := ImportGame(other, data)
+	if err != nil {
+		t.Fatalf("the exported dealt game does not import: %v", err)
+	}
+	sg, err := loadGame(other, nid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, err := engine.Replay(sg.Record); err != nil || g.Hash() != hash || !g.Over() {
+		t.Fatalf("the imported game replays to another state (%v)", err)
+	}
 }

@@ -460,8 +460,15 @@ func ResumeDealt(id Identity, g Genesis, stored []Signed, saved DealSaved, timin
 	return r, nil
 }
 
-// verifyDealt is VerifyRecord for a dealt game: each move checked and applied after what
-// the deal had shown the game before it (its own cards, the Distant Market tiles).
+// VerifyDealtRecord is VerifyRecord for a game whose cards the devices dealt: each move
+// checked and applied after what the deal had shown the game before it (a device's own
+// cards, the Distant Market tiles), as its record keeps them (engine.Record.Reveals). The
+// deal itself is not re-checked: that needs its messages and audit keys (deal.Verify).
+func VerifyDealtRecord(g Genesis, moves []Signed, reveals []engine.Reveal) (*Ledger, error) {
+	return verifyDealt(g, moves, reveals)
+}
+
+// verifyDealt is VerifyDealtRecord.
 func verifyDealt(g Genesis, moves []Signed, reveals []engine.Reveal) (*Ledger, error) {
 	l, err := NewLedger(g)
 	if err != nil {
