@@ -26,6 +26,7 @@ type Draw struct {
 	Position int
 	Seat     int
 	FaceDown bool
+	Shown    bool // the deal showed this game the card (Reveal)
 }
 
 // Reveal is a hidden card or tile of a dealt game that the deal showed this device: the
@@ -198,7 +199,7 @@ func (g *Game) showCard(pos int, k CardKind) error {
 	switch {
 	case d < 0 || g.draws[d].FaceDown:
 		return errorf(ErrMalformed, "No card was dealt to a hand from position %d of the deck this era.", pos)
-	case g.shown[d]:
+	case g.draws[d].Shown:
 		return errorf(ErrMalformed, "The card at position %d of the deck was shown already.", pos)
 	}
 	p := g.draws[d].Seat
@@ -211,10 +212,7 @@ func (g *Game) showCard(pos int, k CardKind) error {
 	if s.cardsUnseen()[k] == 0 {
 		return errorf(ErrMalformed, "Every %s card is accounted for: position %d cannot hold another.", s.ed.Cards[k].ID, pos)
 	}
-	if g.shown == nil {
-		g.shown = map[int]bool{}
-	}
-	g.shown[d] = true
+	g.draws[d].Shown = true
 	s.Players[p].Hand[k]++
 	return nil
 }

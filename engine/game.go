@@ -9,10 +9,9 @@ type Game struct {
 	moves  []Move
 	log    []LogEntry
 	points []Snapshot
-	// A dealt game's cards dealt, what the deal showed it, and which draws were shown.
+	// A dealt game's cards dealt, and what the deal showed it.
 	draws   []Draw
 	reveals []Reveal
-	shown   map[int]bool
 	// ended is the round whose snapshot waits for its income's shortfall to be paid (Round
 	// 0: none); with Rules.IncomeStartsRound that income may follow the round's era change.
 	ended struct {

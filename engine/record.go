@@ -71,31 +71,42 @@ func Replay(r Record) (*Game, error) {
 	g.moves = make([]Move, 0, len(r.Moves))
 	g.log = slices.Grow(g.log, 4*len(r.Moves))
 	next := 0 // the next reveal
-	reveal := func(i int) error {
-		for ; next < len(r.Reveals) && r.Reveals[next].Move <= i; next++ {
-			if r.Reveals[next].Move < i {
-				return errorf(ErrMalformed, "The game file's cards shown are out of order (one after move %d comes after move %d).", r.Reveals[next].Move, i)
-			}
-			if err := g.Reveal(r.Reveals[next]); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
 	for i, m := range r.Moves {
 		m.At = nil
-		if err := reveal(i); err != nil {
+		if next, err = g.ShowUpTo(r.Reveals, next, i); err != nil {
 			return g, &ReplayError{Index: i, Err: err}
 		}
 		if err := g.Apply(m); err != nil {
 			return g, &ReplayError{Index: i, Err: err}
 		}
 	}
-	if err := reveal(len(r.Moves)); err != nil {
+	if _, err := g.ShowAll(r.Reveals, next, len(r.Moves)); err != nil {
 		return g, &ReplayError{Index: len(r.Moves), Err: err}
 	}
-	if next < len(r.Reveals) {
-		return g, &ReplayError{Index: len(r.Moves), Err: errorf(ErrMalformed, "The game file shows cards after move %d, past its last move.", r.Reveals[next].Move)}
-	}
 	return g, nil
+}
+
+// ShowUpTo shows a dealt game, in order from reveals[next], the reveals of a record made
+// before move i (those with Move ≤ i), and returns the index of the next: what Replay does
+// before each move, for a caller that applies the moves itself (a signed ledger).
+func (g *Game) ShowUpTo(reveals []Reveal, next, i int) (int, error) {
+	for ; next < len(reveals) && reveals[next].Move <= i; next++ {
+		if reveals[next].Move < i {
+			return next, errorf(ErrMalformed, "The game file's cards shown are out of order (one after move %d comes after move %d).", reveals[next].Move, i)
+		}
+		if err := g.Reveal(reveals[next]); err != nil {
+			return next, err
+		}
+	}
+	return next, nil
+}
+
+// ShowAll is ShowUpTo after a record's last move (its n-th): every reveal left must be
+// made then.
+func (g *Game) ShowAll(reveals []Reveal, next, n int) (int, error) {
+	next, err := g.ShowUpTo(reveals, next, n)
+	if err == nil && next < len(reveals) {
+		err = errorf(ErrMalformed, "The game file shows cards after move %d, past its last move.", reveals[next].Move)
+	}
+	return next, err
 }

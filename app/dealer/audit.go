@@ -82,5 +82,22 @@ func (d *Dealer) Known() map[string][]deal.Known {
 	return out
 }
 
+// Unentitled counts the positions this device can open that its seat may not see: neither
+// dealt to it nor opened to all (0 on an honest device; a check for tests and debugging).
+// With sale, a Distant Market stack's positions are allowed: a device may open the tile of a
+// sale on its way once the other seats' keys for it are in.
+func (d *Dealer) Unentitled(sale bool) int {
+	n := 0
+	for _, label := range d.labels {
+		dl := d.deals[label]
+		for _, k := range dl.Known() {
+			if dl.Given(k.Pos) != d.me && !dl.Opened(k.Pos) && !(sale && label == d.stackLabel(d.g.State().Era)) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
 // Deal returns the deal of that label, for tests and the record.
 func (d *Dealer) Deal(label string) *deal.Deal { return d.deals[label] }

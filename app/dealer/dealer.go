@@ -26,9 +26,8 @@ type Dealer struct {
 	rand  io.Reader
 
 	deals  map[string]*deal.Deal
-	labels []string // the deals in the order they were started
-	drawn  int      // the game's draws given out so far
-	shown  map[string]bool
+	labels []string       // the deals in the order they were started
+	drawn  int            // the game's draws given out so far
 	tile   *engine.Reveal // the Distant Market tile being turned over, if any
 	out    []Msg
 	held   []Msg                             // messages that came before their deal could take them
@@ -51,7 +50,7 @@ func New(g *engine.Game, me int, id string, rand io.Reader) (*Dealer, error) {
 		return nil, errors.New("dealer: no game id")
 	}
 	d := &Dealer{g: g, me: me, n: int(s.NumPlayers), id: id, rand: rand,
-		deals: map[string]*deal.Deal{}, shown: map[string]bool{}, audits: map[string]map[int]deal.AuditKeys{}}
+		deals: map[string]*deal.Deal{}, audits: map[string]map[int]deal.AuditKeys{}}
 	if err := d.advance(); err != nil {
 		return nil, err
 	}
@@ -345,8 +344,7 @@ func (d *Dealer) show() (bool, error) {
 	shown := false
 	s := d.g.State()
 	for _, w := range d.g.Draws()[:d.drawn] {
-		key := d.deckLabel(w.Era) + "/" + fmt.Sprint(w.Position)
-		if w.Seat != d.me || w.FaceDown || w.Era != s.Era || d.shown[key] {
+		if w.Seat != d.me || w.FaceDown || w.Era != s.Era || w.Shown {
 			continue
 		}
 		c, _, known, err := d.deals[d.deckLabel(w.Era)].Card(w.Position)
@@ -360,7 +358,6 @@ func (d *Dealer) show() (bool, error) {
 		if err := d.g.Reveal(engine.Reveal{Era: w.Era, Position: w.Position, Card: id}); err != nil {
 			return false, fmt.Errorf("dealer: the deal gave this seat %s at position %d, which its game refuses: %w", id, w.Position, err)
 		}
-		d.shown[key] = true
 		shown = true
 	}
 	if d.tile != nil {

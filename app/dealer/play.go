@@ -195,7 +195,7 @@ func (d *Dealer) Waiting() []int {
 	}
 	s := d.g.State()
 	for _, w := range d.g.Draws()[:d.drawn] {
-		if w.Seat == d.me && !w.FaceDown && w.Era == s.Era && !d.shown[d.deckLabel(w.Era)+"/"+fmt.Sprint(w.Position)] {
+		if w.Seat == d.me && !w.FaceDown && w.Era == s.Era && !w.Shown {
 			add(d.deals[d.deckLabel(w.Era)].Missing(w.Position)...)
 		}
 	}

@@ -17,7 +17,6 @@ type Saved struct {
 	ID     string           `json:"id"`
 	Deals  []deal.Saved     `json:"deals"` // in the order they were started
 	Drawn  int              `json:"drawn"`
-	Shown  []string         `json:"shown,omitempty"`
 	Tile   *engine.Reveal   `json:"tile,omitempty"`
 	Held   []Msg            `json:"held,omitempty"`
 	Audits []deal.AuditKeys `json:"audits,omitempty"`
@@ -33,9 +32,6 @@ func (d *Dealer) Save() Saved {
 				s.Audits = append(s.Audits, a)
 			}
 		}
-	}
-	for key := range d.shown {
-		s.Shown = append(s.Shown, key)
 	}
 	if d.tile != nil {
 		t := *d.tile
@@ -58,7 +54,7 @@ func Restore(g *engine.Game, s Saved, rand io.Reader) (*Dealer, error) {
 		return nil, fmt.Errorf("dealer: the saved dealer gave out %d cards, but the game drew %d", s.Drawn, len(g.Draws()))
 	}
 	d := &Dealer{g: g, me: s.Me, n: int(st.NumPlayers), id: s.ID, rand: rand, drawn: s.Drawn,
-		deals: map[string]*deal.Deal{}, shown: map[string]bool{}, audits: map[string]map[int]deal.AuditKeys{},
+		deals: map[string]*deal.Deal{}, audits: map[string]map[int]deal.AuditKeys{},
 		held: append([]Msg(nil), s.Held...)}
 	for _, ds := range s.Deals {
 		if ds.Me != s.Me || ds.Seats != d.n || d.deals[ds.Label] != nil {
@@ -79,9 +75,6 @@ func Restore(g *engine.Game, s Saved, rand io.Reader) (*Dealer, error) {
 			d.audits[a.Label] = map[int]deal.AuditKeys{}
 		}
 		d.audits[a.Label][a.Seat] = a
-	}
-	for _, key := range s.Shown {
-		d.shown[key] = true
 	}
 	if s.Tile != nil {
 		t := *s.Tile

@@ -7,7 +7,6 @@ import (
 	"io"
 	"maps"
 	"slices"
-	"strings"
 
 	"brass/app/deal"
 	"brass/app/dealer"
@@ -420,7 +419,7 @@ func ResumeDealt(id Identity, g Genesis, stored []Signed, saved DealSaved, timin
 	case rand == nil:
 		return nil, fmt.Errorf("a game whose cards the devices deal needs a source of randomness")
 	}
-	l, err := verifyDealt(g, stored, saved.Reveals)
+	l, err := VerifyDealtRecord(g, stored, saved.Reveals)
 	if err != nil {
 		return nil, fmt.Errorf("the stored game does not verify: %w", err)
 	}
@@ -465,43 +464,7 @@ func ResumeDealt(id Identity, g Genesis, stored []Signed, saved DealSaved, timin
 // cards, the Distant Market tiles), as its record keeps them (engine.Record.Reveals). The
 // deal itself is not re-checked: that needs its messages and audit keys (deal.Verify).
 func VerifyDealtRecord(g Genesis, moves []Signed, reveals []engine.Reveal) (*Ledger, error) {
-	return verifyDealt(g, moves, reveals)
-}
-
-// verifyDealt is VerifyDealtRecord.
-func verifyDealt(g Genesis, moves []Signed, reveals []engine.Reveal) (*Ledger, error) {
-	l, err := NewLedger(g)
-	if err != nil {
-		return nil, err
-	}
-	next := 0
-	show := func(upTo int) error {
-		for ; next < len(reveals) && reveals[next].Move <= upTo; next++ {
-			if err := l.game.Reveal(reveals[next]); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	for i, s := range moves {
-		if s.Index != i {
-			return nil, refuse(RefuseGap, s, "the record's move %d says it is move %d", i+1, s.Index+1)
-		}
-		l.takes[i] = s.Take
-		if err := show(i); err != nil {
-			return nil, err
-		}
-		if err := l.Append(s, nil); err != nil {
-			return nil, err
-		}
-	}
-	if err := show(len(moves)); err != nil {
-		return nil, err
-	}
-	if next < len(reveals) {
-		return nil, fmt.Errorf("the record shows cards after its last move")
-	}
-	return l, nil
+	return verifyRecord(g, moves, reveals, nil)
 }
 
 // Unentitled counts the positions of the deal this device can open that it may not see: not
@@ -511,15 +474,5 @@ func (r *Replica) Unentitled() int {
 	if r.dealer == nil {
 		return 0
 	}
-	n := 0
-	for label, known := range r.dealer.Known() {
-		dl := r.dealer.Deal(label)
-		for _, k := range known {
-			tile := r.pending != nil && strings.HasSuffix(label, "/distant")
-			if dl.Given(k.Pos) != r.seat && !dl.Opened(k.Pos) && !tile {
-				n++
-			}
-		}
-	}
-	return n
+	return r.dealer.Unentitled(r.pending != nil)
 }

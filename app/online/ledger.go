@@ -228,10 +228,17 @@ func (l *Ledger) Undo(p UndoProof) error {
 // catch-up, a reopened game, an imported file) and returns the ledger it builds. A record is
 // all or nothing: the first move that fails is reported with its index and reason.
 func VerifyRecord(g Genesis, moves []Signed, bots BotPolicy) (*Ledger, error) {
+	return verifyRecord(g, moves, nil, bots)
+}
+
+// verifyRecord is VerifyRecord and, with what the deal showed the game (reveals), its dealt
+// games' VerifyDealtRecord.
+func verifyRecord(g Genesis, moves []Signed, reveals []engine.Reveal, bots BotPolicy) (*Ledger, error) {
 	l, err := NewLedger(g)
 	if err != nil {
 		return nil, err
 	}
+	next := 0 // the next reveal
 	for i, s := range moves {
 		if s.Index != i {
 			return nil, refuse(RefuseGap, s, "the record's move %d says it is move %d", i+1, s.Index+1)
@@ -239,9 +246,15 @@ func VerifyRecord(g Genesis, moves []Signed, bots BotPolicy) (*Ledger, error) {
 		// The undos behind a take happened before the record was made: its takes are taken as
 		// they are (they matter for catching two moves signed for one slot, not for replay).
 		l.takes[i] = s.Take
+		if next, err = l.game.ShowUpTo(reveals, next, i); err != nil {
+			return nil, err
+		}
 		if err := l.Append(s, bots); err != nil {
 			return nil, err
 		}
+	}
+	if _, err := l.game.ShowAll(reveals, next, len(moves)); err != nil {
+		return nil, err
 	}
 	return l, nil
 }

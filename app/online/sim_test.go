@@ -725,13 +725,8 @@ func holdsOnlyItsOwn(r *Replica, seat int, sale bool) error {
 	if h != (engine.Held{}) {
 		return fmt.Errorf("its game holds cards or tiles it may not see: %+v", h)
 	}
-	for label, known := range r.dealer.Known() {
-		dl := r.dealer.Deal(label)
-		for _, k := range known {
-			if dl.Given(k.Pos) != seat && !dl.Opened(k.Pos) && !(sale && strings.HasSuffix(label, "/distant")) {
-				return fmt.Errorf("it can open position %d of %s, dealt to seat %d", k.Pos, label, dl.Given(k.Pos))
-			}
-		}
+	if n := r.dealer.Unentitled(sale); n > 0 {
+		return fmt.Errorf("it can open %d positions of the deal that were neither dealt to it nor opened", n)
 	}
 	return nil
 }
