@@ -2,8 +2,6 @@ package deal
 
 import (
 	"slices"
-
-	"filippo.io/edwards25519"
 )
 
 // Shuffle makes this seat's shuffle pass, when it is its turn (Next): every entry of the
@@ -23,7 +21,7 @@ func (d *Deal) Shuffle() (Pass, error) {
 		return Pass{}, err
 	}
 	cur := d.cur()
-	out := make([]*edwards25519.Point, len(cur))
+	out := make([]point, len(cur))
 	for i, from := range perm {
 		out[i] = mult(k, cur[from])
 	}
@@ -42,7 +40,7 @@ func (d *Deal) Lock() (Pass, error) {
 	if err := d.myTurn(step, d.n+d.me); err != nil {
 		return Pass{}, err
 	}
-	keys := make([]*edwards25519.Scalar, len(d.cards))
+	keys := make([]*key, len(d.cards))
 	for j := range keys {
 		k, err := randomKey(d.rand)
 		if err != nil {
@@ -50,13 +48,12 @@ func (d *Deal) Lock() (Pass, error) {
 		}
 		keys[j] = k
 	}
-	inv := edwards25519.NewScalar().Invert(d.deck)
+	inv := inverse(d.deck)
 	cur := d.cur()
-	out := make([]*edwards25519.Point, len(cur))
+	out := make([]point, len(cur))
 	commits := make([]Digest, len(cur))
-	f := edwards25519.NewScalar()
 	for j, k := range keys {
-		out[j] = mult(f.Multiply(k, inv), cur[j])
+		out[j] = mult(times(k, inv), cur[j])
 		commits[j] = commit(d.label, d.me, j, k)
 	}
 	p := Pass{Label: d.label, Step: step, Seat: d.me, Deck: encodePoints(out), Commit: commits}
@@ -78,7 +75,7 @@ func (d *Deal) myTurn(step, want int) error {
 }
 
 // record appends an accepted pass.
-func (d *Deal) record(p Pass, deck []*edwards25519.Point) {
+func (d *Deal) record(p Pass, deck []point) {
 	d.passes = append(d.passes, p)
 	d.decks = append(d.decks, deck)
 }
@@ -130,8 +127,8 @@ func (d *Deal) AcceptPass(p Pass) error {
 }
 
 // decodeDeck decodes and checks the entries of a pass.
-func (d *Deal) decodeDeck(seat int, name string, in []Point) ([]*edwards25519.Point, error) {
-	out := make([]*edwards25519.Point, len(in))
+func (d *Deal) decodeDeck(seat int, name string, in []Point) ([]point, error) {
+	out := make([]point, len(in))
 	seen := make(map[Point]int, len(in))
 	for i, b := range in {
 		if j, dup := seen[b]; dup {
