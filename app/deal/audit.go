@@ -136,8 +136,9 @@ func verify(label string, tab *table, n int, passes []Pass, decks [][]point, all
 	in := tab.points
 	for s := range n {
 		masked := make(map[Point]bool, size)
+		m := newMultiplier(deckKeys[s])
 		for _, p := range in {
-			masked[mult(deckKeys[s], p).encode()] = true
+			masked[m.times(p).encode()] = true
 		}
 		for i, b := range passes[s].Deck {
 			if !masked[b] {

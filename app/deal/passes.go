@@ -22,8 +22,9 @@ func (d *Deal) Shuffle() (Pass, error) {
 	}
 	cur := d.cur()
 	out := make([]point, len(cur))
+	m := newMultiplier(k)
 	for i, from := range perm {
-		out[i] = mult(k, cur[from])
+		out[i] = m.times(cur[from])
 	}
 	p := Pass{Label: d.label, Step: step, Seat: d.me, Deck: encodePoints(out),
 		Commit: []Digest{commit(d.label, d.me, deckKeyPos, k)}}
