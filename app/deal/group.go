@@ -4,6 +4,7 @@ import (
 	"crypto/ecdh"
 	"crypto/sha512"
 	"encoding/binary"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -29,12 +30,12 @@ var (
 	sqrtExp    = new(big.Int).Rsh(new(big.Int).Add(fieldPrime, big.NewInt(1)), 2)            // (p+1)/4
 )
 
-func mustInt(hex string) *big.Int {
-	v, ok := new(big.Int).SetString(hex, 16)
-	if !ok {
-		panic("deal: bad constant " + hex)
+func mustInt(h string) *big.Int {
+	b := make([]byte, len(h)/2)
+	if _, err := hex.Decode(b, []byte(h)); err != nil {
+		panic("deal: bad constant " + h)
 	}
-	return v
+	return new(big.Int).SetBytes(b)
 }
 
 // point is an element of the group other than the identity, known by its x coordinate.
