@@ -4,7 +4,6 @@ import (
 	"crypto/ecdh"
 	"crypto/sha512"
 	"encoding/binary"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -30,12 +29,12 @@ var (
 	sqrtExp    = new(big.Int).Rsh(new(big.Int).Add(fieldPrime, big.NewInt(1)), 2)            // (p+1)/4
 )
 
-func mustInt(h string) *big.Int {
-	b := make([]byte, len(h)/2)
-	if _, err := hex.Decode(b, []byte(h)); err != nil {
-		panic("deal: bad constant " + h)
+func mustInt(hex string) *big.Int {
+	v, ok := new(big.Int).SetString(hex, 16)
+	if !ok {
+		panic("deal: bad constant " + hex)
 	}
-	return new(big.Int).SetBytes(b)
+	return v
 }
 
 // point is an element of the group other than the identity, known by its x coordinate.
