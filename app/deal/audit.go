@@ -136,9 +136,8 @@ func verify(label string, tab *table, n int, passes []Pass, decks [][]point, all
 	in := tab.points
 	for s := range n {
 		masked := make(map[Point]bool, size)
-		m := newMultiplier(deckKeys[s])
 		for _, p := range in {
-			masked[m.times(p).encode()] = true
+			masked[mult(deckKeys[s], p).encode()] = true
 		}
 		for i, b := range passes[s].Deck {
 			if !masked[b] {

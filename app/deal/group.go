@@ -1,7 +1,7 @@
 package deal
 
 import (
-	"crypto/ecdh"
+	"crypto/elliptic"
 	"crypto/sha512"
 	"encoding/binary"
 	"errors"
@@ -10,105 +10,56 @@ import (
 	"math/big"
 )
 
-// The group is NIST P-256 through Go's crypto/ecdh, with math/big for the arithmetic of
-// keys; the app already links both (TLS and DTLS key exchange, certificates), so the deal
-// adds no curve code of its own to web/app.wasm, and none is written here. (crypto/elliptic
-// would do as well, but its calls go through an interface that links every NIST curve's
-// code, P-224's included, which the app does not otherwise use.)
-//
-// P-256 has prime order (cofactor 1): every point on the curve but the identity is a
-// full-order group element, so there is no subgroup to check. ECDH computes the x
-// coordinate of k·P, and x(k·P) depends only on x(P) (k·(−P) = −(k·P)), so a point is
-// carried by its x alone: masking and unmasking act on x coordinates, and commute.
+// The group is NIST P-256 through Go's crypto/elliptic and math/big, both already linked by
+// the app (TLS and DTLS certificates, ECDSA): no curve arithmetic is written here, and the
+// deal adds no second copy of curve code to web/app.wasm. P-256 has prime order (cofactor
+// 1), so every point on the curve but the identity is a valid, full-order group element,
+// and there is no subgroup to check. crypto/elliptic's ScalarMult is marked deprecated as a
+// low-level API that is easy to misuse; it stays supported, its point arithmetic is
+// crypto/internal/fips140/nistec's, constant time in the scalar, and this file is its only
+// caller: it is given only points that decoded, and keys in [1, n).
 
 var (
-	curve      = ecdh.P256()
-	groupOrder = mustInt("ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551") // n
-	fieldPrime = mustInt("ffffffff00000001000000000000000000000000ffffffffffffffffffffffff") // p
-	curveB     = mustInt("5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b") // b
-	sqrtExp    = new(big.Int).Rsh(new(big.Int).Add(fieldPrime, big.NewInt(1)), 2)            // (p+1)/4
+	curve      = elliptic.P256()
+	groupOrder = curve.Params().N // n, the group's prime order
 )
 
-func mustInt(hex string) *big.Int {
-	v, ok := new(big.Int).SetString(hex, 16)
-	if !ok {
-		panic("deal: bad constant " + hex)
-	}
-	return v
-}
-
-// point is an element of the group other than the identity, known by its x coordinate.
-type point struct{ x Point }
+// point is an element of the group other than the identity, in affine coordinates.
+type point struct{ x, y *big.Int }
 
 // key is a scalar in [1, n): a seat's deck key or position key.
 type key = big.Int
 
-func (p point) encode() Point      { return p.x }
-func (p point) equal(q point) bool { return p.x == q.x }
+// pointSize is a point's compressed SEC 1 encoding: a sign byte and the 32-byte x.
+const pointSize = 33
 
-// decodePoint accepts only what an honest seat can send: the x coordinate, big-endian and
-// below the field's prime, of a point on the curve. The group has prime order, so nothing
-// else is needed: no point can carry a small-order component through the masking.
+func (p point) encode() Point {
+	var out Point
+	copy(out[:], elliptic.MarshalCompressed(curve, p.x, p.y))
+	return out
+}
+
+func (p point) equal(q point) bool { return p.x.Cmp(q.x) == 0 && p.y.Cmp(q.y) == 0 }
+
+// decodePoint accepts only what an honest seat can send: the compressed encoding of a point
+// on the curve, its x below the field's prime (UnmarshalCompressed refuses anything else,
+// and cannot encode the identity). With a prime-groupOrder group nothing else is needed: no
+// point can carry a small-groupOrder component through the masking.
 func decodePoint(b Point) (point, error) {
-	if _, err := lift(b); err != nil {
-		return point{}, err
+	x, y := elliptic.UnmarshalCompressed(curve, b[:])
+	if x == nil {
+		return point{}, errors.New("not the compressed encoding of a point on the curve")
 	}
-	return point{b}, nil
+	return point{x, y}, nil
 }
 
-// lift finds a point with the x coordinate x: y is a square root of x³ − 3x + b, which is
-// (x³ − 3x + b)^((p+1)/4) mod p when it exists (p ≡ 3 mod 4); crypto/ecdh checks that the
-// point is on the curve, and so that the root was one.
-func lift(x Point) (*ecdh.PublicKey, error) {
-	xi := new(big.Int).SetBytes(x[:])
-	if xi.Cmp(fieldPrime) >= 0 {
-		return nil, errors.New("not a canonical x coordinate")
-	}
-	rhs := new(big.Int).Mul(xi, xi)
-	rhs.Sub(rhs, big.NewInt(3)).Mul(rhs, xi).Add(rhs, curveB).Mod(rhs, fieldPrime)
-	y := new(big.Int).Exp(rhs, sqrtExp, fieldPrime)
-	var enc [1 + 2*pointSize]byte
-	enc[0] = 4 // uncompressed
-	copy(enc[1:], x[:])
-	y.FillBytes(enc[1+pointSize:])
-	pub, err := curve.NewPublicKey(enc[:])
-	if err != nil {
-		return nil, errors.New("not the x coordinate of a point on the curve")
-	}
-	return pub, nil
-}
-
-// pointSize is a point's size on the wire: its x coordinate.
-const pointSize = 32
-
-// multiplier is k ready to multiply points: crypto/ecdh's private key for it.
-type multiplier struct{ priv *ecdh.PrivateKey }
-
-func newMultiplier(k *key) multiplier {
+// mult is k·P. The point arithmetic is constant time in k (crypto/internal/fips140/nistec);
+// the conversions around it are not, which leaks at most the key's byte length.
+func mult(k *key, p point) point {
 	var kb [32]byte
-	priv, err := curve.NewPrivateKey(k.FillBytes(kb[:]))
-	if err != nil {
-		panic("deal: a key outside [1, n): " + err.Error()) // keys are checked when made or decoded
-	}
-	return multiplier{priv}
+	x, y := curve.ScalarMult(p.x, p.y, k.FillBytes(kb[:]))
+	return point{x, y}
 }
-
-// times is k·P, constant time in k (crypto/internal/fips140/nistec); lifting P is not, but
-// P is public.
-func (m multiplier) times(p point) point {
-	pub, err := lift(p.x)
-	if err != nil {
-		panic("deal: a point that did not decode: " + err.Error()) // points are checked when made or decoded
-	}
-	x, err := m.priv.ECDH(pub)
-	if err != nil {
-		panic("deal: " + err.Error()) // k·P is the identity only for k = 0 mod n
-	}
-	return point{Point(x)}
-}
-
-// mult is k·P for a key used once.
-func mult(k *key, p point) point { return newMultiplier(k).times(p) }
 
 // times returns a·b mod n, and inverse k⁻¹ mod n (k is never zero).
 func times(a, b *key) *key { return new(key).Mod(new(key).Mul(a, b), groupOrder) }
@@ -161,7 +112,7 @@ func randomKey(r io.Reader) (*key, error) {
 const cardDomain = "brass/app/deal P-256 card v1"
 
 // hashToPoint maps a card to the group by try-and-increment: SHA-512 of the domain, the
-// label, the kind, the copy and a counter, its first 32 bytes taken as an x coordinate,
+// label, the kind, the copy and a counter, its first 32 bytes taken as an x with an even y,
 // until one is a point's. About half the candidates are, so a card costs two tries on
 // average; the running time depends only on public data.
 func hashToPoint(label string, e entry) point {
@@ -173,9 +124,12 @@ func hashToPoint(label string, e entry) point {
 	buf = binary.BigEndian.AppendUint32(buf, uint32(e.card))
 	buf = binary.BigEndian.AppendUint32(buf, uint32(e.copy))
 	n := len(buf)
+	var enc Point
+	enc[0] = 2 // even y
 	for ctr := uint32(0); ; ctr++ {
 		h := sha512.Sum512(binary.BigEndian.AppendUint32(buf[:n], ctr))
-		if p, err := decodePoint(Point(h[:32])); err == nil {
+		copy(enc[1:], h[:32])
+		if p, err := decodePoint(enc); err == nil {
 			return p
 		}
 	}

@@ -15,22 +15,28 @@ func TestMalformedPoints(t *testing.T) {
 	devs := devices(t, "g/deck", testCards(16), 2, 12)
 	p := makePass(t, devs)
 	var notOnCurve Point
+	notOnCurve[0] = 2
 	for i := byte(1); ; i++ {
-		notOnCurve[31] = i
-		if x, _ := elliptic.UnmarshalCompressed(elliptic.P256(), append([]byte{2}, notOnCurve[:]...)); x == nil {
+		notOnCurve[32] = i
+		if x, _ := elliptic.UnmarshalCompressed(elliptic.P256(), notOnCurve[:]); x == nil {
 			break
 		}
 	}
-	xTooLarge := Point{} // x = 2^256-1, beyond the field's prime
-	for i := range xTooLarge {
+	xTooLarge := Point{2} // x = 2^256-1, beyond the field's prime
+	for i := 1; i < pointSize; i++ {
 		xTooLarge[i] = 0xff
 	}
+	uncompressed := p.Deck[0]
+	uncompressed[0] = 4 // the prefix of an uncompressed point, which has no room here
+	var identity Point  // all zeros: the identity's encoding is a single zero byte
 	for _, c := range []struct {
 		bad  Point
 		want string
 	}{
-		{notOnCurve, "not the x coordinate of a point on the curve"},
-		{xTooLarge, "not a canonical x coordinate"},
+		{notOnCurve, "not the compressed encoding of a point on the curve"},
+		{xTooLarge, "not the compressed encoding of a point on the curve"},
+		{uncompressed, "not the compressed encoding of a point on the curve"},
+		{identity, "not the compressed encoding of a point on the curve"},
 	} {
 		q := clonePass(p)
 		q.Deck[5] = c.bad
@@ -39,8 +45,8 @@ func TestMalformedPoints(t *testing.T) {
 			t.Fatalf("%v, want %q at position 5", e, c.want)
 		}
 	}
-	// On the wire a point is exactly 32 bytes.
-	for _, s := range []string{`"AAAA"`, `"` + strings.Repeat("A", 44) + `"`, `"` + strings.Repeat("0", 46) + `"`, `"` + strings.Repeat("A", 42) + `="`, `7`} {
+	// On the wire a point is exactly 33 bytes.
+	for _, s := range []string{`"AAAA"`, `"` + strings.Repeat("A", 43) + `"`, `"` + strings.Repeat("A", 45) + `"`, `"` + strings.Repeat("0", 46) + `"`, `"` + strings.Repeat("A", 43) + `="`, `7`} {
 		var pt Point
 		if err := json.Unmarshal([]byte(s), &pt); err == nil {
 			t.Fatalf("%s decoded", s)

@@ -5,7 +5,8 @@ import (
 	"fmt"
 )
 
-// Point is a group element on the wire: its x coordinate on P-256, 32 bytes big-endian.
+// Point is a group element on the wire: its compressed SEC 1 encoding on P-256 (a byte for
+// y's sign, then x).
 type Point [pointSize]byte
 
 // Scalar is a key on the wire: its canonical 32-byte big-endian encoding, below the group's

@@ -22,9 +22,8 @@ func (d *Deal) Shuffle() (Pass, error) {
 	}
 	cur := d.cur()
 	out := make([]point, len(cur))
-	m := newMultiplier(k)
 	for i, from := range perm {
-		out[i] = m.times(cur[from])
+		out[i] = mult(k, cur[from])
 	}
 	p := Pass{Label: d.label, Step: step, Seat: d.me, Deck: encodePoints(out),
 		Commit: []Digest{commit(d.label, d.me, deckKeyPos, k)}}

@@ -398,12 +398,12 @@ func TestASubstitutedCardIsNamedAtTheAudit(t *testing.T) {
 	tb := newTable(t, engine.Config{Edition: "birmingham", Players: 3, Seed: 8}, 8)
 	tb.tamper = func(m *Msg) {
 		if m.From == 1 && m.Pass != nil && m.Pass.Step == 1 {
-			x, y := elliptic.UnmarshalCompressed(elliptic.P256(), append([]byte{2}, m.Pass.Deck[0][:]...))
+			x, y := elliptic.UnmarshalCompressed(elliptic.P256(), m.Pass.Deck[0][:])
 			if x == nil {
 				t.Fatal("an honest entry did not decode")
 			}
-			x, _ = elliptic.P256().Double(x, y)
-			x.FillBytes(m.Pass.Deck[0][:]) // the entry doubled: no card's point
+			x, y = elliptic.P256().Double(x, y)
+			copy(m.Pass.Deck[0][:], elliptic.MarshalCompressed(elliptic.P256(), x, y))
 		}
 	}
 	tb.fail = func(to int, err error) {
