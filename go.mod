@@ -3,6 +3,7 @@ module brass
 go 1.26
 
 require (
+	filippo.io/edwards25519 v1.2.0
 	github.com/andybalholm/brotli v1.2.8
 	github.com/coder/websocket v1.8.15
 	github.com/maxence-charriere/go-app/v10 v10.1.11

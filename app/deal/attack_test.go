@@ -4,6 +4,8 @@ import (
 	"errors"
 	"slices"
 	"testing"
+
+	"filippo.io/edwards25519"
 )
 
 // wantErr checks that err is of kind and names seat (NoSeat for none) and, if step is not
@@ -34,7 +36,7 @@ func unchanged(t *testing.T, d *Deal, f func() error) error {
 	return err
 }
 
-func otherKey(t *testing.T) *key {
+func otherKey(t *testing.T) *edwards25519.Scalar {
 	k, err := randomKey(seeded(99, 99))
 	if err != nil {
 		t.Fatal(err)
@@ -49,7 +51,7 @@ func TestAttackWrongKeyForDeal(t *testing.T) {
 		d.Give(3, 0)
 	}
 	k, _ := devs[1].KeysFor(3)
-	k.Keys[0] = encodeKey(otherKey(t))
+	k.Keys[0] = Scalar(otherKey(t).Bytes())
 	for _, s := range []int{0, 2} {
 		err := unchanged(t, devs[s], func() error { return devs[s].AcceptKeys(k) })
 		wantErr(t, err, ErrCheat, 1, "keys")
@@ -68,7 +70,7 @@ func TestAttackWrongKeyAtReveal(t *testing.T) {
 		d.Open(5)
 	}
 	k, _ := devs[0].KeysFor(5)
-	k.Keys[0] = encodeKey(otherKey(t))
+	k.Keys[0] = Scalar(otherKey(t).Bytes())
 	for _, s := range []int{1, 2} {
 		err := unchanged(t, devs[s], func() error { return devs[s].AcceptKeys(k) })
 		wantErr(t, err, ErrCheat, 0, "keys")
@@ -125,7 +127,7 @@ func TestAttackShuffleSubstitutesCard(t *testing.T) {
 	devs := devices(t, "g/deck", cards, 3, 4)
 	// Seat 1 replaces an entry with a card of its choice, masked with its own key only.
 	p := cheatPass(t, devs, 1, func(d *Deal, p *Pass) {
-		p.Deck[6] = mult(d.deck, d.tab.points[0]).encode()
+		p.Deck[6] = Point(mult(d.deck, d.tab.points[0]).Bytes())
 	})
 	finish(t, devs, p)
 	// Whoever is dealt the position finds no card there, at once.
@@ -167,7 +169,7 @@ func TestAttackShuffleDropsCard(t *testing.T) {
 	t.Run("replaced by another point", func(t *testing.T) {
 		devs := devices(t, "g/deck", testCards(16), 3, 7)
 		p := cheatPass(t, devs, 0, func(d *Deal, p *Pass) {
-			p.Deck[0] = mult(otherKey(t), d.tab.points[0]).encode()
+			p.Deck[0] = Point(mult(otherKey(t), d.tab.points[0]).Bytes())
 		})
 		finish(t, devs, p)
 		auditNames(t, devs, 0, "shuffle pass 1")
@@ -179,7 +181,8 @@ func TestAttackLockNotMatchingKeys(t *testing.T) {
 		devs := devices(t, "g/deck", testCards(16), 3, 8)
 		// Seat 2 locks position 4 with a key other than the one it committed to.
 		p := cheatPass(t, devs, 5, func(d *Deal, p *Pass) {
-			p.Deck[4] = mult(times(inverse(d.deck), otherKey(t)), d.decks[4][4]).encode()
+			inv := edwards25519.NewScalar().Invert(d.deck)
+			p.Deck[4] = Point(mult(inv.Multiply(inv, otherKey(t)), d.decks[4][4]).Bytes())
 		})
 		finish(t, devs, p)
 		give(t, devs, 0, 4)
@@ -203,11 +206,11 @@ func TestAttackAuditKeyNotCommitted(t *testing.T) {
 	devs := devices(t, "g/deck", testCards(16), 2, 10)
 	setup(t, devs)
 	all := auditKeys(t, devs)
-	all[1].DeckKey = encodeKey(otherKey(t))
+	all[1].DeckKey = Scalar(otherKey(t).Bytes())
 	_, err := devs[0].Audit(all)
 	wantErr(t, err, ErrCheat, 1, "audit")
 	all = auditKeys(t, devs)
-	all[0].PosKeys[3] = encodeKey(otherKey(t))
+	all[0].PosKeys[3] = Scalar(otherKey(t).Bytes())
 	_, err = devs[1].Audit(all)
 	if e := wantErr(t, err, ErrCheat, 0, "audit"); e.Pos != 3 {
 		t.Fatalf("%v", e)
@@ -253,7 +256,8 @@ func TestAttackLockCopiesEntryToLearnACard(t *testing.T) {
 	devs := devices(t, "g/deck", testCards(16), 2, 17)
 	// Seat 0 keys position 0 from the entry at position 1, with the key it committed to for 0.
 	p := cheatPass(t, devs, 2, func(d *Deal, p *Pass) {
-		p.Deck[0] = mult(times(inverse(d.deck), d.keys[0][0]), d.decks[1][1]).encode()
+		f := edwards25519.NewScalar().Invert(d.deck)
+		p.Deck[0] = Point(mult(f.Multiply(f, d.keys[0][0]), d.decks[1][1]).Bytes())
 	})
 	finish(t, devs, p)
 	give(t, devs, 0, 0)

@@ -2,6 +2,8 @@ package deal
 
 import (
 	"fmt"
+
+	"filippo.io/edwards25519"
 )
 
 // AuditKeys publishes every secret this seat holds in the deal, for the audit at the end of
@@ -11,9 +13,9 @@ func (d *Deal) AuditKeys() (AuditKeys, error) {
 		_, seat, _ := d.Next()
 		return AuditKeys{}, d.fail(ErrNotYet, d.me, "audit", -1, "this seat has not made both its passes (waiting for seat %d)", seat)
 	}
-	a := AuditKeys{Label: d.label, Seat: d.me, DeckKey: encodeKey(d.deck)}
+	a := AuditKeys{Label: d.label, Seat: d.me, DeckKey: Scalar(d.deck.Bytes())}
 	for _, k := range d.keys[d.me] {
-		a.PosKeys = append(a.PosKeys, encodeKey(k))
+		a.PosKeys = append(a.PosKeys, Scalar(k.Bytes()))
 	}
 	d.audited = true
 	return a, nil
@@ -52,7 +54,7 @@ func Verify(label string, cards []Card, seats int, passes []Pass, all []AuditKey
 	if len(passes) != 2*seats {
 		return nil, d.fail(ErrMalformed, NoSeat, "audit", -1, "%d passes, want %d", len(passes), 2*seats)
 	}
-	decks := make([][]point, len(passes))
+	decks := make([][]*edwards25519.Point, len(passes))
 	for step, p := range passes {
 		name := stepName(step, seats)
 		if p.Label != label || p.Step != step || p.Seat != step%seats || len(p.Deck) != len(cards) {
@@ -82,7 +84,7 @@ func (t *table) cards(order []int) []Card {
 }
 
 // verify is the audit proper, over decoded passes; it returns the deck entry at each position.
-func verify(label string, tab *table, n int, passes []Pass, decks [][]point, all []AuditKeys) ([]int, error) {
+func verify(label string, tab *table, n int, passes []Pass, decks [][]*edwards25519.Point, all []AuditKeys) ([]int, error) {
 	size := len(tab.points)
 	fail := func(kind error, seat int, step string, pos int, format string, args ...any) ([]int, error) {
 		return nil, &Error{Kind: kind, Label: label, Seat: seat, Step: step, Pos: pos, Msg: fmt.Sprintf(format, args...)}
@@ -98,8 +100,8 @@ func verify(label string, tab *table, n int, passes []Pass, decks [][]point, all
 	}
 
 	// Every seat's keys, each checked against its commitment.
-	deckKeys := make([]*key, n)
-	posKeys := make([][]*key, n)
+	deckKeys := make([]*edwards25519.Scalar, n)
+	posKeys := make([][]*edwards25519.Scalar, n)
 	for _, a := range all {
 		s := a.Seat
 		if a.Label != label || s < 0 || s >= n || deckKeys[s] != nil {
@@ -115,7 +117,7 @@ func verify(label string, tab *table, n int, passes []Pass, decks [][]point, all
 		if len(a.PosKeys) != size {
 			return fail(ErrMalformed, s, "audit", -1, "%d position keys, want %d", len(a.PosKeys), size)
 		}
-		keys := make([]*key, size)
+		keys := make([]*edwards25519.Scalar, size)
 		for j, b := range a.PosKeys {
 			if keys[j], err = decodeKey(b); err != nil {
 				return fail(ErrMalformed, s, "audit", j, "%v", err)
@@ -137,7 +139,7 @@ func verify(label string, tab *table, n int, passes []Pass, decks [][]point, all
 	for s := range n {
 		masked := make(map[Point]bool, size)
 		for _, p := range in {
-			masked[mult(deckKeys[s], p).encode()] = true
+			masked[Point(varMult(deckKeys[s], p).Bytes())] = true
 		}
 		for i, b := range passes[s].Deck {
 			if !masked[b] {
@@ -149,9 +151,10 @@ func verify(label string, tab *table, n int, passes []Pass, decks [][]point, all
 
 	// Each locking pass: entry j is its input with the deck key taken off and the position key put on.
 	for s := range n {
-		inv := inverse(deckKeys[s])
+		inv := edwards25519.NewScalar().Invert(deckKeys[s])
+		f := edwards25519.NewScalar()
 		for j, p := range in {
-			if !mult(times(posKeys[s][j], inv), p).equal(decks[n+s][j]) {
+			if varMult(f.Multiply(posKeys[s][j], inv), p).Equal(decks[n+s][j]) != 1 {
 				return fail(ErrCheat, s, stepName(n+s, n), j, "the entry is not its input re-keyed with the seat's keys")
 			}
 		}
@@ -162,7 +165,11 @@ func verify(label string, tab *table, n int, passes []Pass, decks [][]point, all
 	order := make([]int, size)
 	seen := make([]bool, size)
 	for j, p := range in {
-		i, ok := tab.index[mult(inverse(product(posKeys, j)), p).encode()]
+		prod := edwards25519.NewScalar().Set(posKeys[0][j])
+		for s := 1; s < n; s++ {
+			prod.Multiply(prod, posKeys[s][j])
+		}
+		i, ok := tab.index[Point(varMult(prod.Invert(prod), p).Bytes())]
 		if !ok || seen[i] {
 			return fail(ErrCheat, NoSeat, "audit", j, "the position does not open to a card of the deck, or opens to one twice")
 		}

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	"filippo.io/edwards25519"
 )
 
 // MaxSeats is the most seats a deal has (Brass seats two to four).
@@ -23,10 +25,10 @@ type Deal struct {
 	rand  io.Reader
 	tab   *table
 
-	passes []Pass    // accepted passes in step order, this seat's included
-	decks  [][]point // their decks, decoded
-	deck   *key      // this seat's deck key, from its shuffle pass
-	keys   [][]*key  // keys[seat][pos]: the position keys this device holds
+	passes []Pass                   // accepted passes in step order, this seat's included
+	decks  [][]*edwards25519.Point  // their decks, decoded
+	deck   *edwards25519.Scalar     // this seat's deck key, from its shuffle pass
+	keys   [][]*edwards25519.Scalar // keys[seat][pos]: the position keys this device holds
 
 	given   []int  // the seat each position was dealt to, NoSeat if none
 	opened  []bool // positions revealed to all
@@ -55,13 +57,13 @@ func New(label string, cards []Card, seats, me int, rand io.Reader) (*Deal, erro
 	tab := newTable(label, cards)
 	d := &Deal{
 		label: label, cards: append([]Card(nil), cards...), n: seats, me: me, rand: rand, tab: tab,
-		keys:    make([][]*key, seats),
+		keys:    make([][]*edwards25519.Scalar, seats),
 		given:   make([]int, len(cards)),
 		opened:  make([]bool, len(cards)),
 		decoded: make([]int, len(cards)),
 	}
 	for s := range d.keys {
-		d.keys[s] = make([]*key, len(cards))
+		d.keys[s] = make([]*edwards25519.Scalar, len(cards))
 	}
 	for j := range d.given {
 		d.given[j] = NoSeat
@@ -107,7 +109,7 @@ func clonePass(p Pass) Pass {
 }
 
 // cur is the deck the next pass takes: the last pass's, or the cards' points before any.
-func (d *Deal) cur() []point {
+func (d *Deal) cur() []*edwards25519.Point {
 	if len(d.decks) == 0 {
 		return d.tab.points
 	}
@@ -115,12 +117,12 @@ func (d *Deal) cur() []point {
 }
 
 // final is the locked deck.
-func (d *Deal) final() []point { return d.decks[2*d.n-1] }
+func (d *Deal) final() []*edwards25519.Point { return d.decks[2*d.n-1] }
 
-func encodePoints(ps []point) []Point {
+func encodePoints(ps []*edwards25519.Point) []Point {
 	out := make([]Point, len(ps))
 	for i, p := range ps {
-		out[i] = p.encode()
+		out[i] = Point(p.Bytes())
 	}
 	return out
 }

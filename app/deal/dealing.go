@@ -2,6 +2,8 @@ package deal
 
 import (
 	"fmt"
+
+	"filippo.io/edwards25519"
 )
 
 // Give records that position j goes to seat privately (a card drawn into a hand). Every
@@ -67,7 +69,7 @@ func (d *Deal) KeysFor(pos ...int) (Keys, error) {
 			}
 		}
 		out.Pos = append(out.Pos, j)
-		out.Keys = append(out.Keys, encodeKey(d.keys[d.me][j]))
+		out.Keys = append(out.Keys, Scalar(d.keys[d.me][j].Bytes()))
 	}
 	return out, nil
 }
@@ -94,7 +96,7 @@ func (d *Deal) AcceptKeys(k Keys) error {
 		return d.fail(ErrMalformed, k.Seat, "keys", -1, "%d positions and %d keys", len(k.Pos), len(k.Keys))
 	}
 	commits := d.passes[d.n+k.Seat].Commit
-	fresh := map[int]*key{}
+	fresh := map[int]*edwards25519.Scalar{}
 	for i, j := range k.Pos {
 		if j < 0 || j >= len(d.cards) {
 			return d.fail(ErrMalformed, k.Seat, "keys", j, "no such position")
@@ -107,7 +109,7 @@ func (d *Deal) AcceptKeys(k Keys) error {
 			return d.fail(ErrMalformed, k.Seat, "keys", j, "%v", err)
 		}
 		if old := d.keys[k.Seat][j]; old != nil {
-			if old.Cmp(key) != 0 {
+			if old.Equal(key) != 1 {
 				return d.fail(ErrCheat, k.Seat, "keys", j, "a second, different key for the position")
 			}
 			continue
@@ -153,8 +155,12 @@ func (d *Deal) Card(j int) (c Card, cp int, known bool, err error) {
 	if len(d.Missing(j)) > 0 {
 		return 0, 0, false, nil
 	}
-	p := mult(inverse(product(d.keys, j)), d.final()[j])
-	i, ok := d.tab.index[p.encode()]
+	prod := edwards25519.NewScalar().Set(d.keys[0][j])
+	for s := 1; s < d.n; s++ {
+		prod.Multiply(prod, d.keys[s][j])
+	}
+	p := mult(prod.Invert(prod), d.final()[j]) // this seat's key is secret: constant time
+	i, ok := d.tab.index[Point(p.Bytes())]
 	if !ok {
 		return 0, 0, false, d.fail(ErrCheat, NoSeat, "open", j,
 			"the committed keys do not give a card: a shuffle or locking pass was false (the audit names the seat)")

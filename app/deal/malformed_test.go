@@ -1,11 +1,13 @@
 package deal
 
 import (
-	"crypto/elliptic"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
+
+	"filippo.io/edwards25519"
 )
 
 // Malformed, out-of-turn and replayed messages, and calls the protocol forbids: each is
@@ -14,29 +16,33 @@ import (
 func TestMalformedPoints(t *testing.T) {
 	devs := devices(t, "g/deck", testCards(16), 2, 12)
 	p := makePass(t, devs)
+	honest := p.Deck[0]
+	torsion, _ := new(edwards25519.Point).SetBytes(append([]byte{0xec}, append(slices.Repeat([]byte{0xff}, 30), 0x7f)...)) // (0, -1), of order 2
+	hp, _ := decodePoint(honest)
 	var notOnCurve Point
-	notOnCurve[0] = 2
-	for i := byte(1); ; i++ {
-		notOnCurve[32] = i
-		if x, _ := elliptic.UnmarshalCompressed(elliptic.P256(), notOnCurve[:]); x == nil {
+	for i := byte(2); ; i++ {
+		notOnCurve[0] = i
+		if _, err := new(edwards25519.Point).SetBytes(notOnCurve[:]); err != nil {
 			break
 		}
 	}
-	xTooLarge := Point{2} // x = 2^256-1, beyond the field's prime
-	for i := 1; i < pointSize; i++ {
-		xTooLarge[i] = 0xff
+	identity := Point(edwards25519.NewIdentityPoint().Bytes())
+	negZero := identity
+	negZero[31] |= 0x80           // x = 0 with the sign bit set: decodes, but not canonically
+	yOne := Point{0xee, 31: 0x7f} // y = p+1, the identity's y unreduced
+	for i := 1; i < 31; i++ {
+		yOne[i] = 0xff
 	}
-	uncompressed := p.Deck[0]
-	uncompressed[0] = 4 // the prefix of an uncompressed point, which has no room here
-	var identity Point  // all zeros: the identity's encoding is a single zero byte
 	for _, c := range []struct {
 		bad  Point
 		want string
 	}{
-		{notOnCurve, "not the compressed encoding of a point on the curve"},
-		{xTooLarge, "not the compressed encoding of a point on the curve"},
-		{uncompressed, "not the compressed encoding of a point on the curve"},
-		{identity, "not the compressed encoding of a point on the curve"},
+		{notOnCurve, "not a point on the curve"},
+		{negZero, "not the canonical encoding"},
+		{yOne, "not the canonical encoding"},
+		{identity, "the identity"},
+		{Point(new(edwards25519.Point).Add(hp, torsion).Bytes()), "not in the prime-order subgroup"},
+		{Point(torsion.Bytes()), "not in the prime-order subgroup"},
 	} {
 		q := clonePass(p)
 		q.Deck[5] = c.bad
@@ -45,8 +51,8 @@ func TestMalformedPoints(t *testing.T) {
 			t.Fatalf("%v, want %q at position 5", e, c.want)
 		}
 	}
-	// On the wire a point is exactly 33 bytes.
-	for _, s := range []string{`"AAAA"`, `"` + strings.Repeat("A", 43) + `"`, `"` + strings.Repeat("A", 45) + `"`, `"` + strings.Repeat("0", 46) + `"`, `"` + strings.Repeat("A", 43) + `="`, `7`} {
+	// On the wire a point is exactly 32 bytes.
+	for _, s := range []string{`"AAAA"`, `"` + strings.Repeat("A", 44) + `"`, `"` + strings.Repeat("0", 46) + `"`, `"` + strings.Repeat("A", 42) + `="`, `7`} {
 		var pt Point
 		if err := json.Unmarshal([]byte(s), &pt); err == nil {
 			t.Fatalf("%s decoded", s)
@@ -64,7 +70,7 @@ func TestMalformedKeys(t *testing.T) {
 		d.Give(2, 1)
 	}
 	good, _ := devs[0].KeysFor(2)
-	order := encodeKey(groupOrder) // n itself, not canonical
+	order := Scalar{0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde, 0x14, 31: 0x10} // ℓ itself
 	for name, k := range map[string]Keys{
 		"zero key":          {Label: "g/deck", Seat: 0, Pos: []int{2}, Keys: []Scalar{{}}},
 		"non-canonical key": {Label: "g/deck", Seat: 0, Pos: []int{2}, Keys: []Scalar{order}},
@@ -151,7 +157,7 @@ func TestReplay(t *testing.T) {
 	k, _ := devs[0].KeysFor(0)
 	wantErr(t, unchanged(t, devs[1], func() error { return devs[1].AcceptKeys(k) }), ErrDuplicate, 0, "keys")
 	// A second, different key for a position already keyed is proof of cheating.
-	k2 := Keys{Label: k.Label, Seat: 0, Pos: []int{0}, Keys: []Scalar{encodeKey(otherKey(t))}}
+	k2 := Keys{Label: k.Label, Seat: 0, Pos: []int{0}, Keys: []Scalar{Scalar(otherKey(t).Bytes())}}
 	if e := wantErr(t, unchanged(t, devs[1], func() error { return devs[1].AcceptKeys(k2) }), ErrCheat, 0, "keys"); !strings.Contains(e.Msg, "second, different key") {
 		t.Fatalf("%v", e)
 	}

@@ -5,42 +5,40 @@ import (
 	"fmt"
 )
 
-// Point is a group element on the wire: its compressed SEC 1 encoding on P-256 (a byte for
-// y's sign, then x).
-type Point [pointSize]byte
+// Point is a group element on the wire: its canonical 32-byte edwards25519 encoding.
+type Point [32]byte
 
-// Scalar is a key on the wire: its canonical 32-byte big-endian encoding, below the group's
-// order.
+// Scalar is a key on the wire: its canonical 32-byte little-endian encoding modulo the
+// group order.
 type Scalar [32]byte
 
 // Digest is a SHA-256 commitment to a key.
 type Digest [32]byte
 
-// The three encode in JSON as unpadded base64url strings of exactly their size, so a
-// message's JSON is stable and compact (a 64-card pass is about 3 KB).
+// The three encode in JSON as unpadded base64url strings of exactly 32 bytes, so a message's
+// JSON is stable and compact (a 64-card pass is about 3 KB).
 
-func (p Point) MarshalText() ([]byte, error)   { return marshalFixed(p[:]), nil }
-func (s Scalar) MarshalText() ([]byte, error)  { return marshalFixed(s[:]), nil }
-func (h Digest) MarshalText() ([]byte, error)  { return marshalFixed(h[:]), nil }
-func (p *Point) UnmarshalText(b []byte) error  { return unmarshalFixed(p[:], b) }
-func (s *Scalar) UnmarshalText(b []byte) error { return unmarshalFixed(s[:], b) }
-func (h *Digest) UnmarshalText(b []byte) error { return unmarshalFixed(h[:], b) }
+func (p Point) MarshalText() ([]byte, error)   { return marshal32(p) }
+func (s Scalar) MarshalText() ([]byte, error)  { return marshal32(s) }
+func (h Digest) MarshalText() ([]byte, error)  { return marshal32(h) }
+func (p *Point) UnmarshalText(b []byte) error  { return unmarshal32((*[32]byte)(p), b) }
+func (s *Scalar) UnmarshalText(b []byte) error { return unmarshal32((*[32]byte)(s), b) }
+func (h *Digest) UnmarshalText(b []byte) error { return unmarshal32((*[32]byte)(h), b) }
 
-func marshalFixed(v []byte) []byte {
-	return []byte(base64.RawURLEncoding.EncodeToString(v))
+func marshal32(v [32]byte) ([]byte, error) {
+	return []byte(base64.RawURLEncoding.EncodeToString(v[:])), nil
 }
 
-// unmarshalFixed fills v, all of it, from unpadded base64url, or changes nothing.
-func unmarshalFixed(v []byte, b []byte) error {
-	// Decode needs room for all it may write: check the length first.
-	if len(b) != base64.RawURLEncoding.EncodedLen(len(v)) {
-		return fmt.Errorf("deal: want %d bytes in unpadded base64url, got %d characters", len(v), len(b))
+func unmarshal32(v *[32]byte, b []byte) error {
+	// Decode needs room for all it may write: check the length first (43 characters).
+	var buf [32]byte
+	if len(b) != base64.RawURLEncoding.EncodedLen(32) {
+		return fmt.Errorf("deal: want 32 bytes in unpadded base64url, got %d characters", len(b))
 	}
-	buf := make([]byte, len(v))
-	if n, err := base64.RawURLEncoding.Strict().Decode(buf, b); err != nil || n != len(v) {
-		return fmt.Errorf("deal: want %d bytes in unpadded base64url, got %q", len(v), b)
+	if n, err := base64.RawURLEncoding.Strict().Decode(buf[:], b); err != nil || n != 32 {
+		return fmt.Errorf("deal: want 32 bytes in unpadded base64url, got %q", b)
 	}
-	copy(v, buf)
+	*v = buf
 	return nil
 }
 

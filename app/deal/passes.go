@@ -2,6 +2,8 @@ package deal
 
 import (
 	"slices"
+
+	"filippo.io/edwards25519"
 )
 
 // Shuffle makes this seat's shuffle pass, when it is its turn (Next): every entry of the
@@ -21,7 +23,7 @@ func (d *Deal) Shuffle() (Pass, error) {
 		return Pass{}, err
 	}
 	cur := d.cur()
-	out := make([]point, len(cur))
+	out := make([]*edwards25519.Point, len(cur))
 	for i, from := range perm {
 		out[i] = mult(k, cur[from])
 	}
@@ -40,7 +42,7 @@ func (d *Deal) Lock() (Pass, error) {
 	if err := d.myTurn(step, d.n+d.me); err != nil {
 		return Pass{}, err
 	}
-	keys := make([]*key, len(d.cards))
+	keys := make([]*edwards25519.Scalar, len(d.cards))
 	for j := range keys {
 		k, err := randomKey(d.rand)
 		if err != nil {
@@ -48,12 +50,13 @@ func (d *Deal) Lock() (Pass, error) {
 		}
 		keys[j] = k
 	}
-	inv := inverse(d.deck)
+	inv := edwards25519.NewScalar().Invert(d.deck)
 	cur := d.cur()
-	out := make([]point, len(cur))
+	out := make([]*edwards25519.Point, len(cur))
 	commits := make([]Digest, len(cur))
+	f := edwards25519.NewScalar()
 	for j, k := range keys {
-		out[j] = mult(times(k, inv), cur[j])
+		out[j] = mult(f.Multiply(k, inv), cur[j])
 		commits[j] = commit(d.label, d.me, j, k)
 	}
 	p := Pass{Label: d.label, Step: step, Seat: d.me, Deck: encodePoints(out), Commit: commits}
@@ -75,7 +78,7 @@ func (d *Deal) myTurn(step, want int) error {
 }
 
 // record appends an accepted pass.
-func (d *Deal) record(p Pass, deck []point) {
+func (d *Deal) record(p Pass, deck []*edwards25519.Point) {
 	d.passes = append(d.passes, p)
 	d.decks = append(d.decks, deck)
 }
@@ -127,8 +130,8 @@ func (d *Deal) AcceptPass(p Pass) error {
 }
 
 // decodeDeck decodes and checks the entries of a pass.
-func (d *Deal) decodeDeck(seat int, name string, in []Point) ([]point, error) {
-	out := make([]point, len(in))
+func (d *Deal) decodeDeck(seat int, name string, in []Point) ([]*edwards25519.Point, error) {
+	out := make([]*edwards25519.Point, len(in))
 	seen := make(map[Point]int, len(in))
 	for i, b := range in {
 		if j, dup := seen[b]; dup {

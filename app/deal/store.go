@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	"filippo.io/edwards25519"
 )
 
 // Saved is what a device stores to take a deal up again after a reload, a crash or a
@@ -30,12 +32,12 @@ func (d *Deal) Save() Saved {
 	s := Saved{Label: d.label, Cards: append([]Card(nil), d.cards...), Seats: d.n, Me: d.me,
 		Passes: d.Passes(), Audited: d.audited}
 	if d.deck != nil {
-		k := encodeKey(d.deck)
+		k := Scalar(d.deck.Bytes())
 		s.DeckKey = &k
 	}
 	if d.keys[d.me][0] != nil {
 		for _, k := range d.keys[d.me] {
-			s.PosKeys = append(s.PosKeys, encodeKey(k))
+			s.PosKeys = append(s.PosKeys, Scalar(k.Bytes()))
 		}
 	}
 	for seat := range d.n {
@@ -46,7 +48,7 @@ func (d *Deal) Save() Saved {
 		for j, key := range d.keys[seat] {
 			if key != nil {
 				k.Pos = append(k.Pos, j)
-				k.Keys = append(k.Keys, encodeKey(key))
+				k.Keys = append(k.Keys, Scalar(key.Bytes()))
 			}
 		}
 		if len(k.Pos) > 0 {
@@ -137,7 +139,7 @@ func (d *Deal) restoreOwn(step int, p Pass, s Saved) error {
 		if len(s.PosKeys) != len(d.cards) || len(p.Commit) != len(d.cards) {
 			return bad("no position keys")
 		}
-		keys := make([]*key, len(d.cards))
+		keys := make([]*edwards25519.Scalar, len(d.cards))
 		for j, b := range s.PosKeys {
 			k, err := decodeKey(b)
 			if err != nil || commit(d.label, d.me, j, k) != p.Commit[j] {
