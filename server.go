@@ -338,11 +338,29 @@ func newAppHandler(version string, wasmBytes int) *app.Handler {
 			"/web/botworker.js",
 			botWasmURL,
 		},
+		// Our own worker (web/service-worker.js): it caches everything before it takes over.
+		ServiceWorkerTemplate: serviceWorkerTemplate(filepath.Join(webDir, "service-worker.js")),
 		// The service worker's cache name and every ETag derive from the
 		// version, so a new build means a new worker and fresh caches.
 		Version:           version,
 		WasmContentLength: strconv.Itoa(wasmBytes),
 	}
+}
+
+// serviceWorkerTemplate is the worker go-app serves as /app-worker.js, with its two
+// placeholders. The file is part of the repository: its absence, or a template without
+// the placeholders, is a broken build, and stops the server.
+func serviceWorkerTemplate(path string) string {
+	js, err := os.ReadFile(path)
+	if err != nil {
+		log.Fatalf("the service worker: %v", err)
+	}
+	for _, p := range []string{"{{.Version}}", "{{.ResourcesToCache}}"} {
+		if !bytes.Contains(js, []byte(p)) {
+			log.Fatalf("the service worker %s lacks %s", path, p)
+		}
+	}
+	return string(js)
 }
 
 // inlineScript is a <script> element holding the file's JavaScript. The file is part of the

@@ -305,6 +305,11 @@ func TestAppHandler(t *testing.T) {
 	if !strings.Contains(worker, `"app-" + "`+a.version+`"`) {
 		t.Error("app-worker.js cache name does not carry the wasm version")
 	}
+	// It is our worker (web/service-worker.js), filled in: it caches every file before it
+	// takes over, so a page it controls loads offline.
+	if !strings.Contains(worker, "event.waitUntil((async () => {\n    const cache = await caches.open(cacheName);\n    await cache.addAll(resourcesToCache);") || strings.Contains(worker, "{{") {
+		t.Error("app-worker.js is not web/service-worker.js filled in")
+	}
 	if strings.Contains(worker, "https://") || strings.Contains(page, "raw.githubusercontent.com") {
 		t.Error("remote resources referenced: offline use would break")
 	}

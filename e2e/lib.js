@@ -166,28 +166,32 @@ async function readyAt(page) {
 }
 
 /**
- * Waits until a service worker controls the page and its cache holds every
- * resource the worker lists (go-app fills the cache after activation, not
- * during install, so "controlled" alone is not enough for offline use).
+ * Waits until the page's service worker is active and its cache holds every resource the
+ * worker lists: the next navigation is then answered by the worker, online or offline.
+ * (The worker does not take over the page that installed it: web/service-worker.js.) It
+ * polls from here: page.waitForFunction takes a promise for a truthy answer, so an async
+ * check there would pass at once.
  */
 async function waitForServiceWorkerCache(page, timeout = 30_000) {
   const workerJS = await (await fetch(BASE_URL + '/app-worker.js')).text();
   const m = workerJS.match(/const resourcesToCache = (\[.*?\]);/s);
   assert.ok(m, 'resourcesToCache not found in /app-worker.js');
   const wanted = JSON.parse(m[1]);
-  await page.waitForFunction(
-    async (urls) => {
-      if (!navigator.serviceWorker.controller) return false;
-      for (const key of await caches.keys()) {
-        const cache = await caches.open(key);
-        const hits = await Promise.all(urls.map((u) => cache.match(u)));
-        if (hits.every(Boolean)) return true;
-      }
-      return false;
-    },
-    wanted,
-    { timeout, polling: 100 },
-  );
+  const ready = (urls) => page.evaluate(async (list) => {
+    const reg = await navigator.serviceWorker.getRegistration();
+    if (reg?.active?.state !== 'activated') return false;
+    for (const key of await caches.keys()) {
+      const cache = await caches.open(key);
+      const hits = await Promise.all(list.map((u) => cache.match(u)));
+      if (hits.every(Boolean)) return true;
+    }
+    return false;
+  }, urls);
+  const deadline = Date.now() + timeout;
+  while (!(await ready(wanted))) {
+    if (Date.now() > deadline) throw new Error(`the service worker was not active with its cache full after ${timeout} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
   return wanted;
 }
 

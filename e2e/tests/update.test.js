@@ -88,10 +88,14 @@ test('a new build is picked up on the next load', { timeout: 120_000 }, async ()
     await page.goto(url);
     await waitReady(page);
     const first = await page.evaluate(() => goappEnv.GOAPP_VERSION);
-    await page.waitForFunction(async () => {
-      const reg = await navigator.serviceWorker.getRegistration();
-      return !!(reg && reg.active && navigator.serviceWorker.controller);
-    }, null, { timeout: 30_000 });
+    // The first build's worker is active (polled from here: page.waitForFunction would take
+    // an async check's promise for a truthy answer).
+    for (let i = 0; ; i++) {
+      const active = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated');
+      if (active) break;
+      assert.ok(i < 300, 'the first build\'s service worker never became active');
+      await new Promise((r) => setTimeout(r, 100));
+    }
 
     await stopServer(server);
     server = await startServer(v2, port);
