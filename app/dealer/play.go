@@ -124,15 +124,19 @@ func (d *Dealer) CheckPlay(m engine.Move, proof *deal.Keys) error {
 				Msg: "the card played was not dealt to the seat there, or was played before"}
 		}
 	}
+	// The other seats' keys for the cards, sent when they were dealt, may still be on their
+	// way: check again when they come. The player's own keys are taken only once every card
+	// can be opened with them, so that this device never holds a card it can open but has
+	// not opened (were one card of three still waiting, the other two would be).
+	for _, j := range proof.Pos {
+		for _, seat := range dl.Missing(j) {
+			if seat != m.Player {
+				return &deal.Error{Kind: deal.ErrNotYet, Label: label, Seat: seat, Step: "play", Pos: j, Msg: "waiting for the seat's key for the card played"}
+			}
+		}
+	}
 	if err := dl.AcceptKeys(*proof); err != nil && !errors.Is(err, deal.ErrDuplicate) {
 		return err
-	}
-	for _, j := range proof.Pos {
-		if missing := dl.Missing(j); len(missing) > 0 {
-			// The other seats' keys for the card, sent when it was dealt, are still on their
-			// way: check again when they come (nothing is opened before).
-			return &deal.Error{Kind: deal.ErrNotYet, Label: label, Seat: missing[0], Step: "play", Pos: j, Msg: "waiting for the seat's key for the card played"}
-		}
 	}
 	for i, j := range proof.Pos {
 		if err := dl.Open(j); err != nil {

@@ -452,3 +452,91 @@ func TestMalformedMessagesAreRefused(t *testing.T) {
 		t.Fatalf("the real pass after them: %v", err)
 	}
 }
+
+// TestAPlayWaitingForAKeyOpensNothing: a move that plays several cards, one of which still
+// waits at this device for a third seat's key (sent when the card was dealt, not yet
+// arrived), is held with ErrNotYet, and the device opens none of its cards until the key
+// comes, not even those it has every other key for (found by the online soak: seed 300307
+// of the dealt-3p scenario, a Scout's three cards).
+func TestAPlayWaitingForAKeyOpensNothing(t *testing.T) {
+	for seed := uint64(1); seed < 40; seed++ {
+		tb := newTable(t, engine.Config{Edition: "birmingham", Players: 3, Seed: seed}, seed)
+		st := tb.devs[0].g.State()
+		mover := int(st.Order[st.TurnPos])
+		checker, third := tb.devs[(mover+1)%3], (mover+2)%3
+		// The third seat's keys go to the others by hand, below.
+		var held []Msg
+		tb.drop = func(m *Msg) bool {
+			if m.From == third && m.Keys != nil {
+				held = append(held, *m)
+				return true
+			}
+			return false
+		}
+		tb.settle()
+		for _, dev := range tb.devs {
+			if dev.seat != third && dev != checker {
+				for _, m := range held {
+					if err := dev.d.Receive(m); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+		}
+		tb.settle()
+		var scout *engine.Move
+		for _, m := range tb.devs[mover].g.LegalMoves() {
+			if m.Type == "scout" {
+				scout = &m
+				break
+			}
+		}
+		if scout == nil {
+			continue
+		}
+		proof, err := tb.devs[mover].d.PlayProof(*scout)
+		if err != nil || proof == nil || len(proof.Pos) != 3 {
+			t.Fatalf("seed %d: a Scout's proof %+v, %v", seed, proof, err)
+		}
+		// The checker gets every key of the third seat but the one for the Scout's last card.
+		last := proof.Pos[2]
+		for _, m := range held {
+			k := *m.Keys
+			k.Pos, k.Keys = nil, nil
+			for i, j := range m.Keys.Pos {
+				if j != last {
+					k.Pos, k.Keys = append(k.Pos, j), append(k.Keys, m.Keys.Keys[i])
+				}
+			}
+			if len(k.Pos) > 0 {
+				if err := checker.d.Receive(Msg{From: m.From, Keys: &k}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if err := checker.d.CheckPlay(*scout, proof); !errors.Is(err, deal.ErrNotYet) {
+			t.Fatalf("seed %d: the Scout checked without the third seat's key: %v", seed, err)
+		}
+		if n := checker.d.Unentitled(false); n > 0 {
+			t.Fatalf("seed %d: waiting, the checker can open %d cards it was not dealt", seed, n)
+		}
+		for _, m := range held {
+			for i, j := range m.Keys.Pos {
+				if j == last {
+					k := deal.Keys{Label: m.Keys.Label, Seat: m.Keys.Seat, Pos: []int{j}, Keys: []deal.Scalar{m.Keys.Keys[i]}}
+					if err := checker.d.Receive(Msg{From: m.From, Keys: &k}); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+		}
+		if err := checker.d.CheckPlay(*scout, proof); err != nil {
+			t.Fatalf("seed %d: the Scout, every key in: %v", seed, err)
+		}
+		if n := checker.d.Unentitled(false); n > 0 {
+			t.Fatalf("seed %d: the checker can open %d cards neither dealt to it nor opened", seed, n)
+		}
+		return
+	}
+	t.Fatal("no seed gives the first player a Scout")
+}
