@@ -18,7 +18,10 @@ type board struct {
 	railRounds [engine.MaxPlayers + 1]int
 	// townSpaces[loc] lists the build spaces of a location (nil for merchants).
 	townSpaces [][]int
-	facts      editionFacts // what the bot knows of the edition (lancashire.go)
+	// highLeft[ind][used] counts the level II+ tiles of an industry's mat from index used on:
+	// what a player with used tiles gone still has to develop or build.
+	highLeft [][]int
+	facts    editionFacts // what the bot knows of the edition (lancashire.go)
 }
 
 var boards sync.Map // *engine.Edition → *board
@@ -52,6 +55,17 @@ func boardOf(ed *engine.Edition) *board {
 		case engine.WildIndustryCard:
 			b.wildInd = engine.CardKind(k)
 		}
+	}
+	b.highLeft = make([][]int, len(ed.Mats))
+	for ind, mat := range ed.Mats {
+		left := make([]int, len(mat)+1)
+		for i := len(mat) - 1; i >= 0; i-- {
+			left[i] = left[i+1]
+			if mat[i].Level >= 2 {
+				left[i]++
+			}
+		}
+		b.highLeft[ind] = left
 	}
 	for n := ed.Rules.MinPlayers; n <= ed.Rules.MaxPlayers && n <= engine.MaxPlayers; n++ {
 		b.railRounds[n] = ed.Rules.RoundsPerEra[n]

@@ -61,10 +61,6 @@ func (e *evaluator) mat(s *engine.State, p int, f *[numFeatures]float64) {
 		} else {
 			f[fBlocked]++
 		}
-		for i := used; i < len(mat); i++ {
-			if mat[i].Level >= 2 {
-				f[fLeftHigh]++
-			}
-		}
+		f[fLeftHigh] += float64(e.b.highLeft[ind][used])
 	}
 }
