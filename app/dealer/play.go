@@ -138,10 +138,14 @@ func (d *Dealer) CheckPlay(m engine.Move, proof *deal.Keys) error {
 	if err := dl.AcceptKeys(*proof); err != nil && !errors.Is(err, deal.ErrDuplicate) {
 		return err
 	}
-	for i, j := range proof.Pos {
+	// Every card is opened before any is checked: a false card among them stops the game,
+	// and leaves no card this device could open that it has not opened.
+	for _, j := range proof.Pos {
 		if err := dl.Open(j); err != nil {
 			return err
 		}
+	}
+	for i, j := range proof.Pos {
 		if err := dl.CheckPlay(j, m.Player, deal.Card(cards[i])); err != nil {
 			return err
 		}

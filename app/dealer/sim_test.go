@@ -540,3 +540,47 @@ func TestAPlayWaitingForAKeyOpensNothing(t *testing.T) {
 	}
 	t.Fatal("no seed gives the first player a Scout")
 }
+
+// TestAFalseCardAmongSeveralLeavesNoneUnopened: a Scout whose first card is not the one
+// dealt is caught, naming the seat, and every card of the move is opened, not only those
+// checked before the false one (found by the online soak: seed 400018 of dealt-byzantine-3p,
+// where the cards after the false one stayed unopened with their player's keys in).
+func TestAFalseCardAmongSeveralLeavesNoneUnopened(t *testing.T) {
+	for seed := uint64(1); seed < 40; seed++ {
+		tb := newTable(t, engine.Config{Edition: "birmingham", Players: 3, Seed: seed}, seed)
+		tb.settle()
+		cheater := tb.devs[tb.devs[0].g.State().Actor()]
+		var scout *engine.Move
+		for _, m := range cheater.g.LegalMoves() {
+			if m.Type == "scout" {
+				scout = &m
+				break
+			}
+		}
+		if scout == nil {
+			continue
+		}
+		proof, err := cheater.d.PlayProof(*scout)
+		if err != nil || proof == nil || len(proof.Pos) != 3 {
+			t.Fatalf("seed %d: a Scout's proof %+v, %v", seed, proof, err)
+		}
+		forged := *scout
+		for _, c := range cheater.g.State().Edition().Cards {
+			if c.ID != scout.Card && c.Type != engine.WildLocationCard && c.Type != engine.WildIndustryCard {
+				forged.Card = c.ID
+				break
+			}
+		}
+		for _, dev := range tb.devs {
+			if dev == cheater {
+				continue
+			}
+			wantCheat(t, dev.d.CheckPlay(forged, proof), cheater.seat)
+			if n := dev.d.Unentitled(false); n > 0 {
+				t.Fatalf("seed %d: seat %d can open %d of the cheater's cards it has not opened", seed, dev.seat, n)
+			}
+		}
+		return
+	}
+	t.Fatal("no seed gives the first player a Scout")
+}
