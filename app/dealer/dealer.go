@@ -236,26 +236,10 @@ func (d *Dealer) startEra() error {
 	if d.deals[label] != nil {
 		return nil
 	}
-	ed := s.Edition()
-	var cards []deal.Card
-	for k, c := range ed.Cards {
-		if c.Type == engine.WildLocationCard || c.Type == engine.WildIndustryCard {
-			continue
-		}
-		for range c.Count[d.n] {
-			cards = append(cards, deal.Card(k))
-		}
-	}
-	if err := d.start(label, cards); err != nil {
+	if err := d.start(label, deckList(s.Edition(), d.n)); err != nil {
 		return err
 	}
-	var tiles []deal.Card
-	for k, t := range ed.DistantTiles {
-		for range t.Count[d.n] {
-			tiles = append(tiles, deal.Card(k))
-		}
-	}
-	if len(tiles) > 0 {
+	if tiles := stackList(s.Edition(), d.n); len(tiles) > 0 {
 		return d.start(d.stackLabel(s.Era), tiles)
 	}
 	return nil

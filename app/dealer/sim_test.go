@@ -40,12 +40,15 @@ type table struct {
 	fail func(to int, err error)
 	// reload, when set, takes every device up again from its store every reload moves.
 	reload int
+	// id is the game's id; proofs, the proof each move came with, by move index.
+	id     string
+	proofs map[int]*deal.Keys
 }
 
 func newTable(t *testing.T, cfg engine.Config, seed uint64) *table {
 	t.Helper()
 	cfg.Dealt = true
-	tb := &table{t: t, r: rand.New(rand.NewPCG(seed, 1))}
+	tb := &table{t: t, r: rand.New(rand.NewPCG(seed, 1)), id: fmt.Sprintf("game-%d", seed), proofs: map[int]*deal.Keys{}}
 	for seat := range cfg.Players {
 		g, err := engine.NewGame(cfg)
 		if err != nil {
@@ -53,7 +56,7 @@ func newTable(t *testing.T, cfg engine.Config, seed uint64) *table {
 		}
 		var key [32]byte
 		key[0], key[1] = byte(seed), byte(seat)
-		d, err := New(g, seat, fmt.Sprintf("game-%d", seed), rand.NewChaCha8(key))
+		d, err := New(g, seat, tb.id, rand.NewChaCha8(key))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -131,6 +134,9 @@ func (tb *table) move(m engine.Move) {
 	proof, err := mover.d.PlayProof(m)
 	if err != nil {
 		tb.t.Fatalf("seat %d proving %v: %v", m.Player, m, err)
+	}
+	if proof != nil {
+		tb.proofs[len(mover.g.Moves())] = proof
 	}
 	for _, dev := range tb.devs {
 		if err := dev.d.TurnOver(m); err != nil {
@@ -287,6 +293,7 @@ func TestWholeGamesDealtByTheDevices(t *testing.T) {
 					t.Errorf("seat %d's audit: %v", seat, err)
 				}
 			}
+			tb.checkRecords()
 			t.Logf("%d moves, %d tiles turned over", len(tb.devs[0].g.Moves()), tiles)
 		})
 	}
@@ -583,4 +590,63 @@ func TestAFalseCardAmongSeveralLeavesNoneUnopened(t *testing.T) {
 		return
 	}
 	t.Fatal("no seed gives the first player a Scout")
+}
+
+// checkRecords: after the audit, every device's Record (through JSON) re-checks the whole
+// deal against its own game and every move's proof; a changed audit key, a move that
+// proves a position not drawn to its player and a deal left out are each refused.
+func (tb *table) checkRecords() {
+	tb.t.Helper()
+	var rec Record
+	for _, dev := range tb.devs {
+		r, ok := RecordOf(dev.d.Save())
+		if !ok {
+			tb.t.Fatalf("seat %d: no record after the audit", dev.seat)
+		}
+		b, err := json.Marshal(r)
+		if err != nil {
+			tb.t.Fatal(err)
+		}
+		rec = Record{}
+		if err := json.Unmarshal(b, &rec); err != nil {
+			tb.t.Fatal(err)
+		}
+		if err := VerifyRecord(dev.g, tb.id, tb.proofs, rec); err != nil {
+			tb.t.Fatalf("seat %d: its record does not check out: %v", dev.seat, err)
+		}
+	}
+	g := tb.devs[0].g
+	changed := rec
+	changed.Deals = append([]DealRecord(nil), rec.Deals...)
+	audit := append([]deal.AuditKeys(nil), changed.Deals[0].Audit...)
+	audit[1].PosKeys = append([]deal.Scalar(nil), audit[1].PosKeys...)
+	audit[1].PosKeys[0], audit[1].PosKeys[1] = audit[1].PosKeys[1], audit[1].PosKeys[0]
+	changed.Deals[0].Audit = audit
+	if err := VerifyRecord(g, tb.id, tb.proofs, changed); !errors.Is(err, deal.ErrCheat) {
+		tb.t.Fatalf("a record with seat 1's keys swapped checked out: %v", err)
+	}
+	for i, p := range tb.proofs {
+		other := -1
+		for _, d := range g.Draws() {
+			if d.Seat != g.Moves()[i].Player && !d.FaceDown && p.Label == tb.id+"/"+eraName(d.Era)+"/deck" {
+				other = d.Position
+			}
+		}
+		if other < 0 {
+			continue
+		}
+		forged := map[int]*deal.Keys{}
+		for j, q := range tb.proofs {
+			forged[j] = q
+		}
+		f := *p
+		f.Pos = append([]int{other}, p.Pos[1:]...)
+		forged[i] = &f
+		wantCheat(tb.t, VerifyRecord(g, tb.id, forged, rec), g.Moves()[i].Player)
+		break
+	}
+	short := Record{Deals: rec.Deals[1:]}
+	if err := VerifyRecord(g, tb.id, tb.proofs, short); err == nil {
+		tb.t.Fatal("a record without its first deal checked out")
+	}
 }
