@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strings"
 
+	"brass/app/deal"
+	"brass/app/dealer"
 	"brass/app/online"
 	"brass/engine"
 )
@@ -32,6 +34,10 @@ type gameFile struct {
 	// Signed is an online game's moves with every player's signatures, so that anyone can
 	// check afterwards that each move is its player's (app/online).
 	Signed *signedMoves `json:"signed,omitempty"`
+	// Deal: in a finished game whose cards the devices dealt, once its audit is done, every
+	// deal's passes and every seat's audit keys, so that anyone can check afterwards that
+	// every card was the card the shuffled deck held (app/dealer.VerifyRecord).
+	Deal *dealer.Record `json:"deal,omitempty"`
 }
 
 // signedMoves is what checks an online game's record: its id, every seat's key, the moves
@@ -44,7 +50,8 @@ type signedMoves struct {
 
 // verify checks the signatures against the record: every move signed by its seat's key (or a
 // seat bot's runner), in one chain from the game's start, and the same moves as the record.
-func (sm *signedMoves) verify(rec engine.Record) error {
+// It returns the game replayed from the signed moves.
+func (sm *signedMoves) verify(rec engine.Record) (*online.Ledger, error) {
 	g := online.Genesis{Game: sm.Game, Config: rec.Config, Keys: sm.Keys}
 	var l *online.Ledger
 	var err error
@@ -54,17 +61,43 @@ func (sm *signedMoves) verify(rec engine.Record) error {
 		l, err = online.VerifyRecord(g, sm.Moves, online.AnyRunner)
 	}
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if l.Len() != len(rec.Moves) {
-		return fmt.Errorf("%d moves are signed, the record has %d", l.Len(), len(rec.Moves))
+		return nil, fmt.Errorf("%d moves are signed, the record has %d", l.Len(), len(rec.Moves))
 	}
 	for i, m := range rec.Moves {
 		if !sameMoves(l.At(i).Move, m) {
-			return fmt.Errorf("move %d is not the move signed", i+1)
+			return nil, fmt.Errorf("move %d is not the move signed", i+1)
 		}
 	}
-	return nil
+	return l, nil
+}
+
+// verifyDeal re-checks a dealt game's deal from the file's record of it, against the game
+// the signed moves replay and the cards each move proved it played.
+func (sm *signedMoves) verifyDeal(l *online.Ledger, d dealer.Record) error {
+	proofs := map[int]*deal.Keys{}
+	for i, s := range sm.Moves {
+		if s.Proof != nil {
+			proofs[i] = s.Proof
+		}
+	}
+	return dealer.VerifyRecord(l.Game(), sm.Game, proofs, d)
+}
+
+// dealRecord is a saved online game's deal as a file keeps it, once its audit is done: the
+// device's saved dealer with the passes stored apart put back (ok false before the audit).
+func dealRecord(store Store, id string, saved dealer.Saved) (rec dealer.Record, ok bool) {
+	var passes map[string][]deal.Pass
+	if _, err := store.Get(dealPassesPrefix+id, &passes); err != nil {
+		return dealer.Record{}, false
+	}
+	saved.Deals = append([]deal.Saved(nil), saved.Deals...)
+	if saved.PutPasses(passes) != nil {
+		return dealer.Record{}, false
+	}
+	return dealer.RecordOf(saved)
 }
 
 func sameMoves(a, b engine.Move) bool {
@@ -95,6 +128,11 @@ func ExportGame(store Store, id string) (data []byte, filename string, err error
 	}
 	if m := sg.Online; m != nil && len(m.Keys) > 0 {
 		f.Signed = &signedMoves{Game: sg.ID, Keys: m.Keys, Moves: m.Signed}
+		if m.Deal != nil {
+			if rec, ok := dealRecord(store, sg.ID, m.Deal.Dealer); ok {
+				f.Deal = &rec
+			}
+		}
 	}
 	data, err = json.MarshalIndent(f, "", "  ")
 	if err != nil {
@@ -181,14 +219,24 @@ func ImportGame(store Store, data []byte, opts ...Option) (id string, err error)
 		return refuse(err, "This game file is damaged: its player colours are not a list of colours.")
 	}
 	var signed struct {
-		Signed *signedMoves `json:"signed"`
+		Signed *signedMoves   `json:"signed"`
+		Deal   *dealer.Record `json:"deal"`
 	}
 	if err := json.Unmarshal(data, &signed); err != nil {
-		return refuse(err, "This game file is damaged: its signatures cannot be read.")
+		return refuse(err, "This game file is damaged: its signatures or its deal cannot be read.")
+	}
+	if signed.Deal != nil && (signed.Signed == nil || !rec.Config.Dealt) {
+		return refuse(nil, "This game file is damaged: it has a record of a deal, but not of an online game whose devices dealt the cards.")
 	}
 	if signed.Signed != nil {
-		if err := signed.Signed.verify(rec); err != nil {
+		l, err := signed.Signed.verify(rec)
+		if err != nil {
 			return refuse(err, "This online game's signatures do not check out (%s): the file was changed after the game.", err.Error())
+		}
+		if signed.Deal != nil {
+			if err := signed.Signed.verifyDeal(l, *signed.Deal); err != nil {
+				return refuse(err, "This online game's deal does not check out (%s): the file was changed after the game, or a device cheated.", err.Error())
+			}
 		}
 	}
 	cfg := rec.Config

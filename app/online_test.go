@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"brass/app/botbrain"
+	"brass/app/dealer"
 	"brass/app/mesh"
 	"brass/app/online"
 	"brass/engine"
@@ -1243,21 +1244,40 @@ func TestOnlineDealtGame(t *testing.T) {
 	for _, d := range devs {
 		d.waitUntil("the deal is audited", 20*time.Second, func(o *Online) bool { return strings.Contains(o.DealAudit(), "deal was audited") })
 	}
-	// The exported file keeps what the deal showed the device, replays and checks out
-	// elsewhere, and leaves the device's side of the deal (its keys) behind.
+	// The exported file keeps what the deal showed the device and, the audit done, the whole
+	// deal (every pass and every seat's published keys); it replays and checks out elsewhere,
+	// deal and all, and leaves the device's own stored side of the deal behind.
 	var hash uint64
 	devs[0].do(func() { id, hash = devs[0].o.ID(), devs[0].o.Game().Hash() })
 	data, _, err := ExportGame(devs[0].store, id)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(string(data), "posKeys") || strings.Contains(string(data), "deckKey") || !strings.Contains(string(data), `"reveals"`) {
-		t.Fatal("the exported file holds the deal's keys, or not what the deal showed")
+	var file struct {
+		Deal *dealer.Record `json:"deal"`
+	}
+	if err := json.Unmarshal(data, &file); err != nil || file.Deal == nil || len(file.Deal.Deals) == 0 || len(file.Deal.Deals[0].Audit) != 3 {
+		t.Fatalf("the exported file has no record of the audited deal (%v)", err)
+	}
+	if strings.Contains(string(data), "key_seed") || strings.Contains(string(data), `"dealer"`) || !strings.Contains(string(data), `"reveals"`) {
+		t.Fatal("the exported file holds the device's own side of the deal, or not what the deal showed")
 	}
 	other := NewMemoryStore()
 	nid, err := ImportGame(other, data)
 	if err != nil {
 		t.Fatalf("the exported dealt game does not import: %v", err)
+	}
+	// A file whose deal was changed (two of a seat's keys swapped) is refused, naming the deal.
+	keys := file.Deal.Deals[0].Audit[1].PosKeys
+	keys[0], keys[1] = keys[1], keys[0]
+	var whole map[string]json.RawMessage
+	if err := json.Unmarshal(data, &whole); err != nil {
+		t.Fatal(err)
+	}
+	whole["deal"], _ = json.Marshal(file.Deal)
+	changed, _ := json.Marshal(whole)
+	if _, err := ImportGame(NewMemoryStore(), changed); err == nil || !strings.Contains(err.Error(), "deal does not check out") {
+		t.Fatalf("a file with a changed deal imported: %v", err)
 	}
 	sg, err := loadGame(other, nid)
 	if err != nil {

@@ -230,6 +230,9 @@ func (r *Replica) dealt() {
 			r.audit = fmt.Sprintf("The audit of the deal failed: %v.", err)
 			r.notify(true, "%s", r.audit)
 		}
+		// Saved with every seat's keys in, the deal can be checked again from the store or an
+		// exported file (dealer.Record).
+		r.out.Save = r.out.Save || r.audit != ""
 	}
 }
 
