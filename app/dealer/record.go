@@ -3,6 +3,8 @@ package dealer
 import (
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 
 	"brass/app/deal"
 	"brass/engine"
@@ -136,7 +138,8 @@ func VerifyRecord(g *engine.Game, id string, proofs map[int]*deal.Keys, rec Reco
 	}
 	moves := g.Moves()
 	draws := g.Draws()
-	for i, proof := range proofs {
+	for _, i := range slices.Sorted(maps.Keys(proofs)) { // the first false move is named
+		proof := proofs[i]
 		if i < 0 || i >= len(moves) || proof == nil {
 			return fmt.Errorf("dealer: a proof for move %d of %d", i+1, len(moves))
 		}
