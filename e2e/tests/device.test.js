@@ -77,6 +77,10 @@ test('after one visit the game loads and plays offline', { timeout: 90_000 }, as
     await waitReady(page);
     await page.waitForSelector('.game-screen', { timeout: UI_TIMEOUT_MS });
     assert.equal((await gameState(page)).moves, 1);
+    // an address the worker never cached (a query) still opens the app offline: its page "/"
+    await page.goto(BASE_URL + '/?from=a-bookmark');
+    await waitReady(page);
+    await page.waitForSelector('.game-screen', { timeout: UI_TIMEOUT_MS });
     await context.setOffline(false);
     assertNoErrors(errors);
   } finally {
