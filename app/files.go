@@ -89,15 +89,21 @@ func (sm *signedMoves) verifyDeal(l *online.Ledger, d dealer.Record) error {
 // dealRecord is a saved online game's deal as a file keeps it, once its audit is done: the
 // device's saved dealer with the passes stored apart put back (ok false before the audit).
 func dealRecord(store Store, id string, saved dealer.Saved) (rec dealer.Record, ok bool) {
-	var passes map[string][]deal.Pass
-	if _, err := store.Get(dealPassesPrefix+id, &passes); err != nil {
-		return dealer.Record{}, false
-	}
-	saved.Deals = append([]deal.Saved(nil), saved.Deals...)
-	if saved.PutPasses(passes) != nil {
+	saved.Deals = append([]deal.Saved(nil), saved.Deals...) // (the caller's stay as they are)
+	if _, err := putStoredPasses(store, id, &saved); err != nil {
 		return dealer.Record{}, false
 	}
 	return dealer.RecordOf(saved)
+}
+
+// putStoredPasses gives a saved dealer back the locked deals' passes, which the store keeps
+// apart (Online.save), and says how many deals' passes it found.
+func putStoredPasses(store Store, id string, saved *dealer.Saved) (int, error) {
+	var passes map[string][]deal.Pass
+	if _, err := store.Get(dealPassesPrefix+id, &passes); err != nil {
+		return 0, err
+	}
+	return len(passes), saved.PutPasses(passes)
 }
 
 func sameMoves(a, b engine.Move) bool {

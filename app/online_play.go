@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"brass/app/deal"
 	"brass/app/online"
 	"brass/engine"
 )
@@ -339,9 +338,12 @@ func OpenOnline(store Store, id string, opts OnlineOptions) (*Online, error) {
 		return nil, &Error{Msg: "This saved game's key is damaged: " + err.Error(), Err: err}
 	}
 	var rep *online.Replica
-	var passes map[string][]deal.Pass
+	stored := 0 // the locked deals whose passes are stored apart
 	if sg.Record.Config.Dealt {
-		if _, err := store.Get(dealPassesPrefix+sg.ID, &passes); err != nil || meta.Deal == nil || meta.Deal.Dealer.PutPasses(passes) != nil {
+		if meta.Deal != nil {
+			stored, err = putStoredPasses(store, sg.ID, &meta.Deal.Dealer)
+		}
+		if meta.Deal == nil || err != nil {
 			return nil, &Error{Msg: "This saved game's cards are dealt by the devices, but its side of the deal is missing or damaged: it cannot go on."}
 		}
 		rep, err = online.ResumeDealt(ident, meta.genesis(sg.ID, sg.Record.Config), meta.Signed, *meta.Deal, online.DefaultTiming, rand.Reader)
@@ -370,7 +372,7 @@ func OpenOnline(store Store, id string, opts OnlineOptions) (*Online, error) {
 		saved:        sg,
 		rep:          rep,
 		roomSecret:   meta.RoomSecret,
-		storedPasses: len(passes),
+		storedPasses: stored,
 	}
 	o.name, o.colour = rep.Game().State().Name(seat), colourOf(sg.Colours, seat)
 	return o, nil

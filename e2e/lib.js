@@ -166,32 +166,40 @@ async function readyAt(page) {
 }
 
 /**
+ * Waits until fn (run in the page, with arg) returns true, asking every 50 ms with plain
+ * evaluate calls. Playwright's waitForFunction takes a promise for a truthy answer, so an
+ * async check there passes at once; and it and waitForSelector first inject a script of
+ * their own into the page, which on a slowed CPU takes a few hundred ms of its main thread
+ * at the worst time.
+ */
+async function poll(page, fn, what, timeout = 60_000, arg = undefined) {
+  const deadline = Date.now() + timeout;
+  while (!(await page.evaluate(fn, arg))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
  * Waits until the page's service worker is active and its cache holds every resource the
  * worker lists: the next navigation is then answered by the worker, online or offline.
- * (The worker does not take over the page that installed it: web/service-worker.js.) It
- * polls from here: page.waitForFunction takes a promise for a truthy answer, so an async
- * check there would pass at once.
+ * (The worker does not take over the page that installed it: web/service-worker.js.)
  */
 async function waitForServiceWorkerCache(page, timeout = 30_000) {
   const workerJS = await (await fetch(BASE_URL + '/app-worker.js')).text();
   const m = workerJS.match(/const resourcesToCache = (\[.*?\]);/s);
   assert.ok(m, 'resourcesToCache not found in /app-worker.js');
   const wanted = JSON.parse(m[1]);
-  const ready = (urls) => page.evaluate(async (list) => {
+  await poll(page, async (urls) => {
     const reg = await navigator.serviceWorker.getRegistration();
     if (reg?.active?.state !== 'activated') return false;
     for (const key of await caches.keys()) {
       const cache = await caches.open(key);
-      const hits = await Promise.all(list.map((u) => cache.match(u)));
+      const hits = await Promise.all(urls.map((u) => cache.match(u)));
       if (hits.every(Boolean)) return true;
     }
     return false;
-  }, urls);
-  const deadline = Date.now() + timeout;
-  while (!(await ready(wanted))) {
-    if (Date.now() > deadline) throw new Error(`the service worker was not active with its cache full after ${timeout} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  }, 'the service worker active with its cache full', timeout, wanted);
   return wanted;
 }
 
@@ -215,6 +223,7 @@ module.exports = {
   median,
   newContext,
   openApp,
+  poll,
   readyAt,
   waitForServiceWorkerCache,
   waitReady,

@@ -675,19 +675,6 @@ async function phoneContext(lib, browser, sw) {
   return context;
 }
 
-/**
- * Waits until fn (run in the page) returns true, asking every 50 ms with plain evaluate calls:
- * Playwright's waitForFunction and waitForSelector first inject a script of their own into the
- * page, which on a slowed CPU takes a few hundred ms of its main thread at the worst time.
- */
-async function poll(page, fn, what, timeout = 60_000) {
-  const deadline = Date.now() + timeout;
-  while (!(await page.evaluate(fn))) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 /** Slows the page's CPU and, with conditions, its network (CDP, on the page's target). */
 async function throttle(page, conditions) {
   const cdp = await page.context().newCDPSession(page);
@@ -713,7 +700,7 @@ async function phoneFirstVisit(lib, browser, net, pressAt = 0) {
     // the wasm runs; were it missing, the tap would do nothing until then, so tap again until
     // the dialog opens). A plain touch at the button's centre (no actionability waits: go-app
     // replaces the prerendered button when it mounts).
-    await poll(page, () => (document.getElementById('new-game')?.getBoundingClientRect().width ?? 0) > 0, 'the New game button');
+    await lib.poll(page, () => (document.getElementById('new-game')?.getBoundingClientRect().width ?? 0) > 0, 'the New game button');
     const deadline = Date.now() + 60_000;
     while (!(await page.evaluate(() => window.__brassDialogAt !== undefined))) {
       if (Date.now() > deadline) throw new Error('the new-game dialog never opened');
@@ -735,7 +722,7 @@ async function phoneFirstVisit(lib, browser, net, pressAt = 0) {
       return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
     });
     await page.touchscreen.tap(start.x, start.y);
-    await poll(page, () => window.__brassGameAt !== undefined, 'the game screen');
+    await lib.poll(page, () => window.__brassGameAt !== undefined, 'the game screen');
     const r = await page.evaluate(() => ({
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
       dialog: window.__brassDialogAt,
@@ -764,7 +751,7 @@ async function phoneRepeatVisit(lib, browser, net, tracePath) {
     }
     const res = await page.goto(lib.BASE_URL + '/', { timeout: 60_000 });
     if (!res.fromServiceWorker()) throw new Error('the page did not come from the service worker');
-    await poll(page, () => window.__brassReadyAt !== undefined, 'the start screen ready');
+    await lib.poll(page, () => window.__brassReadyAt !== undefined, 'the start screen ready');
     const phases = await loadPhases(page);
     if (tracePath) {
       await page.waitForTimeout(300);

@@ -170,7 +170,7 @@ func (g *Game) Reveal(r Reveal) error {
 			return err
 		}
 	case r.Tile != "" && r.Card == "":
-		k := s.ed.distantTileByID(r.Tile)
+		k := s.ed.DistantTileByID(r.Tile)
 		if k < 0 {
 			return errorf(ErrMalformed, "There is no Distant Market tile %q in %s.", r.Tile, s.ed.Name)
 		}
@@ -230,8 +230,8 @@ func (s *State) showDistant(pos int, k int) error {
 	return nil
 }
 
-// distantTileByID is the index of the Distant Market tile with that id, −1 for none.
-func (e *Edition) distantTileByID(id string) int {
+// DistantTileByID is the index of the Distant Market tile with that id, −1 for none.
+func (e *Edition) DistantTileByID(id string) int {
 	for k, t := range e.DistantTiles {
 		if t.ID == id {
 			return k

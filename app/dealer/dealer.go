@@ -69,8 +69,12 @@ func (d *Dealer) Outbox() []Msg {
 func (d *Dealer) Applied() error { return d.advance() }
 
 // deckLabel and stackLabel name an era's deck and Distant Market stack.
-func (d *Dealer) deckLabel(era engine.Era) string  { return d.id + "/" + eraName(era) + "/deck" }
-func (d *Dealer) stackLabel(era engine.Era) string { return d.id + "/" + eraName(era) + "/distant" }
+func (d *Dealer) deckLabel(era engine.Era) string  { return deckLabel(d.id, era) }
+func (d *Dealer) stackLabel(era engine.Era) string { return stackLabel(d.id, era) }
+
+// deckLabel and stackLabel name game id's deals of an era: its deck and its Distant Market stack.
+func deckLabel(id string, era engine.Era) string  { return id + "/" + eraName(era) + "/deck" }
+func stackLabel(id string, era engine.Era) string { return id + "/" + eraName(era) + "/distant" }
 
 func eraName(era engine.Era) string {
 	if era == engine.Rail {

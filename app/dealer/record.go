@@ -89,9 +89,9 @@ func VerifyRecord(g *engine.Game, id string, proofs map[int]*deal.Keys, rec Reco
 	}
 	lists := map[string][]deal.Card{}
 	for _, era := range []engine.Era{engine.Canal, engine.Rail} {
-		lists[id+"/"+eraName(era)+"/deck"] = deckList(ed, n)
+		lists[deckLabel(id, era)] = deckList(ed, n)
 		if tiles := stackList(ed, n); len(tiles) > 0 {
-			lists[id+"/"+eraName(era)+"/distant"] = tiles
+			lists[stackLabel(id, era)] = tiles
 		}
 	}
 	held := map[string][]deal.Card{}
@@ -117,27 +117,31 @@ func VerifyRecord(g *engine.Game, id string, proofs map[int]*deal.Keys, rec Reco
 		return cards[pos], nil
 	}
 	for _, r := range g.Reveals() {
-		label, want, ok := id+"/"+eraName(r.Era)+"/deck", deal.Card(0), false
+		label, want := deckLabel(id, r.Era), -1
 		if r.Tile != "" {
-			label = id + "/" + eraName(r.Era) + "/distant"
-			for k, t := range ed.DistantTiles {
-				if t.ID == r.Tile {
-					want, ok = deal.Card(k), true
-				}
-			}
-		} else if k, found := ed.CardByID(r.Card); found {
-			want, ok = deal.Card(k), true
+			label, want = stackLabel(id, r.Era), ed.DistantTileByID(r.Tile)
+		} else if k, ok := ed.CardByID(r.Card); ok {
+			want = int(k)
 		}
 		got, err := at(label, r.Position)
 		if err != nil {
 			return err
 		}
-		if !ok || got != want {
+		if want < 0 || got != deal.Card(want) {
 			return fmt.Errorf("dealer: the game was shown %q at position %d of %s, but the deal held another there", r.Card+r.Tile, r.Position, label)
 		}
 	}
 	moves := g.Moves()
-	draws := g.Draws()
+	type place struct {
+		label string
+		pos   int
+	}
+	drawnTo := map[place]int{} // the seat each card of a deck was dealt to, face up
+	for _, d := range g.Draws() {
+		if !d.FaceDown {
+			drawnTo[place{deckLabel(id, d.Era), d.Position}] = d.Seat
+		}
+	}
 	for _, i := range slices.Sorted(maps.Keys(proofs)) { // the first false move is named
 		proof := proofs[i]
 		if i < 0 || i >= len(moves) || proof == nil {
@@ -152,17 +156,11 @@ func VerifyRecord(g *engine.Game, id string, proofs map[int]*deal.Keys, rec Reco
 			return fmt.Errorf("dealer: move %d plays %d cards from the deck but proves %d", i+1, len(cards), len(proof.Pos))
 		}
 		for c, pos := range proof.Pos {
-			drawn := false
-			for _, d := range draws {
-				if id+"/"+eraName(d.Era)+"/deck" == proof.Label && d.Position == pos && d.Seat == m.Player && !d.FaceDown {
-					drawn = true
-				}
-			}
 			got, err := at(proof.Label, pos)
 			if err != nil {
 				return err
 			}
-			if !drawn || got != deal.Card(cards[c]) {
+			if seat, ok := drawnTo[place{proof.Label, pos}]; !ok || seat != m.Player || got != deal.Card(cards[c]) {
 				return &deal.Error{Kind: deal.ErrCheat, Label: proof.Label, Seat: m.Player, Step: "play", Pos: pos,
 					Msg: fmt.Sprintf("move %d played a card that was not the one dealt to the seat there", i+1)}
 			}

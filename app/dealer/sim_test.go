@@ -491,13 +491,7 @@ func TestAPlayWaitingForAKeyOpensNothing(t *testing.T) {
 			}
 		}
 		tb.settle()
-		var scout *engine.Move
-		for _, m := range tb.devs[mover].g.LegalMoves() {
-			if m.Type == "scout" {
-				scout = &m
-				break
-			}
-		}
+		scout := scoutOf(tb.devs[mover].g)
 		if scout == nil {
 			continue
 		}
@@ -557,13 +551,7 @@ func TestAFalseCardAmongSeveralLeavesNoneUnopened(t *testing.T) {
 		tb := newTable(t, engine.Config{Edition: "birmingham", Players: 3, Seed: seed}, seed)
 		tb.settle()
 		cheater := tb.devs[tb.devs[0].g.State().Actor()]
-		var scout *engine.Move
-		for _, m := range cheater.g.LegalMoves() {
-			if m.Type == "scout" {
-				scout = &m
-				break
-			}
-		}
+		scout := scoutOf(cheater.g)
 		if scout == nil {
 			continue
 		}
@@ -628,7 +616,7 @@ func (tb *table) checkRecords() {
 	for i, p := range tb.proofs {
 		other := -1
 		for _, d := range g.Draws() {
-			if d.Seat != g.Moves()[i].Player && !d.FaceDown && p.Label == tb.id+"/"+eraName(d.Era)+"/deck" {
+			if d.Seat != g.Moves()[i].Player && !d.FaceDown && p.Label == deckLabel(tb.id, d.Era) {
 				other = d.Position
 			}
 		}
@@ -649,4 +637,14 @@ func (tb *table) checkRecords() {
 	if err := VerifyRecord(g, tb.id, tb.proofs, short); err == nil {
 		tb.t.Fatal("a record without its first deal checked out")
 	}
+}
+
+// scoutOf is a Scout the player to act may make (three cards from the deck), or nil.
+func scoutOf(g *engine.Game) *engine.Move {
+	for _, m := range g.LegalMoves() {
+		if m.Type == "scout" {
+			return &m
+		}
+	}
+	return nil
 }

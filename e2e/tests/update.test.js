@@ -13,7 +13,7 @@ const path = require('node:path');
 const net = require('node:net');
 const { spawn } = require('node:child_process');
 const { test, before, after } = require('node:test');
-const { launchBrowser, waitReady } = require('../lib');
+const { launchBrowser, poll, waitReady } = require('../lib');
 
 const ROOT = path.join(__dirname, '..', '..');
 
@@ -88,14 +88,8 @@ test('a new build is picked up on the next load', { timeout: 120_000 }, async ()
     await page.goto(url);
     await waitReady(page);
     const first = await page.evaluate(() => goappEnv.GOAPP_VERSION);
-    // The first build's worker is active (polled from here: page.waitForFunction would take
-    // an async check's promise for a truthy answer).
-    for (let i = 0; ; i++) {
-      const active = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated');
-      if (active) break;
-      assert.ok(i < 300, 'the first build\'s service worker never became active');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await poll(page, async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated',
+      "the first build's service worker active", 30_000);
 
     await stopServer(server);
     server = await startServer(v2, port);
