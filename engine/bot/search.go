@@ -30,7 +30,7 @@ func (t *thinker) search(sm *sampler, p int, prm hardParams) (engine.Action, []r
 	if len(plans) <= 1 {
 		return firstOr(plans), plans
 	}
-	cands := plans[:min(prm.keep, len(plans))]
+	cands := distinct(plans, prm.keep)
 	sum := make([]float64, len(cands))
 	cnt := make([]int, len(cands))
 	alive := make([]int, len(cands))
@@ -41,7 +41,8 @@ func (t *thinker) search(sm *sampler, p int, prm hardParams) (engine.Action, []r
 	perRollout := 0 // evaluations one rollout costs, measured on the first
 	for len(alive) > 1 {
 		// one stage: the same deals for every surviving candidate, as many as the budget
-		// allows for the stages still to come
+		// allows for the stages still to come (the first stage learns what a rollout costs
+		// from its first deal, then plays its share of deals like the others)
 		stagesLeft := 0
 		for n := len(alive); n > 1; n = (n + 1) / 2 {
 			stagesLeft++
@@ -68,9 +69,11 @@ func (t *thinker) search(sm *sampler, p int, prm hardParams) (engine.Action, []r
 				cnt[i]++
 				if perRollout == 0 {
 					// the first rollout tells what one costs: keep only the candidates
-					// that the budget lets play at least this deal
+					// that the budget lets play at least this deal, and give the stage its
+					// share of the budget
 					perRollout = max(t.evals-before, 1)
 					alive = alive[:min(len(alive), max(1+(prm.budget-t.evals)/perRollout, k+1))]
+					deals = max(left/(stagesLeft*len(alive)*perRollout), 1)
 				}
 			}
 		}
@@ -131,6 +134,27 @@ func (t *thinker) rollout(det *engine.State, a engine.Action, p int, prm *hardPa
 		}
 	}
 	return t.eval(&s, p)
+}
+
+// distinct returns the first keep plans that differ in effect: of Develops of the same
+// industries and of double rail links on the same two lines (sameEffect), which only take
+// their iron, coal or beer from different places or lay the lines in another order, only
+// the best-rated one is played forward.
+func distinct(plans []rated, keep int) []rated {
+	out := make([]rated, 0, keep)
+next:
+	for _, r := range plans {
+		if len(out) == keep {
+			break
+		}
+		for i := range out {
+			if sameEffect(&out[i].a, &r.a) {
+				continue next
+			}
+		}
+		out = append(out, r)
+	}
+	return out
 }
 
 func firstOr(r []rated) engine.Action {
