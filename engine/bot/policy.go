@@ -179,6 +179,7 @@ func (t *thinker) eval(s *engine.State, p int) float64 {
 type rated struct {
 	a engine.Action
 	v float64
+	n int // Hard: the deals it was played forward on (its v is their mean; 0: not played)
 }
 
 // rateAll rates every candidate by the position right after it.
@@ -187,7 +188,7 @@ func (t *thinker) rateAll(s *engine.State, out []rated) []rated {
 	p := s.Actor()
 	for _, a := range t.candidates(s, cbuf[:0]) {
 		if v, ok := t.score(s, &a, p); ok {
-			out = append(out, rated{a, v})
+			out = append(out, rated{a: a, v: v})
 		}
 	}
 	return out

@@ -38,7 +38,9 @@ func (t *thinker) search(sm *sampler, p int, prm hardParams) (engine.Action, []r
 		alive[i] = i
 	}
 	mean := func(i int) float64 { return sum[i] / float64(max(cnt[i], 1)) }
-	perRollout := 0 // evaluations one rollout costs, measured on the first
+	// what a rollout costs in evaluations: the mean of those played so far
+	spent, played := 0, 0
+	perRollout := func() int { return max(spent/max(played, 1), 1) }
 	for len(alive) > 1 {
 		// one stage: the same deals for every surviving candidate, as many as the budget
 		// allows for the stages still to come (the first stage learns what a rollout costs
@@ -48,12 +50,13 @@ func (t *thinker) search(sm *sampler, p int, prm hardParams) (engine.Action, []r
 			stagesLeft++
 		}
 		left := prm.budget - t.evals
+		first := played == 0
 		deals := 1
-		if perRollout > 0 {
-			deals = left / (stagesLeft * len(alive) * perRollout)
+		if !first {
+			deals = share(left, stagesLeft, len(alive), perRollout())
 			if deals == 0 {
 				// not even one deal each: keep the candidates one deal can afford
-				alive = alive[:min(len(alive), max(left/perRollout, 0))]
+				alive = alive[:min(len(alive), max(left/perRollout(), 0))]
 				if len(alive) < 2 {
 					break
 				}
@@ -67,14 +70,17 @@ func (t *thinker) search(sm *sampler, p int, prm hardParams) (engine.Action, []r
 				before := t.evals
 				sum[i] += t.rollout(&det, cands[i].a, p, &prm)
 				cnt[i]++
-				if perRollout == 0 {
-					// the first rollout tells what one costs: keep only the candidates
-					// that the budget lets play at least this deal, and give the stage its
-					// share of the budget
-					perRollout = max(t.evals-before, 1)
-					alive = alive[:min(len(alive), max(1+(prm.budget-t.evals)/perRollout, k+1))]
-					deals = max(left/(stagesLeft*len(alive)*perRollout), 1)
+				spent += t.evals - before
+				played++
+				if played == 1 {
+					// the first rollout tells roughly what one costs: keep only the
+					// candidates that the budget lets play at least this deal
+					alive = alive[:min(len(alive), max(1+(prm.budget-t.evals)/perRollout(), k+1))]
 				}
+			}
+			if first && d == 0 {
+				// the first deal tells what a rollout costs: the stage's share of deals
+				deals = max(share(left, stagesLeft, len(alive), perRollout()), 1)
 			}
 		}
 		if len(alive) < 2 {
@@ -89,7 +95,7 @@ func (t *thinker) search(sm *sampler, p int, prm hardParams) (engine.Action, []r
 	sort.SliceStable(alive, func(a, b int) bool { return mean(alive[a]) > mean(alive[b]) })
 	out := make([]rated, len(cands))
 	for i := range cands {
-		out[i] = rated{cands[i].a, mean(i)}
+		out[i] = rated{cands[i].a, mean(i), cnt[i]}
 		if cnt[i] == 0 {
 			out[i].v = cands[i].v
 		}
@@ -134,6 +140,17 @@ func (t *thinker) rollout(det *engine.State, a engine.Action, p int, prm *hardPa
 		}
 	}
 	return t.eval(&s, p)
+}
+
+// share is the deals each of alive candidates plays in a stage when left evaluations are
+// shared by stagesLeft stages and a rollout costs per: rounded, so that a stage that can
+// afford 1.9 deals plays 2 (the later stages then get a little less), except in the last
+// stage, which must stay within the budget.
+func share(left, stagesLeft, alive, per int) int {
+	if stagesLeft == 1 {
+		return left / (alive * per)
+	}
+	return (2*left/(stagesLeft*alive*per) + 1) / 2
 }
 
 // distinct returns the first keep plans that differ in effect: of Develops of the same
