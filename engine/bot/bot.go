@@ -15,10 +15,6 @@ type Bot struct {
 	// HandBuilt thinks with the hand-built evaluation instead of the learned one: the bots
 	// as they were before the learned models (tournaments keep them as levels to beat).
 	HandBuilt bool
-	// Model names an earlier learned model to think with ("v1": the edition's model as it
-	// was when the bots were last retrained, kept so that tournaments can measure the gain);
-	// "" is the edition's current one.
-	Model string
 
 	tune *profile // tests and tuning: think like this instead of the level's profile
 }
@@ -86,10 +82,8 @@ func (b Bot) decide(view *engine.State, seat int, seed uint64) (engine.Action, *
 		prof.hard.budget = b.Budget
 	}
 	var m *model
-	if prof.learned && !v.Introductory {
-		if m, err = b.model(v.Edition()); err != nil {
-			return engine.Action{}, nil, err
-		}
+	if prof.learned && !b.HandBuilt && !v.Introductory {
+		m = learnedModels[modelKey(v.Edition())]
 	}
 	t := newThinker(sm.b, &prof.w, m, seed)
 	var a engine.Action
@@ -114,19 +108,6 @@ func (b Bot) decide(view *engine.State, seat int, seed uint64) (engine.Action, *
 		return engine.Action{}, sm, ErrNoAction
 	}
 	return a, sm, nil
-}
-
-// model is the learned model the bot thinks with in an edition: nil for the hand-built
-// evaluation (HandBuilt, or an edition with no model), an error for an unknown Model.
-func (b Bot) model(ed *engine.Edition) (*model, error) {
-	if b.HandBuilt {
-		return nil, nil
-	}
-	m, ok := learnedModels[namedKey(ed, b.Model)]
-	if !ok && b.Model != "" {
-		return nil, fmt.Errorf("bot: no model %q for %s", b.Model, modelKey(ed))
-	}
-	return m, nil
 }
 
 // profile is how a level thinks.

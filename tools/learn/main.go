@@ -48,24 +48,13 @@ func main() {
 	workers := flag.Int("workers", 2, "games played at once")
 	dir := flag.String("dir", "engine/bot", "the directory of package bot, where the model's file is written")
 	dry := flag.Bool("dry", false, "report the fit without writing the model")
-	plans := flag.Bool("plans", false, "fit the current model to the outcomes of played-out candidate turns instead")
-	positions := flag.Int("positions", 4, "-plans: positions studied per game")
-	candidates := flag.Int("candidates", 8, "-plans: candidate turns played out per position")
-	rollouts := flag.Int("rollouts", 8, "-plans: deals each candidate is played out on")
-	players := flag.Int("players", 0, "only this player count (0: every one the edition has)")
-	from := flag.String("model", "", "the self-play bots think with this earlier model (engine/bot's Bot.Model), and -plans fits from it")
-	as := flag.String("as", "", "write the model as the earlier model of this name (model_EDITION_NAME.go)")
 	flag.Parse()
 	lv, err := bot.ParseLevel(*level)
 	if err != nil {
 		log.Fatal(err)
 	}
-	b := bot.Bot{Level: lv, Budget: *budget, HandBuilt: *hand, Model: *from}
-	var study *planStudy
-	if *plans {
-		study = &planStudy{positions: *positions, candidates: *candidates, rollouts: *rollouts}
-	}
-	file, src, fits, err := learn(*edition, *rules, *as, *games, *players, b, study, *ridge, *workers, command())
+	b := bot.Bot{Level: lv, Budget: *budget, HandBuilt: *hand}
+	file, src, fits, err := learn(*edition, *rules, *games, b, *ridge, *workers, command())
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -80,34 +69,30 @@ func main() {
 
 // learn plays the self-play games, fits the model and returns the name of its file in
 // engine/bot, its source (made by command) and the fit's report.
-func learn(edition, rules, as string, games, players int, b bot.Bot, study *planStudy, ridge float64, workers int, command string) (string, []byte, []bot.StageFit, error) {
+func learn(edition, rules string, games int, b bot.Bot, ridge float64, workers int, command string) (string, []byte, []bot.StageFit, error) {
 	l, err := bot.NewLearning(edition, rules)
 	if err != nil {
 		return "", nil, nil, err
 	}
 	ed, _ := engine.EditionFor(edition, rules)
-	var fits []bot.StageFit
-	if study != nil {
-		if err := study.play(l, ed, b, games, players, workers); err != nil {
-			return "", nil, nil, err
-		}
-		if fits, err = l.FitPlans(b, ridge); err != nil {
-			return "", nil, nil, err
-		}
-	} else {
-		if err := play(l, ed, b, games, players, workers); err != nil {
-			return "", nil, nil, err
-		}
-		fits = l.Fit(ridge)
+	if err := play(l, ed, b, games, workers); err != nil {
+		return "", nil, nil, err
 	}
-	src, err := format.Source(l.Source(as, command))
-	return l.Target(as), src, fits, err
+	fits := l.Fit(ridge)
+	src, err := format.Source(l.Source(command))
+	return l.Target(), src, fits, err
 }
 
 // play plays the games for every player count of the edition and adds them to l in seed
 // order, every fifth held out.
-func play(l *bot.Learning, ed *engine.Edition, b bot.Bot, games, players, workers int) error {
-	jobs := gameJobs(ed, games, players)
+func play(l *bot.Learning, ed *engine.Edition, b bot.Bot, games, workers int) error {
+	type job struct{ n, g int }
+	var jobs []job
+	for n := ed.Rules.MinPlayers; n <= ed.Rules.MaxPlayers; n++ {
+		for g := 0; g < games; g++ {
+			jobs = append(jobs, job{n, g})
+		}
+	}
 	results := make([]bot.Samples, len(jobs))
 	errs := parallel.Each(len(jobs), workers, func(i int) (err error) {
 		j := jobs[i]
@@ -127,24 +112,6 @@ func play(l *bot.Learning, ed *engine.Edition, b bot.Bot, games, players, worker
 		l.Add(results[i], j.g%5 == 4)
 	}
 	return first
-}
-
-// job is one game: its player count and number.
-type job struct{ n, g int }
-
-// gameJobs lists the games to play: games per player count of the edition (only players,
-// if not 0).
-func gameJobs(ed *engine.Edition, games, players int) []job {
-	var jobs []job
-	for n := ed.Rules.MinPlayers; n <= ed.Rules.MaxPlayers; n++ {
-		if players != 0 && n != players {
-			continue
-		}
-		for g := 0; g < games; g++ {
-			jobs = append(jobs, job{n, g})
-		}
-	}
-	return jobs
 }
 
 // report prints, per player count and stage, the positions and the held-out error of the

@@ -172,7 +172,7 @@ func playOne(cfg config, g int) (gameResult, error) {
 	for step := 0; s.Phase != engine.PhaseOver; step++ {
 		p := s.Actor()
 		view := s.View(p)
-		b := bot.Bot{Level: r.seats[p].level, HandBuilt: r.seats[p].hand, Model: r.seats[p].model, Budget: cfg.budget}
+		b := bot.Bot{Level: r.seats[p].level, HandBuilt: r.seats[p].hand, Budget: cfg.budget}
 		t0 := time.Now()
 		a, err := b.Choose(&view, p, deal*1_000_003+uint64(step)*31+uint64(p))
 		r.thinking[p] += time.Since(t0)
@@ -291,30 +291,23 @@ func report(w io.Writer, cfg config, results []gameResult, took time.Duration) {
 	}
 }
 
-// seatBot is the bot of a seat: a level, thinking with the learned evaluation, an earlier
-// learned model ("hard@v1") or, as the bots did before the learned ones ("hard-hand"), with
-// the hand-built one.
+// seatBot is the bot of a seat: a level, thinking with the learned evaluation or, as the
+// bots did before it ("hard-hand"), with the hand-built one.
 type seatBot struct {
 	level bot.Level
 	hand  bool
-	model string
 }
 
 func (b seatBot) String() string {
-	switch {
-	case b.hand:
+	if b.hand {
 		return b.level.String() + "-hand"
-	case b.model != "":
-		return b.level.String() + "@" + b.model
 	}
 	return b.level.String()
 }
 
-// parseSeatBot reads a level's name, with "-hand" for its hand-built evaluation or
-// "@name" for an earlier learned model.
+// parseSeatBot reads a level's name, with "-hand" for its hand-built evaluation.
 func parseSeatBot(name string) (seatBot, error) {
 	base, hand := strings.CutSuffix(name, "-hand")
-	base, model, _ := strings.Cut(base, "@")
 	l, err := bot.ParseLevel(base)
-	return seatBot{l, hand, model}, err
+	return seatBot{l, hand}, err
 }

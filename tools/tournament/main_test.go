@@ -30,11 +30,11 @@ func TestWilson(t *testing.T) {
 }
 
 func TestConfigFillsAndRotatesSeats(t *testing.T) {
-	cfg, err := newConfig(4, 8, "hard, easy-hand, medium@v1", 7, 2, 0)
+	cfg, err := newConfig(4, 8, "hard, easy-hand", 7, 2, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []seatBot{{bot.Hard, false, ""}, {bot.Easy, true, ""}, {bot.Medium, false, "v1"}, {bot.Hard, false, ""}}
+	want := []seatBot{{bot.Hard, false}, {bot.Easy, true}, {bot.Hard, false}, {bot.Easy, true}}
 	for i, l := range want {
 		if cfg.seats[i] != l {
 			t.Fatalf("seats %v, want %v", cfg.seats, want)
@@ -97,7 +97,7 @@ func TestTournament(t *testing.T) {
 // TestRotations: only rotations that seat the levels differently are played, so a table of
 // one level plays a new deal in every game instead of replaying one deal per seat.
 func TestRotations(t *testing.T) {
-	H, M, E, h := seatBot{level: bot.Hard}, seatBot{level: bot.Medium}, seatBot{level: bot.Easy}, seatBot{level: bot.Hard, hand: true}
+	H, M, E, h := seatBot{bot.Hard, false}, seatBot{bot.Medium, false}, seatBot{bot.Easy, false}, seatBot{bot.Hard, true}
 	for _, c := range []struct {
 		seats []seatBot
 		want  int
