@@ -78,6 +78,9 @@ func (t *thinker) search(sm *sampler, p int, prm hardParams) (engine.Action, []r
 					alive = alive[:min(len(alive), max(1+(prm.budget-t.evals)/perRollout(), k+1))]
 				}
 			}
+			if len(alive) < 2 {
+				break // the budget affords one candidate: it is the choice
+			}
 			if first && d == 0 {
 				// the first deal tells what a rollout costs: the stage's share of deals
 				deals = max(share(left, stagesLeft, len(alive), perRollout()), 1)
