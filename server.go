@@ -127,8 +127,8 @@ func newMux(appHandler http.Handler, wasm, bots *wasmAsset, hub http.Handler) *h
 		mux.Handle(botWasmURL, bots)
 	}
 	mux.Handle(signalURL, hub)
-	mux.Handle(earlyDialogsURL, withPrerenderFix(earlyDialogs(), ""))
-	mux.Handle("/", withPrerenderFix(appHandler, inlineScript(filepath.Join(webDir, "loader.js"))))
+	mux.Handle(earlyDialogsURL, withPrerenderFix(earlyDialogs()))
+	mux.Handle("/", withPrerenderFix(appHandler))
 	return mux
 }
 
@@ -322,10 +322,15 @@ func newAppHandler(version string, wasmBytes int) *app.Handler {
 		ThemeColor:      "#2b1d14",
 		Styles:          []string{"/web/app.css", "/web/online.css"},
 		Scripts:         []string{"/web/anim.js defer"}, // the animation of moves
+		// The wasm starts downloading as soon as the page's head is read, beside the
+		// scripts that will ask for it (app.js fetches it the same way: same URL, CORS
+		// mode, same-origin credentials, so the preloaded response is the one it gets).
 		// web/early.js runs the prerendered start screen until the app starts: inlined, so it
-		// works from the first paint, before any script has been fetched. The module is
-		// fetched and compiled by web/loader.js, which newMux puts first in the head.
-		RawHeaders: []string{inlineScript(filepath.Join(webDir, "early.js"))},
+		// works from the first paint, before any script has been fetched.
+		RawHeaders: []string{
+			`<link rel="preload" href="` + wasmURL + `" as="fetch" crossorigin="anonymous" fetchpriority="high">`,
+			inlineScript(filepath.Join(webDir, "early.js")),
+		},
 		// The bots' worker and its wasm are cached too, so bots play offline.
 		CacheableResources: []string{
 			earlyDialogsURL,

@@ -38,20 +38,17 @@ func earlyDialogs() http.Handler {
 var falseBoolAttr = regexp.MustCompile(` (?:async|autofocus|autoplay|checked|default|defer|disabled|hidden|loop|multiple|muted|open|readonly|required|reversed|selected)="false"`)
 
 // withPrerenderFix wraps the go-app handler: an HTML response loses its false boolean
-// attributes, gets headFirst (when not empty) as the first thing in its head after the
-// charset, and goes gzipped to a browser that takes it (go-app sends its pages
+// attributes, and goes gzipped to a browser that takes it (go-app sends its pages
 // uncompressed; the start page, with web/early.js inlined, is about 12 KB, 4 KB gzipped);
-// anything else passes unchanged. headFirst is web/loader.js: go-app puts the page's own
-// head elements after its stylesheets, and a script there runs only once they have
-// arrived, which on a phone's network is hundreds of milliseconds after the page.
-func withPrerenderFix(next http.Handler, headFirst string) http.Handler {
+// anything else passes unchanged.
+func withPrerenderFix(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rec := &htmlCapture{ResponseWriter: w}
 		next.ServeHTTP(rec, r)
 		if !rec.html {
 			return
 		}
-		body := insertHeadFirst(falseBoolAttr.ReplaceAll(rec.body.Bytes(), nil), headFirst)
+		body := falseBoolAttr.ReplaceAll(rec.body.Bytes(), nil)
 		w.Header().Add("Vary", "Accept-Encoding")
 		if len(body) > 0 && chooseEncoding(r.Header.Get("Accept-Encoding"), false, true) == "gzip" {
 			var zipped bytes.Buffer
@@ -66,30 +63,6 @@ func withPrerenderFix(next http.Handler, headFirst string) http.Handler {
 		w.Write(body)
 	})
 }
-
-// insertHeadFirst puts s at the start of page's head: after its <meta charset> (which must
-// come within the first 1,024 bytes), or else right after <head>. A page with no head, such
-// as a fragment, is left as it is.
-func insertHeadFirst(page []byte, s string) []byte {
-	if s == "" {
-		return page
-	}
-	head := bytes.Index(page, []byte("<head>"))
-	if head < 0 {
-		return page
-	}
-	at := head + len("<head>")
-	if m := charsetMeta.FindIndex(page[at:]); m != nil && bytes.IndexByte(page[at:at+m[0]], '<') < 0 {
-		at += m[1]
-	}
-	out := make([]byte, 0, len(page)+len(s))
-	out = append(out, page[:at]...)
-	out = append(out, s...)
-	return append(out, page[at:]...)
-}
-
-// charsetMeta matches the page's <meta charset> element.
-var charsetMeta = regexp.MustCompile(`(?i)<meta charset="?[a-z0-9-]+"?>`)
 
 // htmlCapture holds back an HTML response's body (a page of a few KB) and passes any other
 // response straight through.

@@ -21,56 +21,34 @@ func TestPrerenderFix(t *testing.T) {
 			io.WriteString(w, body)
 		})
 	}
-	res := get(t, withPrerenderFix(serve("text/html", page, http.StatusOK), ""), "GET", "/", nil)
+	res := get(t, withPrerenderFix(serve("text/html", page, http.StatusOK)), "GET", "/", nil)
 	body, _ := io.ReadAll(res.Body)
 	if string(body) != want || res.Header.Get("Content-Length") != strconv.Itoa(len(want)) || res.StatusCode != http.StatusOK {
 		t.Errorf("HTML: %d %q (Content-Length %s)", res.StatusCode, body, res.Header.Get("Content-Length"))
 	}
 	// gzipped where the browser takes it
-	res = get(t, withPrerenderFix(serve("text/html", page, http.StatusOK), ""), "GET", "/", map[string]string{"Accept-Encoding": "gzip, br"})
+	res = get(t, withPrerenderFix(serve("text/html", page, http.StatusOK)), "GET", "/", map[string]string{"Accept-Encoding": "gzip, br"})
 	if body := decodeBody(t, res); string(body) != want || res.Header.Get("Content-Encoding") != "gzip" || res.Header.Get("Vary") != "Accept-Encoding" {
 		t.Errorf("gzipped HTML: %q %v", body, res.Header)
 	}
 	// Anything else passes unchanged: a script, a 304, a body written without a header.
-	res = get(t, withPrerenderFix(serve("text/javascript", page, http.StatusOK), ""), "GET", "/app.js", nil)
+	res = get(t, withPrerenderFix(serve("text/javascript", page, http.StatusOK)), "GET", "/app.js", nil)
 	if body, _ := io.ReadAll(res.Body); string(body) != page {
 		t.Errorf("script changed: %q", body)
 	}
-	res = get(t, withPrerenderFix(serve("text/html", "", http.StatusNotModified), ""), "GET", "/", nil)
+	res = get(t, withPrerenderFix(serve("text/html", "", http.StatusNotModified)), "GET", "/", nil)
 	if res.StatusCode != http.StatusNotModified {
 		t.Errorf("304 became %d", res.StatusCode)
 	}
-	res = get(t, withPrerenderFix(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "plain") }), ""), "GET", "/x", nil)
+	res = get(t, withPrerenderFix(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "plain") })), "GET", "/x", nil)
 	if body, _ := io.ReadAll(res.Body); string(body) != "plain" || res.StatusCode != http.StatusOK {
 		t.Errorf("plain body: %d %q", res.StatusCode, body)
 	}
 }
 
-// The loader goes first in a page's head, after its charset: before go-app's stylesheets,
-// which a script after them would wait for.
-func TestPrerenderFixPutsTheLoaderFirst(t *testing.T) {
-	const loader = "<script>load()</script>"
-	for _, c := range []struct{ page, want string }{
-		{`<html><head><meta charset="UTF-8"><link rel="stylesheet" href="/a.css"></head></html>`,
-			`<html><head><meta charset="UTF-8">` + loader + `<link rel="stylesheet" href="/a.css"></head></html>`},
-		{`<html><head><title>x</title><meta charset="utf-8"></head></html>`, // no charset first: right after <head>
-			`<html><head>` + loader + `<title>x</title><meta charset="utf-8"></head></html>`},
-		{`<div>a fragment</div>`, `<div>a fragment</div>`},
-	} {
-		h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			w.Header().Set("Content-Type", "text/html")
-			io.WriteString(w, c.page)
-		})
-		res := get(t, withPrerenderFix(h, loader), "GET", "/", nil)
-		if body, _ := io.ReadAll(res.Body); string(body) != c.want {
-			t.Errorf("%s:\n got %s\nwant %s", c.page, body, c.want)
-		}
-	}
-}
-
 // The start screen's dialogs for web/early.js: both there, closed, no false boolean left.
 func TestEarlyDialogs(t *testing.T) {
-	res := get(t, withPrerenderFix(earlyDialogs(), ""), "GET", earlyDialogsURL, map[string]string{"Accept-Encoding": "gzip"})
+	res := get(t, withPrerenderFix(earlyDialogs()), "GET", earlyDialogsURL, map[string]string{"Accept-Encoding": "gzip"})
 	body := string(decodeBody(t, res))
 	if res.StatusCode != http.StatusOK || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") {
 		t.Fatalf("%d %v", res.StatusCode, res.Header)
