@@ -632,6 +632,7 @@ async function onlineLatencies(lib, dealt, what) {
 // CPU slowed 4x (Lighthouse's phone setting), on loopback and on a 4G profile (the upload figure is
 // our choice). BRASS_PHONE_TRACE=file.json writes a Chromium trace of the first slowed repeat visit
 // of each profile (file.loopback.json, file.4g.json; that run's figures count as the others).
+// BRASS_PHONE_NETS=loopback (or 4g, comma-separated) measures only those profiles.
 const PHONE_VIEWPORT = { width: 390, height: 844 };
 const PHONE_CPU_RATE = 4;
 const PHONE_PRESS_AT_MS = 5000; // the issue's press of Start "5 s after arriving"
@@ -767,7 +768,8 @@ async function phoneRepeatVisit(lib, browser, net, tracePath) {
 async function phone(lib, opts) {
   const browser = await lib.launchBrowser();
   try {
-    for (const net of PHONE_NETS) {
+    const only = (process.env.BRASS_PHONE_NETS || '').split(',').filter(Boolean);
+    for (const net of PHONE_NETS.filter((n) => only.length === 0 || only.includes(n.key))) {
       const how = `390×844 mobile viewport with touch, CPU slowed ${PHONE_CPU_RATE}x (CDP Emulation.setCPUThrottlingRate), ${net.label}; fresh context each run`;
       const first = [];
       const late = [];
