@@ -769,6 +769,8 @@ async function phone(lib, opts) {
   const browser = await lib.launchBrowser();
   try {
     const only = (process.env.BRASS_PHONE_NETS || '').split(',').filter(Boolean);
+    const unknown = only.filter((k) => !PHONE_NETS.some((n) => n.key === k));
+    if (unknown.length > 0) throw new Error(`BRASS_PHONE_NETS: no profile ${unknown.join(', ')} (there are ${PHONE_NETS.map((n) => n.key).join(', ')})`);
     for (const net of PHONE_NETS.filter((n) => only.length === 0 || only.includes(n.key))) {
       const how = `390×844 mobile viewport with touch, CPU slowed ${PHONE_CPU_RATE}x (CDP Emulation.setCPUThrottlingRate), ${net.label}; fresh context each run`;
       const first = [];
