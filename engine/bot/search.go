@@ -41,6 +41,8 @@ func (t *thinker) search(sm *sampler, p int, prm hardParams) (engine.Action, []r
 	// what a rollout costs in evaluations: the mean of those played so far
 	spent, played := 0, 0
 	perRollout := func() int { return max(spent/max(played, 1), 1) }
+	// how many candidates a deal can be played on: done already, and those the budget left affords
+	afford := func(done int) int { return done + max(prm.budget-t.evals, 0)/perRollout() }
 	for len(alive) > 1 {
 		// one stage: the same deals for every surviving candidate, as many as the budget
 		// allows for the stages still to come (the first stage learns what a rollout costs
@@ -56,7 +58,7 @@ func (t *thinker) search(sm *sampler, p int, prm hardParams) (engine.Action, []r
 			deals = share(left, stagesLeft, len(alive), perRollout())
 			if deals == 0 {
 				// not even one deal each: keep the candidates one deal can afford
-				alive = alive[:min(len(alive), max(left/perRollout(), 0))]
+				alive = alive[:min(len(alive), afford(0))]
 				if len(alive) < 2 {
 					break
 				}
@@ -75,7 +77,7 @@ func (t *thinker) search(sm *sampler, p int, prm hardParams) (engine.Action, []r
 				if played == 1 {
 					// the first rollout tells roughly what one costs: keep only the
 					// candidates that the budget lets play at least this deal
-					alive = alive[:min(len(alive), max(1+(prm.budget-t.evals)/perRollout(), k+1))]
+					alive = alive[:min(len(alive), afford(k+1))]
 				}
 			}
 			if len(alive) < 2 {
