@@ -15,6 +15,10 @@ type Bot struct {
 	// HandBuilt thinks with the hand-built evaluation instead of the learned one: the bots
 	// as they were before the learned models (tournaments keep them as levels to beat).
 	HandBuilt bool
+	// Classic is Hard as it was when issue 22 asked for a stronger one: the hand-built
+	// evaluation and the search of that day (searchClassic). Tournaments keep it as the level
+	// to beat; it implies HandBuilt and means nothing below Hard.
+	Classic bool
 
 	tune *profile // tests and tuning: think like this instead of the level's profile
 }
@@ -82,7 +86,7 @@ func (b Bot) decide(view *engine.State, seat int, seed uint64) (engine.Action, *
 		prof.hard.budget = b.Budget
 	}
 	var m *model
-	if prof.learned && !b.HandBuilt && !v.Introductory {
+	if prof.learned && !b.HandBuilt && !b.Classic && !v.Introductory {
 		m = learnedModels[modelKey(v.Edition())]
 	}
 	t := newThinker(sm.b, &prof.w, m, seed)
@@ -102,7 +106,11 @@ func (b Bot) decide(view *engine.State, seat int, seed uint64) (engine.Action, *
 		plans = t.planTurn(&det, prof.width, prof.perKind)
 		a = firstOr(plans)
 	case modeSearch:
-		a, plans = t.search(sm, seat, prof.hard)
+		if b.Classic {
+			a, plans = t.searchClassic(sm, seat, prof.hard)
+		} else {
+			a, plans = t.search(sm, seat, prof.hard)
+		}
 	}
 	if len(plans) == 0 {
 		return engine.Action{}, sm, ErrNoAction

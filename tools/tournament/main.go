@@ -4,7 +4,8 @@
 //	go run ./tools/tournament -players 2 -games 200 -bots hard,easy -seed 1
 //
 // -bots lists the levels seat by seat, repeated to fill the table ("hard,easy" at 4 players
-// is hard, easy, hard, easy). Every deal is played once per distinct rotation of the seats,
+// is hard, easy, hard, easy); a level's name may end in "-hand" for its hand-built evaluation,
+// and "hard-classic" is Hard as issue 22 found it, the level today's Hard must beat. Every deal is played once per distinct rotation of the seats,
 // so each level sits in every seat equally often: -games should be a multiple of the number
 // of distinct rotations (-players for all-different levels; 1 when every seat has the same
 // level, since a rotation would replay the same game). Games run in parallel on -workers
@@ -172,7 +173,7 @@ func playOne(cfg config, g int) (gameResult, error) {
 	for step := 0; s.Phase != engine.PhaseOver; step++ {
 		p := s.Actor()
 		view := s.View(p)
-		b := bot.Bot{Level: r.seats[p].level, HandBuilt: r.seats[p].hand, Budget: cfg.budget}
+		b := bot.Bot{Level: r.seats[p].level, HandBuilt: r.seats[p].hand, Classic: r.seats[p].classic, Budget: cfg.budget}
 		t0 := time.Now()
 		a, err := b.Choose(&view, p, deal*1_000_003+uint64(step)*31+uint64(p))
 		r.thinking[p] += time.Since(t0)
@@ -292,22 +293,31 @@ func report(w io.Writer, cfg config, results []gameResult, took time.Duration) {
 }
 
 // seatBot is the bot of a seat: a level, thinking with the learned evaluation or, as the
-// bots did before it ("hard-hand"), with the hand-built one.
+// bots did before it ("hard-hand"), with the hand-built one; "hard-classic" is Hard as issue
+// 22 found it (bot.Bot.Classic).
 type seatBot struct {
-	level bot.Level
-	hand  bool
+	level   bot.Level
+	hand    bool
+	classic bool
 }
 
 func (b seatBot) String() string {
-	if b.hand {
+	switch {
+	case b.classic:
+		return b.level.String() + "-classic"
+	case b.hand:
 		return b.level.String() + "-hand"
 	}
 	return b.level.String()
 }
 
-// parseSeatBot reads a level's name, with "-hand" for its hand-built evaluation.
+// parseSeatBot reads a level's name, with "-hand" for its hand-built evaluation, or
+// "hard-classic".
 func parseSeatBot(name string) (seatBot, error) {
+	if name == "hard-classic" {
+		return seatBot{level: bot.Hard, classic: true}, nil
+	}
 	base, hand := strings.CutSuffix(name, "-hand")
 	l, err := bot.ParseLevel(base)
-	return seatBot{l, hand}, err
+	return seatBot{level: l, hand: hand}, err
 }

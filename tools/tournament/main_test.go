@@ -30,11 +30,12 @@ func TestWilson(t *testing.T) {
 }
 
 func TestConfigFillsAndRotatesSeats(t *testing.T) {
-	cfg, err := newConfig(4, 8, "hard, easy-hand", 7, 2, 0)
+	cfg, err := newConfig(4, 8, "hard, easy-hand, hard-classic", 7, 2, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []seatBot{{bot.Hard, false}, {bot.Easy, true}, {bot.Hard, false}, {bot.Easy, true}}
+	hard, easyHand, classic := seatBot{level: bot.Hard}, seatBot{level: bot.Easy, hand: true}, seatBot{level: bot.Hard, classic: true}
+	want := []seatBot{hard, easyHand, classic, hard}
 	for i, l := range want {
 		if cfg.seats[i] != l {
 			t.Fatalf("seats %v, want %v", cfg.seats, want)
@@ -43,7 +44,7 @@ func TestConfigFillsAndRotatesSeats(t *testing.T) {
 	for _, bad := range []struct {
 		players, games int
 		bots           string
-	}{{1, 2, "easy"}, {5, 2, "easy"}, {2, 0, "easy"}, {2, 2, "easy,expert"}, {2, 2, "hard-handy"}} {
+	}{{1, 2, "easy"}, {5, 2, "easy"}, {2, 0, "easy"}, {2, 2, "easy,expert"}, {2, 2, "hard-handy"}, {2, 2, "medium-classic"}} {
 		if _, err := newConfig(bad.players, bad.games, bad.bots, 1, 1, 0); err == nil {
 			t.Errorf("newConfig(%d, %d, %q) accepted", bad.players, bad.games, bad.bots)
 		}
@@ -97,7 +98,7 @@ func TestTournament(t *testing.T) {
 // TestRotations: only rotations that seat the levels differently are played, so a table of
 // one level plays a new deal in every game instead of replaying one deal per seat.
 func TestRotations(t *testing.T) {
-	H, M, E, h := seatBot{bot.Hard, false}, seatBot{bot.Medium, false}, seatBot{bot.Easy, false}, seatBot{bot.Hard, true}
+	H, M, E, h := seatBot{level: bot.Hard}, seatBot{level: bot.Medium}, seatBot{level: bot.Easy}, seatBot{level: bot.Hard, hand: true}
 	for _, c := range []struct {
 		seats []seatBot
 		want  int
