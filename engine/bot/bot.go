@@ -17,7 +17,7 @@ type Bot struct {
 	HandBuilt bool
 	// Classic is Hard as it was when issue 22 asked for a stronger one: the hand-built
 	// evaluation and the search of that day (searchClassic). Tournaments keep it as the level
-	// to beat; it implies HandBuilt and means nothing below Hard.
+	// to beat. It implies HandBuilt; below Hard it is HandBuilt and nothing more.
 	Classic bool
 
 	tune *profile // tests and tuning: think like this instead of the level's profile
