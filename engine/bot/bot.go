@@ -79,6 +79,9 @@ func (b Bot) decide(view *engine.State, seat int, seed uint64) (engine.Action, *
 		return engine.Action{}, nil, err
 	}
 	prof := profiles[b.Level]
+	if w := sm.b.facts.hardWidth; w > 0 {
+		prof.hard.width, prof.hard.keep = w, w
+	}
 	if b.tune != nil {
 		prof = *b.tune
 	}
@@ -107,7 +110,9 @@ func (b Bot) decide(view *engine.State, seat int, seed uint64) (engine.Action, *
 		a = firstOr(plans)
 	case modeSearch:
 		if b.Classic {
-			a, plans = t.searchClassic(sm, seat, prof.hard)
+			prm := classicParams
+			prm.budget = prof.hard.budget
+			a, plans = t.searchClassic(sm, seat, prm)
 		} else {
 			a, plans = t.search(sm, seat, prof.hard)
 		}

@@ -31,12 +31,16 @@ type tuning struct {
 	// worth before it is built: enough that developing the level-0 tile away pays, not so
 	// much that the bot develops and never builds.
 	prospect float64
+	// hardWidth is how many whole turns Hard plans and plays forward (its width and keep);
+	// 0 keeps the level's own. In Lancashire 16 won 77% of 200 games against Medium where 12
+	// won 68% (the same deals); in Birmingham 16 won 82.5% of 200 where 12 won 84.5%.
+	hardWidth int
 }
 
 // tunings are the editions' own tunings; an edition without one (Birmingham) has flipTable and
 // no debt or prospect.
 var tunings = map[string]tuning{
-	"lancashire": {table: &flipTableLancashire, debt: 1, prospect: 0.25},
+	"lancashire": {table: &flipTableLancashire, debt: 1, prospect: 0.25, hardWidth: 16},
 }
 
 // editionFacts are the facts of an edition that shape the evaluation and the hints.

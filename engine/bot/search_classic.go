@@ -6,6 +6,9 @@ import (
 	"brass/engine"
 )
 
+// classicParams is the Hard profile of that day; Bot.Budget still sets its budget.
+var classicParams = hardParams{width: 12, perKind: 1, keep: 12, budget: DefaultBudget, horizon: 2, ownPlan: 3}
+
 // searchClassic is Hard's search as it was when issue 22 asked for stronger bots (commit
 // 81366e0), kept unchanged as an opponent to measure today's Hard against (Bot.Classic):
 // the first stage plays one deal per candidate and then drops half of them, a rollout's
