@@ -32,8 +32,9 @@ type tuning struct {
 	// much that the bot develops and never builds.
 	prospect float64
 	// hardWidth is how many whole turns Hard plans and plays forward (its width and keep);
-	// 0 keeps the level's own. In Lancashire 16 won 77% of 200 games against Medium where 12
-	// won 68% (the same deals); in Birmingham 16 won 82.5% of 200 where 12 won 84.5%.
+	// 0 keeps the level's own. In Lancashire 16 won 77% of the 200 games against Medium it was
+	// chosen on, where 12 won 68%, and 69.5% of 200 new ones; in Birmingham 16 won 82.5% of
+	// 200 where 12 won 84.5% (docs/bots.md).
 	hardWidth int
 }
 
