@@ -50,41 +50,60 @@ async function actorName(page) {
 }
 
 /**
+ * Waits until the builder has not changed for a moment. A click is applied by Go after the
+ * click returns, and go-app keeps DOM nodes across renders: read too early, the builder
+ * still shows the question the click answered, and the button read for it may become
+ * another one (the last choice's button becomes Confirm) before it is clicked.
+ */
+async function builderSettled(page) {
+  await page.evaluate(() => new Promise((resolve) => {
+    const quietMs = 150, capMs = 3000;
+    const target = document.querySelector('.game-screen') || document.body;
+    let timer;
+    const done = () => { obs.disconnect(); clearTimeout(cap); resolve(); };
+    const obs = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, quietMs); });
+    obs.observe(target, { subtree: true, childList: true, characterData: true, attributes: true });
+    timer = setTimeout(done, quietMs);
+    const cap = setTimeout(done, capMs);
+  }));
+}
+
+/**
  * Answers every remaining question of the action being built with the first legal
  * answer: a highlighted place on the board when the question is asked there, otherwise
  * the first listed choice; then confirms.
  */
 async function answerAndConfirm(page) {
   const deadline = Date.now() + UI_TIMEOUT_MS;
+  const before = (await gameState(page)).moves;
   for (;;) {
     if (Date.now() > deadline) throw new Error('the action did not complete: ' + (await page.textContent('#builder')));
-    const question = await page.evaluate(() => {
+    await builderSettled(page);
+    // the question and its answer are read together, and the answer is clicked by its id,
+    // so a button that has since become another one is never clicked
+    const step = await page.evaluate(() => {
       if (document.querySelector('#confirm')) return null;
-      return document.querySelector('#question')?.textContent ?? '';
+      const question = document.querySelector('#question')?.textContent ?? '';
+      const onBoard = document.querySelector('#board g.bb-hl[id], #board g.bb-src[id]');
+      const choice = onBoard ? null : document.querySelector('#builder .gs-choice[id]');
+      const el = onBoard || choice;
+      return { question, id: el ? el.id : '', onBoard: !!onBoard };
     });
-    if (question === null) break;
-    if (question === '') {
-      await page.waitForTimeout(50);
+    if (step === null) break;
+    if (step.question === '' || step.id === '') {
+      await page.waitForTimeout(50); // between two renders: look again
       continue;
     }
-    const onBoard = await page.$('#board g.bb-hl[id], #board g.bb-src[id]');
-    const choice = onBoard ? null : await page.$('#builder .gs-choice');
-    if (!onBoard && !choice) {
-      // the page is between two renders (a previous click is being applied): look again
-      await page.waitForTimeout(50);
-      continue;
-    }
-    if (onBoard) {
-      await onBoard.click({ force: true });
-    } else {
-      await choice.click();
+    try {
+      await page.click(`[id="${step.id}"]`, { force: step.onBoard, timeout: 2000 });
+    } catch (e) {
+      continue; // the builder moved on before the click: look again
     }
     // wait for the builder to move on to another question or to the summary
     await page.waitForFunction(
       (q) => document.querySelector('#confirm') || (document.querySelector('#question')?.textContent ?? q) !== q,
-      question, { timeout: UI_TIMEOUT_MS });
+      step.question, { timeout: UI_TIMEOUT_MS });
   }
-  const before = (await gameState(page)).moves;
   await page.click('#confirm');
   await waitMoves(page, before + 1);
 }

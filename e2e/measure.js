@@ -408,7 +408,11 @@ async function playAction(page, k) {
       await page.waitForTimeout(20);
       continue;
     }
-    await target.click({ force: true });
+    // by id where it has one: go-app keeps DOM nodes across renders, and a button held
+    // since before the last render may have become another one (the last answer, Confirm)
+    const id = await target.getAttribute('id');
+    if (id) await page.click(`[id="${id}"]`, { force: true, timeout: 2000 }).catch(() => {});
+    else await target.click({ force: true });
     await page.waitForFunction(
       ([q, n]) => document.querySelector('#confirm') || document.querySelectorAll('.gs-crumbs li').length !== n ||
         (document.querySelector('#question')?.textContent ?? q) !== q,
