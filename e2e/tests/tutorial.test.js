@@ -70,6 +70,8 @@ async function assertActionInView(page, step) {
 async function tapHighlighted(page) {
   const confirm = await page.$('#confirm');
   if (confirm) {
+    // Confirm takes taps a moment after it appears (a guard against double taps)
+    await confirm.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
     await tapCentre(page, confirm);
     return 'confirm';
   }
