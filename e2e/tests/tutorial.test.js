@@ -136,7 +136,8 @@ test('the tutorial runs to its end on a phone by tapping what it highlights, and
         await page.tap('#quit');
         await waitStartScreen(page);
         await page.tap('#continue-tutorial');
-        await page.waitForSelector('#tutorial', { timeout: UI_TIMEOUT_MS });
+        // the tutorial's panel (the start screen's button is #tutorial too, until it goes)
+        await page.waitForSelector('#tutorial[data-kind]', { timeout: UI_TIMEOUT_MS });
         assert.deepEqual(await panel(page), p, 'the tutorial resumes at the step it was left at');
         assert.equal((await gameState(page)).moves, before.moves, 'the game resumes with its moves');
         continue;
