@@ -11,8 +11,8 @@
 //
 // The self-play bots play by the model in engine/bot at the time (-hand: by the hand-built
 // evaluation), so a second run trains on the games of the bots the first one made. The
-// games' seeds start at 1,000,000: tournaments that measure the bots use smaller seeds,
-// deals the model never saw. Games run on -workers goroutines; the model does not depend
+// games' seeds start at -seed (1,000,000 and up; player count n's games at -seed + n×100,000):
+// tournaments that measure the bots use smaller seeds, deals the model never saw. Games run on -workers goroutines; the model does not depend
 // on how many.
 package main
 
@@ -32,7 +32,8 @@ import (
 	"brass/tools/internal/parallel"
 )
 
-// FirstSeed is where the learning games' seeds begin, above every tournament's.
+// FirstSeed is where the learning games' seeds begin by default, and the least -seed:
+// above every tournament's.
 const FirstSeed = 1_000_000
 
 func main() {
@@ -48,13 +49,17 @@ func main() {
 	workers := flag.Int("workers", 2, "games played at once")
 	dir := flag.String("dir", "engine/bot", "the directory of package bot, where the model's file is written")
 	dry := flag.Bool("dry", false, "report the fit without writing the model")
+	seed := flag.Uint64("seed", FirstSeed, "the first self-play deal's seed (1,000,000 or more: above the tournaments')")
 	flag.Parse()
+	if *seed < FirstSeed {
+		log.Fatalf("-seed %d: the self-play deals start at %d or above, clear of the tournaments' deals", *seed, FirstSeed)
+	}
 	lv, err := bot.ParseLevel(*level)
 	if err != nil {
 		log.Fatal(err)
 	}
 	b := bot.Bot{Level: lv, Budget: *budget, HandBuilt: *hand}
-	file, src, fits, err := learn(*edition, *rules, *games, b, *ridge, *workers, command())
+	file, src, fits, err := learn(*edition, *rules, *games, *seed, b, *ridge, *workers, command())
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -69,13 +74,13 @@ func main() {
 
 // learn plays the self-play games, fits the model and returns the name of its file in
 // engine/bot, its source (made by command) and the fit's report.
-func learn(edition, rules string, games int, b bot.Bot, ridge float64, workers int, command string) (string, []byte, []bot.StageFit, error) {
+func learn(edition, rules string, games int, seed uint64, b bot.Bot, ridge float64, workers int, command string) (string, []byte, []bot.StageFit, error) {
 	l, err := bot.NewLearning(edition, rules)
 	if err != nil {
 		return "", nil, nil, err
 	}
 	ed, _ := engine.EditionFor(edition, rules)
-	if err := play(l, ed, b, games, workers); err != nil {
+	if err := play(l, ed, b, games, seed, workers); err != nil {
 		return "", nil, nil, err
 	}
 	fits := l.Fit(ridge)
@@ -85,7 +90,7 @@ func learn(edition, rules string, games int, b bot.Bot, ridge float64, workers i
 
 // play plays the games for every player count of the edition and adds them to l in seed
 // order, every fifth held out.
-func play(l *bot.Learning, ed *engine.Edition, b bot.Bot, games, workers int) error {
+func play(l *bot.Learning, ed *engine.Edition, b bot.Bot, games int, seed uint64, workers int) error {
 	type job struct{ n, g int }
 	var jobs []job
 	for n := ed.Rules.MinPlayers; n <= ed.Rules.MaxPlayers; n++ {
@@ -96,7 +101,7 @@ func play(l *bot.Learning, ed *engine.Edition, b bot.Bot, games, workers int) er
 	results := make([]bot.Samples, len(jobs))
 	errs := parallel.Each(len(jobs), workers, func(i int) (err error) {
 		j := jobs[i]
-		results[i], err = l.SelfPlay(j.n, uint64(FirstSeed+j.n*100_000+j.g), b)
+		results[i], err = l.SelfPlay(j.n, seed+uint64(j.n*100_000+j.g), b)
 		return err
 	}, func(done int) {
 		if done%max(len(jobs)/10, 1) == 0 {

@@ -19,7 +19,7 @@ func TestLearnWritesTheModel(t *testing.T) {
 		{"lancashire", "original", "model_lancashire_original.go", `learnedModels["lancashire/original"]`, []int{3, 4}},
 	} {
 		const command = "go run ./tools/learn -games 5"
-		file, src, fits, err := learn(c.edition, c.rules, 5, bot.Bot{Level: bot.Easy}, 0.01, 2, command)
+		file, src, fits, err := learn(c.edition, c.rules, 5, FirstSeed, bot.Bot{Level: bot.Easy}, 0.01, 2, command)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -36,7 +36,7 @@ func TestLearnWritesTheModel(t *testing.T) {
 			}
 		}
 	}
-	if _, _, _, err := learn("brass", "", 1, bot.Bot{}, 0.01, 1, ""); err == nil {
+	if _, _, _, err := learn("brass", "", 1, FirstSeed, bot.Bot{}, 0.01, 1, ""); err == nil {
 		t.Error("an unknown edition was accepted")
 	}
 }
