@@ -80,7 +80,8 @@ async function answerAndConfirm(page) {
     if (Date.now() > deadline) throw new Error('the action did not complete: ' + (await page.textContent('#builder')));
     await builderSettled(page);
     // the question and its answer are read together, and the answer is clicked by its id,
-    // so a button that has since become another one is never clicked
+    // looked up at the click, not by a node held from an earlier read (a node held may
+    // have become another button since)
     const step = await page.evaluate(() => {
       if (document.querySelector('#confirm')) return null;
       const question = document.querySelector('#question')?.textContent ?? '';

@@ -2,7 +2,7 @@
 // A double tap on an action's last answer answers it once and does not also confirm the
 // action: the summary and Confirm take the place of the answers, so the second tap of a
 // double tap lands on Confirm, which waits a moment before it takes a tap (web/app.css,
-// .gs-confirm's gs-arm).
+// #confirm's gs-arm).
 
 const assert = require('node:assert/strict');
 const { test, before, after } = require('node:test');
