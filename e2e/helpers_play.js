@@ -50,10 +50,11 @@ async function actorName(page) {
 }
 
 /**
- * Waits until the builder has not changed for a moment. A click is applied by Go after the
- * click returns, and go-app keeps DOM nodes across renders: read too early, the builder
- * still shows the question the click answered, and the button read for it may become
- * another one (the last choice's button becomes Confirm) before it is clicked.
+ * Waits until the builder has not changed for a moment (it watches the whole game screen:
+ * the builder and the board that shows its answers are drawn together). A click is applied
+ * by Go after the click returns, and go-app keeps DOM nodes across renders: read too early,
+ * the builder still shows the question the click answered, and the button read for it may
+ * become another one (the last choice's button becomes Confirm) before it is clicked.
  */
 async function builderSettled(page) {
   await page.evaluate(() => new Promise((resolve) => {

@@ -33,7 +33,7 @@ type tuning struct {
 	prospect float64
 	// hardWidth is how many whole turns Hard plans and plays forward (its width and keep);
 	// 0 keeps the level's own. In Lancashire 16 won 77% of the 200 games against Medium it was
-	// chosen on, where 12 won 68%, and 69.5% of 200 new ones; in Birmingham 16 won 82.5% of
+	// chosen on, where 12 won 68%, and 71.3% of 300 new ones; in Birmingham 16 won 82.5% of
 	// 200 where 12 won 84.5% (docs/bots.md).
 	hardWidth int
 }

@@ -5,15 +5,16 @@
 // fitted per player count and stage (engine/bot/learn.go). Every fifth game is held out to
 // measure the fit; the report compares its error with the hand-built evaluation's.
 //
-//	go run ./tools/learn -edition birmingham -games 3000
-//	go run ./tools/learn -edition lancashire -games 3000
-//	go run ./tools/learn -edition lancashire -rules original -games 3000
+//	go run ./tools/learn -edition birmingham -games 1000 -hand
+//	go run ./tools/learn -edition lancashire -games 1000 -hand
+//	go run ./tools/learn -edition lancashire -rules original -games 1000 -hand
 //
-// The self-play bots play by the model in engine/bot at the time (-hand: by the hand-built
-// evaluation), so a second run trains on the games of the bots the first one made. The
-// games' seeds start at -seed (1,000,000 and up; player count n's games at -seed + n×100,000):
-// tournaments that measure the bots use smaller seeds, deals the model never saw. Games run on -workers goroutines; the model does not depend
-// on how many.
+// (the commands that made the models in use; more games do not make a better bot, see
+// docs/bots.md). The self-play bots play by the model in engine/bot at the time (-hand: by
+// the hand-built evaluation), so a second run trains on the games of the bots the first one
+// made. The games' seeds start at -seed (1,000,000 and up; player count n's games at -seed +
+// n×100,000): tournaments that measure the bots use smaller seeds, deals the model never saw.
+// Games run on -workers goroutines; the model does not depend on how many.
 package main
 
 import (
