@@ -9,6 +9,9 @@ import "brass/engine"
 type model struct {
 	// byPlayers[n] are the weights at n players; nil: the hand-built weights.
 	byPlayers [engine.MaxPlayers + 1]*stageWeights
+	// made[n] is the tools/learn command that fitted the weights at n players: the player
+	// counts of one rule set may be fitted to the games of different bots.
+	made [engine.MaxPlayers + 1]string
 }
 
 // stageWeights are a model's weights for one player count, per stage.

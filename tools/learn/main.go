@@ -9,12 +9,15 @@
 //	go run ./tools/learn -edition lancashire -games 1000 -hand
 //	go run ./tools/learn -edition lancashire -rules original -games 1000 -hand
 //
-// (the commands that made the models in use; more games do not make a better bot, see
-// docs/bots.md). The self-play bots play by the model in engine/bot at the time (-hand: by
-// the hand-built evaluation), so a second run trains on the games of the bots the first one
-// made. The games' seeds start at -seed (1,000,000 and up; player count n's games at -seed +
-// n×100,000): tournaments that measure the bots use smaller seeds, deals the model never saw.
-// Games run on -workers goroutines; the model does not depend on how many.
+// (the commands that made the models in use; more games do not make a better
+// bot, see docs/bots.md). -players fits one player count and keeps the others' weights as
+// the model in use has them; the file records, per player count, the command that fitted
+// its weights. The self-play bots play by the model in engine/bot at the time (-hand: by
+// the hand-built evaluation), so a second run without -hand trains on the games of the bots
+// the first one made. The games' seeds start at -seed (1,000,000 and up; player count n's
+// games at -seed + n×100,000): tournaments that measure the bots use smaller seeds, deals
+// the model never saw. Games run on -workers goroutines; the model does not depend on how
+// many.
 package main
 
 import (
@@ -51,6 +54,7 @@ func main() {
 	dir := flag.String("dir", "engine/bot", "the directory of package bot, where the model's file is written")
 	dry := flag.Bool("dry", false, "report the fit without writing the model")
 	seed := flag.Uint64("seed", FirstSeed, "the first self-play deal's seed (1,000,000 or more: above the tournaments')")
+	players := flag.Int("players", 0, "fit this player count alone, keeping the others' weights (0: every player count)")
 	flag.Parse()
 	if *seed < FirstSeed {
 		log.Fatalf("-seed %d: the self-play deals start at %d or above, clear of the tournaments' deals", *seed, FirstSeed)
@@ -60,11 +64,18 @@ func main() {
 		log.Fatal(err)
 	}
 	b := bot.Bot{Level: lv, Budget: *budget, HandBuilt: *hand}
-	file, src, fits, err := learn(*edition, *rules, *games, *seed, b, *ridge, *workers, command())
+	file, src, fits, err := learn(*edition, *rules, *players, *games, *seed, b, *ridge, *workers, command())
 	if err != nil {
 		log.Fatal(err)
 	}
 	report(fits)
+	if *players != 0 {
+		for n, made := range bot.ModelMadeBy(*edition, *rules) {
+			if made != "" && n != *players {
+				fmt.Printf("%d players: kept, fitted by %s\n", n, made)
+			}
+		}
+	}
 	if *dry {
 		return
 	}
@@ -73,28 +84,36 @@ func main() {
 	}
 }
 
-// learn plays the self-play games, fits the model and returns the name of its file in
-// engine/bot, its source (made by command) and the fit's report.
-func learn(edition, rules string, games int, seed uint64, b bot.Bot, ridge float64, workers int, command string) (string, []byte, []bot.StageFit, error) {
+// learn plays the self-play games (of one player count, or of all when players is 0), fits
+// the model and returns the name of its file in engine/bot, its source (the weights fitted
+// here made by command) and the fit's report.
+func learn(edition, rules string, players, games int, seed uint64, b bot.Bot, ridge float64, workers int, command string) (string, []byte, []bot.StageFit, error) {
 	l, err := bot.NewLearning(edition, rules)
 	if err != nil {
 		return "", nil, nil, err
 	}
 	ed, _ := engine.EditionFor(edition, rules)
-	if err := play(l, ed, b, games, seed, workers); err != nil {
+	lo, hi := ed.Rules.MinPlayers, ed.Rules.MaxPlayers
+	if players != 0 {
+		if players < lo || players > hi {
+			return "", nil, nil, fmt.Errorf("-players %d: %s is played by %d to %d", players, ed.Name, lo, hi)
+		}
+		lo, hi = players, players
+	}
+	if err := play(l, b, lo, hi, games, seed, workers); err != nil {
 		return "", nil, nil, err
 	}
-	fits := l.Fit(ridge)
-	src, err := format.Source(l.Source(command))
+	fits := l.Fit(ridge, command)
+	src, err := format.Source(l.Source())
 	return l.Target(), src, fits, err
 }
 
-// play plays the games for every player count of the edition and adds them to l in seed
-// order, every fifth held out.
-func play(l *bot.Learning, ed *engine.Edition, b bot.Bot, games int, seed uint64, workers int) error {
+// play plays the games for player counts lo to hi and adds them to l in seed order, every
+// fifth held out.
+func play(l *bot.Learning, b bot.Bot, lo, hi, games int, seed uint64, workers int) error {
 	type job struct{ n, g int }
 	var jobs []job
-	for n := ed.Rules.MinPlayers; n <= ed.Rules.MaxPlayers; n++ {
+	for n := lo; n <= hi; n++ {
 		for g := 0; g < games; g++ {
 			jobs = append(jobs, job{n, g})
 		}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"testing"
 
 	"brass/engine/bot"
@@ -19,7 +20,7 @@ func TestLearnWritesTheModel(t *testing.T) {
 		{"lancashire", "original", "model_lancashire_original.go", `learnedModels["lancashire/original"]`, []int{3, 4}},
 	} {
 		const command = "go run ./tools/learn -games 5"
-		file, src, fits, err := learn(c.edition, c.rules, 5, FirstSeed, bot.Bot{Level: bot.Easy}, 0.01, 2, command)
+		file, src, fits, err := learn(c.edition, c.rules, 0, 5, FirstSeed, bot.Bot{Level: bot.Easy}, 0.01, 2, command)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -36,7 +37,36 @@ func TestLearnWritesTheModel(t *testing.T) {
 			}
 		}
 	}
-	if _, _, _, err := learn("brass", "", 1, FirstSeed, bot.Bot{}, 0.01, 1, ""); err == nil {
+	if _, _, _, err := learn("brass", "", 0, 1, FirstSeed, bot.Bot{}, 0.01, 1, ""); err == nil {
 		t.Error("an unknown edition was accepted")
+	}
+}
+
+// TestLearnOnePlayerCount: -players fits that player count alone; the file keeps the other
+// counts' weights as the model in use has them, each with the command that made it.
+func TestLearnOnePlayerCount(t *testing.T) {
+	const command = "go run ./tools/learn -edition lancashire -players 3 -games 5"
+	_, src, fits, err := learn("lancashire", "", 3, 5, FirstSeed, bot.Bot{Level: bot.Easy}, 0.01, 2, command)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, fit := range fits {
+		if fit.Players != 3 {
+			t.Fatalf("a stage of %d players was fitted", fit.Players)
+		}
+	}
+	kept := bot.ModelMadeBy("lancashire", "")
+	if kept[2] == "" || kept[4] == "" {
+		t.Fatalf("the model in use does not say how it was made: %q", kept)
+	}
+	gensource.Check(t, "lancashire", "bot", src, `learnedModels["lancashire"]`,
+		fmt.Sprintf("2: %q", kept[2]), fmt.Sprintf("3: %q", command), fmt.Sprintf("4: %q", kept[4]))
+	for _, n := range []int{1, 5} {
+		if _, _, _, err := learn("lancashire", "", n, 1, FirstSeed, bot.Bot{}, 0.01, 1, ""); err == nil {
+			t.Errorf("-players %d was accepted", n)
+		}
+	}
+	if _, _, _, err := learn("lancashire", "original", 2, 1, FirstSeed, bot.Bot{}, 0.01, 1, ""); err == nil {
+		t.Error("-players 2 was accepted for the original rules (3 to 4 players)")
 	}
 }
