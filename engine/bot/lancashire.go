@@ -33,8 +33,9 @@ type tuning struct {
 	prospect float64
 	// hardWidth is how many whole turns Hard plans and plays forward (its width and keep);
 	// 0 keeps the level's own. In Lancashire 16 won 77% of the 200 games against Medium it was
-	// chosen on, where 12 won 68%, and 71.3% of 300 new ones; in Birmingham 16 won 82.5% of
-	// 200 where 12 won 84.5% (docs/bots.md).
+	// chosen on, where 12 won 68%, and 71.3% of 300 new ones (83.0% of them since the 2-player
+	// weights were fitted to Hard's games); in Birmingham 16 won 82.5% of 200 where 12 won
+	// 84.5% (docs/bots.md).
 	hardWidth int
 }
 

@@ -11,164 +11,164 @@ func init() {
 	learnedModels["lancashire"] = &model{byPlayers: [engine.MaxPlayers + 1]*stageWeights{
 		2: {
 			{ // Canal Era, 1–2 rounds left
-				1.09622,   // cash
-				1.334,     // flipped
-				1.27184,   // carry
-				2.77543,   // unflipped
-				0.270204,  // flip income
-				1.17558,   // links
-				-0.275749, // prospects
-				0.123143,  // unflipped all
-				-0.588364, // link count
-				1.80094,   // money
-				0.160686,  // income cash
-				3.01951,   // actions
-				1.22777,   // next VP
-				7.75465,   // blocked
-				0.137797,  // left high
+				1.02183,   // cash
+				1.48754,   // flipped
+				0.311329,  // carry
+				1.40606,   // unflipped
+				0.550963,  // flip income
+				0.563363,  // links
+				1.77393,   // prospects
+				0.493187,  // unflipped all
+				0.74371,   // link count
+				0.0959791, // money
+				0.126952,  // income cash
+				3.04848,   // actions
+				0.911608,  // next VP
+				9.05311,   // blocked
+				0.351914,  // left high
 				0,         // beer
-				1.0977,    // debt
-				4.28614,   // bias
+				1.31962,   // debt
+				9.71358,   // bias
 			},
 			{ // Canal Era, 3–4 rounds left
-				1.08984,   // cash
-				1.28756,   // flipped
-				0.673411,  // carry
-				2.00341,   // unflipped
-				0.537522,  // flip income
-				0.316826,  // links
-				-0.057593, // prospects
-				-0.103043, // unflipped all
-				0.55211,   // link count
-				1.39706,   // money
-				0.144739,  // income cash
-				3.40505,   // actions
-				1.36688,   // next VP
-				11.5838,   // blocked
-				0.271456,  // left high
+				0.959053,  // cash
+				1.37293,   // flipped
+				-0.664257, // carry
+				1.59094,   // unflipped
+				0.32393,   // flip income
+				0.713186,  // links
+				4.27292,   // prospects
+				0.274043,  // unflipped all
+				0.378575,  // link count
+				1.67318,   // money
+				-0.12466,  // income cash
+				2.11514,   // actions
+				0.852263,  // next VP
+				14.594,    // blocked
+				0.415319,  // left high
 				0,         // beer
-				0.1479,    // debt
-				6.22143,   // bias
+				1.41261,   // debt
+				11.4557,   // bias
 			},
 			{ // Canal Era, 5–6 rounds left
-				1.10174,   // cash
-				1.05087,   // flipped
-				-0.701147, // carry
-				1.7071,    // unflipped
-				0.407853,  // flip income
-				-0.58425,  // links
-				2.11983,   // prospects
-				0.221103,  // unflipped all
-				2.46543,   // link count
-				1.84984,   // money
-				0.141022,  // income cash
-				1.29821,   // actions
-				1.22996,   // next VP
-				19.6161,   // blocked
-				0.631802,  // left high
+				1.12152,   // cash
+				0.814003,  // flipped
+				-1.30967,  // carry
+				1.46618,   // unflipped
+				0.437849,  // flip income
+				0.790799,  // links
+				5.12388,   // prospects
+				0.0671951, // unflipped all
+				0.730543,  // link count
+				2.02157,   // money
+				0.076191,  // income cash
+				1.24655,   // actions
+				1.05349,   // next VP
+				16.0839,   // blocked
+				0.519472,  // left high
 				0,         // beer
-				0.515073,  // debt
-				15.8044,   // bias
+				1.2741,    // debt
+				13.9835,   // bias
 			},
 			{ // Canal Era, 7 or more rounds left
-				1.47059,   // cash
-				-1.69219,  // flipped
-				-2.85443,  // carry
-				1.1778,    // unflipped
-				0.348058,  // flip income
-				-0.257555, // links
-				2.32565,   // prospects
-				0.370808,  // unflipped all
-				3.03145,   // link count
-				2.51901,   // money
-				0.505287,  // income cash
-				1.22676,   // actions
-				1.40587,   // next VP
-				20.3133,   // blocked
-				0.730299,  // left high
+				2.28198,   // cash
+				-2.41247,  // flipped
+				-2.31037,  // carry
+				2.37385,   // unflipped
+				0.24677,   // flip income
+				1.2326,    // links
+				6.89246,   // prospects
+				0.443141,  // unflipped all
+				0.0305314, // link count
+				3.14289,   // money
+				0.482135,  // income cash
+				1.1589,    // actions
+				0.673064,  // next VP
+				15.6567,   // blocked
+				0.602706,  // left high
 				0,         // beer
-				0.786494,  // debt
-				18.9823,   // bias
+				5.01575,   // debt
+				15.4918,   // bias
 			},
 			{ // Rail Era, 1–2 rounds left
-				1.52745,    // cash
-				1.03981,    // flipped
-				1,          // carry
-				0.847624,   // unflipped
-				-0.18826,   // flip income
-				1.04156,    // links
-				-0.293424,  // prospects
-				-0.0685736, // unflipped all
-				-0.355166,  // link count
-				-0.1152,    // money
-				0.00105584, // income cash
-				0.516707,   // actions
-				0.0353508,  // next VP
-				-0.886965,  // blocked
-				-0.0586843, // left high
-				0,          // beer
-				1.65433,    // debt
-				0.265893,   // bias
+				1.89786,   // cash
+				0.995814,  // flipped
+				1,         // carry
+				1.36746,   // unflipped
+				-1.05063,  // flip income
+				1.04967,   // links
+				-0.4396,   // prospects
+				-0.161736, // unflipped all
+				-0.132242, // link count
+				-0.275311, // money
+				-0.211763, // income cash
+				1.63572,   // actions
+				0.0872481, // next VP
+				-0.175444, // blocked
+				-0.130274, // left high
+				0,         // beer
+				1.67125,   // debt
+				-2.5668,   // bias
 			},
 			{ // Rail Era, 3–4 rounds left
-				1.50075,    // cash
-				1.05234,    // flipped
+				1.52309,    // cash
+				0.943097,   // flipped
 				1,          // carry
-				1.26406,    // unflipped
-				0.732356,   // flip income
-				1.14458,    // links
-				-0.947301,  // prospects
-				-0.0722648, // unflipped all
-				-0.611988,  // link count
-				0.802843,   // money
-				0.390025,   // income cash
-				0.910411,   // actions
-				0.164674,   // next VP
-				-2.6735,    // blocked
-				-0.179672,  // left high
+				1.61888,    // unflipped
+				-0.28749,   // flip income
+				1.02771,    // links
+				-0.907154,  // prospects
+				-0.324378,  // unflipped all
+				-0.105714,  // link count
+				0.574828,   // money
+				0.411966,   // income cash
+				1.14666,    // actions
+				0.260778,   // next VP
+				-0.677855,  // blocked
+				-0.0935505, // left high
 				0,          // beer
-				1.81095,    // debt
-				-2.20418,   // bias
+				1.24384,    // debt
+				-2.81472,   // bias
 			},
 			{ // Rail Era, 5–6 rounds left
-				1.02355,   // cash
-				0.981156,  // flipped
-				1,         // carry
-				1.46225,   // unflipped
-				0.295179,  // flip income
-				1.12567,   // links
-				-0.909555, // prospects
-				-0.199533, // unflipped all
-				-0.613578, // link count
-				0.669784,  // money
-				0.845029,  // income cash
-				1.48026,   // actions
-				0.174539,  // next VP
-				-4.2494,   // blocked
-				0.117274,  // left high
-				0,         // beer
-				0.250819,  // debt
-				1.80244,   // bias
+				1.02542,    // cash
+				0.886592,   // flipped
+				1,          // carry
+				1.63882,    // unflipped
+				-0.0144057, // flip income
+				0.997804,   // links
+				-1.0295,    // prospects
+				-0.578096,  // unflipped all
+				-0.310797,  // link count
+				0.451304,   // money
+				0.744474,   // income cash
+				1.46883,    // actions
+				0.335915,   // next VP
+				-1.09519,   // blocked
+				0.13141,    // left high
+				0,          // beer
+				-0.0881443, // debt
+				2.57666,    // bias
 			},
 			{ // Rail Era, 7 or more rounds left
-				1.13803,   // cash
-				0.865084,  // flipped
-				1,         // carry
-				1.28672,   // unflipped
-				0.117794,  // flip income
-				0.877108,  // links
-				-2.39832,  // prospects
-				-0.1989,   // unflipped all
-				-0.964269, // link count
-				0.0162136, // money
-				0.404535,  // income cash
-				1.7809,    // actions
-				0.478339,  // next VP
-				-4.36223,  // blocked
-				0.375631,  // left high
-				0,         // beer
-				-0.712491, // debt
-				8.45907,   // bias
+				1.14354,    // cash
+				0.815796,   // flipped
+				1,          // carry
+				1.71515,    // unflipped
+				0.165574,   // flip income
+				0.856923,   // links
+				-1.40834,   // prospects
+				-0.783159,  // unflipped all
+				-0.653863,  // link count
+				-0.0281471, // money
+				0.434748,   // income cash
+				1.44603,    // actions
+				0.401496,   // next VP
+				-2.26989,   // blocked
+				0.400696,   // left high
+				0,          // beer
+				-0.217574,  // debt
+				9.42883,    // bias
 			},
 		},
 		3: {
@@ -496,7 +496,7 @@ func init() {
 			},
 		},
 	}, made: [engine.MaxPlayers + 1]string{
-		2: "go run ./tools/learn -edition=lancashire -games=1000 -hand",
+		2: "go run ./tools/learn -budget=30000 -edition=lancashire -games=500 -hand -level=hard -players=2",
 		3: "go run ./tools/learn -edition=lancashire -games=1000 -hand",
 		4: "go run ./tools/learn -edition=lancashire -games=1000 -hand",
 	}}
