@@ -335,169 +335,169 @@ func init() {
 		},
 		4: {
 			{ // Canal Era, 1–2 rounds left
-				1.05048,     // cash
-				1.08777,     // flipped
-				0.797195,    // carry
-				1.13042,     // unflipped
-				0.421406,    // flip income
-				0.954151,    // links
-				1,           // prospects
-				0.393304,    // unflipped all
-				-0.165723,   // link count
-				0.693369,    // money
-				-0.00710553, // income cash
-				3.93061,     // actions
-				0.604037,    // next VP
-				0,           // blocked
-				0.423885,    // left high
-				2.86947,     // beer
-				0,           // debt
-				14.224,      // bias
+				0.845673,  // cash
+				1.17376,   // flipped
+				0.74706,   // carry
+				1.03327,   // unflipped
+				0.148661,  // flip income
+				0.818921,  // links
+				1,         // prospects
+				0.523272,  // unflipped all
+				0.958745,  // link count
+				1.13523,   // money
+				-0.702855, // income cash
+				4.84952,   // actions
+				0.625923,  // next VP
+				0,         // blocked
+				0.556469,  // left high
+				2.55436,   // beer
+				0,         // debt
+				20.785,    // bias
 			},
 			{ // Canal Era, 3–4 rounds left
-				1.22231,   // cash
-				0.968779,  // flipped
-				-0.184522, // carry
-				1.7371,    // unflipped
-				0.37655,   // flip income
-				0.698042,  // links
-				1,         // prospects
-				0.181102,  // unflipped all
-				0.865193,  // link count
-				1.71671,   // money
-				0.229106,  // income cash
-				4.19597,   // actions
-				0.659303,  // next VP
-				0,         // blocked
-				0.395256,  // left high
-				1.6458,    // beer
-				0,         // debt
-				13.0046,   // bias
+				0.893924,   // cash
+				1.02056,    // flipped
+				0.393403,   // carry
+				0.743319,   // unflipped
+				0.143841,   // flip income
+				0.894636,   // links
+				1,          // prospects
+				0.588252,   // unflipped all
+				-0.0523876, // link count
+				1.0997,     // money
+				-0.492768,  // income cash
+				4.02026,    // actions
+				0.730398,   // next VP
+				0,          // blocked
+				0.645885,   // left high
+				2.00201,    // beer
+				0,          // debt
+				23.59,      // bias
 			},
 			{ // Canal Era, 5–6 rounds left
-				1.2535,      // cash
-				0.620283,    // flipped
-				-0.862906,   // carry
-				1.66056,     // unflipped
-				-0.0164703,  // flip income
-				-0.00641191, // links
-				1,           // prospects
-				0.610292,    // unflipped all
-				1.32844,     // link count
-				1.84421,     // money
-				0.0113635,   // income cash
-				2.42269,     // actions
-				0.716548,    // next VP
-				0,           // blocked
-				0.693955,    // left high
-				0.224802,    // beer
-				0,           // debt
-				24.3162,     // bias
+				1.01893,   // cash
+				0.220853,  // flipped
+				0.120515,  // carry
+				0.864868,  // unflipped
+				0.0938831, // flip income
+				0.274715,  // links
+				1,         // prospects
+				0.486198,  // unflipped all
+				1.61508,   // link count
+				1.10052,   // money
+				-0.419848, // income cash
+				2.82478,   // actions
+				0.851125,  // next VP
+				0,         // blocked
+				0.826034,  // left high
+				2.01881,   // beer
+				0,         // debt
+				29.3979,   // bias
 			},
 			{ // Canal Era, 7 or more rounds left
-				5.40693,    // cash
-				-6.10404,   // flipped
-				-5.00494,   // carry
-				3.5282,     // unflipped
-				0.755968,   // flip income
-				-0.0380976, // links
-				1,          // prospects
-				2.01483,    // unflipped all
-				6.92514,    // link count
-				4.07172,    // money
-				0.578923,   // income cash
-				1.49316,    // actions
-				0.771985,   // next VP
-				0,          // blocked
-				0.602496,   // left high
-				-7.27221,   // beer
-				0,          // debt
-				21.6859,    // bias
+				4.54091,   // cash
+				-6.87533,  // flipped
+				1,         // carry
+				2.04602,   // unflipped
+				0.360919,  // flip income
+				-0.471899, // links
+				1,         // prospects
+				1.73339,   // unflipped all
+				6.25151,   // link count
+				4.73239,   // money
+				0.376225,  // income cash
+				1.79025,   // actions
+				0.966587,  // next VP
+				0,         // blocked
+				0.745754,  // left high
+				-1.17347,  // beer
+				0,         // debt
+				26.8445,   // bias
 			},
 			{ // Rail Era, 1–2 rounds left
-				1.21614,    // cash
-				0.982861,   // flipped
-				1,          // carry
-				0.697551,   // unflipped
-				1.02203,    // flip income
-				1.01381,    // links
-				1,          // prospects
-				0.0197465,  // unflipped all
-				-0.0608116, // link count
-				-0.147351,  // money
-				-0.0638819, // income cash
-				1.01163,    // actions
-				0.0557122,  // next VP
-				-0.771455,  // blocked
-				0.0250726,  // left high
-				2.26952,    // beer
-				0,          // debt
-				-0.057255,  // bias
+				1.56552,     // cash
+				0.976427,    // flipped
+				1,           // carry
+				0.896036,    // unflipped
+				4.27132,     // flip income
+				0.949961,    // links
+				1,           // prospects
+				0.195791,    // unflipped all
+				0.317325,    // link count
+				-0.11685,    // money
+				-0.176007,   // income cash
+				1.8969,      // actions
+				0.124969,    // next VP
+				-0.35981,    // blocked
+				-0.00117742, // left high
+				0.708608,    // beer
+				0,           // debt
+				-0.697686,   // bias
 			},
 			{ // Rail Era, 3–4 rounds left
-				1.30451,    // cash
-				0.943446,   // flipped
-				1,          // carry
-				0.807474,   // unflipped
-				0.440639,   // flip income
-				0.991205,   // links
-				1,          // prospects
-				-0.0427678, // unflipped all
-				0.0492921,  // link count
-				-0.186939,  // money
-				-0.0886028, // income cash
-				1.94638,    // actions
-				0.15629,    // next VP
-				-1.58436,   // blocked
-				0.0279557,  // left high
-				1.79573,    // beer
-				0,          // debt
-				-1.94298,   // bias
+				1.00581,   // cash
+				0.874379,  // flipped
+				1,         // carry
+				0.895505,  // unflipped
+				0.297382,  // flip income
+				0.799913,  // links
+				1,         // prospects
+				0.0838313, // unflipped all
+				0.778767,  // link count
+				0.090354,  // money
+				0.0798141, // income cash
+				2.33948,   // actions
+				0.242662,  // next VP
+				-0.334415, // blocked
+				0.0895751, // left high
+				0.522218,  // beer
+				0,         // debt
+				1.14154,   // bias
 			},
 			{ // Rail Era, 5–6 rounds left
-				1.0294,    // cash
-				0.89517,   // flipped
+				0.977628,  // cash
+				0.778773,  // flipped
 				1,         // carry
-				0.816817,  // unflipped
-				0.443665,  // flip income
-				0.997017,  // links
+				0.570861,  // unflipped
+				0.941904,  // flip income
+				0.744805,  // links
 				1,         // prospects
-				0.039842,  // unflipped all
-				-0.325822, // link count
-				-0.226181, // money
-				0.48148,   // income cash
-				1.74135,   // actions
-				0.312158,  // next VP
-				-1.34763,  // blocked
-				0.152389,  // left high
-				0.907458,  // beer
+				0.215005,  // unflipped all
+				0.701524,  // link count
+				0.532632,  // money
+				0.194431,  // income cash
+				1.76387,   // actions
+				0.355149,  // next VP
+				-0.314202, // blocked
+				0.221498,  // left high
+				-0.211407, // beer
 				0,         // debt
-				0.468801,  // bias
+				5.6769,    // bias
 			},
 			{ // Rail Era, 7 or more rounds left
-				1.08283,  // cash
-				0.954208, // flipped
-				1,        // carry
-				0.965288, // unflipped
-				0.591228, // flip income
-				0.918047, // links
-				1,        // prospects
-				-0.22018, // unflipped all
-				-1.69076, // link count
-				0.345468, // money
-				0.341729, // income cash
-				1.34118,  // actions
-				0.453174, // next VP
-				-1.20981, // blocked
-				0.292727, // left high
-				0.423989, // beer
-				0,        // debt
-				6.80172,  // bias
+				0.960818,   // cash
+				0.871034,   // flipped
+				1,          // carry
+				0.924588,   // unflipped
+				0.426234,   // flip income
+				0.715558,   // links
+				1,          // prospects
+				-0.0534726, // unflipped all
+				-0.423105,  // link count
+				0.314318,   // money
+				-0.121591,  // income cash
+				1.50403,    // actions
+				0.387694,   // next VP
+				-0.631894,  // blocked
+				0.398511,   // left high
+				-0.146565,  // beer
+				0,          // debt
+				12.3391,    // bias
 			},
 		},
 	}, made: [engine.MaxPlayers + 1]string{
 		2: "go run ./tools/learn -edition=birmingham -games=1000 -hand",
 		3: "go run ./tools/learn -edition=birmingham -games=1000 -hand",
-		4: "go run ./tools/learn -edition=birmingham -games=1000 -hand",
+		4: "go run ./tools/learn -budget=30000 -edition=birmingham -games=100 -hand -level=hard -players=4",
 	}}
 }

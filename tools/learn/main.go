@@ -6,6 +6,7 @@
 // measure the fit; the report compares its error with the hand-built evaluation's.
 //
 //	go run ./tools/learn -edition birmingham -games 1000 -hand
+//	go run ./tools/learn -edition birmingham -players 4 -level hard -hand -budget 30000 -games 100
 //	go run ./tools/learn -edition lancashire -games 1000 -hand
 //	go run ./tools/learn -edition lancashire -players 2 -level hard -hand -budget 30000 -games 500
 //	go run ./tools/learn -edition lancashire -rules original -games 1000 -hand
