@@ -150,7 +150,7 @@ func report(fits []bot.StageFit) {
 	}
 }
 
-// command is how the tool was run, for the generated file's header.
+// command is how the tool was run, recorded in the generated file for the weights it fits.
 func command() string {
 	args := []string{"go run ./tools/learn"}
 	flag.Visit(func(f *flag.Flag) {
