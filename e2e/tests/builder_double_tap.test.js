@@ -1,13 +1,25 @@
 'use strict';
-// A double tap on an action's last answer answers it once and does not also confirm the
-// action: the summary and Confirm take the place of the answers, so the second tap of a
-// double tap lands on Confirm, which waits a moment before it takes a tap (web/app.css,
-// #confirm's gs-arm).
+// A double tap does not do two things in the builder when the second tap lands on a button
+// that has just appeared under the finger:
+// - on an action's last answer it answers it once and does not also confirm the action: the
+//   summary and Confirm take the place of the answers, so the second tap lands on Confirm,
+//   which waits a moment before it takes a tap (web/app.css, #confirm's gs-arm);
+// - on Confirm of a sale it sells once and does not also end the Sell action: "Stop selling"
+//   appears where Confirm was (on a phone scrolled to the end of the page, to reach Confirm
+//   under a long summary), and it too waits a moment (web/app.css, #end-sell's gs-arm-end).
 
 const assert = require('node:assert/strict');
 const { test, before, after } = require('node:test');
 const { assertNoErrors, launchBrowser, newContext, openApp } = require('../lib');
-const { UI_TIMEOUT_MS, startNewGame, waitStartScreen } = require('../helpers_saves');
+const {
+  UI_TIMEOUT_MS,
+  fixtureGameFile,
+  importFile,
+  savedGames,
+  startNewGame,
+  waitSavedCount,
+  waitStartScreen,
+} = require('../helpers_saves');
 const { reveal, gameState, waitMoves, startAction } = require('../helpers_play');
 
 let browser;
@@ -50,6 +62,61 @@ test('the builder: a double tap on the last answer does not also confirm the act
     // a moment later, Confirm takes a tap
     await page.mouse.click(x, y);
     await waitMoves(page, 1);
+    assertNoErrors(errors);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the builder: a double tap on Confirm of a sale does not also stop selling', { timeout: 60_000 }, async () => {
+  // Brass: Lancashire, 3 players: after 34 moves Crompton sells his Cotton Mill II in Colne to
+  // the Distant Market (the record's move 35), and may then sell more.
+  const { json } = fixtureGameFile(34, 'game-lancashire-3p.json');
+  const context = await newContext(browser);
+  try {
+    const { page, errors } = await openApp(context);
+    // A phone. Confirm lies under the Distant Market's long summary, at the end of the page;
+    // scrolled there, the page is shorter after the sale and its end comes up, and "Stop
+    // selling" is where Confirm was (what lies below the builder's buttons keeps its
+    // height). Scrolled less far, the buttons move and the second tap meets something else.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await waitStartScreen(page);
+    await importFile(page, { name: 'lancashire.json', mimeType: 'application/json', buffer: Buffer.from(json) });
+    await waitSavedCount(page, 1);
+    const [game] = await savedGames(page);
+    await page.click(`#saved-resume-${game.id}`);
+    await page.waitForSelector('.game-screen', { timeout: UI_TIMEOUT_MS });
+    await reveal(page);
+    assert.deepEqual(await gameState(page).then((s) => [s.moves, s.actor]), [34, 1]);
+    await startAction(page, 'sell', '.hand-card[data-card="coal_mine"]');
+    await page.click('#choice-colne_1');
+    await page.waitForSelector('#confirm', { timeout: UI_TIMEOUT_MS }); // the Distant Market is the only buyer
+    assert.match(await page.textContent('#summary'), /Distant Market tile is drawn/);
+    await page.evaluate(() => window.scrollTo(0, document.scrollingElement.scrollHeight));
+    await page.waitForTimeout(600); // Confirm takes taps
+    const at = await page.locator('#confirm').boundingBox();
+    const x = at.x + at.width / 2, y = at.y + at.height / 2;
+    const idAt = (x, y) => page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('[id]')?.id ?? '', [x, y]);
+    assert.equal(await idAt(x, y), 'confirm', 'Confirm is in view and takes the tap');
+    // Tapped twice: the first tap sells, the second comes just after "Stop selling" appears.
+    await page.mouse.click(x, y);
+    await page.waitForSelector('#end-sell', { timeout: UI_TIMEOUT_MS });
+    const shown = Date.now();
+    assert.equal((await gameState(page)).moves, 35, 'the first tap sold');
+    const box = await page.locator('#end-sell').boundingBox();
+    assert.ok(x > box.x && x < box.x + box.width && y > box.y && y < box.y + box.height,
+      `the second tap lands on Stop selling (tap at ${Math.round(x)},${Math.round(y)}; Stop selling at ${JSON.stringify(box)})`);
+    await page.waitForTimeout(50);
+    await page.mouse.click(x, y);
+    const late = Date.now() - shown;
+    await page.waitForTimeout(600);
+    assert.equal((await gameState(page)).moves, 35, `the second tap (${late} ms after Stop selling appeared) ended nothing`);
+    assert.ok(await page.isVisible('#end-sell'), 'Crompton may still sell');
+    // a moment later, Stop selling takes a tap there
+    assert.equal(await idAt(x, y), 'end-sell', 'Stop selling is still under the tap');
+    await page.mouse.click(x, y);
+    await waitMoves(page, 36);
+    assert.equal(await page.isVisible('#end-sell'), false, 'the Sell action is over');
     assertNoErrors(errors);
   } finally {
     await context.close();
