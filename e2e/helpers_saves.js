@@ -123,11 +123,12 @@ function tempDir() {
 }
 
 /**
- * A game file made from a fixture of the engine (engine/testdata): its record cut to the
- * first `moves` moves, with colours, as the app exports it.
+ * A game file made from a recorded game (the engine's fixtures in engine/testdata, or
+ * another folder such as e2e/fixtures): its record cut to the first `moves` moves, with
+ * colours, as the app exports it.
  */
-function fixtureGameFile(moves, fixture = 'game-3p.json') {
-  const file = path.join(__dirname, '..', 'engine', 'testdata', fixture);
+function fixtureGameFile(moves, fixture = 'game-3p.json', dir = path.join(__dirname, '..', 'engine', 'testdata')) {
+  const file = path.join(dir, fixture);
   const { record } = JSON.parse(fs.readFileSync(file, 'utf8'));
   const colours = ['#c0392b', '#e2b714', '#7e57c2', '#16a085'].slice(0, record.config.players);
   return {

@@ -132,8 +132,8 @@ test('the builder: a double tap on Confirm of a sale does not also make the next
   // Brass: Birmingham, 2 players (e2e/fixtures, played by bots): after 71 moves Ada sells
   // her Pottery I in Coventry to Oxford (move 72); the one sale left to her then is her
   // Manufacturer II in Cannock to Oxford, with nothing to choose, so its summary and Confirm
-  // come at once. (fixtureGameFile reads engine/testdata: the path leads out of it.)
-  const { json } = fixtureGameFile(71, path.join('..', '..', 'e2e', 'fixtures', 'birmingham-2p-one-more-sale.json'));
+  // come at once.
+  const { json } = fixtureGameFile(71, 'birmingham-2p-one-more-sale.json', path.join(__dirname, '..', 'fixtures'));
   const context = await newContext(browser);
   try {
     const { page, errors } = await openApp(context);
