@@ -335,169 +335,169 @@ func init() {
 		},
 		4: {
 			{ // Canal Era, 1–2 rounds left
-				0.845673,  // cash
-				1.17376,   // flipped
-				0.74706,   // carry
-				1.03327,   // unflipped
-				0.148661,  // flip income
-				0.818921,  // links
+				0.930169,  // cash
+				1.12626,   // flipped
+				0.976364,  // carry
+				0.610118,  // unflipped
+				0.282512,  // flip income
+				0.787733,  // links
 				1,         // prospects
-				0.523272,  // unflipped all
-				0.958745,  // link count
-				1.13523,   // money
-				-0.702855, // income cash
-				4.84952,   // actions
-				0.625923,  // next VP
+				0.733242,  // unflipped all
+				1.49022,   // link count
+				1.12542,   // money
+				-0.458308, // income cash
+				5.10113,   // actions
+				0.484148,  // next VP
 				0,         // blocked
-				0.556469,  // left high
-				2.55436,   // beer
+				0.548551,  // left high
+				3.11323,   // beer
 				0,         // debt
-				20.785,    // bias
+				19.3524,   // bias
 			},
 			{ // Canal Era, 3–4 rounds left
-				0.893924,   // cash
-				1.02056,    // flipped
-				0.393403,   // carry
-				0.743319,   // unflipped
-				0.143841,   // flip income
-				0.894636,   // links
-				1,          // prospects
-				0.588252,   // unflipped all
-				-0.0523876, // link count
-				1.0997,     // money
-				-0.492768,  // income cash
-				4.02026,    // actions
-				0.730398,   // next VP
-				0,          // blocked
-				0.645885,   // left high
-				2.00201,    // beer
-				0,          // debt
-				23.59,      // bias
+				0.956462,  // cash
+				0.999922,  // flipped
+				0.526261,  // carry
+				0.71334,   // unflipped
+				0.352371,  // flip income
+				0.758935,  // links
+				1,         // prospects
+				0.611512,  // unflipped all
+				1.17741,   // link count
+				1.12461,   // money
+				-0.350143, // income cash
+				4.45566,   // actions
+				0.643931,  // next VP
+				0,         // blocked
+				0.599384,  // left high
+				1.65191,   // beer
+				0,         // debt
+				21.018,    // bias
 			},
 			{ // Canal Era, 5–6 rounds left
-				1.01893,   // cash
-				0.220853,  // flipped
-				0.120515,  // carry
-				0.864868,  // unflipped
-				0.0938831, // flip income
-				0.274715,  // links
+				0.878887,  // cash
+				0.554942,  // flipped
+				0.120541,  // carry
+				1.05908,   // unflipped
+				0.217941,  // flip income
+				0.591242,  // links
 				1,         // prospects
-				0.486198,  // unflipped all
-				1.61508,   // link count
-				1.10052,   // money
-				-0.419848, // income cash
-				2.82478,   // actions
-				0.851125,  // next VP
+				0.335198,  // unflipped all
+				0.643727,  // link count
+				0.596387,  // money
+				-0.441204, // income cash
+				3.0289,    // actions
+				0.781171,  // next VP
 				0,         // blocked
-				0.826034,  // left high
-				2.01881,   // beer
+				0.827367,  // left high
+				1.50607,   // beer
 				0,         // debt
-				29.3979,   // bias
+				29.4702,   // bias
 			},
 			{ // Canal Era, 7 or more rounds left
-				4.54091,   // cash
-				-6.87533,  // flipped
-				1,         // carry
-				2.04602,   // unflipped
-				0.360919,  // flip income
-				-0.471899, // links
+				3.50722,   // cash
+				-5.25785,  // flipped
+				0.990618,  // carry
+				1.96724,   // unflipped
+				0.32706,   // flip income
+				-0.275839, // links
 				1,         // prospects
-				1.73339,   // unflipped all
-				6.25151,   // link count
-				4.73239,   // money
-				0.376225,  // income cash
-				1.79025,   // actions
-				0.966587,  // next VP
+				1.40274,   // unflipped all
+				4.66119,   // link count
+				3.49701,   // money
+				0.539577,  // income cash
+				1.95234,   // actions
+				0.981573,  // next VP
 				0,         // blocked
-				0.745754,  // left high
-				-1.17347,  // beer
+				0.782682,  // left high
+				-1.36684,  // beer
 				0,         // debt
-				26.8445,   // bias
+				28.1973,   // bias
 			},
 			{ // Rail Era, 1–2 rounds left
-				1.56552,     // cash
-				0.976427,    // flipped
-				1,           // carry
-				0.896036,    // unflipped
-				4.27132,     // flip income
-				0.949961,    // links
-				1,           // prospects
-				0.195791,    // unflipped all
-				0.317325,    // link count
-				-0.11685,    // money
-				-0.176007,   // income cash
-				1.8969,      // actions
-				0.124969,    // next VP
-				-0.35981,    // blocked
-				-0.00117742, // left high
-				0.708608,    // beer
-				0,           // debt
-				-0.697686,   // bias
+				1.58008,    // cash
+				0.975582,   // flipped
+				1,          // carry
+				0.81996,    // unflipped
+				2.15576,    // flip income
+				0.951159,   // links
+				1,          // prospects
+				0.262292,   // unflipped all
+				0.232282,   // link count
+				-0.278434,  // money
+				-0.168398,  // income cash
+				1.91132,    // actions
+				0.110404,   // next VP
+				-0.0416146, // blocked
+				0.0106055,  // left high
+				0.308834,   // beer
+				0,          // debt
+				-0.653356,  // bias
 			},
 			{ // Rail Era, 3–4 rounds left
-				1.00581,   // cash
-				0.874379,  // flipped
-				1,         // carry
-				0.895505,  // unflipped
-				0.297382,  // flip income
-				0.799913,  // links
-				1,         // prospects
-				0.0838313, // unflipped all
-				0.778767,  // link count
-				0.090354,  // money
-				0.0798141, // income cash
-				2.33948,   // actions
-				0.242662,  // next VP
-				-0.334415, // blocked
-				0.0895751, // left high
-				0.522218,  // beer
-				0,         // debt
-				1.14154,   // bias
+				1.20954,     // cash
+				0.895706,    // flipped
+				1,           // carry
+				0.707414,    // unflipped
+				0.571137,    // flip income
+				0.881116,    // links
+				1,           // prospects
+				0.217432,    // unflipped all
+				0.552267,    // link count
+				-0.00927223, // money
+				0.044435,    // income cash
+				2.17846,     // actions
+				0.223646,    // next VP
+				-0.375173,   // blocked
+				0.0657289,   // left high
+				0.522826,    // beer
+				0,           // debt
+				0.207322,    // bias
 			},
 			{ // Rail Era, 5–6 rounds left
-				0.977628,  // cash
-				0.778773,  // flipped
-				1,         // carry
-				0.570861,  // unflipped
-				0.941904,  // flip income
-				0.744805,  // links
-				1,         // prospects
-				0.215005,  // unflipped all
-				0.701524,  // link count
-				0.532632,  // money
-				0.194431,  // income cash
-				1.76387,   // actions
-				0.355149,  // next VP
-				-0.314202, // blocked
-				0.221498,  // left high
-				-0.211407, // beer
-				0,         // debt
-				5.6769,    // bias
+				1.03449,     // cash
+				0.809067,    // flipped
+				1,           // carry
+				0.674067,    // unflipped
+				0.712919,    // flip income
+				0.806174,    // links
+				1,           // prospects
+				0.0972678,   // unflipped all
+				0.426843,    // link count
+				0.257684,    // money
+				0.0750164,   // income cash
+				1.7817,      // actions
+				0.351983,    // next VP
+				-0.115039,   // blocked
+				0.220972,    // left high
+				-0.00590193, // beer
+				0,           // debt
+				5.19441,     // bias
 			},
 			{ // Rail Era, 7 or more rounds left
-				0.960818,   // cash
-				0.871034,   // flipped
-				1,          // carry
-				0.924588,   // unflipped
-				0.426234,   // flip income
-				0.715558,   // links
-				1,          // prospects
-				-0.0534726, // unflipped all
-				-0.423105,  // link count
-				0.314318,   // money
-				-0.121591,  // income cash
-				1.50403,    // actions
-				0.387694,   // next VP
-				-0.631894,  // blocked
-				0.398511,   // left high
-				-0.146565,  // beer
-				0,          // debt
-				12.3391,    // bias
+				0.979597,  // cash
+				0.937781,  // flipped
+				1,         // carry
+				0.940038,  // unflipped
+				0.52136,   // flip income
+				0.795794,  // links
+				1,         // prospects
+				-0.190637, // unflipped all
+				-0.812652, // link count
+				0.297943,  // money
+				-0.171812, // income cash
+				1.48636,   // actions
+				0.370289,  // next VP
+				-0.406774, // blocked
+				0.392471,  // left high
+				0.120506,  // beer
+				0,         // debt
+				11.8663,   // bias
 			},
 		},
 	}, made: [engine.MaxPlayers + 1]string{
 		2: "go run ./tools/learn -edition=birmingham -games=1000 -hand",
 		3: "go run ./tools/learn -edition=birmingham -games=1000 -hand",
-		4: "go run ./tools/learn -budget=30000 -edition=birmingham -games=100 -hand -level=hard -players=4",
+		4: "go run ./tools/learn -budget=30000 -edition=birmingham -games=400 -hand -level=hard -players=4",
 	}}
 }
