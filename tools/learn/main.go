@@ -6,13 +6,13 @@
 // measure the fit; the report compares its error with the hand-built evaluation's.
 //
 //	go run ./tools/learn -edition birmingham -games 1000 -hand
-//	go run ./tools/learn -edition birmingham -players 4 -level hard -hand -budget 30000 -games 100
+//	go run ./tools/learn -edition birmingham -players 4 -level hard -hand -budget 30000 -games 400
 //	go run ./tools/learn -edition lancashire -games 1000 -hand
 //	go run ./tools/learn -edition lancashire -players 2 -level hard -hand -budget 30000 -games 500
 //	go run ./tools/learn -edition lancashire -rules original -games 1000 -hand
 //
-// (the commands that made the models in use, in this order; more games do not make a better
-// bot, see docs/bots.md). -players fits one player count and keeps the others' weights as
+// (the commands that made the models in use, in this order; more games do not always make a
+// better bot, see docs/bots.md). -players fits one player count and keeps the others' weights as
 // the model in use has them; the file records, per player count, the command that fitted
 // its weights. The self-play bots play by the model in engine/bot at the time (-hand: by
 // the hand-built evaluation), so a second run without -hand trains on the games of the bots
