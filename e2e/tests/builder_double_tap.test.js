@@ -35,6 +35,41 @@ after(async () => {
   await browser?.close();
 });
 
+/** Opens a recorded game cut to some moves on a phone-sized page, with the hand revealed. */
+async function openOnPhone(context, json, name) {
+  const { page, errors } = await openApp(context);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await waitStartScreen(page);
+  await importFile(page, { name, mimeType: 'application/json', buffer: Buffer.from(json) });
+  await waitSavedCount(page, 1);
+  const [game] = await savedGames(page);
+  await page.click(`#saved-resume-${game.id}`);
+  await page.waitForSelector('.game-screen', { timeout: UI_TIMEOUT_MS });
+  await reveal(page);
+  return { page, errors };
+}
+
+/** The id of the element at a point of the page. */
+function idAt(page, x, y) {
+  return page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('[id]')?.id ?? '', [x, y]);
+}
+
+/** Scrolls to the end of the page, waits until Confirm takes taps and returns its centre. */
+async function confirmCentre(page) {
+  await page.evaluate(() => window.scrollTo(0, document.scrollingElement.scrollHeight));
+  await page.waitForTimeout(600);
+  const at = await page.locator('#confirm').boundingBox();
+  const x = at.x + at.width / 2, y = at.y + at.height / 2;
+  assert.equal(await idAt(page, x, y), 'confirm', 'Confirm is in view and takes the tap');
+  return { x, y };
+}
+
+/** Whether the point lies inside the element's box. */
+async function pointInside(page, selector, x, y) {
+  const box = await page.locator(selector).boundingBox();
+  return { inside: x > box.x && x < box.x + box.width && y > box.y && y < box.y + box.height, box };
+}
+
 test('the builder: a double tap on the last answer does not also confirm the action', { timeout: 60_000 }, async () => {
   const context = await newContext(browser);
   try {
@@ -57,8 +92,7 @@ test('the builder: a double tap on the last answer does not also confirm the act
     assert.match(under, /^choice-/, 'an answer lies where Confirm appears');
     await page.mouse.click(x, y);
     await page.waitForSelector('#confirm', { timeout: UI_TIMEOUT_MS });
-    const box = await page.locator('#confirm').boundingBox();
-    assert.ok(x > box.x && x < box.x + box.width && y > box.y && y < box.y + box.height, 'the second tap lands on Confirm');
+    assert.ok((await pointInside(page, '#confirm', x, y)).inside, 'the second tap lands on Confirm');
     await page.waitForTimeout(50);
     await page.mouse.click(x, y);
     await page.waitForTimeout(600);
@@ -79,38 +113,25 @@ test('the builder: a double tap on Confirm of a sale does not also stop selling'
   const { json } = fixtureGameFile(34, 'game-lancashire-3p.json');
   const context = await newContext(browser);
   try {
-    const { page, errors } = await openApp(context);
     // A phone. Confirm lies under the Distant Market's long summary, at the end of the page;
     // scrolled there, the page is shorter after the sale and its end comes up, and "Stop
     // selling" is where Confirm was (what lies below the builder's buttons keeps its
     // height). Scrolled less far, the buttons move and the second tap meets something else.
-    await page.setViewportSize({ width: 390, height: 844 });
-    await waitStartScreen(page);
-    await importFile(page, { name: 'lancashire.json', mimeType: 'application/json', buffer: Buffer.from(json) });
-    await waitSavedCount(page, 1);
-    const [game] = await savedGames(page);
-    await page.click(`#saved-resume-${game.id}`);
-    await page.waitForSelector('.game-screen', { timeout: UI_TIMEOUT_MS });
-    await reveal(page);
+    const { page, errors } = await openOnPhone(context, json, 'lancashire.json');
     assert.deepEqual(await gameState(page).then((s) => [s.moves, s.actor]), [34, 1]);
     await startAction(page, 'sell', '.hand-card[data-card="coal_mine"]');
     await page.click('#choice-colne_1');
     await page.waitForSelector('#confirm', { timeout: UI_TIMEOUT_MS }); // the Distant Market is the only buyer
     assert.match(await page.textContent('#summary'), /Distant Market tile is drawn/);
-    await page.evaluate(() => window.scrollTo(0, document.scrollingElement.scrollHeight));
-    await page.waitForTimeout(600); // Confirm takes taps
-    const at = await page.locator('#confirm').boundingBox();
-    const x = at.x + at.width / 2, y = at.y + at.height / 2;
-    const idAt = (x, y) => page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('[id]')?.id ?? '', [x, y]);
-    assert.equal(await idAt(x, y), 'confirm', 'Confirm is in view and takes the tap');
+    const { x, y } = await confirmCentre(page);
     // Tapped twice: the first tap sells, the second comes just after "Stop selling" appears.
     await page.mouse.click(x, y);
     await page.waitForSelector('#end-sell', { timeout: UI_TIMEOUT_MS });
     const shown = Date.now();
     assert.equal((await gameState(page)).moves, 35, 'the first tap sold');
-    const box = await page.locator('#end-sell').boundingBox();
-    assert.ok(x > box.x && x < box.x + box.width && y > box.y && y < box.y + box.height,
-      `the second tap lands on Stop selling (tap at ${Math.round(x)},${Math.round(y)}; Stop selling at ${JSON.stringify(box)})`);
+    const onStop = await pointInside(page, '#end-sell', x, y);
+    assert.ok(onStop.inside,
+      `the second tap lands on Stop selling (tap at ${Math.round(x)},${Math.round(y)}; Stop selling at ${JSON.stringify(onStop.box)})`);
     await page.waitForTimeout(50);
     await page.mouse.click(x, y);
     const late = Date.now() - shown;
@@ -118,7 +139,7 @@ test('the builder: a double tap on Confirm of a sale does not also stop selling'
     assert.equal((await gameState(page)).moves, 35, `the second tap (${late} ms after Stop selling appeared) ended nothing`);
     assert.ok(await page.isVisible('#end-sell'), 'Crompton may still sell');
     // a moment later, Stop selling takes a tap there
-    assert.equal(await idAt(x, y), 'end-sell', 'Stop selling is still under the tap');
+    assert.equal(await idAt(page, x, y), 'end-sell', 'Stop selling is still under the tap');
     await page.mouse.click(x, y);
     await waitMoves(page, 36);
     assert.equal(await page.isVisible('#end-sell'), false, 'the Sell action is over');
@@ -136,29 +157,16 @@ test('the builder: a double tap on Confirm of a sale does not also make the next
   const { json } = fixtureGameFile(71, 'birmingham-2p-one-more-sale.json', path.join(__dirname, '..', 'fixtures'));
   const context = await newContext(browser);
   try {
-    const { page, errors } = await openApp(context);
     // A phone scrolled to the end of the page: the second summary is about as long as the
     // first with its answers, and Confirm comes back under the tap (checked below; on a
     // 1280x800 screen scrolled to the end it does too, 6 px lower).
-    await page.setViewportSize({ width: 390, height: 844 });
-    await waitStartScreen(page);
-    await importFile(page, { name: 'birmingham.json', mimeType: 'application/json', buffer: Buffer.from(json) });
-    await waitSavedCount(page, 1);
-    const [game] = await savedGames(page);
-    await page.click(`#saved-resume-${game.id}`);
-    await page.waitForSelector('.game-screen', { timeout: UI_TIMEOUT_MS });
-    await reveal(page);
+    const { page, errors } = await openOnPhone(context, json, 'birmingham.json');
     assert.deepEqual(await gameState(page).then((s) => [s.moves, s.actor]), [71, 0]);
     await startAction(page, 'sell', '.hand-card[data-card="burton_on_trent"]');
     await page.click('#choice-coventry_1');
     await page.waitForSelector('#confirm', { timeout: UI_TIMEOUT_MS });
     assert.match(await page.textContent('#summary'), /Ada sells Pottery I in Coventry/);
-    await page.evaluate(() => window.scrollTo(0, document.scrollingElement.scrollHeight));
-    await page.waitForTimeout(600); // Confirm takes taps
-    const at = await page.locator('#confirm').boundingBox();
-    const x = at.x + at.width / 2, y = at.y + at.height / 2;
-    const idAt = (x, y) => page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('[id]')?.id ?? '', [x, y]);
-    assert.equal(await idAt(x, y), 'confirm', 'Confirm is in view and takes the tap');
+    const { x, y } = await confirmCentre(page);
     const node = await page.$('#confirm');
     // Tapped twice: the first tap sells, the second comes just after the next sale's Confirm
     // appears, on the same node (go-app patched it in place: its animation would not start
@@ -169,9 +177,9 @@ test('the builder: a double tap on Confirm of a sale does not also make the next
     const shown = Date.now();
     assert.match(await page.textContent('#summary'), /Ada sells Manufacturer II in Cannock/);
     assert.ok(await node.evaluate((el) => el.isConnected && el.id === 'confirm'), 'the next Confirm is the same node');
-    const box = await page.locator('#confirm').boundingBox();
-    assert.ok(x > box.x && x < box.x + box.width && y > box.y && y < box.y + box.height,
-      `the second tap lands on Confirm (tap at ${Math.round(x)},${Math.round(y)}; Confirm at ${JSON.stringify(box)})`);
+    const onConfirm = await pointInside(page, '#confirm', x, y);
+    assert.ok(onConfirm.inside,
+      `the second tap lands on Confirm (tap at ${Math.round(x)},${Math.round(y)}; Confirm at ${JSON.stringify(onConfirm.box)})`);
     await page.waitForTimeout(50);
     await page.mouse.click(x, y);
     const late = Date.now() - shown;
@@ -179,7 +187,7 @@ test('the builder: a double tap on Confirm of a sale does not also make the next
     assert.equal((await gameState(page)).moves, 72, `the second tap (${late} ms after Confirm appeared) sold nothing`);
     assert.ok(await page.isVisible('#confirm'), 'the next sale waits for Confirm');
     // a moment later, Confirm takes a tap there
-    assert.equal(await idAt(x, y), 'confirm', 'Confirm is still under the tap');
+    assert.equal(await idAt(page, x, y), 'confirm', 'Confirm is still under the tap');
     await page.mouse.click(x, y);
     await waitMoves(page, 73);
     assertNoErrors(errors);
