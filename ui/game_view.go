@@ -385,7 +385,7 @@ func (g *gameScreen) renderQuestion(game *engine.Game, c engine.Choice, names []
 	// on a node go-app kept from the position before (a sale straight after a sale).
 	arm := ""
 	if len(game.Moves())%2 == 1 {
-		arm = "gs-arm-odd"
+		arm = " gs-arm-odd"
 	}
 	switch {
 	case c.Field == "cards.0" || c.Field == "cards.1":
@@ -411,12 +411,12 @@ func (g *gameScreen) renderQuestion(game *engine.Game, c engine.Choice, names []
 		}
 	case len(c.Moves) == 1:
 		out = append(out, g.renderSummary(game, c.Moves[0]), notice)
-		buttons = append(buttons, goapp.Button().ID("confirm").Class(goapp.AppendClass("gs-btn gs-confirm", arm)).Text("Confirm").OnClick(func(ctx goapp.Context, e goapp.Event) { g.confirm(ctx) }))
+		buttons = append(buttons, goapp.Button().ID("confirm").Class("gs-btn gs-confirm"+arm).Text("Confirm").OnClick(func(ctx goapp.Context, e goapp.Event) { g.confirm(ctx) }))
 	default:
 		out = append(out, goapp.P().Class("gs-question").Text("No legal move matches these choices."), notice)
 	}
 	if st.Phase == engine.PhaseSelling {
-		buttons = append(buttons, goapp.Button().ID("end-sell").Class(goapp.AppendClass("gs-btn", arm)).Text("Stop selling").
+		buttons = append(buttons, goapp.Button().ID("end-sell").Class("gs-btn"+arm).Text("Stop selling").
 			OnClick(func(ctx goapp.Context, e goapp.Event) {
 				g.submit(ctx, engine.Move{Type: "end_sell", Player: st.Actor()})
 			}))
