@@ -2,7 +2,7 @@ package bot
 
 // The learned models are fitted by tools/learn, after the flip chances they build on
 // (calibrate.go, whose go:generate lines run first). Birmingham's 4-player and Lancashire's
-// 2-player weights are then fitted again, to the games of Hard (24 and 14 minutes on 2 cores):
+// 2-player weights are then fitted again, to the games of Hard (21 and 14 minutes on 2 cores):
 //go:generate go run ../../tools/learn -dir . -games 1000 -hand
 //go:generate go run ../../tools/learn -dir . -players 4 -level hard -hand -budget 30000 -games 400
 //go:generate go run ../../tools/learn -dir . -edition lancashire -games 1000 -hand
