@@ -134,6 +134,38 @@ function assertNoErrors(errors) {
   assert.deepEqual(errors, [], `the page reported errors:\n${errors.join('\n')}`);
 }
 
+/**
+ * Keeps the page's last console lines (any level), for describing a page whose test failed.
+ */
+function keepConsole(page, max = 40) {
+  const lines = [];
+  page.on('console', (msg) => {
+    lines.push(`${msg.type()}: ${msg.text()}`);
+    if (lines.length > max) lines.shift();
+  });
+  return lines;
+}
+
+/**
+ * What a page shows, for a failure message: its address, #status, the open dialog with its
+ * error and button, the lobby's seats and status, and the console lines kept for it.
+ */
+async function describePage(page, consoleLines = []) {
+  const shown = await page.evaluate(() => {
+    const text = (sel) => document.querySelector(sel)?.innerText.trim().replace(/\s+/g, ' ') ?? '(none)';
+    const dlg = document.querySelector('dialog[open]');
+    return [
+      `status: ${text('#status')}`,
+      `open dialog: ${dlg ? `#${dlg.id}: ${dlg.innerText.trim().replace(/\s+/g, ' ').slice(0, 300)}` : '(none)'}`,
+      `lobby seats: ${text('#lobby-seats')}`,
+      `lobby status: ${text('#lobby-status')}`,
+      `lobby error: ${text('#lobby-error')}`,
+      `notices: ${text('#online-notices')}`,
+    ].join('\n');
+  }).catch((err) => `(could not read the page: ${err.message})`);
+  return `${page.url()}\n${shown}\nconsole:\n${consoleLines.join('\n') || '(nothing)'}`;
+}
+
 /** Waits until the loader is gone and #status says ready. */
 async function waitReady(page, timeout = READY_TIMEOUT_MS) {
   await page.waitForFunction(
@@ -217,7 +249,9 @@ function median(xs) {
 module.exports = {
   BASE_URL,
   assertNoErrors,
+  describePage,
   figure,
+  keepConsole,
   launchBrowser,
   launchPersistent,
   median,

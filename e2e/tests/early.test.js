@@ -7,7 +7,7 @@
 
 const assert = require('node:assert/strict');
 const { test, before, after } = require('node:test');
-const { BASE_URL, assertNoErrors, launchBrowser, waitReady, watchErrors } = require('../lib');
+const { BASE_URL, assertNoErrors, describePage, keepConsole, launchBrowser, waitReady, watchErrors } = require('../lib');
 
 const UI_TIMEOUT_MS = 30_000;
 let browser;
@@ -154,6 +154,7 @@ test('a join link answered before the wasm runs joins the room once', { timeout:
   try {
     const ada = await host.newPage();
     const adaErrors = watchErrors(ada, { blockedSW: true });
+    const adaConsole = keepConsole(ada);
     await ada.goto(BASE_URL + '/');
     await waitReady(ada);
     await ada.click('#play-online');
@@ -167,6 +168,7 @@ test('a join link answered before the wasm runs joins the room once', { timeout:
 
     // Bo opens the link on a phone: the dialog is there to join before the wasm runs.
     const { page, errors, release } = joiner;
+    const boConsole = keepConsole(page);
     await page.goto(link);
     await page.waitForSelector('#online-dialog[open]', { timeout: UI_TIMEOUT_MS });
     await assertNotStarted(page);
@@ -180,7 +182,13 @@ test('a join link answered before the wasm runs joins the room once', { timeout:
     assert.equal((await page.innerText('#ol-go')).trim(), 'Joining…');
 
     release();
-    await page.waitForSelector('#lobby-seats .lobby-seat[data-state="connected"]', { timeout: UI_TIMEOUT_MS });
+    try {
+      await page.waitForSelector('#lobby-seats .lobby-seat[data-state="connected"]', { timeout: UI_TIMEOUT_MS });
+    } catch (err) {
+      // Once in a CI run Bo's page never showed Ada connected; say what both pages showed.
+      err.message += `\nBo's page: ${await describePage(page, boConsole)}\nAda's page: ${await describePage(ada, adaConsole)}`;
+      throw err;
+    }
     await ada.waitForFunction(() => /Bo/.test(document.getElementById('lobby-seats')?.textContent ?? ''), null, { timeout: UI_TIMEOUT_MS });
     const seats = await ada.$$eval('#lobby-seats .lobby-seat', (els) => els.map((e) => e.textContent));
     assert.equal(seats.filter((s) => /Bo/.test(s)).length, 1, `Bo joined once: ${seats}`);
