@@ -62,7 +62,8 @@ type Config struct {
 	// TURN, when set, adds a TURN server with a short-lived username and credential minted
 	// per connection from a secret shared with coturn (its use-auth-secret mode).
 	TURN *TURNSecret
-	// Logf logs a line (nil: silent).
+	// Logf logs a line (nil: silent): one per room entered, left or refused, naming the
+	// address, the member and the room's number, never its code.
 	Logf func(format string, args ...any)
 }
 
@@ -160,6 +161,7 @@ type Server struct {
 	rooms  map[string]*room
 	addrs  map[string]*addrState // by addrKey
 	keys   map[string]keyEntry   // the keys of rooms that closed, by code
+	opened int                   // rooms opened so far: the last room's serial
 	closed bool
 
 	ctx    context.Context
@@ -171,6 +173,7 @@ type Server struct {
 
 type room struct {
 	code       string
+	serial     int // the room's number in the log, which never shows its code
 	size       int
 	next       int // the last peer number given out
 	members    map[string]*member
@@ -182,6 +185,7 @@ type room struct {
 
 type member struct {
 	id   string
+	sent int // signals relayed from it (its read loop's alone)
 	room *room
 	send chan []byte
 	done chan struct{} // closed when the member is dropped
@@ -296,13 +300,13 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	if s.closed {
 		s.mu.Unlock()
-		s.refuse(c, CodeShutdown, "The server is shutting down.")
+		s.refuse(c, addr, CodeShutdown, "The server is shutting down.")
 		return
 	}
 	a := s.addr(addr)
 	if a.conns >= s.cfg.MaxConnsPerAddr {
 		s.mu.Unlock()
-		s.refuse(c, CodeTooManyConns, fmt.Sprintf("Too many connections from your address (at most %d).", s.cfg.MaxConnsPerAddr))
+		s.refuse(c, addr, CodeTooManyConns, fmt.Sprintf("Too many connections from your address (at most %d).", s.cfg.MaxConnsPerAddr))
 		return
 	}
 	a.conns++
@@ -317,8 +321,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.serve(c, addr)
 }
 
-// refuse sends an error and closes the connection.
-func (s *Server) refuse(c *websocket.Conn, code, msg string) {
+// refuse sends an error and closes the connection, and logs it.
+func (s *Server) refuse(c *websocket.Conn, addr, code, msg string) {
+	s.logf("signal: %s refused: %s", addr, code)
 	b, _ := json.Marshal(Message{Type: TypeError, Code: code, Message: msg})
 	ctx, cancel := context.WithTimeout(s.ctx, s.cfg.WriteTimeout)
 	defer cancel()
@@ -343,7 +348,7 @@ func statusFor(code string) websocket.StatusCode {
 func (s *Server) serve(c *websocket.Conn, addr string) {
 	// A read whose context expires closes the connection at once, so the hello's deadline
 	// is a timer that sends the error (writes may run beside a read) and closes.
-	timer := time.AfterFunc(s.cfg.HelloTimeout, func() { s.refuse(c, CodeTimeout, "No room was asked for in time.") })
+	timer := time.AfterFunc(s.cfg.HelloTimeout, func() { s.refuse(c, addr, CodeTimeout, "No room was asked for in time.") })
 	hello, key, err := s.greet(c, addr)
 	if !timer.Stop() {
 		return
@@ -351,15 +356,16 @@ func (s *Server) serve(c *websocket.Conn, addr string) {
 	if err != nil {
 		var e *Error
 		if errors.As(err, &e) {
-			s.refuse(c, e.Code, e.Message)
+			s.refuse(c, addr, e.Code, e.Message)
 		}
 		return
 	}
 	m, welcome, e := s.enter(hello, addr, key)
 	if e != nil {
-		s.refuse(c, e.Code, e.Message)
+		s.refuse(c, addr, e.Code, e.Message)
 		return
 	}
+	s.logf("signal: %s %s room %d as %s (%d of %d)", addr, hello.Type, m.room.serial, m.id, len(welcome.Peers)+1, welcome.Size)
 	defer s.leave(m)
 	m.push(welcome)
 
@@ -521,7 +527,8 @@ func (s *Server) enter(hello Message, addr string, key ed25519.PublicKey) (*memb
 // room while it is open. Call with s.mu held.
 func (s *Server) open(code string, size int, owner string, key ed25519.PublicKey) *room {
 	delete(s.keys, code)
-	r := &room{code: code, size: size, owner: owner, key: key, members: map[string]*member{}}
+	s.opened++
+	r := &room{code: code, serial: s.opened, size: size, owner: owner, key: key, members: map[string]*member{}}
 	s.rooms[code] = r
 	return r
 }
@@ -541,9 +548,9 @@ func (s *Server) iceServers(user string) []ICEServer {
 // leave removes a member and tells the others.
 func (s *Server) leave(m *member) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	r := m.room
 	if r.members[m.id] != m {
+		s.mu.Unlock()
 		return
 	}
 	delete(r.members, m.id)
@@ -556,6 +563,9 @@ func (s *Server) leave(m *member) {
 	if len(r.members) == 0 {
 		r.emptySince = time.Now()
 	}
+	left := len(r.members)
+	s.mu.Unlock()
+	s.logf("signal: %s left room %d after sending %d signals (%d still in)", m.id, r.serial, m.sent, left)
 }
 
 // readLoop relays a member's messages until it leaves or breaks a rule.
@@ -596,6 +606,7 @@ func (s *Server) relay(from *member, msg Message) {
 		return
 	}
 	to.push(Message{Type: TypeSignal, From: from.id, Data: msg.Data})
+	from.sent++
 	s.relayed.Add(1)
 }
 

@@ -519,3 +519,58 @@ func BenchmarkLoad(b *testing.B) {
 		b.ReportMetric(rate, "msgs/s")
 	}
 }
+
+// The log has a line for every room entered, left or refused, with the room's number and
+// never its code (anyone who reads the log could otherwise join the room).
+func TestLogLinesNameRoomsByNumber(t *testing.T) {
+	var mu sync.Mutex
+	var lines []string
+	logged := func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return append([]string(nil), lines...)
+	}
+	_, url := testServer(t, Config{Logf: func(format string, args ...any) {
+		mu.Lock()
+		defer mu.Unlock()
+		lines = append(lines, fmt.Sprintf(format, args...))
+	}})
+	a, wa := dial(t, url, Message{Type: TypeHost, Size: 2})
+	b, wb := dial(t, url, Message{Type: TypeJoin, Room: wa.Room})
+	recvType(t, a, TypePeerJoined)
+	if err := b.Send(ctxT(t), Message{Type: TypeSignal, To: wa.You, Data: json.RawMessage(`{"sdp":"x"}`)}); err != nil {
+		t.Fatal(err)
+	}
+	recvType(t, a, TypeSignal)
+	refusedWith(t, url, Message{Type: TypeJoin, Room: "ZZZZZZZZ"}, CodeNoRoom)
+	b.Close()
+	recvType(t, a, TypePeerLeft)
+	want := []string{
+		"host room 1 as " + wa.You + " (1 of 2)",
+		"join room 1 as " + wb.You + " (2 of 2)",
+		"refused: " + CodeNoRoom,
+		wb.You + " left room 1 after sending 1 signals (1 still in)",
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		got := strings.Join(logged(), "\n")
+		missing := ""
+		for _, w := range want {
+			if !strings.Contains(got, w) {
+				missing = w
+			}
+		}
+		if missing == "" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no log line with %q in:\n%s", missing, got)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	for _, l := range logged() {
+		if strings.Contains(l, wa.Room) || strings.Contains(l, FormatCode(wa.Room)) {
+			t.Fatalf("a log line shows the room's code: %q", l)
+		}
+	}
+}
