@@ -90,9 +90,18 @@ if [ "${1:-}" = measure ]; then
 fi
 # One test file at a time (the load-time figures want a quiet machine); each
 # test bounds its own waits, and the whole run is capped at 15 minutes.
-timeout --kill-after=10 900 node --test --test-reporter=spec --test-concurrency=1 --test-timeout=600000 e2e/tests/ || status=$?
+out=$(mktemp -t brass-e2e-out.XXXXXX.log)
+set +e
+timeout --kill-after=10 900 node --test --test-reporter=spec --test-concurrency=1 --test-timeout=600000 e2e/tests/ 2>&1 | tee "$out"
+status=${PIPESTATUS[0]}
+set -e
 if [ "$status" -ne 0 ]; then
-	echo "e2e: failed (exit $status); server log:" >&2
-	cat "$log" >&2
+	# The server's last lines (a line per room entered, left or refused), then the failures
+	# again, so that the end of the output, which CI shows, says what failed and why.
+	echo "e2e: failed (exit $status); the server log's last 40 of $(wc -l <"$log") lines:" >&2
+	tail -n 40 "$log" >&2
+	echo "e2e: the failures again:" >&2
+	sed -n '/failing tests:/,$p' "$out" >&2
 fi
+rm -f "$out"
 exit "$status"
