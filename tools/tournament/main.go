@@ -48,9 +48,10 @@ type gameResult struct {
 	vp        []int
 	rank      []int
 	decisions []int // per seat
-	// how the seat played: tiles developed, tiles of level III or more built, £ left at the end
-	developed, highBuilt, moneyLeft []int
-	thinking                        []time.Duration // per seat
+	// how the seat played: tiles developed, tiles of level III or more built, £ left at the end,
+	// links laid, and the VP it had when the Canal Era was scored
+	developed, highBuilt, moneyLeft, links, canalVP []int
+	thinking                                        []time.Duration // per seat
 }
 
 func main() {
@@ -166,7 +167,8 @@ func playOne(cfg config, g int) (gameResult, error) {
 	}
 	r := gameResult{seats: make([]seatBot, n), vp: make([]int, n), rank: make([]int, n),
 		decisions: make([]int, n), thinking: make([]time.Duration, n),
-		developed: make([]int, n), highBuilt: make([]int, n), moneyLeft: make([]int, n)}
+		developed: make([]int, n), highBuilt: make([]int, n), moneyLeft: make([]int, n),
+		links: make([]int, n), canalVP: make([]int, n)}
 	for i := range r.seats {
 		r.seats[i] = cfg.seats[(i+g%k)%n]
 	}
@@ -188,9 +190,17 @@ func playOne(cfg config, g int) (gameResult, error) {
 			if spec, ok := s.NextTile(p, a.Industry); ok && spec.Level >= 3 {
 				r.highBuilt[p]++
 			}
+		case engine.KindNetwork:
+			r.links[p] += int(a.NLinks)
 		}
+		canal := s.Era == engine.Canal
 		if err := s.Apply(&a); err != nil {
 			return r, fmt.Errorf("deal %d, move %d: the %v bot chose an illegal action %v: %v", deal, step, r.seats[p], s.Edition().Encode(a), err)
+		}
+		if canal && (s.Era != engine.Canal || s.Phase == engine.PhaseOver) {
+			for q := range r.canalVP {
+				r.canalVP[q] = int(s.Players[q].VP)
+			}
 		}
 	}
 	for _, st := range s.Standings() {
@@ -224,6 +234,8 @@ type levelStats struct {
 	developed      int
 	highBuilt      int
 	moneyLeft      int
+	links          int
+	canalVP        int
 	thinking       time.Duration
 	winVP, winSeat int
 }
@@ -245,6 +257,8 @@ func report(w io.Writer, cfg config, results []gameResult, took time.Duration) {
 			st.developed += r.developed[p]
 			st.highBuilt += r.highBuilt[p]
 			st.moneyLeft += r.moneyLeft[p]
+			st.links += r.links[p]
+			st.canalVP += r.canalVP[p]
 			st.thinking += r.thinking[p]
 			if r.rank[p] == 1 {
 				st.wins++
@@ -284,11 +298,11 @@ func report(w io.Writer, cfg config, results []gameResult, took time.Duration) {
 	if len(levels) == 1 {
 		fmt.Fprintf(w, "(one level in every seat: its win rate is 1/players by symmetry, less shared wins)\n")
 	}
-	fmt.Fprintf(w, "per seat and game: %-10s %10s %11s %7s\n", "level", "developed", "III+ built", "£ left")
+	fmt.Fprintf(w, "per seat and game: %-10s %10s %11s %7s %7s %9s\n", "level", "developed", "III+ built", "£ left", "links", "Canal VP")
 	for _, l := range levels {
 		st := stats[l]
 		per := func(v int) float64 { return float64(v) / float64(st.seats) }
-		fmt.Fprintf(w, "                   %-10s %10.2f %11.2f %7.1f\n", l, per(st.developed), per(st.highBuilt), per(st.moneyLeft))
+		fmt.Fprintf(w, "                   %-10s %10.2f %11.2f %7.1f %7.2f %9.1f\n", l, per(st.developed), per(st.highBuilt), per(st.moneyLeft), per(st.links), per(st.canalVP))
 	}
 }
 

@@ -75,6 +75,15 @@ func TestTournament(t *testing.T) {
 		if r.developed[0]+r.developed[1]+r.highBuilt[0]+r.highBuilt[1] == 0 {
 			t.Errorf("game %d: neither bot developed or built a level III+ tile", g)
 		}
+		for p := range r.seats {
+			if r.links[p] == 0 {
+				t.Errorf("game %d: seat %d laid no link", g, p)
+			}
+			// the Canal Era's scoring is taken when it is done: some VP, and no more than at the end
+			if r.canalVP[p] <= 0 || r.canalVP[p] > r.vp[p] {
+				t.Errorf("game %d: seat %d had %d VP after the Canal Era and %d at the end", g, p, r.canalVP[p], r.vp[p])
+			}
+		}
 	}
 	// the same deal with the seats swapped is a different game, but each deal repeats
 	again, err := play(config{players: 2, games: 4, seats: cfg.seats, seed: 3, workers: 1}, nil)
@@ -88,7 +97,7 @@ func TestTournament(t *testing.T) {
 	}
 	var out bytes.Buffer
 	report(&out, cfg, results, time.Second)
-	for _, want := range []string{"4 games, 2 players", "medium", "easy", "winner's mean VP", "III+ built"} {
+	for _, want := range []string{"4 games, 2 players", "medium", "easy", "winner's mean VP", "III+ built", "Canal VP"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("report lacks %q:\n%s", want, out.String())
 		}
