@@ -10,6 +10,9 @@ const { test, before, after } = require('node:test');
 const { BASE_URL, assertNoErrors, describePage, keepConsole, launchBrowser, waitReady, watchErrors } = require('../lib');
 
 const UI_TIMEOUT_MS = 30_000;
+// A WebRTC connection gets 12 s to open before the host offers again 2 s later
+// (app/mesh, ConnectTimeout): 30 s is two tries, 60 s four.
+const CONNECT_TIMEOUT_MS = 60_000;
 let browser;
 before(async () => {
   browser = await launchBrowser();
@@ -183,7 +186,7 @@ test('a join link answered before the wasm runs joins the room once', { timeout:
 
     release();
     try {
-      await page.waitForSelector('#lobby-seats .lobby-seat[data-state="connected"]', { timeout: UI_TIMEOUT_MS });
+      await page.waitForSelector('#lobby-seats .lobby-seat[data-state="connected"]', { timeout: CONNECT_TIMEOUT_MS });
     } catch (err) {
       // Once in a CI run Bo's page never showed Ada connected; say what both pages showed.
       err.message += `\nBo's page: ${await describePage(page, boConsole)}\nAda's page: ${await describePage(ada, adaConsole)}`;
