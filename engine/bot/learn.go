@@ -4,7 +4,7 @@ package bot
 // (calibrate.go, whose go:generate lines run first). Birmingham's 4-player and Lancashire's
 // 2-player weights are then fitted again, to the games of Hard (21 and 14 minutes on 2 cores):
 //go:generate go run ../../tools/learn -dir . -games 1000 -hand
-//go:generate go run ../../tools/learn -dir . -players 4 -level hard -hand -budget 30000 -games 400
+//go:generate go run ../../tools/learn -dir . -players 4 -level hard -hand -budget 30000 -games 400 -canal-opening-from-next
 //go:generate go run ../../tools/learn -dir . -edition lancashire -games 1000 -hand
 //go:generate go run ../../tools/learn -dir . -edition lancashire -players 2 -level hard -hand -budget 30000 -games 500
 //go:generate go run ../../tools/learn -dir . -edition lancashire -rules original -games 1000 -hand
@@ -26,6 +26,12 @@ import (
 // predict that VP best (least squares, shrunk towards the hand-built weights). It exists for
 // tools/learn, which plays the games and writes model_*.go; play never uses it.
 type Learning struct {
+	// CanalOpeningFromNext gives the Canal Era's first stage (7 or more rounds left) the
+	// weights fitted for the next (5–6 rounds left). Few tiles have flipped and few links
+	// are laid that early, so the opening's own fit has little to go on: at four players
+	// it weighed a VP of flipped tiles −5.3 and a link +4.7.
+	CanalOpeningFromNext bool
+
 	ed    *engine.Edition
 	model *model // the last fit
 	train [engine.MaxPlayers + 1][]sample
@@ -131,6 +137,9 @@ func (l *Learning) Fit(ridge float64, command string) []StageFit {
 		sw := new(stageWeights)
 		for st := 0; st < numStages; st++ {
 			sw[st] = fitStage(l.train[n], st, ridge)
+			if l.CanalOpeningFromNext && st == stageOf(engine.Canal, 7) {
+				sw[st] = sw[stageOf(engine.Canal, 5)]
+			}
 			fit := StageFit{Players: n, Stage: st}
 			var eh, ef float64
 			for _, r := range l.train[n] {

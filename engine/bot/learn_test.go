@@ -131,3 +131,31 @@ func TestLearnedModels(t *testing.T) {
 		}
 	}
 }
+
+// TestCanalOpeningFromNext: the Canal Era's first stage is fitted to its own positions,
+// unless CanalOpeningFromNext gives it the weights of the stage after it.
+func TestCanalOpeningFromNext(t *testing.T) {
+	opening, next := stageOf(engine.Canal, 7), stageOf(engine.Canal, 5)
+	for _, from := range []bool{false, true} {
+		l, err := NewLearning("birmingham", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		l.CanalOpeningFromNext = from
+		for seed := uint64(1); seed <= 2; seed++ {
+			g, err := l.SelfPlay(4, seed, Bot{Level: Easy})
+			if err != nil {
+				t.Fatal(err)
+			}
+			l.Add(g, false)
+		}
+		l.Fit(0.01, "test")
+		sw := l.model.byPlayers[4]
+		if same := sw[opening] == sw[next]; same != from {
+			t.Errorf("CanalOpeningFromNext %v: the opening's weights equal the next stage's: %v", from, same)
+		}
+		if sw[stageOf(engine.Rail, 7)] == sw[stageOf(engine.Rail, 5)] {
+			t.Errorf("CanalOpeningFromNext %v: the Rail Era's opening took the next stage's weights too", from)
+		}
+	}
+}

@@ -395,24 +395,24 @@ func init() {
 				29.4702,   // bias
 			},
 			{ // Canal Era, 7 or more rounds left
-				3.50722,   // cash
-				-5.25785,  // flipped
-				0.990618,  // carry
-				1.96724,   // unflipped
-				0.32706,   // flip income
-				-0.275839, // links
+				0.878887,  // cash
+				0.554942,  // flipped
+				0.120541,  // carry
+				1.05908,   // unflipped
+				0.217941,  // flip income
+				0.591242,  // links
 				1,         // prospects
-				1.40274,   // unflipped all
-				4.66119,   // link count
-				3.49701,   // money
-				0.539577,  // income cash
-				1.95234,   // actions
-				0.981573,  // next VP
+				0.335198,  // unflipped all
+				0.643727,  // link count
+				0.596387,  // money
+				-0.441204, // income cash
+				3.0289,    // actions
+				0.781171,  // next VP
 				0,         // blocked
-				0.782682,  // left high
-				-1.36684,  // beer
+				0.827367,  // left high
+				1.50607,   // beer
 				0,         // debt
-				28.1973,   // bias
+				29.4702,   // bias
 			},
 			{ // Rail Era, 1–2 rounds left
 				1.58008,    // cash
@@ -498,6 +498,6 @@ func init() {
 	}, made: [engine.MaxPlayers + 1]string{
 		2: "go run ./tools/learn -edition=birmingham -games=1000 -hand",
 		3: "go run ./tools/learn -edition=birmingham -games=1000 -hand",
-		4: "go run ./tools/learn -budget=30000 -edition=birmingham -games=400 -hand -level=hard -players=4",
+		4: "go run ./tools/learn -budget=30000 -canal-opening-from-next -edition=birmingham -games=400 -hand -level=hard -players=4",
 	}}
 }

@@ -6,7 +6,7 @@
 // measure the fit; the report compares its error with the hand-built evaluation's.
 //
 //	go run ./tools/learn -edition birmingham -games 1000 -hand
-//	go run ./tools/learn -edition birmingham -players 4 -level hard -hand -budget 30000 -games 400
+//	go run ./tools/learn -edition birmingham -players 4 -level hard -hand -budget 30000 -games 400 -canal-opening-from-next
 //	go run ./tools/learn -edition lancashire -games 1000 -hand
 //	go run ./tools/learn -edition lancashire -players 2 -level hard -hand -budget 30000 -games 500
 //	go run ./tools/learn -edition lancashire -rules original -games 1000 -hand
@@ -57,6 +57,7 @@ func main() {
 	dry := flag.Bool("dry", false, "report the fit without writing the model")
 	seed := flag.Uint64("seed", FirstSeed, "the first self-play deal's seed (1,000,000 or more: above the tournaments')")
 	players := flag.Int("players", 0, "fit this player count alone, keeping the others' weights (0: every player count)")
+	openingNext := flag.Bool("canal-opening-from-next", false, "the Canal Era's first stage (7 or more rounds left) takes the weights fitted for the next (5–6 rounds left)")
 	flag.Parse()
 	if *seed < FirstSeed {
 		log.Fatalf("-seed %d: the self-play deals start at %d or above, clear of the tournaments' deals", *seed, FirstSeed)
@@ -66,7 +67,8 @@ func main() {
 		log.Fatal(err)
 	}
 	b := bot.Bot{Level: lv, Budget: *budget, HandBuilt: *hand}
-	file, src, fits, err := learn(*edition, *rules, *players, *games, *seed, b, *ridge, *workers, command())
+	fit := fitOptions{ridge: *ridge, canalOpeningFromNext: *openingNext}
+	file, src, fits, err := learn(*edition, *rules, *players, *games, *seed, b, fit, *workers, command())
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -86,10 +88,16 @@ func main() {
 	}
 }
 
+// fitOptions are how the weights are fitted to the positions (bot.Learning.Fit).
+type fitOptions struct {
+	ridge                float64 // how strongly the weights are held to the hand-built ones
+	canalOpeningFromNext bool    // bot.Learning.CanalOpeningFromNext
+}
+
 // learn plays the self-play games (of one player count, or of all when players is 0), fits
 // the model and returns the name of its file in engine/bot, its source (the weights fitted
 // here made by command) and the fit's report.
-func learn(edition, rules string, players, games int, seed uint64, b bot.Bot, ridge float64, workers int, command string) (string, []byte, []bot.StageFit, error) {
+func learn(edition, rules string, players, games int, seed uint64, b bot.Bot, fit fitOptions, workers int, command string) (string, []byte, []bot.StageFit, error) {
 	l, err := bot.NewLearning(edition, rules)
 	if err != nil {
 		return "", nil, nil, err
@@ -105,7 +113,8 @@ func learn(edition, rules string, players, games int, seed uint64, b bot.Bot, ri
 	if err := play(l, b, lo, hi, games, seed, workers); err != nil {
 		return "", nil, nil, err
 	}
-	fits := l.Fit(ridge, command)
+	l.CanalOpeningFromNext = fit.canalOpeningFromNext
+	fits := l.Fit(fit.ridge, command)
 	src, err := format.Source(l.Source())
 	return l.Target(), src, fits, err
 }

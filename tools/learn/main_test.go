@@ -20,7 +20,7 @@ func TestLearnWritesTheModel(t *testing.T) {
 		{"lancashire", "original", "model_lancashire_original.go", `learnedModels["lancashire/original"]`, []int{3, 4}},
 	} {
 		const command = "go run ./tools/learn -games 5"
-		file, src, fits, err := learn(c.edition, c.rules, 0, 5, FirstSeed, bot.Bot{Level: bot.Easy}, 0.01, 2, command)
+		file, src, fits, err := learn(c.edition, c.rules, 0, 5, FirstSeed, bot.Bot{Level: bot.Easy}, fitOptions{ridge: 0.01}, 2, command)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -37,7 +37,7 @@ func TestLearnWritesTheModel(t *testing.T) {
 			}
 		}
 	}
-	if _, _, _, err := learn("brass", "", 0, 1, FirstSeed, bot.Bot{}, 0.01, 1, ""); err == nil {
+	if _, _, _, err := learn("brass", "", 0, 1, FirstSeed, bot.Bot{}, fitOptions{ridge: 0.01}, 1, ""); err == nil {
 		t.Error("an unknown edition was accepted")
 	}
 }
@@ -46,7 +46,7 @@ func TestLearnWritesTheModel(t *testing.T) {
 // counts' weights as the model in use has them, each with the command that made it.
 func TestLearnOnePlayerCount(t *testing.T) {
 	const command = "go run ./tools/learn -edition lancashire -players 3 -games 5"
-	_, src, fits, err := learn("lancashire", "", 3, 5, FirstSeed, bot.Bot{Level: bot.Easy}, 0.01, 2, command)
+	_, src, fits, err := learn("lancashire", "", 3, 5, FirstSeed, bot.Bot{Level: bot.Easy}, fitOptions{ridge: 0.01}, 2, command)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,11 +62,11 @@ func TestLearnOnePlayerCount(t *testing.T) {
 	gensource.Check(t, "lancashire", "bot", src, `learnedModels["lancashire"]`,
 		fmt.Sprintf("2: %q", kept[2]), fmt.Sprintf("3: %q", command), fmt.Sprintf("4: %q", kept[4]))
 	for _, n := range []int{1, 5} {
-		if _, _, _, err := learn("lancashire", "", n, 1, FirstSeed, bot.Bot{}, 0.01, 1, ""); err == nil {
+		if _, _, _, err := learn("lancashire", "", n, 1, FirstSeed, bot.Bot{}, fitOptions{ridge: 0.01}, 1, ""); err == nil {
 			t.Errorf("-players %d was accepted", n)
 		}
 	}
-	if _, _, _, err := learn("lancashire", "original", 2, 1, FirstSeed, bot.Bot{}, 0.01, 1, ""); err == nil {
+	if _, _, _, err := learn("lancashire", "original", 2, 1, FirstSeed, bot.Bot{}, fitOptions{ridge: 0.01}, 1, ""); err == nil {
 		t.Error("-players 2 was accepted for the original rules (3 to 4 players)")
 	}
 }
