@@ -6,7 +6,7 @@
 // measure the fit; the report compares its error with the hand-built evaluation's.
 //
 //	go run ./tools/learn -edition birmingham -games 1000 -hand
-//	go run ./tools/learn -edition birmingham -players 4 -level hard -hand -budget 30000 -games 400 -canal-opening-from-next
+//	go run ./tools/learn -edition birmingham -players 4 -level hard -hand -budget 30000 -games 400 -ridge 0.001 -ridge-all-stages
 //	go run ./tools/learn -edition lancashire -games 1000 -hand
 //	go run ./tools/learn -edition lancashire -players 2 -level hard -hand -budget 30000 -games 500
 //	go run ./tools/learn -edition lancashire -rules original -games 1000 -hand
@@ -19,7 +19,8 @@
 // the first one made. The games' seeds start at -seed (1,000,000 and up; player count n's
 // games at -seed + n×100,000): tournaments that measure the bots use smaller seeds, deals
 // the model never saw. Games run on -workers goroutines; the model does not depend on how
-// many.
+// many. -positions FILE keeps the games' positions in FILE, and a later run of the same
+// games fits to them without playing again (to try another -ridge in seconds).
 package main
 
 import (
@@ -57,7 +58,8 @@ func main() {
 	dry := flag.Bool("dry", false, "report the fit without writing the model")
 	seed := flag.Uint64("seed", FirstSeed, "the first self-play deal's seed (1,000,000 or more: above the tournaments')")
 	players := flag.Int("players", 0, "fit this player count alone, keeping the others' weights (0: every player count)")
-	openingNext := flag.Bool("canal-opening-from-next", false, "the Canal Era's first stage (7 or more rounds left) takes the weights fitted for the next (5–6 rounds left)")
+	positions := flag.String("positions", "", "keep the self-play positions in this file, or, if it holds them already, fit to them without playing the games again")
+	allStages := flag.Bool("ridge-all-stages", false, "measure the ridge against each feature's mean square over all stages, not the stage's own")
 	flag.Parse()
 	if *seed < FirstSeed {
 		log.Fatalf("-seed %d: the self-play deals start at %d or above, clear of the tournaments' deals", *seed, FirstSeed)
@@ -67,8 +69,8 @@ func main() {
 		log.Fatal(err)
 	}
 	b := bot.Bot{Level: lv, Budget: *budget, HandBuilt: *hand}
-	fit := fitOptions{ridge: *ridge, canalOpeningFromNext: *openingNext}
-	file, src, fits, err := learn(*edition, *rules, *players, *games, *seed, b, fit, *workers, command())
+	fit := fitOptions{ridge: *ridge, ridgeAllStages: *allStages}
+	file, src, fits, err := learn(*edition, *rules, *players, *games, *seed, b, fit, *workers, *positions, command())
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -90,14 +92,14 @@ func main() {
 
 // fitOptions are how the weights are fitted to the positions (bot.Learning.Fit).
 type fitOptions struct {
-	ridge                float64 // how strongly the weights are held to the hand-built ones
-	canalOpeningFromNext bool    // bot.Learning.CanalOpeningFromNext
+	ridge          float64 // how strongly the weights are held to the hand-built ones
+	ridgeAllStages bool    // bot.Learning.RidgeAllStages
 }
 
 // learn plays the self-play games (of one player count, or of all when players is 0), fits
 // the model and returns the name of its file in engine/bot, its source (the weights fitted
 // here made by command) and the fit's report.
-func learn(edition, rules string, players, games int, seed uint64, b bot.Bot, fit fitOptions, workers int, command string) (string, []byte, []bot.StageFit, error) {
+func learn(edition, rules string, players, games int, seed uint64, b bot.Bot, fit fitOptions, workers int, positions, command string) (string, []byte, []bot.StageFit, error) {
 	l, err := bot.NewLearning(edition, rules)
 	if err != nil {
 		return "", nil, nil, err
@@ -110,23 +112,37 @@ func learn(edition, rules string, players, games int, seed uint64, b bot.Bot, fi
 		}
 		lo, hi = players, players
 	}
-	if err := play(l, b, lo, hi, games, seed, workers); err != nil {
+	if err := play(l, b, lo, hi, games, seed, workers, positionsHeader(edition, rules, lo, hi, games, seed, b), positions); err != nil {
 		return "", nil, nil, err
 	}
-	l.CanalOpeningFromNext = fit.canalOpeningFromNext
+	l.RidgeAllStages = fit.ridgeAllStages
 	fits := l.Fit(fit.ridge, command)
 	src, err := format.Source(l.Source())
 	return l.Target(), src, fits, err
 }
 
 // play plays the games for player counts lo to hi and adds them to l in seed order, every
-// fifth held out.
-func play(l *bot.Learning, b bot.Bot, lo, hi, games int, seed uint64, workers int) error {
+// fifth held out. With a positions file (named by header) it takes the games from the file
+// instead, or, where there is none yet, keeps them there.
+func play(l *bot.Learning, b bot.Bot, lo, hi, games int, seed uint64, workers int, header, positions string) error {
 	type job struct{ n, g int }
 	var jobs []job
 	for n := lo; n <= hi; n++ {
 		for g := 0; g < games; g++ {
 			jobs = append(jobs, job{n, g})
+		}
+	}
+	if positions != "" {
+		results, err := readPositions(positions, header, len(jobs))
+		if err == nil {
+			fmt.Fprintf(os.Stderr, "%d games' positions from %s\n", len(jobs), positions)
+			for i, j := range jobs {
+				l.Add(results[i], j.g%5 == 4)
+			}
+			return nil
+		}
+		if !isMissing(err) {
+			return err
 		}
 	}
 	results := make([]bot.Samples, len(jobs))
@@ -147,6 +163,9 @@ func play(l *bot.Learning, b bot.Bot, lo, hi, games int, seed uint64, workers in
 		}
 		l.Add(results[i], j.g%5 == 4)
 	}
+	if first == nil && positions != "" {
+		first = writePositions(positions, header, results)
+	}
 	return first
 }
 
@@ -164,7 +183,7 @@ func command() string {
 	args := []string{"go run ./tools/learn"}
 	flag.Visit(func(f *flag.Flag) {
 		switch {
-		case f.Name == "workers" || f.Name == "dir":
+		case f.Name == "workers" || f.Name == "dir" || f.Name == "positions":
 		case isBool(f) && f.Value.String() == "true":
 			args = append(args, "-"+f.Name)
 		default:
