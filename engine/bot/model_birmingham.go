@@ -335,169 +335,169 @@ func init() {
 		},
 		4: {
 			{ // Canal Era, 1–2 rounds left
-				0.930169,  // cash
-				1.12626,   // flipped
-				0.976364,  // carry
-				0.610118,  // unflipped
-				0.282512,  // flip income
-				0.787733,  // links
+				0.870701,  // cash
+				0.824518,  // flipped
+				0.975298,  // carry
+				0.557783,  // unflipped
+				0.118808,  // flip income
+				0.680694,  // links
 				1,         // prospects
-				0.733242,  // unflipped all
-				1.49022,   // link count
-				1.12542,   // money
-				-0.458308, // income cash
-				5.10113,   // actions
-				0.484148,  // next VP
+				0.556697,  // unflipped all
+				0.828282,  // link count
+				0.624865,  // money
+				-0.534078, // income cash
+				3.91066,   // actions
+				0.378625,  // next VP
 				0,         // blocked
-				0.548551,  // left high
-				3.11323,   // beer
+				0.727739,  // left high
+				3.05993,   // beer
 				0,         // debt
-				19.3524,   // bias
+				31.9912,   // bias
 			},
 			{ // Canal Era, 3–4 rounds left
-				0.956462,  // cash
-				0.999922,  // flipped
-				0.526261,  // carry
-				0.71334,   // unflipped
-				0.352371,  // flip income
-				0.758935,  // links
+				0.909091,  // cash
+				0.780971,  // flipped
+				0.604422,  // carry
+				0.433479,  // unflipped
+				0.13617,   // flip income
+				0.71072,   // links
 				1,         // prospects
-				0.611512,  // unflipped all
-				1.17741,   // link count
-				1.12461,   // money
-				-0.350143, // income cash
-				4.45566,   // actions
-				0.643931,  // next VP
+				0.620562,  // unflipped all
+				0.45182,   // link count
+				0.576106,  // money
+				-0.609887, // income cash
+				3.71681,   // actions
+				0.59807,   // next VP
 				0,         // blocked
-				0.599384,  // left high
-				1.65191,   // beer
+				0.78754,   // left high
+				1.78003,   // beer
 				0,         // debt
-				21.018,    // bias
+				28.724,    // bias
 			},
 			{ // Canal Era, 5–6 rounds left
-				0.878887,  // cash
-				0.554942,  // flipped
-				0.120541,  // carry
-				1.05908,   // unflipped
-				0.217941,  // flip income
-				0.591242,  // links
-				1,         // prospects
-				0.335198,  // unflipped all
-				0.643727,  // link count
-				0.596387,  // money
-				-0.441204, // income cash
-				3.0289,    // actions
-				0.781171,  // next VP
-				0,         // blocked
-				0.827367,  // left high
-				1.50607,   // beer
-				0,         // debt
-				29.4702,   // bias
+				0.779163,   // cash
+				0.369011,   // flipped
+				0.580014,   // carry
+				1.12696,    // unflipped
+				0.00620284, // flip income
+				0.556034,   // links
+				1,          // prospects
+				-0.0651044, // unflipped all
+				-0.353424,  // link count
+				-0.189648,  // money
+				-0.709265,  // income cash
+				2.26204,    // actions
+				0.499858,   // next VP
+				0,          // blocked
+				1.21632,    // left high
+				1.73274,    // beer
+				0,          // debt
+				38.1161,    // bias
 			},
 			{ // Canal Era, 7 or more rounds left
-				0.878887,  // cash
-				0.554942,  // flipped
-				0.120541,  // carry
-				1.05908,   // unflipped
-				0.217941,  // flip income
-				0.591242,  // links
+				0.903912,  // cash
+				0.727145,  // flipped
+				1.72042,   // carry
+				1.66791,   // unflipped
+				-0.157733, // flip income
+				0.696925,  // links
 				1,         // prospects
-				0.335198,  // unflipped all
-				0.643727,  // link count
-				0.596387,  // money
-				-0.441204, // income cash
-				3.0289,    // actions
-				0.781171,  // next VP
+				-0.07411,  // unflipped all
+				-1.0917,   // link count
+				0.450388,  // money
+				-0.567583, // income cash
+				1.98161,   // actions
+				0.900986,  // next VP
 				0,         // blocked
-				0.827367,  // left high
-				1.50607,   // beer
+				1.09192,   // left high
+				0.692557,  // beer
 				0,         // debt
-				29.4702,   // bias
+				33.2561,   // bias
 			},
 			{ // Rail Era, 1–2 rounds left
-				1.58008,    // cash
-				0.975582,   // flipped
-				1,          // carry
-				0.81996,    // unflipped
-				2.15576,    // flip income
-				0.951159,   // links
-				1,          // prospects
-				0.262292,   // unflipped all
-				0.232282,   // link count
-				-0.278434,  // money
-				-0.168398,  // income cash
-				1.91132,    // actions
-				0.110404,   // next VP
-				-0.0416146, // blocked
-				0.0106055,  // left high
-				0.308834,   // beer
-				0,          // debt
-				-0.653356,  // bias
+				1.77569,     // cash
+				0.986968,    // flipped
+				1,           // carry
+				0.79931,     // unflipped
+				1.18723,     // flip income
+				0.895404,    // links
+				1,           // prospects
+				0.2976,      // unflipped all
+				0.516606,    // link count
+				-0.307988,   // money
+				-0.175813,   // income cash
+				1.62682,     // actions
+				0.129658,    // next VP
+				-0.00992358, // blocked
+				0.077112,    // left high
+				0.331886,    // beer
+				0,           // debt
+				-3.63078,    // bias
 			},
 			{ // Rail Era, 3–4 rounds left
-				1.20954,     // cash
-				0.895706,    // flipped
-				1,           // carry
-				0.707414,    // unflipped
-				0.571137,    // flip income
-				0.881116,    // links
-				1,           // prospects
-				0.217432,    // unflipped all
-				0.552267,    // link count
-				-0.00927223, // money
-				0.044435,    // income cash
-				2.17846,     // actions
-				0.223646,    // next VP
-				-0.375173,   // blocked
-				0.0657289,   // left high
-				0.522826,    // beer
-				0,           // debt
-				0.207322,    // bias
+				0.857315, // cash
+				0.915303, // flipped
+				1,        // carry
+				0.437486, // unflipped
+				0.382241, // flip income
+				0.754105, // links
+				1,        // prospects
+				0.450447, // unflipped all
+				1.27258,  // link count
+				0.203725, // money
+				0.223779, // income cash
+				2.9621,   // actions
+				0.235862, // next VP
+				-0.63539, // blocked
+				0.115528, // left high
+				0.798798, // beer
+				0,        // debt
+				-4.93905, // bias
 			},
 			{ // Rail Era, 5–6 rounds left
-				1.03449,     // cash
-				0.809067,    // flipped
-				1,           // carry
-				0.674067,    // unflipped
-				0.712919,    // flip income
-				0.806174,    // links
-				1,           // prospects
-				0.0972678,   // unflipped all
-				0.426843,    // link count
-				0.257684,    // money
-				0.0750164,   // income cash
-				1.7817,      // actions
-				0.351983,    // next VP
-				-0.115039,   // blocked
-				0.220972,    // left high
-				-0.00590193, // beer
-				0,           // debt
-				5.19441,     // bias
+				0.553045,   // cash
+				0.808156,   // flipped
+				1,          // carry
+				0.405484,   // unflipped
+				0.391161,   // flip income
+				0.674469,   // links
+				1,          // prospects
+				0.346346,   // unflipped all
+				1.21614,    // link count
+				0.785472,   // money
+				0.478509,   // income cash
+				3.03628,    // actions
+				0.305683,   // next VP
+				-0.8461,    // blocked
+				0.154249,   // left high
+				0.326281,   // beer
+				0,          // debt
+				0.00948487, // bias
 			},
 			{ // Rail Era, 7 or more rounds left
-				0.979597,  // cash
-				0.937781,  // flipped
+				0.452131,  // cash
+				0.924027,  // flipped
 				1,         // carry
-				0.940038,  // unflipped
-				0.52136,   // flip income
-				0.795794,  // links
+				1.3731,    // unflipped
+				0.27916,   // flip income
+				0.766862,  // links
 				1,         // prospects
-				-0.190637, // unflipped all
-				-0.812652, // link count
-				0.297943,  // money
-				-0.171812, // income cash
-				1.48636,   // actions
-				0.370289,  // next VP
-				-0.406774, // blocked
-				0.392471,  // left high
-				0.120506,  // beer
+				-0.515765, // unflipped all
+				-0.181599, // link count
+				1.04844,   // money
+				0.377332,  // income cash
+				2.86019,   // actions
+				0.241641,  // next VP
+				-1.87705,  // blocked
+				0.21324,   // left high
+				0.274177,  // beer
 				0,         // debt
-				11.8663,   // bias
+				7.77757,   // bias
 			},
 		},
 	}, made: [engine.MaxPlayers + 1]string{
 		2: "go run ./tools/learn -edition=birmingham -games=1000 -hand",
 		3: "go run ./tools/learn -edition=birmingham -games=1000 -hand",
-		4: "go run ./tools/learn -budget=30000 -canal-opening-from-next -edition=birmingham -games=400 -hand -level=hard -players=4",
+		4: "go run ./tools/learn -budget=30000 -edition=birmingham -games=400 -hand -level=hard -players=4 -ridge=0.001 -ridge-all-stages",
 	}}
 }
