@@ -184,8 +184,9 @@ type StageFit struct {
 // Fit fits the weights of every player count with positions, by ridge regression towards
 // the hand-built weights: each weight's departure from them costs ridge × the mean square
 // of its feature (in the stage, or over all stages: RidgeAllStages). A player count without
-// positions keeps the weights of the model in use, and the command that made them. Fit keeps the model for Source (which names command as
-// the maker of the weights fitted here) and returns a report per stage.
+// positions keeps the weights of the model in use, and the command that made them. Fit keeps
+// the model for Source (which names command as the maker of the weights fitted here) and
+// returns a report per stage.
 func (l *Learning) Fit(ridge float64, command string) []StageFit {
 	m := &model{}
 	if cur := learnedModels[modelKey(l.ed)]; cur != nil {

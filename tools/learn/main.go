@@ -28,6 +28,7 @@ import (
 	"flag"
 	"fmt"
 	"go/format"
+	"io/fs"
 	"log"
 	"os"
 	"path/filepath"
@@ -121,9 +122,9 @@ func learn(edition, rules string, players, games int, seed uint64, b bot.Bot, fi
 	return l.Target(), src, fits, err
 }
 
-// play plays the games for player counts lo to hi and adds them to l in seed order, every
-// fifth held out. With a positions file (named by header) it takes the games from the file
-// instead, or, where there is none yet, keeps them there.
+// play adds the games of player counts lo to hi to l in seed order, every fifth held out.
+// With a positions file (named by header) it takes them from the file, or, where there is
+// none yet, plays them and keeps them there.
 func play(l *bot.Learning, b bot.Bot, lo, hi, games int, seed uint64, workers int, header, positions string) error {
 	type job struct{ n, g int }
 	var jobs []job
@@ -132,41 +133,42 @@ func play(l *bot.Learning, b bot.Bot, lo, hi, games int, seed uint64, workers in
 			jobs = append(jobs, job{n, g})
 		}
 	}
+	var results []bot.Samples
+	err := fs.ErrNotExist
 	if positions != "" {
-		results, err := readPositions(positions, header, len(jobs))
+		results, err = readPositions(positions, header, len(jobs))
 		if err == nil {
 			fmt.Fprintf(os.Stderr, "%d games' positions from %s\n", len(jobs), positions)
-			for i, j := range jobs {
-				l.Add(results[i], j.g%5 == 4)
-			}
-			return nil
-		}
-		if !isMissing(err) {
-			return err
 		}
 	}
-	results := make([]bot.Samples, len(jobs))
-	errs := parallel.Each(len(jobs), workers, func(i int) (err error) {
-		j := jobs[i]
-		results[i], err = l.SelfPlay(j.n, seed+uint64(j.n*100_000+j.g), b)
+	if isMissing(err) {
+		results = make([]bot.Samples, len(jobs))
+		errs := parallel.Each(len(jobs), workers, func(i int) (err error) {
+			j := jobs[i]
+			results[i], err = l.SelfPlay(j.n, seed+uint64(j.n*100_000+j.g), b)
+			return err
+		}, func(done int) {
+			if done%max(len(jobs)/10, 1) == 0 {
+				fmt.Fprintf(os.Stderr, "%d/%d games\n", done, len(jobs))
+			}
+		})
+		err = nil
+		for i, j := range jobs {
+			if errs[i] != nil {
+				err = cmp.Or(err, fmt.Errorf("%d players, game %d: %w", j.n, j.g, errs[i]))
+			}
+		}
+		if err == nil && positions != "" {
+			err = writePositions(positions, header, results)
+		}
+	}
+	if err != nil {
 		return err
-	}, func(done int) {
-		if done%max(len(jobs)/10, 1) == 0 {
-			fmt.Fprintf(os.Stderr, "%d/%d games\n", done, len(jobs))
-		}
-	})
-	var first error
+	}
 	for i, j := range jobs {
-		if errs[i] != nil {
-			first = cmp.Or(first, fmt.Errorf("%d players, game %d: %w", j.n, j.g, errs[i]))
-			continue
-		}
 		l.Add(results[i], j.g%5 == 4)
 	}
-	if first == nil && positions != "" {
-		first = writePositions(positions, header, results)
-	}
-	return first
+	return nil
 }
 
 // report prints, per player count and stage, the positions and the held-out error of the
