@@ -155,8 +155,13 @@ func newTokenBucket(rate float64, burst int) tokenBucket {
 	return tokenBucket{rate: rate, burst: float64(burst), tokens: float64(burst)}
 }
 
-// refill adds the tokens earned since the last call.
+// refill adds the tokens earned since the last call. A time before the last one (a caller
+// that read the clock before another took the lock) earns nothing and takes nothing: with a
+// fast rate, going back a millisecond would otherwise empty the bucket.
 func (b *tokenBucket) refill(now time.Time) {
+	if !b.last.IsZero() && now.Before(b.last) {
+		return
+	}
 	if !b.last.IsZero() {
 		b.tokens += now.Sub(b.last).Seconds() * b.rate
 		if b.tokens > b.burst {
