@@ -33,7 +33,11 @@ func DialKey(ctx context.Context, url string, hello Message, key ed25519.Private
 	conn := &Conn{c: c}
 	w, err := conn.enter(ctx, hello, key)
 	if err != nil {
-		c.CloseNow()
+		// Not CloseNow: in the browser it closes with 1001, which WebSocket.close refuses
+		// (only 1000 and 3000–4999), so the socket stayed open and the server kept a member
+		// that took a seat and answered nobody. The close is awaited, so that a retry does
+		// not find its own abandoned connection still in the room.
+		_ = conn.Close()
 		return nil, Message{}, err
 	}
 	return conn, w, nil

@@ -367,7 +367,6 @@ func (s *Server) serve(c *websocket.Conn, addr string) {
 	}
 	s.logf("signal: %s %s room %d as %s (%d of %d)", addr, hello.Type, m.room.serial, m.id, len(welcome.Peers)+1, welcome.Size)
 	defer s.leave(m)
-	m.push(welcome)
 
 	conn, stop := context.WithCancel(s.ctx)
 	defer stop()
@@ -470,9 +469,11 @@ func checkHello(hello *Message) (ed25519.PublicKey, *Error) {
 	return ed25519.PublicKey(k), nil
 }
 
-// enter registers a new member in the room its first message asks for. It returns the
-// welcome to send it; the members already there are told of it (and offer to it). A host or
-// reopen (which proved key) becomes the room's named host.
+// enter registers a new member in the room its first message asks for, with its welcome
+// queued, and tells the members already there of it (they offer to it). The welcome is
+// queued first, under the lock: an offer relayed the moment a member hears of the newcomer
+// must not reach it before its welcome, which the client needs first. It returns the
+// welcome, for the log. A host or reopen (which proved key) becomes the room's named host.
 func (s *Server) enter(hello Message, addr string, key ed25519.PublicKey) (*member, Message, *Error) {
 	code := hello.Room
 	now := time.Now()
@@ -514,11 +515,14 @@ func (s *Server) enter(hello Message, addr string, key ed25519.PublicKey) (*memb
 		r.host, joined.Host = m.id, m.id
 	}
 	welcome := Message{Type: TypeWelcome, Room: code, You: m.id, Size: r.size, Peers: []string{}, Host: r.host, ICE: s.iceServers(m.id)}
-	for id, other := range r.members {
+	for id := range r.members {
 		welcome.Peers = append(welcome.Peers, id)
-		other.push(joined)
 	}
 	sortIDs(welcome.Peers)
+	m.push(welcome)
+	for _, other := range r.members {
+		other.push(joined)
+	}
 	r.members[m.id] = m
 	return m, welcome, nil
 }
