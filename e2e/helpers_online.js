@@ -3,6 +3,7 @@
 // hosting and joining a room, debug auto-play, and the latency of a move from the page
 // that made it to the others.
 
+const { describePage, keepConsole } = require('./lib');
 const { UI_TIMEOUT_MS } = require('./helpers_saves');
 const { closeSummaries, startAutoplay } = require('./helpers_play');
 
@@ -27,12 +28,29 @@ const MOVES_PROBE = `(() => {
 })();`;
 
 /**
+ * Runs a wait that needs the other devices (a connection, the host's list of seats; give it
+ * LONG: the mesh gives a connection 12 s to open and offers again 2 s later, so one lost try
+ * costs about 14 s). If it fails, the error names the page that waited and says what every
+ * page showed, its console (p.console, when kept) and where its WebRTC connections stopped.
+ */
+async function explainedWait(players, who, wait) {
+  try {
+    return await wait();
+  } catch (err) {
+    const pages = [];
+    for (const q of players) pages.push(`${q.name}'s page: ${await describePage(q.page, q.console ?? [])}`);
+    throw new Error(`${who.name}'s page: ${err.message}\n${pages.join('\n')}`);
+  }
+}
+
+/**
  * Hosts a room on the first player's page, joins the others by code and starts. The host
  * may choose an edition and rule set ({ edition: 'lancashire', rules: 'original' }), and
  * deal the cards from the shared seed rather than between the devices ({ dealt: false }).
  */
 async function startOnline(players, { edition = '', rules = '', dealt = true } = {}) {
   const [host, ...guests] = players;
+  for (const p of players) p.console ??= keepConsole(p.page);
   await host.page.click('#play-online');
   await host.page.waitForSelector('#online-dialog[open]', { timeout: UI_TIMEOUT_MS });
   if (!dealt) await host.page.uncheck('#ol-dealt');
@@ -55,9 +73,10 @@ async function startOnline(players, { edition = '', rules = '', dealt = true } =
     await g.page.fill('#ol-code', code);
     await g.page.fill('#ol-name', g.name);
     await g.page.click('#ol-go');
-    await g.page.waitForSelector('#lobby-seats', { timeout: UI_TIMEOUT_MS });
+    // The seats come from the host over the new connection.
+    await explainedWait(players, g, () => g.page.waitForSelector('#lobby-seats', { timeout: LONG }));
   }
-  await host.page.waitForSelector('#lobby-start:not([disabled])', { timeout: LONG });
+  await explainedWait(players, host, () => host.page.waitForSelector('#lobby-start:not([disabled])', { timeout: LONG }));
   await host.page.click('#lobby-start');
   for (const p of players) await p.page.waitForSelector('.game-screen', { timeout: LONG });
 }
@@ -92,4 +111,4 @@ async function moveLatencies(players) {
 }
 
 // autoplayOnline switches a page's debug auto-play on: on each page it plays that device's seat.
-module.exports = { LONG, MOVES_PROBE, autoplayOnline: startAutoplay, closeSummaries, moveLatencies, startOnline };
+module.exports = { LONG, MOVES_PROBE, autoplayOnline: startAutoplay, closeSummaries, explainedWait, moveLatencies, startOnline };

@@ -32,6 +32,41 @@ const CHROMIUM_ARGS = [
 
 const READY_TIMEOUT_MS = 30_000;
 
+// Records, in every document of a context, what its WebRTC connections did (window.__rtcLog:
+// ms since navigation, the connection's number, the event), so that a test whose players
+// never connect can say where each connection stopped: descriptions set, candidates gathered
+// and added, ICE and connection states. It wraps RTCPeerConnection and changes nothing else.
+const RTC_PROBE = `(() => {
+  const Native = window.RTCPeerConnection;
+  if (!Native) return;
+  const log = window.__rtcLog = [];
+  const note = (id, what) => {
+    log.push(Math.round(performance.now()) + ' pc' + id + ' ' + what);
+    if (log.length > 200) log.shift();
+  };
+  const short = (c) => (c && c.candidate ? c.candidate.split(' ').slice(4, 8).join(' ') : 'end');
+  let next = 0;
+  function Wrapped(cfg) {
+    const pc = new Native(cfg);
+    const id = ++next;
+    note(id, 'new');
+    for (const m of ['setLocalDescription', 'setRemoteDescription', 'addIceCandidate']) {
+      const f = pc[m].bind(pc);
+      pc[m] = (arg) => {
+        const what = m === 'addIceCandidate' ? 'add ' + short(arg) : m + ' ' + (arg && arg.type);
+        return f(arg).then((v) => { note(id, what); return v; }, (e) => { note(id, what + ' failed: ' + e); throw e; });
+      };
+    }
+    pc.addEventListener('icecandidate', (e) => note(id, 'gathered ' + short(e.candidate)));
+    pc.addEventListener('iceconnectionstatechange', () => note(id, 'ice ' + pc.iceConnectionState));
+    pc.addEventListener('connectionstatechange', () => note(id, 'connection ' + pc.connectionState));
+    pc.addEventListener('datachannel', () => note(id, 'channel announced'));
+    return pc;
+  }
+  Wrapped.prototype = Native.prototype;
+  window.RTCPeerConnection = Wrapped;
+})();`;
+
 // Contexts made by newContext with service workers blocked.
 const swBlocked = new WeakSet();
 const NAV_TIMEOUT_MS = 30_000;
@@ -100,6 +135,7 @@ async function newContext(browser, { sw = false } = {}) {
   const context = await browser.newContext({ serviceWorkers: sw ? 'allow' : 'block' });
   if (!sw) swBlocked.add(context);
   await context.addInitScript(READY_PROBE);
+  await context.addInitScript(RTC_PROBE);
   return context;
 }
 
@@ -161,6 +197,7 @@ async function describePage(page, consoleLines = []) {
       `lobby status: ${text('#lobby-status')}`,
       `lobby error: ${text('#lobby-error')}`,
       `notices: ${text('#online-notices')}`,
+      `WebRTC (RTC_PROBE): ${window.__rtcLog ? '\n  ' + (window.__rtcLog.join('\n  ') || '(no connection)') : '(not recorded)'}`,
     ].join('\n');
   }).catch((err) => `(could not read the page: ${err.message})`);
   return `${page.url()}\n${shown}\nconsole:\n${consoleLines.join('\n') || '(nothing)'}`;
@@ -248,6 +285,7 @@ function median(xs) {
 
 module.exports = {
   BASE_URL,
+  RTC_PROBE,
   assertNoErrors,
   describePage,
   figure,

@@ -7,7 +7,7 @@
 
 const assert = require('node:assert/strict');
 const { test, before, after } = require('node:test');
-const { BASE_URL, assertNoErrors, describePage, keepConsole, launchBrowser, waitReady, watchErrors } = require('../lib');
+const { BASE_URL, RTC_PROBE, assertNoErrors, describePage, keepConsole, launchBrowser, waitReady, watchErrors } = require('../lib');
 
 const UI_TIMEOUT_MS = 30_000;
 // A WebRTC connection gets 12 s to open before the host offers again 2 s later
@@ -26,6 +26,7 @@ async function heldPhone() {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, serviceWorkers: 'block',
   });
+  await context.addInitScript(RTC_PROBE);
   let release;
   const held = new Promise((resolve) => { release = resolve; });
   await context.route('**/web/app.wasm', async (route) => {
@@ -153,6 +154,7 @@ test('a dialog closed before the wasm runs stays closed, and nothing is kept ove
 test('a join link answered before the wasm runs joins the room once', { timeout: 120_000 }, async () => {
   // Ada hosts a room on a desktop page that has started.
   const host = await browser.newContext({ serviceWorkers: 'block' });
+  await host.addInitScript(RTC_PROBE);
   const joiner = await heldPhone();
   try {
     const ada = await host.newPage();

@@ -12,7 +12,7 @@ const { test, before, after } = require('node:test');
 const { assertNoErrors, figure, launchBrowser, median, newContext, openApp } = require('../lib');
 const { UI_TIMEOUT_MS } = require('../helpers_saves');
 const { gameState, answerAndConfirm, startAction } = require('../helpers_play');
-const { LONG, MOVES_PROBE, autoplayOnline, closeSummaries, moveLatencies, startOnline } = require('../helpers_online');
+const { LONG, MOVES_PROBE, autoplayOnline, closeSummaries, explainedWait, moveLatencies, startOnline } = require('../helpers_online');
 
 let browser;
 before(async () => {
@@ -112,7 +112,7 @@ test('three browsers play online: lobby, seed, hidden hands, reload, away and ba
     await fillProfile(bo.page, 'Bo');
     let t0 = Date.now();
     await bo.page.click('#ol-go');
-    await bo.page.waitForSelector('#lobby-seats .lobby-seat[data-state="connected"]', { timeout: UI_TIMEOUT_MS });
+    await explainedWait(all, bo, () => bo.page.waitForSelector('#lobby-seats .lobby-seat[data-state="connected"]', { timeout: LONG }));
     joinTimes.push(Date.now() - t0);
 
     await cy.page.click('#play-online');
@@ -122,7 +122,7 @@ test('three browsers play online: lobby, seed, hidden hands, reload, away and ba
     await fillProfile(cy.page, 'Cy');
     t0 = Date.now();
     await cy.page.click('#ol-go');
-    await cy.page.waitForFunction(() => document.querySelectorAll('#lobby-seats .lobby-seat[data-state="connected"]').length === 2, null, { timeout: UI_TIMEOUT_MS });
+    await explainedWait(all, cy, () => cy.page.waitForFunction(() => document.querySelectorAll('#lobby-seats .lobby-seat[data-state="connected"]').length === 2, null, { timeout: LONG }));
     joinTimes.push(Date.now() - t0);
     figure('online_join_to_open_ms', median(joinTimes));
 
