@@ -71,21 +71,7 @@ func (l *lobby) Render() goapp.UI {
 		return goapp.Div()
 	}
 	room := s.Room()
-	var status string
-	switch {
-	case s.Phase() == app.PhaseFailed:
-		status = s.Failure()
-	case s.Phase() == app.PhaseSeeding:
-		status = "Drawing the seed together: every device commits to a secret, then all reveal them…"
-	case room == "":
-		status = "Opening a room…"
-	case s.IsHost() && s.CanStart():
-		status = "Everyone is here. Start when you are ready."
-	case s.IsHost():
-		status = "Waiting for players: share the code or the link. " + strconv.Itoa(len(s.Seats())) + " of " + strconv.Itoa(s.Size()) + " seats taken."
-	default:
-		status = "Waiting for the host to start the game."
-	}
+	status := lobbyStatus(s)
 	seats := s.Seats()
 	items := make([]goapp.UI, 0, len(seats))
 	for _, st := range seats {
@@ -127,6 +113,27 @@ func (l *lobby) Render() goapp.UI {
 			goapp.Button().ID("lobby-leave").Class("st-btn").Type("button").OnClick(l.leave).Text("Leave"),
 		),
 	)
+}
+
+// lobbyStatus says what the lobby waits for. A guest knows the room's size only from the
+// host's list of seats, which comes over the connection to the host: until then it is
+// connecting, not waiting for the start.
+func lobbyStatus(s app.OnlineSession) string {
+	switch {
+	case s.Phase() == app.PhaseFailed:
+		return s.Failure()
+	case s.Phase() == app.PhaseSeeding:
+		return "Drawing the seed together: every device commits to a secret, then all reveal them…"
+	case s.Room() == "":
+		return "Opening a room…"
+	case s.IsHost() && s.CanStart():
+		return "Everyone is here. Start when you are ready."
+	case s.IsHost():
+		return "Waiting for players: share the code or the link. " + strconv.Itoa(len(s.Seats())) + " of " + strconv.Itoa(s.Size()) + " seats taken."
+	case s.Size() == 0:
+		return "Connecting to the host…"
+	}
+	return "Waiting for the host to start the game."
 }
 
 func copyLabel(copied bool) string {
