@@ -19,6 +19,10 @@ type Bot struct {
 	// evaluation and the search of that day (searchClassic). Tournaments keep it as the level
 	// to beat. It implies HandBuilt; below Hard it is HandBuilt and nothing more.
 	Classic bool
+	// Model, when set, is the learned evaluation to think with in place of the one in use
+	// (tournaments of two fits); it must be for the game's rule set. HandBuilt and Classic
+	// still think without one.
+	Model *Model
 
 	tune *profile // tests and tuning: think like this instead of the level's profile
 }
@@ -91,6 +95,12 @@ func (b Bot) decide(view *engine.State, seat int, seed uint64) (engine.Action, *
 	var m *model
 	if prof.learned && !b.HandBuilt && !b.Classic && !v.Introductory {
 		m = learnedModels[modelKey(v.Edition())]
+		if b.Model != nil {
+			if b.Model.key != modelKey(v.Edition()) {
+				return engine.Action{}, nil, fmt.Errorf("bot: the model is for %s, the game is %s", b.Model.key, modelKey(v.Edition()))
+			}
+			m = &b.Model.m
+		}
 	}
 	t := newThinker(sm.b, &prof.w, m, seed)
 	var a engine.Action

@@ -1,6 +1,11 @@
 package bot
 
-import "brass/engine"
+import (
+	"fmt"
+	"math"
+
+	"brass/engine"
+)
 
 // A model weighs the features of a player's position (features.go) into the VP still to
 // come, by the stage of the game: the era and the rounds left in it. The hand-built model
@@ -61,4 +66,55 @@ func weigh(v float64, w, f *[numFeatures]float64) float64 {
 		v += w[i] * f[i]
 	}
 	return v
+}
+
+// Model is a learned evaluation to think with in place of the one in use (Bot.Model), so
+// that a tournament can pit two fits of one rule set against each other: the weights of
+// today against a model file of an earlier commit (tools/tournament -alt).
+type Model struct {
+	key string // the rule set it was fitted for (modelKey)
+	m   model
+}
+
+// ModelKey names the rule set whose learned model a generated model file registers
+// ("birmingham", "lancashire", "lancashire/original"), or "" for an unknown one.
+func ModelKey(edition, rules string) string {
+	ed, ok := engine.EditionFor(edition, rules)
+	if !ok {
+		return ""
+	}
+	return modelKey(ed)
+}
+
+// NewModel makes a Model for an edition's rule set from its weights by player count: for
+// each count, numStages stages of one weight per feature, in the order of a generated model
+// file. A count left out thinks with the hand-built weights, as in the model in use.
+func NewModel(edition, rules string, byPlayers map[int][][]float64) (*Model, error) {
+	ed, ok := engine.EditionFor(edition, rules)
+	if !ok {
+		return nil, fmt.Errorf("bot: no edition %q with rules %q", edition, rules)
+	}
+	mo := &Model{key: modelKey(ed)}
+	for n, stages := range byPlayers {
+		if n < ed.Rules.MinPlayers || n > ed.Rules.MaxPlayers {
+			return nil, fmt.Errorf("bot: weights for %d players", n)
+		}
+		if len(stages) != numStages {
+			return nil, fmt.Errorf("bot: %d players: %d stages of weights, want %d", n, len(stages), numStages)
+		}
+		sw := new(stageWeights)
+		for st, w := range stages {
+			if len(w) != numFeatures {
+				return nil, fmt.Errorf("bot: %d players, stage %d: %d weights, want one per feature (%d)", n, st, len(w), numFeatures)
+			}
+			for i, v := range w {
+				if math.IsNaN(v) || math.IsInf(v, 0) {
+					return nil, fmt.Errorf("bot: %d players, stage %d: weight of %s is %v", n, st, featureNames[i], v)
+				}
+				sw[st][i] = v
+			}
+		}
+		mo.m.byPlayers[n] = sw
+	}
+	return mo, nil
 }

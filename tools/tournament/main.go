@@ -5,7 +5,14 @@
 //
 // -bots lists the levels seat by seat, repeated to fill the table ("hard,easy" at 4 players
 // is hard, easy, hard, easy); a level's name may end in "-hand" for its hand-built evaluation,
-// and "hard-classic" is Hard as issue 22 found it, the level today's Hard must beat. Every deal is played once per distinct rotation of the seats,
+// and "hard-classic" is Hard as issue 22 found it, the level today's Hard must beat; with
+// -alt FILE, a name ending in "+alt" thinks with the learned model in FILE (a generated
+// engine/bot/model_*.go, say of an earlier commit) in place of the one in use:
+//
+//	git show f84503c^:engine/bot/model_birmingham.go > /tmp/model_before.go
+//	go run ./tools/tournament -players 4 -games 1000 -bots medium,medium+alt -alt /tmp/model_before.go
+//
+// Every deal is played once per distinct rotation of the seats,
 // so each level sits in every seat equally often: -games should be a multiple of the number
 // of distinct rotations (-players for all-different levels; 1 when every seat has the same
 // level, since a rotation would replay the same game). Games run in parallel on -workers
@@ -27,6 +34,7 @@ import (
 
 	"brass/engine"
 	"brass/engine/bot"
+	"brass/tools/internal/modelfile"
 	"brass/tools/internal/parallel"
 )
 
@@ -39,7 +47,8 @@ type config struct {
 	workers int
 	budget  int // Hard's work budget per decision; 0: the default
 	edition string
-	rules   string // the edition's rule set ("" for its default)
+	rules   string     // the edition's rule set ("" for its default)
+	alt     *bot.Model // the model of the "+alt" seats (-alt)
 }
 
 // gameResult is one finished game.
@@ -65,10 +74,14 @@ func main() {
 	budget := flag.Int("budget", 0, "Hard's work budget per decision in evaluations (0: the default)")
 	edition := flag.String("edition", "birmingham", "the game: birmingham or lancashire")
 	rules := flag.String("rules", "", `the edition's rule set: "" for its default, "original" for Lancashire's original rules`)
+	alt := flag.String("alt", "", `a generated model file (engine/bot/model_*.go) for the levels named with "+alt"`)
 	flag.Parse()
 	cfg, err := newConfig(*players, *games, *bots, *seed, *workers, *budget)
 	if err == nil {
 		err = cfg.setEdition(*edition, *rules)
+	}
+	if err == nil {
+		err = cfg.setAlt(*alt)
 	}
 	if err != nil {
 		log.Fatal(err)
@@ -118,6 +131,32 @@ func (c *config) setEdition(edition, rules string) error {
 	}
 	c.edition, c.rules = edition, rules
 	return nil
+}
+
+// setAlt loads the model of the "+alt" seats from a generated model file, which must be of
+// the edition's rule set; it is needed exactly when a seat is named "+alt".
+func (c *config) setAlt(path string) error {
+	named := false
+	for _, s := range c.seats {
+		named = named || s.alt
+	}
+	switch {
+	case path == "" && !named:
+		return nil
+	case path == "":
+		return fmt.Errorf(`a level named "+alt" needs -alt FILE`)
+	case !named:
+		return fmt.Errorf(`-alt is for levels named "+alt", and -bots names none`)
+	}
+	key, byPlayers, err := modelfile.Read(path)
+	if err != nil {
+		return err
+	}
+	if want := bot.ModelKey(cmp.Or(c.edition, "birmingham"), c.rules); key != want {
+		return fmt.Errorf("-alt %s is the model of %q, the games are %q", path, key, want)
+	}
+	c.alt, err = bot.NewModel(cmp.Or(c.edition, "birmingham"), c.rules, byPlayers)
+	return err
 }
 
 // play runs the games on cfg.workers goroutines and returns the results in game order.
@@ -176,6 +215,9 @@ func playOne(cfg config, g int) (gameResult, error) {
 		p := s.Actor()
 		view := s.View(p)
 		b := bot.Bot{Level: r.seats[p].level, HandBuilt: r.seats[p].hand, Classic: r.seats[p].classic, Budget: cfg.budget}
+		if r.seats[p].alt {
+			b.Model = cfg.alt
+		}
 		t0 := time.Now()
 		a, err := b.Choose(&view, p, deal*1_000_003+uint64(step)*31+uint64(p))
 		r.thinking[p] += time.Since(t0)
@@ -308,11 +350,12 @@ func report(w io.Writer, cfg config, results []gameResult, took time.Duration) {
 
 // seatBot is the bot of a seat: a level, thinking with the learned evaluation or, as the
 // bots did before it ("hard-hand"), with the hand-built one; "hard-classic" is Hard as issue
-// 22 found it (bot.Bot.Classic).
+// 22 found it (bot.Bot.Classic); "+alt" thinks with the model of -alt.
 type seatBot struct {
 	level   bot.Level
 	hand    bool
 	classic bool
+	alt     bool
 }
 
 func (b seatBot) String() string {
@@ -321,17 +364,26 @@ func (b seatBot) String() string {
 		return b.level.String() + "-classic"
 	case b.hand:
 		return b.level.String() + "-hand"
+	case b.alt:
+		return b.level.String() + "+alt"
 	}
 	return b.level.String()
 }
 
-// parseSeatBot reads a level's name, with "-hand" for its hand-built evaluation, or
-// "hard-classic".
+// parseSeatBot reads a level's name, with "-hand" for its hand-built evaluation or "+alt"
+// for the model of -alt, or "hard-classic".
 func parseSeatBot(name string) (seatBot, error) {
 	if name == "hard-classic" {
 		return seatBot{level: bot.Hard, classic: true}, nil
 	}
 	base, hand := strings.CutSuffix(name, "-hand")
+	base, alt := strings.CutSuffix(base, "+alt")
+	if hand && alt {
+		return seatBot{}, fmt.Errorf("%q: a level thinks with the hand-built evaluation or with -alt's model, not both", name)
+	}
 	l, err := bot.ParseLevel(base)
-	return seatBot{level: l, hand: hand}, err
+	if err == nil && alt && l == bot.Easy {
+		err = fmt.Errorf("%q: Easy thinks with no learned model", name)
+	}
+	return seatBot{level: l, hand: hand, alt: alt}, err
 }
