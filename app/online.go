@@ -197,6 +197,9 @@ type OnlineOptions struct {
 	// BotPause is the least time the move of a bot run here takes to appear (default
 	// DefaultBotPause; tests: a moment).
 	BotPause time.Duration
+
+	// lose, in tests, is the network losing a message this device sends before the game.
+	lose func(to string, m wireMessage) bool
 }
 
 func (o *OnlineOptions) defaults() {
@@ -467,7 +470,7 @@ func (o *Online) meshEvent(m *mesh.Mesh, ev mesh.Event) {
 	case mesh.Open:
 		r := o.remote(ev.Peer)
 		r.open, r.quiet = true, false
-		o.send(ev.Peer, o.hello())
+		o.send(ev.Peer, o.hello(r.player != ""))
 	case mesh.Quiet:
 		o.remote(ev.Peer).quiet = true
 	case mesh.Heard:
@@ -583,7 +586,7 @@ func (o *Online) message(r *remote, data []byte) {
 		return
 	}
 	if m.Type != msgHello && r.player == "" {
-		return // nothing counts before a hello says who this is
+		return // nothing counts before a hello says who this is (see onHello)
 	}
 	switch m.Type {
 	case msgHello:
@@ -598,6 +601,9 @@ func (o *Online) message(r *remote, data []byte) {
 }
 
 func (o *Online) send(peer string, m wireMessage) {
+	if o.opts.lose != nil && o.opts.lose(peer, m) {
+		return
+	}
 	if o.mesh != nil {
 		_ = o.mesh.Send(peer, encodeMessage(m))
 	}
@@ -630,9 +636,9 @@ func (o *Online) openPeers() []string {
 }
 
 // hello says who this device is, before the game (once it started, the Replica's signed
-// hello says it).
-func (o *Online) hello() wireMessage {
-	return wireMessage{Type: msgHello, Version: ProtocolVersion, Player: o.me, Name: o.name, Colour: o.colour}
+// hello says it); greeted says that this device has the recipient's hello.
+func (o *Online) hello(greeted bool) wireMessage {
+	return wireMessage{Type: msgHello, Version: ProtocolVersion, Player: o.me, Name: o.name, Colour: o.colour, Greeted: greeted}
 }
 
 func (o *Online) onHello(r *remote, m wireMessage) {
@@ -649,6 +655,13 @@ func (o *Online) onHello(r *remote, m wireMessage) {
 	}
 	o.dirty = true
 	r.player, r.name, r.colour = m.Player, m.Name, m.Colour
+	if !m.Greeted {
+		// The sender has not had this device's hello: it may have been lost (a send that
+		// failed as the channel opened), and without it the sender ignores everything from
+		// here. Answering it, before anything else, heals one lost hello either way; an
+		// answer says greeted, so it is never answered in turn.
+		o.send(r.peer, o.hello(true))
+	}
 	switch o.phase {
 	case PhaseLobby:
 		o.lobbyHello(r, m)

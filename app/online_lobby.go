@@ -120,7 +120,7 @@ func (o *Online) SetProfile(name, colour string) error {
 		o.broadcastLobby()
 		return nil
 	}
-	o.broadcast(o.hello())
+	o.broadcast(o.hello(true)) // a new name to peers already greeted
 	return nil
 }
 

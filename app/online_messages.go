@@ -12,7 +12,8 @@ import (
 // channels (signalling is separate and never sees them), while players gather and draw the
 // seed. Once the game starts, the messages are the Replica's (package app/online).
 //
-//	hello         sent on every new connection: who I am
+//	hello         sent on every new connection: who I am, and whether I have your hello;
+//	              one that says I have not is answered, so one lost hello heals
 //	lobby         the host's list of seats while players gather
 //	start         the host starts: the game's config, seats and colours, and to each seated
 //	              player the room secret (online_reopen.go)
@@ -48,8 +49,9 @@ type wireMessage struct {
 	Player  string `json:"player,omitempty"` // the sender's player id (hello, commit, reveal)
 
 	// hello
-	Name   string `json:"name,omitempty"`
-	Colour string `json:"colour,omitempty"`
+	Name    string `json:"name,omitempty"`
+	Colour  string `json:"colour,omitempty"`
+	Greeted bool   `json:"greeted,omitempty"` // the sender has the recipient's hello
 
 	// lobby, start
 	Size    int          `json:"size,omitempty"`
