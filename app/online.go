@@ -656,10 +656,10 @@ func (o *Online) onHello(r *remote, m wireMessage) {
 	o.dirty = true
 	r.player, r.name, r.colour = m.Player, m.Name, m.Colour
 	if !m.Greeted {
-		// The sender has not had this device's hello: it may have been lost (a send that
-		// failed as the channel opened), and without it the sender ignores everything from
-		// here. Answering it, before anything else, heals one lost hello either way; an
-		// answer says greeted, so it is never answered in turn.
+		// The sender has not had this device's hello. It may have been lost (one was, as a
+		// connection opened, in the browser under load), and without it the sender ignores
+		// everything from here. Answering it, before anything else, heals one lost hello
+		// either way; an answer says greeted, so it is never answered in turn.
 		o.send(r.peer, o.hello(true))
 	}
 	switch o.phase {
