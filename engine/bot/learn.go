@@ -1,11 +1,12 @@
 package bot
 
 // The learned models are fitted by tools/learn, after the flip chances they build on
-// (calibrate.go, whose go:generate lines run first). Birmingham's 4-player and Lancashire's
+// (calibrate.go, whose go:generate lines run first); Lancashire's (Roxley) with a stronger
+// ridge, which won its 3- and 4-player tables. Birmingham's 4-player and Lancashire's
 // 2-player weights are then fitted again, to the games of Hard (21 and 14 minutes on 2 cores):
 //go:generate go run ../../tools/learn -dir . -games 1000 -hand
 //go:generate go run ../../tools/learn -dir . -players 4 -level hard -hand -budget 30000 -games 400 -ridge 0.001 -ridge-all-stages
-//go:generate go run ../../tools/learn -dir . -edition lancashire -games 1000 -hand
+//go:generate go run ../../tools/learn -dir . -edition lancashire -games 1000 -hand -ridge 0.03
 //go:generate go run ../../tools/learn -dir . -edition lancashire -players 2 -level hard -hand -budget 30000 -games 500
 //go:generate go run ../../tools/learn -dir . -edition lancashire -rules original -games 1000 -hand
 

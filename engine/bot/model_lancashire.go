@@ -173,331 +173,331 @@ func init() {
 		},
 		3: {
 			{ // Canal Era, 1–2 rounds left
-				1.16699,   // cash
-				1.2714,    // flipped
-				0.507965,  // carry
-				1.41718,   // unflipped
-				0.563681,  // flip income
-				1.08649,   // links
-				0.0301833, // prospects
-				0.463401,  // unflipped all
-				-0.831137, // link count
-				0.791273,  // money
-				0.378947,  // income cash
-				3.23183,   // actions
-				1.02732,   // next VP
-				9.33519,   // blocked
-				0.402457,  // left high
+				1.21753,   // cash
+				1.3312,    // flipped
+				0.725136,  // carry
+				1.33464,   // unflipped
+				0.726496,  // flip income
+				1.07023,   // links
+				0.74307,   // prospects
+				0.553926,  // unflipped all
+				-0.109991, // link count
+				1.08521,   // money
+				0.491739,  // income cash
+				3.30336,   // actions
+				0.727478,  // next VP
+				7.23732,   // blocked
+				0.384471,  // left high
 				0,         // beer
-				0.565795,  // debt
-				11.3052,   // bias
+				0.611191,  // debt
+				9.7565,    // bias
 			},
 			{ // Canal Era, 3–4 rounds left
-				1.1628,    // cash
-				1.14963,   // flipped
-				-0.03228,  // carry
-				1.5442,    // unflipped
-				0.740146,  // flip income
-				0.581194,  // links
-				2.25696,   // prospects
-				0.0757897, // unflipped all
-				-0.281976, // link count
-				0.763501,  // money
-				0.35883,   // income cash
-				3.12313,   // actions
-				1.13466,   // next VP
-				16.6521,   // blocked
-				0.407242,  // left high
-				0,         // beer
-				0.928807,  // debt
-				10.763,    // bias
+				1.24225,    // cash
+				1.25385,    // flipped
+				0.00231124, // carry
+				1.46806,    // unflipped
+				0.906681,   // flip income
+				0.732522,   // links
+				3.13761,    // prospects
+				0.287494,   // unflipped all
+				-0.10663,   // link count
+				1.1214,     // money
+				0.524967,   // income cash
+				2.91805,    // actions
+				0.751734,   // next VP
+				14.3463,    // blocked
+				0.419847,   // left high
+				0,          // beer
+				1.01879,    // debt
+				10.4218,    // bias
 			},
 			{ // Canal Era, 5–6 rounds left
-				1.24833,   // cash
-				0.6777,    // flipped
-				-0.474771, // carry
-				1.46538,   // unflipped
-				0.697995,  // flip income
-				0.540895,  // links
-				3.55063,   // prospects
-				0.107016,  // unflipped all
-				-1.03394,  // link count
-				1.66759,   // money
-				0.378343,  // income cash
-				1.71625,   // actions
-				1.17396,   // next VP
-				19.829,    // blocked
-				0.631777,  // left high
-				0,         // beer
-				1.026,     // debt
-				16.3149,   // bias
+				1.37768,  // cash
+				0.937632, // flipped
+				-0.76428, // carry
+				1.51767,  // unflipped
+				0.89825,  // flip income
+				0.713651, // links
+				3.81856,  // prospects
+				0.427517, // unflipped all
+				-0.58749, // link count
+				2.26433,  // money
+				0.585102, // income cash
+				1.68482,  // actions
+				0.890456, // next VP
+				16.7622,  // blocked
+				0.553406, // left high
+				0,        // beer
+				0.937732, // debt
+				14.224,   // bias
 			},
 			{ // Canal Era, 7 or more rounds left
-				1.94584,   // cash
-				-1.31288,  // flipped
-				-2.61588,  // carry
-				1.64561,   // unflipped
-				0.475857,  // flip income
-				0.375765,  // links
-				3.51758,   // prospects
-				0.586656,  // unflipped all
-				-0.708453, // link count
-				3.19569,   // money
-				0.553424,  // income cash
-				1.27685,   // actions
-				1.2855,    // next VP
-				20.1773,   // blocked
-				0.703634,  // left high
+				2.45186,   // cash
+				-2.04223,  // flipped
+				-3.42665,  // carry
+				1.81501,   // unflipped
+				0.748057,  // flip income
+				0.432679,  // links
+				3.50913,   // prospects
+				0.824098,  // unflipped all
+				-0.834512, // link count
+				4.66157,   // money
+				1.0095,    // income cash
+				1.22916,   // actions
+				1.14852,   // next VP
+				18.0873,   // blocked
+				0.634,     // left high
 				0,         // beer
 				0,         // debt
-				18.2923,   // bias
+				16.483,    // bias
 			},
 			{ // Rail Era, 1–2 rounds left
-				1.51266,    // cash
-				1.00977,    // flipped
+				1.38292,    // cash
+				1.01073,    // flipped
 				1,          // carry
-				1.03058,    // unflipped
-				-1.67469,   // flip income
-				1.05138,    // links
-				-0.262763,  // prospects
-				-0.146668,  // unflipped all
-				-0.320307,  // link count
-				0.0525638,  // money
-				0.402473,   // income cash
-				1.12827,    // actions
-				0.049121,   // next VP
-				-0.619981,  // blocked
-				-0.0518343, // left high
+				1.00667,    // unflipped
+				-1.45404,   // flip income
+				1.0182,     // links
+				-0.105708,  // prospects
+				-0.129527,  // unflipped all
+				-0.190793,  // link count
+				0.247424,   // money
+				0.768192,   // income cash
+				0.957179,   // actions
+				0.0265932,  // next VP
+				-0.544486,  // blocked
+				-0.0417478, // left high
 				0,          // beer
-				1.31749,    // debt
-				-0.387503,  // bias
+				1.17063,    // debt
+				-0.308247,  // bias
 			},
 			{ // Rail Era, 3–4 rounds left
-				1.43984,    // cash
-				0.970222,   // flipped
+				1.40265,    // cash
+				0.967321,   // flipped
 				1,          // carry
-				1.21475,    // unflipped
-				0.877335,   // flip income
-				1.09894,    // links
-				-0.777767,  // prospects
-				-0.189789,  // unflipped all
-				-0.565861,  // link count
-				0.475867,   // money
-				0.655336,   // income cash
-				1.62546,    // actions
-				0.185489,   // next VP
-				-1.63962,   // blocked
-				-0.0696397, // left high
+				1.09704,    // unflipped
+				0.997986,   // flip income
+				1.03454,    // links
+				-0.374063,  // prospects
+				-0.0888215, // unflipped all
+				-0.354142,  // link count
+				0.664978,   // money
+				0.934316,   // income cash
+				1.09153,    // actions
+				0.117863,   // next VP
+				-1.32539,   // blocked
+				-0.0159966, // left high
 				0,          // beer
-				1.18529,    // debt
-				-1.73779,   // bias
+				1.13155,    // debt
+				-0.407947,  // bias
 			},
 			{ // Rail Era, 5–6 rounds left
-				1.05444,   // cash
-				0.907449,  // flipped
+				1.19954,   // cash
+				0.926027,  // flipped
 				1,         // carry
-				1.18702,   // unflipped
-				0.623637,  // flip income
-				1.04086,   // links
-				-0.975858, // prospects
-				-0.264424, // unflipped all
-				-0.555297, // link count
-				0.119849,  // money
-				1.02526,   // income cash
-				1.77625,   // actions
-				0.211537,  // next VP
-				-2.35007,  // blocked
-				0.233289,  // left high
+				1.0401,    // unflipped
+				0.8029,    // flip income
+				1.00623,   // links
+				-0.506953, // prospects
+				-0.129253, // unflipped all
+				-0.323094, // link count
+				0.0252055, // money
+				1.08123,   // income cash
+				1.1391,    // actions
+				0.192155,  // next VP
+				-1.28717,  // blocked
+				0.235238,  // left high
 				0,         // beer
-				0.331213,  // debt
-				4.22113,   // bias
+				0.607623,  // debt
+				4.2594,    // bias
 			},
 			{ // Rail Era, 7 or more rounds left
-				1.13715,   // cash
-				0.822316,  // flipped
+				1.2034,    // cash
+				0.839262,  // flipped
 				1,         // carry
-				0.916035,  // unflipped
-				0.431828,  // flip income
-				0.846778,  // links
-				-2.21302,  // prospects
-				-0.170511, // unflipped all
-				-0.78091,  // link count
-				0.0470471, // money
-				0.406477,  // income cash
-				1.71873,   // actions
-				0.459563,  // next VP
-				-2.32304,  // blocked
-				0.447348,  // left high
+				0.857848,  // unflipped
+				0.618594,  // flip income
+				0.832899,  // links
+				-1.73281,  // prospects
+				-0.130608, // unflipped all
+				-0.8296,   // link count
+				0.160625,  // money
+				0.624973,  // income cash
+				1.19809,   // actions
+				0.450312,  // next VP
+				-0.646544, // blocked
+				0.47508,   // left high
 				0,         // beer
-				-0.700081, // debt
-				11.2545,   // bias
+				-0.438383, // debt
+				10.443,    // bias
 			},
 		},
 		4: {
 			{ // Canal Era, 1–2 rounds left
-				1.17979,     // cash
-				1.1152,      // flipped
-				0.846654,    // carry
-				0.673606,    // unflipped
-				0.812228,    // flip income
-				0.930602,    // links
-				-0.00728108, // prospects
-				0.605163,    // unflipped all
-				0.0673047,   // link count
-				0.477065,    // money
-				0.467757,    // income cash
-				3.6239,      // actions
-				0.877763,    // next VP
-				5.48495,     // blocked
-				0.319092,    // left high
-				0,           // beer
-				1.35019,     // debt
-				8.26468,     // bias
+				1.21106,  // cash
+				1.19451,  // flipped
+				0.974146, // carry
+				0.821472, // unflipped
+				0.891477, // flip income
+				1.00501,  // links
+				0.771468, // prospects
+				0.643788, // unflipped all
+				0.315831, // link count
+				0.682868, // money
+				0.521985, // income cash
+				3.57807,  // actions
+				0.638945, // next VP
+				4.47823,  // blocked
+				0.302412, // left high
+				0,        // beer
+				1.39681,  // debt
+				7.51857,  // bias
 			},
 			{ // Canal Era, 3–4 rounds left
-				1.1126,   // cash
-				1.0146,   // flipped
-				0.828325, // carry
-				1.14323,  // unflipped
-				0.647731, // flip income
-				0.525672, // links
-				2.011,    // prospects
-				0.177776, // unflipped all
-				0.576775, // link count
-				0.561931, // money
-				0.232411, // income cash
-				3.2801,   // actions
-				0.962801, // next VP
-				11.0799,  // blocked
-				0.362047, // left high
+				1.19977,  // cash
+				1.11543,  // flipped
+				0.727826, // carry
+				1.25099,  // unflipped
+				0.813301, // flip income
+				0.738793, // links
+				2.92535,  // prospects
+				0.314824, // unflipped all
+				0.292438, // link count
+				0.786534, // money
+				0.412128, // income cash
+				2.89392,  // actions
+				0.686031, // next VP
+				10.293,   // blocked
+				0.362802, // left high
 				0,        // beer
-				0.91547,  // debt
-				9.17494,  // bias
+				0.951013, // debt
+				9.07235,  // bias
 			},
 			{ // Canal Era, 5–6 rounds left
-				1.0917,     // cash
-				0.657117,   // flipped
-				-0.0672471, // carry
-				1.38188,    // unflipped
-				0.523426,   // flip income
-				-0.263477,  // links
-				2.82032,    // prospects
-				-0.0380688, // unflipped all
-				1.75899,    // link count
-				0.054497,   // money
-				0.170542,   // income cash
-				1.58993,    // actions
-				1.19366,    // next VP
-				16.4419,    // blocked
-				0.590293,   // left high
-				0,          // beer
-				0.340377,   // debt
-				15.2928,    // bias
+				1.31723,   // cash
+				0.605592,  // flipped
+				-0.638799, // carry
+				1.48916,   // unflipped
+				0.785355,  // flip income
+				0.280626,  // links
+				3.12987,   // prospects
+				0.268642,  // unflipped all
+				0.856161,  // link count
+				0.187469,  // money
+				0.584194,  // income cash
+				1.57734,   // actions
+				0.989169,  // next VP
+				14.0118,   // blocked
+				0.508787,  // left high
+				0,         // beer
+				-0.256127, // debt
+				13.1722,   // bias
 			},
 			{ // Canal Era, 7 or more rounds left
-				3.55927,   // cash
-				-2.28825,  // flipped
+				3.60815,   // cash
+				-1.43657,  // flipped
 				1,         // carry
-				1.87861,   // unflipped
-				1.08859,   // flip income
-				0.443521,  // links
-				2.15675,   // prospects
-				1.08612,   // unflipped all
-				0.0587306, // link count
-				6.28296,   // money
-				-0.330342, // income cash
-				0.689164,  // actions
-				1.00636,   // next VP
-				12.1422,   // blocked
-				0.456428,  // left high
+				1.9739,    // unflipped
+				1.35888,   // flip income
+				0.57137,   // links
+				2.23711,   // prospects
+				0.869337,  // unflipped all
+				-0.353054, // link count
+				6.50441,   // money
+				-0.993315, // income cash
+				0.771034,  // actions
+				0.953805,  // next VP
+				11.4905,   // blocked
+				0.432309,  // left high
 				0,         // beer
 				0,         // debt
-				11.8659,   // bias
+				11.2397,   // bias
 			},
 			{ // Rail Era, 1–2 rounds left
-				1.44185,    // cash
-				1.00842,    // flipped
+				1.33388,    // cash
+				1.00397,    // flipped
 				1,          // carry
-				0.794301,   // unflipped
-				-0.30998,   // flip income
-				1.02809,    // links
-				0.0567813,  // prospects
-				-0.0154212, // unflipped all
-				-0.112257,  // link count
-				-0.0248523, // money
-				0.457492,   // income cash
-				1.08297,    // actions
-				0.0136267,  // next VP
-				-0.599284,  // blocked
-				-0.0259548, // left high
+				0.827465,   // unflipped
+				-0.299235,  // flip income
+				1.01185,    // links
+				0.156108,   // prospects
+				-0.0343752, // unflipped all
+				-0.07337,   // link count
+				0.116471,   // money
+				0.71653,    // income cash
+				0.960601,   // actions
+				0.00314038, // next VP
+				-0.459765,  // blocked
+				-0.0262198, // left high
 				0,          // beer
-				0.692896,   // debt
-				-0.75809,   // bias
+				0.532918,   // debt
+				-0.477348,  // bias
 			},
 			{ // Rail Era, 3–4 rounds left
-				1.37998,    // cash
-				0.981705,   // flipped
+				1.37375,    // cash
+				0.96582,    // flipped
 				1,          // carry
-				0.943608,   // unflipped
-				0.558354,   // flip income
-				1.03228,    // links
-				-0.101637,  // prospects
-				0.00610123, // unflipped all
-				-0.0764546, // link count
-				0.400908,   // money
-				0.666295,   // income cash
-				1.70275,    // actions
-				0.0677159,  // next VP
-				-1.34422,   // blocked
-				-0.083062,  // left high
+				0.965622,   // unflipped
+				0.680046,   // flip income
+				1.01172,    // links
+				0.0953567,  // prospects
+				-0.0162571, // unflipped all
+				-0.0848,    // link count
+				0.510362,   // money
+				0.872315,   // income cash
+				1.12891,    // actions
+				0.0478114,  // next VP
+				-0.894545,  // blocked
+				-0.0192558, // left high
 				0,          // beer
-				0.3599,     // debt
-				-1.29969,   // bias
+				0.349558,   // debt
+				-0.328646,  // bias
 			},
 			{ // Rail Era, 5–6 rounds left
-				0.985196,  // cash
-				0.91909,   // flipped
-				1,         // carry
-				0.844323,  // unflipped
-				1.05354,   // flip income
-				1.01072,   // links
-				-0.10238,  // prospects
-				-0.12452,  // unflipped all
-				-0.311467, // link count
-				0.0339112, // money
-				1.1926,    // income cash
-				1.67377,   // actions
-				0.0391405, // next VP
-				-1.77379,  // blocked
-				0.197223,  // left high
-				0,         // beer
-				1.32364,   // debt
-				5.49965,   // bias
+				1.1262,      // cash
+				0.921872,    // flipped
+				1,           // carry
+				0.856142,    // unflipped
+				1.19227,     // flip income
+				0.994168,    // links
+				-0.00536283, // prospects
+				-0.124854,   // unflipped all
+				-0.198004,   // link count
+				-0.0885436,  // money
+				1.1859,      // income cash
+				1.07402,     // actions
+				0.111546,    // next VP
+				-0.506315,   // blocked
+				0.205204,    // left high
+				0,           // beer
+				1.61957,     // debt
+				4.56392,     // bias
 			},
 			{ // Rail Era, 7 or more rounds left
-				1.08125,     // cash
-				0.844463,    // flipped
-				1,           // carry
-				0.365919,    // unflipped
-				1.20873,     // flip income
-				0.933976,    // links
-				-1.13067,    // prospects
-				0.0786654,   // unflipped all
-				-1.1084,     // link count
-				-0.00776027, // money
-				0.47269,     // income cash
-				1.46349,     // actions
-				0.242128,    // next VP
-				-1.88303,    // blocked
-				0.403493,    // left high
-				0,           // beer
-				0.56572,     // debt
-				11.2841,     // bias
+				1.14709,    // cash
+				0.841327,   // flipped
+				1,          // carry
+				0.54525,    // unflipped
+				1.36969,    // flip income
+				0.879445,   // links
+				-1.10938,   // prospects
+				-0.0754369, // unflipped all
+				-0.865657,  // link count
+				0.0929408,  // money
+				0.598596,   // income cash
+				0.989495,   // actions
+				0.352769,   // next VP
+				-0.0867961, // blocked
+				0.38899,    // left high
+				0,          // beer
+				0.831419,   // debt
+				9.33945,    // bias
 			},
 		},
 	}, made: [engine.MaxPlayers + 1]string{
 		2: "go run ./tools/learn -budget=30000 -edition=lancashire -games=500 -hand -level=hard -players=2",
-		3: "go run ./tools/learn -edition=lancashire -games=1000 -hand",
-		4: "go run ./tools/learn -edition=lancashire -games=1000 -hand",
+		3: "go run ./tools/learn -edition=lancashire -games=1000 -hand -ridge=0.03",
+		4: "go run ./tools/learn -edition=lancashire -games=1000 -hand -ridge=0.03",
 	}}
 }
