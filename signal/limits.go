@@ -159,14 +159,11 @@ func newTokenBucket(rate float64, burst int) tokenBucket {
 // that read the clock before another took the lock) earns nothing and takes nothing: with a
 // fast rate, going back a millisecond would otherwise empty the bucket.
 func (b *tokenBucket) refill(now time.Time) {
-	if !b.last.IsZero() && now.Before(b.last) {
-		return
-	}
 	if !b.last.IsZero() {
-		b.tokens += now.Sub(b.last).Seconds() * b.rate
-		if b.tokens > b.burst {
-			b.tokens = b.burst
+		if now.Before(b.last) {
+			return
 		}
+		b.tokens = min(b.burst, b.tokens+now.Sub(b.last).Seconds()*b.rate)
 	}
 	b.last = now
 }

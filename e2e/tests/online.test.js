@@ -9,7 +9,7 @@
 
 const assert = require('node:assert/strict');
 const { test, before, after } = require('node:test');
-const { assertNoErrors, figure, launchBrowser, median, newContext, openApp } = require('../lib');
+const { assertNoErrors, figure, keepConsole, launchBrowser, median, newContext, openApp } = require('../lib');
 const { UI_TIMEOUT_MS } = require('../helpers_saves');
 const { gameState, answerAndConfirm, startAction } = require('../helpers_play');
 const { LONG, MOVES_PROBE, autoplayOnline, closeSummaries, explainedWait, moveLatencies, startOnline } = require('../helpers_online');
@@ -27,17 +27,7 @@ async function player(name) {
   await context.addInitScript(() => localStorage.setItem('brass/debug', 'true'));
   await context.addInitScript(MOVES_PROBE);
   const { page, errors } = await openApp(context);
-  const p = { name, context, page, errors, console: [] };
-  listenConsole(p, page);
-  return p;
-}
-
-/** Keeps a page's last console lines, for a failure's message. */
-function listenConsole(p, page) {
-  page.on('console', (msg) => {
-    p.console.push(`${msg.type()}: ${msg.text()}`);
-    if (p.console.length > 30) p.console.shift();
-  });
+  return { name, context, page, errors, console: keepConsole(page, 30) };
 }
 
 async function fillProfile(page, name) {
@@ -201,8 +191,7 @@ test('three browsers play online: lobby, seed, hidden hands, reload, away and ba
     await waitAllMoves([ada, bo], movesAway + 6);
     cy.page = await cy.context.newPage();
     cy.errors = [];
-    cy.console = [];
-    listenConsole(cy, cy.page);
+    cy.console = keepConsole(cy.page, 30);
     await cy.page.goto(require('../lib').BASE_URL + '/');
     await cy.page.waitForSelector('.game-screen', { timeout: LONG });
     await ada.page.waitForSelector(`#peer-strip .peer-chip[data-seat="${cySeat}"][data-state="connected"]`, { timeout: LONG });

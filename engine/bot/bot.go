@@ -94,10 +94,11 @@ func (b Bot) decide(view *engine.State, seat int, seed uint64) (engine.Action, *
 	}
 	var m *model
 	if prof.learned && !b.HandBuilt && !b.Classic && !v.Introductory {
-		m = learnedModels[modelKey(v.Edition())]
+		key := modelKey(v.Edition())
+		m = learnedModels[key]
 		if b.Model != nil {
-			if b.Model.key != modelKey(v.Edition()) {
-				return engine.Action{}, nil, fmt.Errorf("bot: the model is for %s, the game is %s", b.Model.key, modelKey(v.Edition()))
+			if b.Model.key != key {
+				return engine.Action{}, nil, fmt.Errorf("bot: the model is for %s, the game is %s", b.Model.key, key)
 			}
 			m = &b.Model.m
 		}

@@ -24,11 +24,9 @@
 package main
 
 import (
-	"cmp"
 	"flag"
 	"fmt"
 	"go/format"
-	"io/fs"
 	"log"
 	"os"
 	"path/filepath"
@@ -122,46 +120,18 @@ func learn(edition, rules string, players, games int, seed uint64, b bot.Bot, fi
 	return l.Target(), src, fits, err
 }
 
+// selfPlay is one self-play game: its player count and its number among that count's games.
+type selfPlay struct{ n, g int }
+
 // play adds the games of player counts lo to hi to l in seed order, every fifth held out.
-// With a positions file (named by header) it takes them from the file, or, where there is
-// none yet, plays them and keeps them there.
 func play(l *bot.Learning, b bot.Bot, lo, hi, games int, seed uint64, workers int, header, positions string) error {
-	type job struct{ n, g int }
-	var jobs []job
+	var jobs []selfPlay
 	for n := lo; n <= hi; n++ {
 		for g := 0; g < games; g++ {
-			jobs = append(jobs, job{n, g})
+			jobs = append(jobs, selfPlay{n, g})
 		}
 	}
-	var results []bot.Samples
-	err := fs.ErrNotExist
-	if positions != "" {
-		results, err = readPositions(positions, header, len(jobs))
-		if err == nil {
-			fmt.Fprintf(os.Stderr, "%d games' positions from %s\n", len(jobs), positions)
-		}
-	}
-	if isMissing(err) {
-		results = make([]bot.Samples, len(jobs))
-		errs := parallel.Each(len(jobs), workers, func(i int) (err error) {
-			j := jobs[i]
-			results[i], err = l.SelfPlay(j.n, seed+uint64(j.n*100_000+j.g), b)
-			return err
-		}, func(done int) {
-			if done%max(len(jobs)/10, 1) == 0 {
-				fmt.Fprintf(os.Stderr, "%d/%d games\n", done, len(jobs))
-			}
-		})
-		err = nil
-		for i, j := range jobs {
-			if errs[i] != nil {
-				err = cmp.Or(err, fmt.Errorf("%d players, game %d: %w", j.n, j.g, errs[i]))
-			}
-		}
-		if err == nil && positions != "" {
-			err = writePositions(positions, header, results)
-		}
-	}
+	results, err := gamesOf(l, b, jobs, seed, workers, header, positions)
 	if err != nil {
 		return err
 	}
@@ -169,6 +139,42 @@ func play(l *bot.Learning, b bot.Bot, lo, hi, games int, seed uint64, workers in
 		l.Add(results[i], j.g%5 == 4)
 	}
 	return nil
+}
+
+// gamesOf returns the positions of the jobs' games: from the positions file (named by
+// header) when it holds them, or else played, and kept in the file when one is named.
+func gamesOf(l *bot.Learning, b bot.Bot, jobs []selfPlay, seed uint64, workers int, header, positions string) ([]bot.Samples, error) {
+	if positions != "" {
+		results, err := readPositions(positions, header, len(jobs))
+		if err == nil {
+			fmt.Fprintf(os.Stderr, "%d games' positions from %s\n", len(jobs), positions)
+			return results, nil
+		}
+		if !isMissing(err) {
+			return nil, err
+		}
+	}
+	results := make([]bot.Samples, len(jobs))
+	errs := parallel.Each(len(jobs), workers, func(i int) (err error) {
+		j := jobs[i]
+		results[i], err = l.SelfPlay(j.n, seed+uint64(j.n*100_000+j.g), b)
+		return err
+	}, func(done int) {
+		if done%max(len(jobs)/10, 1) == 0 {
+			fmt.Fprintf(os.Stderr, "%d/%d games\n", done, len(jobs))
+		}
+	})
+	for i, j := range jobs {
+		if errs[i] != nil {
+			return nil, fmt.Errorf("%d players, game %d: %w", j.n, j.g, errs[i])
+		}
+	}
+	if positions != "" {
+		if err := writePositions(positions, header, results); err != nil {
+			return nil, err
+		}
+	}
+	return results, nil
 }
 
 // report prints, per player count and stage, the positions and the held-out error of the

@@ -152,10 +152,11 @@ func (c *config) setAlt(path string) error {
 	if err != nil {
 		return err
 	}
-	if want := bot.ModelKey(cmp.Or(c.edition, "birmingham"), c.rules); key != want {
+	edition := cmp.Or(c.edition, "birmingham")
+	if want := bot.ModelKey(edition, c.rules); key != want {
 		return fmt.Errorf("-alt %s is the model of %q, the games are %q", path, key, want)
 	}
-	c.alt, err = bot.NewModel(cmp.Or(c.edition, "birmingham"), c.rules, byPlayers)
+	c.alt, err = bot.NewModel(edition, c.rules, byPlayers)
 	return err
 }
 

@@ -19,25 +19,21 @@ func Read(path string) (key string, byPlayers map[int][][]float64, err error) {
 	if err != nil {
 		return "", nil, err
 	}
+	var model *ast.AssignStmt // learnedModels[key] = &model{…}
 	ast.Inspect(f, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || err != nil || key != "" || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
-			return err == nil && key == ""
+		if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == 1 && len(as.Rhs) == 1 {
+			if ix, ok := as.Lhs[0].(*ast.IndexExpr); ok {
+				if id, ok := ix.X.(*ast.Ident); ok && id.Name == "learnedModels" {
+					model = as
+				}
+			}
 		}
-		ix, ok := as.Lhs[0].(*ast.IndexExpr)
-		if !ok {
-			return true
-		}
-		if id, isID := ix.X.(*ast.Ident); !isID || id.Name != "learnedModels" {
-			return true
-		}
-		if key, err = stringLit(ix.Index); err == nil {
-			byPlayers, err = weights(as.Rhs[0])
-		}
-		return false
+		return model == nil
 	})
-	if err == nil && key == "" {
+	if model == nil {
 		err = fmt.Errorf("no learnedModels[…] = &model{…} in it")
+	} else if key, err = stringLit(model.Lhs[0].(*ast.IndexExpr).Index); err == nil {
+		byPlayers, err = weights(model.Rhs[0])
 	}
 	if err != nil {
 		return "", nil, fmt.Errorf("%s: %v", path, err)
