@@ -94,13 +94,8 @@ func (b Bot) decide(view *engine.State, seat int, seed uint64) (engine.Action, *
 	}
 	var m *model
 	if prof.learned && !b.HandBuilt && !b.Classic && !v.Introductory {
-		key := modelKey(v.Edition())
-		m = learnedModels[key]
-		if b.Model != nil {
-			if b.Model.key != key {
-				return engine.Action{}, nil, fmt.Errorf("bot: the model is for %s, the game is %s", b.Model.key, key)
-			}
-			m = &b.Model.m
+		if m, err = b.Model.weightsFor(v.Edition()); err != nil {
+			return engine.Action{}, nil, err
 		}
 	}
 	t := newThinker(sm.b, &prof.w, m, seed)

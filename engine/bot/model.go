@@ -76,6 +76,19 @@ type Model struct {
 	m   model
 }
 
+// weightsFor returns the model to think with in a game of ed: mo's, which must be of its
+// rule set, or, with none, the edition's learned model (nil: the hand-built weights).
+func (mo *Model) weightsFor(ed *engine.Edition) (*model, error) {
+	key := modelKey(ed)
+	switch {
+	case mo == nil:
+		return learnedModels[key], nil
+	case mo.key != key:
+		return nil, fmt.Errorf("bot: the model is for %s, the game is %s", mo.key, key)
+	}
+	return &mo.m, nil
+}
+
 // ModelKey names the rule set whose learned model a generated model file registers
 // ("birmingham", "lancashire", "lancashire/original"), or "" for an unknown one.
 func ModelKey(edition, rules string) string {
