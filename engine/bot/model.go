@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"errors"
 	"fmt"
 	"math"
 
@@ -76,6 +77,11 @@ type Model struct {
 	m   model
 }
 
+// errModelRuleSet is a fixed error, not a formatted one: formatting the two rule sets here,
+// on every bot's decision path, put 1.2 KB more into bot.wasm, for a mistake only a tool can
+// make (tools/tournament -alt names both when it refuses a file).
+var errModelRuleSet = errors.New("bot: the model is for another rule set than the game's")
+
 // weightsFor returns the model to think with in a game of ed: mo's, which must be of its
 // rule set, or, with none, the edition's learned model (nil: the hand-built weights).
 func (mo *Model) weightsFor(ed *engine.Edition) (*model, error) {
@@ -84,7 +90,7 @@ func (mo *Model) weightsFor(ed *engine.Edition) (*model, error) {
 	case mo == nil:
 		return learnedModels[key], nil
 	case mo.key != key:
-		return nil, fmt.Errorf("bot: the model is for %s, the game is %s", mo.key, key)
+		return nil, errModelRuleSet
 	}
 	return &mo.m, nil
 }

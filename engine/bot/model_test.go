@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"errors"
 	"math"
 	"strings"
 	"testing"
@@ -63,7 +64,7 @@ func TestBotRefusesAnotherRuleSetsModel(t *testing.T) {
 	}
 	v := s.View(s.Actor())
 	_, err = Bot{Level: Medium, Model: m}.Choose(&v, s.Actor(), 1)
-	if err == nil || !strings.Contains(err.Error(), "the model is for lancashire") {
+	if !errors.Is(err, errModelRuleSet) {
 		t.Fatalf("a Birmingham game with Lancashire's model: %v", err)
 	}
 }
