@@ -20,7 +20,6 @@
 package main
 
 import (
-	"cmp"
 	"flag"
 	"fmt"
 	"io"
@@ -45,8 +44,8 @@ type config struct {
 	seats   []seatBot // bot per seat before rotation
 	seed    uint64
 	workers int
-	budget  int // Hard's work budget per decision; 0: the default
-	edition string
+	budget  int        // Hard's work budget per decision; 0: the default
+	edition string     // the edition's ID: Birmingham unless setEdition chose another
 	rules   string     // the edition's rule set ("" for its default)
 	alt     *bot.Model // the model of the "+alt" seats (-alt)
 }
@@ -117,7 +116,7 @@ func newConfig(players, games int, bots string, seed uint64, workers, budget int
 	for i := range seats {
 		seats[i] = levels[i%len(levels)]
 	}
-	return config{players: players, games: games, seats: seats, seed: seed, workers: max(workers, 1), budget: budget}, nil
+	return config{players: players, games: games, seats: seats, seed: seed, workers: max(workers, 1), budget: budget, edition: "birmingham"}, nil
 }
 
 // setEdition chooses the game played, checking that it takes the configured player count.
@@ -152,11 +151,10 @@ func (c *config) setAlt(path string) error {
 	if err != nil {
 		return err
 	}
-	edition := cmp.Or(c.edition, "birmingham")
-	if want := bot.ModelKey(edition, c.rules); key != want {
+	if want := bot.ModelKey(c.edition, c.rules); key != want {
 		return fmt.Errorf("-alt %s is the model of %q, the games are %q", path, key, want)
 	}
-	c.alt, err = bot.NewModel(edition, c.rules, byPlayers)
+	c.alt, err = bot.NewModel(c.edition, c.rules, byPlayers)
 	return err
 }
 
@@ -201,7 +199,7 @@ func playOne(cfg config, g int) (gameResult, error) {
 	n := cfg.players
 	k := rotations(cfg.seats)
 	deal := cfg.seed + uint64(g/k)
-	s, err := engine.New(engine.Config{Edition: cmp.Or(cfg.edition, "birmingham"), Rules: cfg.rules, Players: n, Seed: deal})
+	s, err := engine.New(engine.Config{Edition: cfg.edition, Rules: cfg.rules, Players: n, Seed: deal})
 	if err != nil {
 		return gameResult{}, err
 	}
@@ -315,7 +313,7 @@ func report(w io.Writer, cfg config, results []gameResult, took time.Duration) {
 	for i, l := range cfg.seats {
 		names[i] = l.String()
 	}
-	if ed, ok := engine.EditionFor(cmp.Or(cfg.edition, "birmingham"), cfg.rules); ok {
+	if ed, ok := engine.EditionFor(cfg.edition, cfg.rules); ok {
 		fmt.Fprintf(w, "%s\n", ed.Name)
 	}
 	fmt.Fprintf(w, "%d games, %d players, seats %s (rotated), seeds %d..%d, %d workers, %s\n",
