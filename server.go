@@ -148,8 +148,8 @@ func newMux(appHandler http.Handler, wasm, bots *wasmAsset, hub http.Handler) *h
 //	-trust-proxy / BRASS_TRUST_PROXY  count clients by X-Forwarded-For (behind a
 //	                                  reverse proxy), read from the right
 //	-trusted-proxies / BRASS_TRUSTED_PROXIES
-//	                                  comma-separated CIDRs of those proxies
-//	                                  (default loopback)
+//	                                  comma-separated CIDRs or addresses of
+//	                                  those proxies (default 127.0.0.1,::1)
 //	-conns-per-addr, -rooms-per-addr, -hosts-per-min, -joins-per-min
 //	  (BRASS_CONNS_PER_ADDR, …)       per-address limits (see signal.Config)
 //
@@ -162,7 +162,7 @@ func signalConfig(args []string, getenv func(string) string) (signal.Config, err
 	turnSecret := fs.String("turn-secret", getenv("BRASS_TURN_SECRET"), "coturn's static-auth-secret, to mint credentials")
 	origins := fs.String("origins", getenv("BRASS_ORIGINS"), "other origins (hosts) allowed to use the signalling endpoint")
 	trust := fs.Bool("trust-proxy", getenv("BRASS_TRUST_PROXY") == "true", "take the client's address from X-Forwarded-For, read from the right")
-	proxies := fs.String("trusted-proxies", orDefault(getenv("BRASS_TRUSTED_PROXIES"), "127.0.0.0/8,::1/128"), "comma-separated CIDRs of the reverse proxies trusted under -trust-proxy")
+	proxies := fs.String("trusted-proxies", orDefault(getenv("BRASS_TRUSTED_PROXIES"), "127.0.0.1,::1"), "comma-separated CIDRs of the reverse proxies trusted under -trust-proxy")
 	d := signal.DefaultConfig()
 	limits := intFlags{fs: fs, getenv: getenv}
 	conns := limits.add("conns-per-addr", "BRASS_CONNS_PER_ADDR", d.MaxConnsPerAddr, "open connections per address")

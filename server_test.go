@@ -386,6 +386,10 @@ func TestSignalLimitsAndProxiesFromFlagsAndEnvironment(t *testing.T) {
 		cfg.HostsPerMinute != d.HostsPerMinute || cfg.EntriesPerMinute != d.EntriesPerMinute || len(cfg.TrustedProxies) != 2 {
 		t.Fatalf("defaults: %+v %v", cfg, err)
 	}
+	// Issue 40: only the proxy on this host is trusted by default, not all of 127.0.0.0/8.
+	if cfg.TrustedProxies[0].String() != "127.0.0.1/32" || cfg.TrustedProxies[1].String() != "::1/128" {
+		t.Fatalf("default trusted proxies: %v, want 127.0.0.1/32 and ::1/128", cfg.TrustedProxies)
+	}
 	env := map[string]string{"BRASS_TRUST_PROXY": "true", "BRASS_TRUSTED_PROXIES": "10.0.0.0/8, fd00::/8, 192.0.2.1", "BRASS_ROOMS_PER_ADDR": "7"}
 	cfg, err = signalConfig([]string{"-hosts-per-min", "3", "-joins-per-min", "30", "-conns-per-addr", "5"}, func(k string) string { return env[k] })
 	if err != nil || !cfg.TrustForwardedFor || cfg.MaxRoomsPerAddr != 7 || cfg.HostsPerMinute != 3 || cfg.EntriesPerMinute != 30 || cfg.MaxConnsPerAddr != 5 ||

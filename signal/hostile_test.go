@@ -184,6 +184,9 @@ func TestClientAddress(t *testing.T) {
 		{"[::ffff:203.0.113.9]:5000", nil, "203.0.113.9"},                                      // IPv4-mapped
 		{"[2001:db8:1:2:aaaa::1]:5000", []string{"10.0.0.1"}, "2001:db8:1:2::/64"},             // untrusted IPv6 peer
 		{"[::1]:5000", []string{"2001:db8:9:9::1, 2001:db8:1:2:3:4:5:6"}, "2001:db8:1:2::/64"}, // loopback IPv6 proxy
+		// Another local process on 127.0.0.0/8 is no proxy by default: it cannot name a client.
+		{"127.0.0.2:5000", []string{"203.0.113.7"}, "127.0.0.2"},
+		{"127.1.2.3:5000", []string{"198.51.100.4"}, "127.1.2.3"},
 	}
 	for _, tt := range tests {
 		r := httptest.NewRequest("GET", "/signal", nil)

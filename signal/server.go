@@ -55,7 +55,9 @@ type Config struct {
 	// rightmost entry that is not one of TrustedProxies, and only when the connection itself
 	// comes from one of them. The leftmost entries are whatever the client sent.
 	TrustForwardedFor bool
-	// TrustedProxies are the proxies' addresses (default loopback: 127.0.0.0/8 and ::1).
+	// TrustedProxies are the proxies' addresses (default 127.0.0.1 and ::1, the proxy on this
+	// host: any other local process, or a container on a 127.0.0.0/8 address, would otherwise
+	// be able to claim any client address). A proxy elsewhere is listed explicitly.
 	TrustedProxies []netip.Prefix
 	// ICEServers are handed to every client as they are.
 	ICEServers []ICEServer
@@ -93,7 +95,7 @@ func DefaultConfig() Config {
 		EntriesPerMinute: 60,
 		KeyTTL:           30 * 24 * time.Hour,
 		MaxKeys:          100000,
-		TrustedProxies:   []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128")},
+		TrustedProxies:   []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32"), netip.MustParsePrefix("::1/128")},
 	}
 }
 
