@@ -41,11 +41,15 @@ type gameFile struct {
 }
 
 // signedMoves is what checks an online game's record: its id, every seat's key, the moves
-// as signed.
+// as signed, the agreed undos behind any move made again (each with its maker's signed
+// request and every other player's yes), and a player's signed ending of a game a device
+// held up.
 type signedMoves struct {
-	Game  string             `json:"game"`
-	Keys  []online.PublicKey `json:"keys"`
-	Moves []online.Signed    `json:"moves"`
+	Game   string             `json:"game"`
+	Keys   []online.PublicKey `json:"keys"`
+	Moves  []online.Signed    `json:"moves"`
+	Undos  []online.UndoProof `json:"undos,omitempty"`
+	Ending *online.Ending     `json:"ending,omitempty"`
 }
 
 // verify checks the signatures against the record: every move signed by its seat's key (or a
@@ -58,10 +62,15 @@ func (sm *signedMoves) verify(rec engine.Record) (*online.Ledger, error) {
 	if rec.Config.Dealt {
 		l, err = online.VerifyDealtRecord(g, sm.Moves, rec.Reveals)
 	} else {
-		l, err = online.VerifyRecord(g, sm.Moves, online.AnyRunner)
+		l, err = online.VerifyRecord(g, sm.Moves, sm.Undos, online.AnyRunner)
 	}
 	if err != nil {
 		return nil, err
+	}
+	if sm.Ending != nil {
+		if err := sm.Ending.Check(g); err != nil {
+			return nil, fmt.Errorf("its ending: %w", err)
+		}
 	}
 	if l.Len() != len(rec.Moves) {
 		return nil, fmt.Errorf("%d moves are signed, the record has %d", l.Len(), len(rec.Moves))
@@ -133,7 +142,7 @@ func ExportGame(store Store, id string) (data []byte, filename string, err error
 		f.Moves = []engine.Move{}
 	}
 	if m := sg.Online; m != nil && len(m.Keys) > 0 {
-		f.Signed = &signedMoves{Game: sg.ID, Keys: m.Keys, Moves: m.Signed}
+		f.Signed = &signedMoves{Game: sg.ID, Keys: m.Keys, Moves: m.Signed, Undos: m.Undos, Ending: m.Ending}
 		if m.Deal != nil {
 			if rec, ok := dealRecord(store, sg.ID, m.Deal.Dealer); ok {
 				f.Deal = &rec

@@ -3,7 +3,6 @@
 package app
 
 import (
-	"crypto/rand"
 	"encoding/json"
 	"fmt"
 	"net/http/httptest"
@@ -126,14 +125,11 @@ func (d *device) waitUntil(what string, timeout time.Duration, cond func(o *Onli
 				for _, n := range d.o.Notices() {
 					notes = append(notes, n.Text)
 				}
-				if dr := d.o.draw; dr != nil {
-					peers = append(peers, fmt.Sprintf("draw: %d commits, %d reveals, %d seeded of %d", len(dr.commits), len(dr.reveals), len(dr.seeded), len(dr.players)))
+				for _, s := range d.o.Seats() {
+					peers = append(peers, fmt.Sprintf("%s=%s", s.Name, s.State))
 				}
-				for id, r := range d.o.remotes {
-					peers = append(peers, fmt.Sprintf("%s=%s open=%v quiet=%v", id, r.player, r.open, r.quiet))
-				}
-				if d.o.rep != nil {
-					peers = append(peers, fmt.Sprintf("moves=%d desync=%q", d.o.rep.Ledger().Len(), d.o.Desync()))
+				if d.o.testReplica() != nil {
+					peers = append(peers, fmt.Sprintf("moves=%d desync=%q", d.o.testReplica().Ledger().Len(), d.o.Desync()))
 				}
 			})
 			sort.Strings(peers)
@@ -213,7 +209,7 @@ func startGameEach(t *testing.T, srv *testHub, setup GameSetup, tune func(int, *
 	for _, d := range devs {
 		d.waitUntil("every other device is greeted", 30*time.Second, func(o *Online) bool {
 			for seat := range o.saved.Online.Players {
-				if seat != o.MySeat() && o.rep.PeerOf(seat) == "" {
+				if seat != o.MySeat() && o.testReplica().PeerOf(seat) == "" {
 					return false
 				}
 			}
@@ -337,13 +333,8 @@ func TestOnlineLobbySeedAndSeats(t *testing.T) {
 			}
 			// The seed is the hash of the three secrets, each matching its commitment.
 			meta := d.o.saved.Online
-			if len(meta.Secrets) != 3 || seedFrom(d.o.ID(), meta.Secrets) != cfg.Seed {
-				t.Errorf("the stored draw does not give the seed")
-			}
-			for k, p := range meta.Players {
-				if commitment(d.o.ID(), p, string(meta.Keys[k]), meta.Secrets[k]) != meta.Commits[k] {
-					t.Errorf("stored commitment %d does not match", k)
-				}
+			if seed, bad := online.CheckDraw(d.o.ID(), meta.Players, meta.Keys, meta.Commits, meta.Secrets); bad >= 0 || seed != cfg.Seed {
+				t.Errorf("the stored draw does not give the seed (seat %d does not match)", bad)
 			}
 		})
 	}
@@ -366,9 +357,12 @@ func TestOnlineWholeGameOverTURNRelay(t *testing.T) {
 	devs := startGameWith(t, srv, GameSetup{}, relayOnly, "Ada", "Brunel", "Kate")
 	for _, d := range devs {
 		d.do(func() {
-			for _, r := range d.o.remotes {
-				if local, remote := d.o.mesh.Route(r.peer); local != "relay" || remote != "relay" {
-					t.Errorf("%s's connection to %s goes %s ↔ %s, not through the relay", d.name, r.name, local, remote)
+			for seat := range d.o.Seats() {
+				if seat == d.o.MySeat() {
+					continue
+				}
+				if local, remote := d.o.mesh.Route(d.o.testReplica().PeerOf(seat)); local != "relay" || remote != "relay" {
+					t.Errorf("%s's connection to seat %d goes %s ↔ %s, not through the relay", d.name, seat+1, local, remote)
 				}
 			}
 		})
@@ -432,11 +426,11 @@ func TestOnlineRefusesIllegalAndOutOfTurnMoves(t *testing.T) {
 	var next online.Position
 	var own, theirs int
 	other.do(func() {
-		game, next, own, theirs = other.o.ID(), other.o.rep.Ledger().Next(), other.o.MySeat(), actor.o.MySeat()
+		game, next, own, theirs = other.o.ID(), other.o.testReplica().Ledger().Next(), other.o.MySeat(), actor.o.MySeat()
 	})
 	sign := func(m engine.Move) online.Signed {
 		var s online.Signed
-		other.do(func() { s = other.o.identity.SignMove(game, next, m, false) })
+		other.do(func() { s = other.o.testIdentity().SignMove(game, next, m, false) })
 		return s
 	}
 	// A move out of turn, for the sender's own seat, at the right index, properly signed.
@@ -497,23 +491,29 @@ func playReaching(t *testing.T, d *device, m engine.Move, to []*device) int {
 	}
 	d.do(func() {
 		o := d.o
-		if err := o.rep.Play(m); err != nil {
+		r := o.testReplica()
+		if err := r.Play(m); err != nil {
 			t.Fatal(err)
 		}
-		rd := o.rep.Ready()
+		rd := r.Ready()
+		r.Advance()
 		if rd.Save {
 			o.save()
 		}
+		reach := map[string]bool{}
+		for _, seat := range seats {
+			peer := r.PeerOf(seat)
+			if peer == "" {
+				t.Fatalf("%s has no connection to seat %d", d.name, seat+1)
+			}
+			reach[peer] = true
+		}
 		for _, msg := range rd.Messages {
-			for _, seat := range seats {
-				peer := o.rep.PeerOf(seat)
-				if peer == "" {
-					t.Fatalf("%s has no connection to seat %d", d.name, seat+1)
-				}
-				_ = o.mesh.Send(peer, msg.Data)
+			if reach[msg.To] {
+				_ = o.mesh.Send(msg.To, msg.Data)
 			}
 		}
-		want = o.rep.Ledger().Len()
+		want = r.Ledger().Len()
 	})
 	return want
 }
@@ -528,7 +528,7 @@ func sendRaw(t *testing.T, from, to *device, msg map[string]any) {
 	var seat int
 	to.do(func() { seat = to.o.MySeat() })
 	from.do(func() {
-		peer := from.o.rep.PeerOf(seat)
+		peer := from.o.testReplica().PeerOf(seat)
 		if peer == "" {
 			t.Fatalf("%s has no connection to %s", from.name, to.name)
 		}
@@ -587,7 +587,7 @@ func TestOnlineTwoCollludingDevicesCannotRewriteAMove(t *testing.T) {
 	// a catch-up and as a move.
 	for _, c := range devs[1:] {
 		c.do(func() {
-			l := c.o.rep.Ledger()
+			l := c.o.testReplica().Ledger()
 			pos := online.Position{Index: n - 1, Prev: l.At(n - 1).Prev, Before: l.At(n - 1).Before}
 			var other engine.Move
 			g, _ := engine.NewGame(c.o.Game().Config())
@@ -600,11 +600,11 @@ func TestOnlineTwoCollludingDevicesCannotRewriteAMove(t *testing.T) {
 					break
 				}
 			}
-			forged := c.o.identity.SignMove(game, pos, other, false)
+			forged := c.o.testIdentity().SignMove(game, pos, other, false)
 			data, _ := json.Marshal(map[string]any{"t": "sync", "game": game, "at": n - 1, "moves": []online.Signed{forged}})
-			_ = c.o.mesh.Send(c.o.rep.PeerOf(honestSeat), data)
+			_ = c.o.mesh.Send(c.o.testReplica().PeerOf(honestSeat), data)
 			data, _ = json.Marshal(map[string]any{"t": "move", "game": game, "at": 0, "move": forged, "hash": "0123456789abcdef"})
-			_ = c.o.mesh.Send(c.o.rep.PeerOf(honestSeat), data)
+			_ = c.o.mesh.Send(c.o.testReplica().PeerOf(honestSeat), data)
 		})
 	}
 	time.Sleep(300 * time.Millisecond)
@@ -626,7 +626,7 @@ func TestOnlineSecondHelloWithAnotherIDRefused(t *testing.T) {
 	ada, brunel, kate := devs[0], devs[1], devs[2]
 	var game string
 	var brunelKey online.PublicKey
-	brunel.do(func() { brunelKey = brunel.o.identity.Public() })
+	brunel.do(func() { brunelKey = brunel.o.testIdentity().Public() })
 	ada.do(func() { game = ada.o.ID() })
 	sendRaw(t, kate, ada, map[string]any{"t": "hello", "v": online.Version, "game": game, "key": brunelKey, "sig": make([]byte, 64)})
 	ada.waitNotice("not signed for this connection")
@@ -690,9 +690,9 @@ func TestOnlineEquivocationStopsTheGame(t *testing.T) {
 	kate.do(func() {
 		game = kate.o.ID()
 		legal := kate.o.Game().LegalMoves()
-		pos := kate.o.rep.Ledger().Next()
-		a = kate.o.identity.SignMove(game, pos, legal[0], false)
-		b = kate.o.identity.SignMove(game, pos, legal[len(legal)-1], false)
+		pos := kate.o.testReplica().Ledger().Next()
+		a = kate.o.testIdentity().SignMove(game, pos, legal[0], false)
+		b = kate.o.testIdentity().SignMove(game, pos, legal[len(legal)-1], false)
 	})
 	sendRaw(t, kate, ada, map[string]any{"t": "move", "game": game, "at": 0, "move": a, "hash": "0123456789abcdef"})
 	sendRaw(t, kate, brunel, map[string]any{"t": "move", "game": game, "at": 0, "move": b, "hash": "0123456789abcdef"})
@@ -849,50 +849,6 @@ func TestOnlineUndoNeedsEveryonesAgreement(t *testing.T) {
 		if n := d.notices(); strings.Contains(n, "Desync") {
 			t.Errorf("%s saw a desync after the undo:\n%s", d.name, n)
 		}
-	}
-}
-
-func TestOnlineSeedDrawNamesAPlayerWhoseSecretDoesNotMatch(t *testing.T) {
-	o, err := HostOnline(NewMemoryStore(), GameSetup{Players: 2}, "Ada", "Red", OnlineOptions{Dial: SignalDialer("ws://127.0.0.1:9/signal")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	o.lobby = append(o.lobby, lobbySeat{Player: "bob", Name: "Bob", Colour: "#e2b714"})
-	start := wireMessage{Type: msgStart, Game: "g1", Host: o.me, Players: []string{o.me, "bob"},
-		Config: &startConfig{Edition: "birmingham", Players: 2, Names: []string{"Ada", "Bob"}, Colours: []string{"#c0392b", "#e2b714"}}}
-	o.beginDraw(start)
-	if o.draw.revealed {
-		t.Fatal("revealed before every commitment was in")
-	}
-	bobSecret := newSecret()
-	bobKey, _ := online.NewIdentity(rand.Reader)
-	o.seedMessage(wireMessage{Type: msgCommit, Game: "g1", Player: "bob", Commit: commitment("g1", "bob", string(bobKey.Public()), bobSecret), Key: string(bobKey.Public())})
-	if !o.draw.revealed {
-		t.Fatal("not revealed once every commitment was in")
-	}
-	o.seedMessage(wireMessage{Type: msgReveal, Game: "g1", Player: "bob", Secret: newSecret()})
-	if o.Phase() != PhaseFailed || !strings.Contains(o.Failure(), "Bob's secret does not match their commitment") {
-		t.Fatalf("phase %d, failure %q", o.Phase(), o.Failure())
-	}
-	if o.Game() != nil {
-		t.Fatal("a game was started")
-	}
-}
-
-func TestSeedDependsOnEverySecret(t *testing.T) {
-	a, b := newSecret(), newSecret()
-	s1 := seedFrom("g", []string{a, b})
-	if s1 != seedFrom("g", []string{a, b}) {
-		t.Fatal("not deterministic")
-	}
-	if s1 == seedFrom("g", []string{a, newSecret()}) || s1 == seedFrom("g2", []string{a, b}) || s1 == seedFrom("g", []string{b, a}) {
-		t.Fatal("the seed ignores a secret, the game or the seat order")
-	}
-	if s1 >= 1<<53 {
-		t.Fatal("the seed does not fit a JavaScript number")
-	}
-	if commitment("g", "p1", "k", a) == commitment("g", "p2", "k", a) || commitment("g", "p1", "k", a) == commitment("g2", "p1", "k", a) || commitment("g", "p1", "k", a) == commitment("g", "p1", "k2", a) {
-		t.Fatal("a commitment is not bound to its game, player and key")
 	}
 }
 
@@ -1178,8 +1134,8 @@ func TestOnlineBotForAPlayerQuietOnOneDeviceIsRefused(t *testing.T) {
 	kate.do(func() { seat = kate.o.MySeat() })
 	var n int
 	ada.do(func() {
-		n = ada.o.rep.Ledger().Len()
-		peer := ada.o.rep.PeerOf(seat)
+		n = ada.o.testReplica().Ledger().Len()
+		peer := ada.o.testReplica().PeerOf(seat)
 		ada.o.meshEvent(ada.o.mesh, mesh.Event{Kind: mesh.Quiet, Peer: peer})
 		if st := ada.o.Seats()[seat].State; st != PeerAway {
 			t.Fatalf("a quiet device is shown %v, not away", st)
@@ -1190,7 +1146,7 @@ func TestOnlineBotForAPlayerQuietOnOneDeviceIsRefused(t *testing.T) {
 	})
 	ada.waitNotice("Kate is back")
 	ada.do(func() {
-		if ada.o.BotLevel(seat) != "" || ada.o.rep.Ledger().Len() != n {
+		if ada.o.BotLevel(seat) != "" || ada.o.testReplica().Ledger().Len() != n {
 			t.Error("the bot still plays Kate's seat, or moved")
 		}
 	})

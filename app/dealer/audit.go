@@ -91,7 +91,7 @@ func (d *Dealer) Unentitled(sale bool) int {
 	for _, label := range d.labels {
 		dl := d.deals[label]
 		for _, k := range dl.Known() {
-			if dl.Given(k.Pos) != d.me && !dl.Opened(k.Pos) && !(sale && label == d.stackLabel(d.g.State().Era)) {
+			if dl.Given(k.Pos) != d.me && !dl.Opened(k.Pos) && !(sale && label == d.stackLabel(d.t.Era)) {
 				n++
 			}
 		}
@@ -101,3 +101,17 @@ func (d *Dealer) Unentitled(sale bool) int {
 
 // Deal returns the deal of that label, for tests and the record.
 func (d *Dealer) Deal(label string) *deal.Deal { return d.deals[label] }
+
+// AuditMissing lists the seats whose audit keys have not come for some deal that was dealt.
+func (d *Dealer) AuditMissing() []int {
+	var out []int
+	for seat := range d.n {
+		for _, label := range d.labels {
+			if _, ok := d.audits[label][seat]; d.deals[label].Locked() && !ok {
+				out = append(out, seat)
+				break
+			}
+		}
+	}
+	return out
+}

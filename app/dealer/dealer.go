@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"brass/app/deal"
 	"brass/engine"
@@ -18,39 +19,67 @@ type Msg struct {
 	Audit *deal.AuditKeys `json:"audit,omitempty"`
 }
 
+// Table is what a dealer knows of its game, as the caller tells it (Update): the edition and
+// the number of players, the era, and every card the game has dealt so far by its deck
+// position. It is the dealer's own copy: the dealer never reads or changes the caller's game,
+// and what it opens for this seat it hands back (Reveals) for the caller to show the game.
+type Table struct {
+	Edition *engine.Edition
+	Players int
+	Era     engine.Era
+	Draws   []engine.Draw
+}
+
+// TableOf is a dealt game's table now (a copy).
+func TableOf(g *engine.Game) Table {
+	s := g.State()
+	return Table{Edition: s.Edition(), Players: int(s.NumPlayers), Era: s.Era, Draws: slices.Clone(g.Draws())}
+}
+
 // Dealer is one device's side of dealing a dealt game's cards.
 type Dealer struct {
-	g     *engine.Game
+	t     Table
 	me, n int
 	id    string
 	rand  io.Reader
 
-	deals  map[string]*deal.Deal
-	labels []string       // the deals in the order they were started
-	drawn  int            // the game's draws given out so far
-	tile   *engine.Reveal // the Distant Market tile being turned over, if any
-	out    []Msg
-	held   []Msg                             // messages that came before their deal could take them
-	audits map[string]map[int]deal.AuditKeys // per deal, per seat
+	deals   map[string]*deal.Deal
+	labels  []string       // the deals in the order they were started
+	drawn   int            // the table's draws given out so far
+	shown   map[place]bool // this seat's cards handed out to be shown
+	tile    *engine.Reveal // the Distant Market tile being turned over, if any
+	out     []Msg
+	reveals []engine.Reveal                   // what this seat may now show its game
+	held    []Msg                             // messages that came before their deal could take them
+	audits  map[string]map[int]deal.AuditKeys // per deal, per seat
 }
 
-// New starts dealing game g (a dealt game at its setup) as seat me: id names the game
-// uniquely (it labels every deal); rand is the source of every key and permutation
-// (crypto/rand.Reader in play). Send what Outbox returns.
-func New(g *engine.Game, me int, id string, rand io.Reader) (*Dealer, error) {
-	s := g.State()
+// place is a card's place: its era's deck and its position.
+type place struct {
+	era engine.Era
+	pos int
+}
+
+// New starts dealing a dealt game at its setup (its table: no move made yet) as seat me: id
+// names the game uniquely (it labels every deal); rand is the source of every key and
+// permutation (crypto/rand.Reader in play). Send what Outbox returns, show what Reveals
+// returns.
+func New(t Table, me int, id string, rand io.Reader) (*Dealer, error) {
 	switch {
-	case !s.Dealt:
-		return nil, errors.New("dealer: the game is dealt from its seed, not by the devices")
-	case len(g.Moves()) != 0:
-		return nil, errors.New("dealer: the game has begun")
-	case me < 0 || me >= int(s.NumPlayers):
-		return nil, fmt.Errorf("dealer: seat %d of %d", me, s.NumPlayers)
+	case t.Edition == nil:
+		return nil, errors.New("dealer: no edition")
+	case me < 0 || me >= t.Players:
+		return nil, fmt.Errorf("dealer: seat %d of %d", me, t.Players)
 	case id == "":
 		return nil, errors.New("dealer: no game id")
 	}
-	d := &Dealer{g: g, me: me, n: int(s.NumPlayers), id: id, rand: rand,
-		deals: map[string]*deal.Deal{}, audits: map[string]map[int]deal.AuditKeys{}}
+	for _, w := range t.Draws {
+		if w.Move >= 0 {
+			return nil, errors.New("dealer: the game has begun")
+		}
+	}
+	d := &Dealer{t: t, me: me, n: t.Players, id: id, rand: rand,
+		deals: map[string]*deal.Deal{}, audits: map[string]map[int]deal.AuditKeys{}, shown: map[place]bool{}}
 	if err := d.advance(); err != nil {
 		return nil, err
 	}
@@ -64,9 +93,25 @@ func (d *Dealer) Outbox() []Msg {
 	return out
 }
 
-// Applied gives out the cards the move just applied drew, and starts the next era's deals
-// when it ended the Canal Era: call it after every move the game applies.
-func (d *Dealer) Applied() error { return d.advance() }
+// Update takes the game's table after a move was applied: it gives out the cards the move
+// drew, and starts the next era's deals when it ended the Canal Era. Call it after every
+// move the game applies.
+func (d *Dealer) Update(t Table) error {
+	if t.Players != d.n || t.Edition != d.t.Edition || len(t.Draws) < d.drawn {
+		return fmt.Errorf("dealer: a table of another game")
+	}
+	d.t = t
+	return d.advance()
+}
+
+// Reveals returns what the deal has opened for this seat since last asked, to show the game
+// (engine.Game.Reveal), in order: its own cards, and the Distant Market tile being turned
+// over; it forgets them.
+func (d *Dealer) Reveals() []engine.Reveal {
+	out := d.reveals
+	d.reveals = nil
+	return out
+}
 
 // deckLabel and stackLabel name an era's deck and Distant Market stack.
 func (d *Dealer) deckLabel(era engine.Era) string  { return deckLabel(d.id, era) }
@@ -172,7 +217,7 @@ func (d *Dealer) take(m Msg) (bool, error) {
 // unknownLabel: a message for a deal not started here is kept if it can be one still to
 // come (the Rail Era's, before this device's game reaches it), refused otherwise.
 func (d *Dealer) unknownLabel(label string) error {
-	if d.g.State().Era == engine.Canal && (label == d.deckLabel(engine.Rail) || label == d.stackLabel(engine.Rail)) {
+	if d.t.Era == engine.Canal && (label == d.deckLabel(engine.Rail) || label == d.stackLabel(engine.Rail)) {
 		return nil
 	}
 	return fmt.Errorf("dealer: a message for deal %q, which is not this game's: %w", label, deal.ErrMalformed)
@@ -235,16 +280,15 @@ func (d *Dealer) advance() error {
 
 // startEra starts the deals of the era the game is in, once.
 func (d *Dealer) startEra() error {
-	s := d.g.State()
-	label := d.deckLabel(s.Era)
+	label := d.deckLabel(d.t.Era)
 	if d.deals[label] != nil {
 		return nil
 	}
-	if err := d.start(label, deckList(s.Edition(), d.n)); err != nil {
+	if err := d.start(label, deckList(d.t.Edition, d.n)); err != nil {
 		return err
 	}
-	if tiles := stackList(s.Edition(), d.n); len(tiles) > 0 {
-		return d.start(d.stackLabel(s.Era), tiles)
+	if tiles := stackList(d.t.Edition, d.n); len(tiles) > 0 {
+		return d.start(d.stackLabel(d.t.Era), tiles)
 	}
 	return nil
 }
@@ -282,7 +326,7 @@ func (d *Dealer) pass(dl *deal.Deal) (bool, error) {
 // give gives out the cards the game has drawn since last time, once their deck is locked:
 // each to its seat, with this seat's keys for the other seats' cards.
 func (d *Dealer) give() (bool, error) {
-	draws := d.g.Draws()
+	draws := d.t.Draws
 	var pos []int
 	var dl *deal.Deal
 	start := d.drawn
@@ -326,13 +370,13 @@ func (d *Dealer) give() (bool, error) {
 	return d.drawn > start, nil
 }
 
-// show shows the game this seat's cards that it can now open, and the Distant Market tile
-// being turned over once every key for it is in.
+// show hands out this seat's cards that it can now open, and the Distant Market tile being
+// turned over once every key for it is in, for the caller to show its game.
 func (d *Dealer) show() (bool, error) {
 	shown := false
-	s := d.g.State()
-	for _, w := range d.g.Draws()[:d.drawn] {
-		if w.Seat != d.me || w.FaceDown || w.Era != s.Era || w.Shown {
+	for _, w := range d.t.Draws[:d.drawn] {
+		at := place{w.Era, w.Position}
+		if w.Seat != d.me || w.FaceDown || w.Era != d.t.Era || w.Shown || d.shown[at] {
 			continue
 		}
 		c, _, known, err := d.deals[d.deckLabel(w.Era)].Card(w.Position)
@@ -342,10 +386,8 @@ func (d *Dealer) show() (bool, error) {
 		if !known {
 			continue
 		}
-		id := s.Edition().Cards[c].ID
-		if err := d.g.Reveal(engine.Reveal{Era: w.Era, Position: w.Position, Card: id}); err != nil {
-			return false, fmt.Errorf("dealer: the deal gave this seat %s at position %d, which its game refuses: %w", id, w.Position, err)
-		}
+		d.shown[at] = true
+		d.reveals = append(d.reveals, engine.Reveal{Era: w.Era, Position: w.Position, Card: d.t.Edition.Cards[c].ID})
 		shown = true
 	}
 	if d.tile != nil {
@@ -355,10 +397,8 @@ func (d *Dealer) show() (bool, error) {
 		}
 		if known {
 			r := *d.tile
-			r.Tile = s.Edition().DistantTiles[c].ID
-			if err := d.g.Reveal(r); err != nil {
-				return false, fmt.Errorf("dealer: the deal turned over tile %s, which the game refuses: %w", r.Tile, err)
-			}
+			r.Tile = d.t.Edition.DistantTiles[c].ID
+			d.reveals = append(d.reveals, r)
 			d.tile = nil
 			shown = true
 		}

@@ -33,20 +33,19 @@ func deckCards(ed *engine.Edition, m engine.Move) ([]engine.CardKind, error) {
 // opens the card for everyone (nil for a move that discards none). It opens those
 // positions here too; call it once the move is decided, just before sending it.
 func (d *Dealer) PlayProof(m engine.Move) (*deal.Keys, error) {
-	s := d.g.State()
 	if m.Player != d.me {
 		return nil, fmt.Errorf("dealer: seat %d proves only its own moves, not seat %d's", d.me, m.Player)
 	}
-	cards, err := deckCards(s.Edition(), m)
+	cards, err := deckCards(d.t.Edition, m)
 	if err != nil || len(cards) == 0 {
 		return nil, err
 	}
-	dl := d.deals[d.deckLabel(s.Era)]
+	dl := d.deals[d.deckLabel(d.t.Era)]
 	var pos []int
 	for _, k := range cards {
 		j := d.ownPosition(dl, k, pos)
 		if j < 0 {
-			return nil, fmt.Errorf("dealer: seat %d was dealt no %s card it has not played", d.me, s.Edition().Cards[k].ID)
+			return nil, fmt.Errorf("dealer: seat %d was dealt no %s card it has not played", d.me, d.t.Edition.Cards[k].ID)
 		}
 		pos = append(pos, j)
 	}
@@ -65,8 +64,8 @@ func (d *Dealer) PlayProof(m engine.Move) (*deal.Keys, error) {
 // ownPosition is a position of the era's deck dealt to this seat that holds card k, not
 // played and not among taken, or −1.
 func (d *Dealer) ownPosition(dl *deal.Deal, k engine.CardKind, taken []int) int {
-	for _, w := range d.g.Draws()[:d.drawn] {
-		if w.Seat != d.me || w.FaceDown || w.Era != d.g.State().Era || dl.Opened(w.Position) {
+	for _, w := range d.t.Draws[:d.drawn] {
+		if w.Seat != d.me || w.FaceDown || w.Era != d.t.Era || dl.Opened(w.Position) {
 			continue
 		}
 		c, _, known, err := dl.Card(w.Position)
@@ -94,8 +93,7 @@ func contains(xs []int, x int) bool {
 // against the mover (errors.Is deal.ErrCheat). deal.ErrNotYet means a key for the card has
 // not reached this device yet: nothing is opened, and the check may be made again.
 func (d *Dealer) CheckPlay(m engine.Move, proof *deal.Keys) error {
-	s := d.g.State()
-	cards, err := deckCards(s.Edition(), m)
+	cards, err := deckCards(d.t.Edition, m)
 	if err != nil {
 		return err
 	}
@@ -105,7 +103,7 @@ func (d *Dealer) CheckPlay(m engine.Move, proof *deal.Keys) error {
 		}
 		return nil
 	}
-	label := d.deckLabel(s.Era)
+	label := d.deckLabel(d.t.Era)
 	dl := d.deals[label]
 	switch {
 	case proof == nil:
@@ -153,15 +151,11 @@ func (d *Dealer) CheckPlay(m engine.Move, proof *deal.Keys) error {
 	return nil
 }
 
-// TurnOver starts turning over the Distant Market tile that move m (a sale to it, legal in
-// every other way) needs, on every device when the move arrives: this seat's key for it
-// goes in the Outbox, and the game is shown the tile once every seat's key is in (then
-// Apply takes the move). It does nothing for a move that needs no tile.
-func (d *Dealer) TurnOver(m engine.Move) error {
-	r, need := d.g.NeedsReveal(m)
-	if !need {
-		return nil
-	}
+// TurnOver starts turning over the Distant Market tile r that a sale (legal in every other
+// way; engine.Game.NeedsReveal names the tile) needs, on every device when the move arrives:
+// this seat's key for it goes in the Outbox, and the tile is among the Reveals once every
+// seat's key is in (then the game can apply the move).
+func (d *Dealer) TurnOver(r engine.Reveal) error {
 	if d.tile != nil && *d.tile != r {
 		return fmt.Errorf("dealer: a tile is already being turned over")
 	}
@@ -201,14 +195,13 @@ func (d *Dealer) Waiting() []int {
 			add(seat)
 		}
 	}
-	s := d.g.State()
-	for _, w := range d.g.Draws()[:d.drawn] {
-		if w.Seat == d.me && !w.FaceDown && w.Era == s.Era && !w.Shown {
+	for _, w := range d.t.Draws[:d.drawn] {
+		if w.Seat == d.me && !w.FaceDown && w.Era == d.t.Era && !w.Shown && !d.shown[place{w.Era, w.Position}] {
 			add(d.deals[d.deckLabel(w.Era)].Missing(w.Position)...)
 		}
 	}
-	if d.drawn < len(d.g.Draws()) {
-		if dl := d.deals[d.deckLabel(d.g.Draws()[d.drawn].Era)]; dl != nil && !dl.Locked() {
+	if d.drawn < len(d.t.Draws) {
+		if dl := d.deals[d.deckLabel(d.t.Draws[d.drawn].Era)]; dl != nil && !dl.Locked() {
 			_, seat, _ := dl.Next()
 			add(seat)
 		}
@@ -221,5 +214,49 @@ func (d *Dealer) Waiting() []int {
 
 // Ready reports whether this device's game holds every card it may and waits for no tile.
 func (d *Dealer) Ready() bool {
-	return len(d.Waiting()) == 0 && d.drawn == len(d.g.Draws()) && d.tile == nil
+	return len(d.Waiting()) == 0 && d.drawn == len(d.t.Draws) && d.tile == nil && len(d.reveals) == 0
+}
+
+// Stalled lists, from the deal's public messages, the other seats whose messages the game
+// waits for now, and for what: the pass of a deal that is theirs to make, their key for a
+// card dealt to another seat (a seat keeps its own key for its own card: that one is never
+// waited for), their key for the Distant Market tile being turned over. Any device can work
+// it out, whoever the card is for.
+func (d *Dealer) Stalled() map[int]string {
+	out := map[int]string{}
+	add := func(seat int, what string) {
+		if _, ok := out[seat]; !ok && seat != d.me {
+			out[seat] = what
+		}
+	}
+	for _, label := range d.labels {
+		if dl := d.deals[label]; !dl.Locked() {
+			_, seat, shuffle := dl.Next()
+			kind := "locking"
+			if shuffle {
+				kind = "shuffling"
+			}
+			add(seat, "its "+kind+" pass of the deal")
+		}
+	}
+	for _, w := range d.t.Draws[:d.drawn] {
+		if w.FaceDown || w.Era != d.t.Era || w.Seat == d.me && (w.Shown || d.shown[place{w.Era, w.Position}]) {
+			continue
+		}
+		dl := d.deals[d.deckLabel(w.Era)]
+		if dl.Opened(w.Position) {
+			continue
+		}
+		for _, seat := range dl.Missing(w.Position) {
+			if seat != w.Seat {
+				add(seat, "its key for a card dealt to another player")
+			}
+		}
+	}
+	if d.tile != nil {
+		for _, seat := range d.deals[d.stackLabel(d.tile.Era)].Missing(d.tile.Position) {
+			add(seat, "its key for the Distant Market tile")
+		}
+	}
+	return out
 }

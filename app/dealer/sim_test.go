@@ -56,11 +56,15 @@ func newTable(t *testing.T, cfg engine.Config, seed uint64) *table {
 		}
 		var key [32]byte
 		key[0], key[1] = byte(seed), byte(seat)
-		d, err := New(g, seat, tb.id, rand.NewChaCha8(key))
+		d, err := New(TableOf(g), seat, tb.id, rand.NewChaCha8(key))
 		if err != nil {
 			t.Fatal(err)
 		}
-		tb.devs = append(tb.devs, &device{seat: seat, g: g, d: d})
+		dev := &device{seat: seat, g: g, d: d}
+		if err := dev.show(); err != nil {
+			t.Fatal(err)
+		}
+		tb.devs = append(tb.devs, dev)
 	}
 	return tb
 }
@@ -93,7 +97,7 @@ func (tb *table) settle() {
 		dl := tb.net[i]
 		tb.net = append(tb.net[:i], tb.net[i+1:]...)
 		dev := tb.devs[dl.to]
-		if err := dev.d.Receive(dl.m); err != nil {
+		if err := dev.take(dl.m); err != nil {
 			if tb.fail == nil {
 				tb.t.Fatalf("seat %d: %v", dl.to, err)
 			}
@@ -139,7 +143,14 @@ func (tb *table) move(m engine.Move) {
 		tb.proofs[len(mover.g.Moves())] = proof
 	}
 	for _, dev := range tb.devs {
-		if err := dev.d.TurnOver(m); err != nil {
+		r, need := dev.g.NeedsReveal(m)
+		if !need {
+			continue
+		}
+		if err := dev.d.TurnOver(r); err != nil {
+			tb.t.Fatalf("seat %d turning over a tile: %v", dev.seat, err)
+		}
+		if err := dev.show(); err != nil {
 			tb.t.Fatalf("seat %d turning over a tile: %v", dev.seat, err)
 		}
 	}
@@ -153,7 +164,10 @@ func (tb *table) move(m engine.Move) {
 		if err := dev.g.Apply(m); err != nil {
 			tb.t.Fatalf("seat %d applying %v: %v", dev.seat, m, err)
 		}
-		if err := dev.d.Applied(); err != nil {
+		if err := dev.d.Update(TableOf(dev.g)); err != nil {
+			tb.t.Fatalf("seat %d after %v: %v", dev.seat, m, err)
+		}
+		if err := dev.show(); err != nil {
 			tb.t.Fatalf("seat %d after %v: %v", dev.seat, m, err)
 		}
 	}
@@ -182,6 +196,24 @@ func (tb *table) check(when string) {
 			tb.t.Fatalf("%s: seat %d can open %d positions neither dealt to it nor opened", when, dev.seat, n)
 		}
 	}
+}
+
+// take gives the device's dealer a message and shows its game what that opened.
+func (dev *device) take(m Msg) error {
+	if err := dev.d.Receive(m); err != nil {
+		return err
+	}
+	return dev.show()
+}
+
+// show shows the device's game what its dealer opened for it.
+func (dev *device) show() error {
+	for _, r := range dev.d.Reveals() {
+		if err := dev.g.Reveal(r); err != nil {
+			return fmt.Errorf("the deal showed %+v, which the game refuses: %w", r, err)
+		}
+	}
+	return nil
 }
 
 // holdsOnlyItsOwn: a game holds no card of another hand (but wild cards, taken face up), no
@@ -239,7 +271,7 @@ func (tb *table) reloadAll() {
 		if err := json.Unmarshal(saved, &s); err != nil {
 			tb.t.Fatal(err)
 		}
-		d, err := Restore(g, s, dev.d.rand)
+		d, err := Restore(TableOf(g), s, dev.d.rand)
 		if err != nil {
 			tb.t.Fatalf("seat %d: its dealer does not restore: %v", dev.seat, err)
 		}
@@ -484,7 +516,7 @@ func TestAPlayWaitingForAKeyOpensNothing(t *testing.T) {
 		for _, dev := range tb.devs {
 			if dev.seat != third && dev != checker {
 				for _, m := range held {
-					if err := dev.d.Receive(m); err != nil {
+					if err := dev.take(m); err != nil {
 						t.Fatal(err)
 					}
 				}
@@ -510,7 +542,7 @@ func TestAPlayWaitingForAKeyOpensNothing(t *testing.T) {
 				}
 			}
 			if len(k.Pos) > 0 {
-				if err := checker.d.Receive(Msg{From: m.From, Keys: &k}); err != nil {
+				if err := checker.take(Msg{From: m.From, Keys: &k}); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -525,7 +557,7 @@ func TestAPlayWaitingForAKeyOpensNothing(t *testing.T) {
 			for i, j := range m.Keys.Pos {
 				if j == last {
 					k := deal.Keys{Label: m.Keys.Label, Seat: m.Keys.Seat, Pos: []int{j}, Keys: []deal.Scalar{m.Keys.Keys[i]}}
-					if err := checker.d.Receive(Msg{From: m.From, Keys: &k}); err != nil {
+					if err := checker.take(Msg{From: m.From, Keys: &k}); err != nil {
 						t.Fatal(err)
 					}
 				}

@@ -40,21 +40,20 @@ func (d *Dealer) Save() Saved {
 	return s
 }
 
-// Restore takes up a saved dealer for game g, rebuilt from the game's record with what the
-// deal had shown it (engine.Record.Reveals). Each deal is checked as app/deal's Restore
-// checks it; a saved state that does not fit the game is refused.
-func Restore(g *engine.Game, s Saved, rand io.Reader) (*Dealer, error) {
-	st := g.State()
+// Restore takes up a saved dealer for a game whose table is t, rebuilt from the game's record
+// with what the deal had shown it (engine.Record.Reveals). Each deal is checked as app/deal's
+// Restore checks it; a saved state that does not fit the game is refused.
+func Restore(t Table, s Saved, rand io.Reader) (*Dealer, error) {
 	switch {
-	case !st.Dealt:
-		return nil, errors.New("dealer: the game is dealt from its seed, not by the devices")
-	case s.Me < 0 || s.Me >= int(st.NumPlayers) || s.ID == "":
+	case t.Edition == nil:
+		return nil, errors.New("dealer: no edition")
+	case s.Me < 0 || s.Me >= t.Players || s.ID == "":
 		return nil, fmt.Errorf("dealer: a saved dealer for seat %d of game %q", s.Me, s.ID)
-	case s.Drawn < 0 || s.Drawn > len(g.Draws()):
-		return nil, fmt.Errorf("dealer: the saved dealer gave out %d cards, but the game drew %d", s.Drawn, len(g.Draws()))
+	case s.Drawn < 0 || s.Drawn > len(t.Draws):
+		return nil, fmt.Errorf("dealer: the saved dealer gave out %d cards, but the game drew %d", s.Drawn, len(t.Draws))
 	}
-	d := &Dealer{g: g, me: s.Me, n: int(st.NumPlayers), id: s.ID, rand: rand, drawn: s.Drawn,
-		deals: map[string]*deal.Deal{}, audits: map[string]map[int]deal.AuditKeys{},
+	d := &Dealer{t: t, me: s.Me, n: t.Players, id: s.ID, rand: rand, drawn: s.Drawn,
+		deals: map[string]*deal.Deal{}, audits: map[string]map[int]deal.AuditKeys{}, shown: map[place]bool{},
 		held: append([]Msg(nil), s.Held...)}
 	for _, ds := range s.Deals {
 		if ds.Me != s.Me || ds.Seats != d.n || d.deals[ds.Label] != nil {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"maps"
 	"slices"
+	"strings"
 
 	"brass/app/deal"
 	"brass/app/dealer"
@@ -15,15 +16,18 @@ import (
 
 // Games dealt by the devices (engine.Config.Dealt): no device holds another player's hand,
 // the deck's order or the Distant Market stack. Each device runs an app/dealer Dealer beside
-// its ledger; the deal's messages travel signed by their seat's key (SignedDeal), so any
-// device can pass them on, and every device keeps them all and sends them to each device it
-// greets. A move carries the proof of the cards it plays (Signed.Proof), checked before the
-// move is applied; a sale to the Distant Market waits, applied by no device, until every
-// device has published its key for the tile (the mover sends the move first). A card played
-// that was not dealt, a false key or two different deal messages signed for one place stop
-// the game and name the device; a false shuffle is named by the audit, which every device
-// runs when the game ends (or stops). In a dealt game no bot plays an away player's seat
-// (it would need their cards) and no move is taken back (a card played is shown to all).
+// its ledger, telling it what the game dealt after every move (dealer.Table: its own copy,
+// never the ledger's game) and showing the game what it opens; the deal's messages travel
+// signed by their seat's key (SignedDeal), numbered in order per seat, so any device can pass
+// them on, and every device keeps them all and sends them to each device it greets. A move
+// carries the proof of the cards it plays (Signed.Proof), checked before the move is applied;
+// a sale to the Distant Market waits, applied by no device, until every device has published
+// its key for the tile (the mover sends the move first). A card played that was not dealt, a
+// false key or two different deal messages signed for one place stop the game and name the
+// device; a false shuffle is named by the audit, which every device runs when the game ends
+// (or stops); a device that withholds its audit keys is named as refusing the audit. In a
+// dealt game no bot plays an away player's seat (it would need their cards) and no move is
+// taken back (a card played is shown to all).
 
 // SignedDeal is one seat's message of the deal, signed by the seat's key: Seq numbers the
 // seat's messages from 0; Moves is how many moves its game held (so that audit keys sent at
@@ -41,6 +45,12 @@ type SignedDeal struct {
 // messages per deal, one keys message per draw and per card played, and its audit keys).
 const maxDeals = 4000
 
+// dealBound is how many deal messages a seat may have sent by the time a game holds moves
+// moves: its passes and audit keys (at most four deals), and at most three keys messages a
+// move (a draw, a tile, the Rail Era's first hands) for a few moves more than this device
+// holds (it may be behind).
+func dealBound(moves int) int { return 16 + 3*(moves+16) }
+
 func (d SignedDeal) content() []byte {
 	msg, _ := json.Marshal(d.Msg) // plain data: cannot fail
 	w := newWriter("brass deal v1")
@@ -52,73 +62,158 @@ func (d SignedDeal) content() []byte {
 	return w.buf
 }
 
-// pending is the next move, accepted by the ledger's checks but not applied yet: its cards'
-// keys or its Distant Market tile are still on their way.
-type pending struct {
+// dealtGame is a Replica's side of a game dealt by the devices.
+type dealtGame struct {
+	r      *Replica
+	dealer *dealer.Dealer
+	deals  []SignedDeal      // every deal message accepted (to pass on), in order
+	count  []int             // by seat: the messages accepted from it, numbered 0 up
+	seen   map[[2]int][]byte // (seat, number) → the content signed, to catch two versions
+	proofs []message         // proofs that a device broke the deal, for every device greeted
+	audAt  map[int]int       // seat → the fewest moves its game held when it sent audit keys
+	seq    int               // this seat's next message number
+	wait   pendingMove       // the move waiting for the deal, if any
+	screen string            // the cards shown and the seats waited for, when the screen last drew them
+	audit  auditState
+}
+
+// pendingMove is the next move, accepted by the ledger's checks but not applied yet: its
+// cards' keys or its Distant Market tile are still on their way.
+type pendingMove struct {
+	on      bool
 	s       Signed
 	mine    bool // this device's own move
 	checked bool // its proof of cards was checked
 	turned  bool // this device published its key for the tile
 }
 
+// auditState is the audit of the deal at the end: started, its outcome, and the devices
+// named as refusing it.
+type auditState struct {
+	started bool
+	result  string
+	refused map[int]string
+}
+
 // errPending: the move is held until the deal lets it be applied.
 var errPending = errors.New("waiting for the deal")
 
-// DealWaiting lists the seats whose devices this one waits for to deal the cards (empty in a
+func newDealtGame(r *Replica, rand io.Reader) (*dealtGame, error) {
+	if rand == nil {
+		return nil, fmt.Errorf("a game whose cards the devices deal needs a source of randomness")
+	}
+	d, err := dealer.New(dealer.TableOf(r.ledger.Game()), r.seat, r.ledger.genesis.Game, rand)
+	if err != nil {
+		return nil, err
+	}
+	c := &dealtGame{r: r, dealer: d, count: make([]int, len(r.ledger.genesis.Keys)), seen: map[[2]int][]byte{}, audAt: map[int]int{}}
+	if err := c.show(); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+func (c *dealtGame) dealt() bool   { return true }
+func (c *dealtGame) pending() bool { return c.wait.on }
+
+// ready reports whether this device's game holds every card it may and no move waits.
+func (c *dealtGame) ready() bool { return !c.wait.on && c.dealer.Ready() }
+
+// DealWaiting lists the seats whose devices this one waits for to deal its cards (empty in a
 // game dealt from its seed).
 func (r *Replica) DealWaiting() []int {
-	if r.dealer == nil {
-		return nil
+	if c, ok := r.cards.(*dealtGame); ok {
+		return c.dealer.Waiting()
 	}
-	return r.dealer.Waiting()
+	return nil
 }
 
 // DealAudit says how the audit of the deal went once it ran ("" before).
-func (r *Replica) DealAudit() string { return r.audit }
+func (r *Replica) DealAudit() string {
+	if c, ok := r.cards.(*dealtGame); ok {
+		return c.audit.result
+	}
+	return ""
+}
 
-// flushDeal signs and sends this device's deal messages.
-func (r *Replica) flushDeal() {
-	for _, m := range r.dealer.Outbox() {
-		sd := SignedDeal{Game: r.ledger.genesis.Game, Seat: r.seat, Seq: r.dealSeq, Moves: r.ledger.Len(), Msg: m}
+// flush signs and sends this device's deal messages.
+func (c *dealtGame) flush() {
+	r := c.r
+	for _, m := range c.dealer.Outbox() {
+		sd := SignedDeal{Game: r.ledger.genesis.Game, Seat: r.seat, Seq: c.seq, Moves: r.ledger.Len(), Msg: m}
 		sd.Sig = r.id.sign(sd.content())
-		r.dealSeq++
-		r.keepDeal(sd)
+		c.seq++
+		c.keep(sd)
 		r.broadcast(message{Type: msgDeal, Deals: []SignedDeal{sd}})
 	}
 }
 
-func (r *Replica) keepDeal(sd SignedDeal) {
-	if sd.Seat == r.seat {
+func (c *dealtGame) keep(sd SignedDeal) {
+	if sd.Seat == c.r.seat {
 		// Stored before it is sent: a device must never send a message it could lose (a
 		// pass whose keys it forgot, a number it would use again). Another seat's message
 		// needs no store of its own: the devices send theirs again to every device they greet.
-		r.out.Save = true
+		c.r.out.ready.Save = true
 	}
-	r.deals = append(r.deals, sd)
-	r.dealSeen[[2]int{sd.Seat, sd.Seq}] = sd
+	c.deals = append(c.deals, sd)
+	c.count[sd.Seat]++
+	c.seen[[2]int{sd.Seat, sd.Seq}] = sd.content()
 }
 
-// onDeals takes deal messages a device sent or passed on.
-func (r *Replica) onDeals(p *peer, list []SignedDeal) {
-	if r.dealer == nil {
-		r.notify(true, "Ignored deal messages from %s: this game is dealt from its seed.", r.peerName(p))
+// show shows the game what the deal opened for this device (its own cards, a tile), having
+// asked the shell to save first: what opens a card is stored before the card is on screen.
+func (c *dealtGame) show() error {
+	for _, rv := range c.dealer.Reveals() {
+		if err := c.r.ledger.Show(rv); err != nil {
+			return &deal.Error{Kind: deal.ErrCheat, Seat: -1, Step: "show", Pos: rv.Position,
+				Msg: fmt.Sprintf("the deal opened %s there, which the game refuses (%v)", rv.Card+rv.Tile, err)}
+		}
+		c.r.out.ready.Save = true
+	}
+	return nil
+}
+
+// greet sends a newly greeted device the move waiting for the deal (which may have been lost
+// on its way), every deal message held here, and the proofs of cheating, before any other
+// move: the device may have missed some.
+func (c *dealtGame) greet(to string) {
+	if len(c.deals) == 0 {
 		return
 	}
+	c.sendPending(to)
+	c.r.send(to, message{Type: msgDeal, Deals: c.deals})
+	c.sendProofs(to)
+}
+
+// synced: after a catch-up, the move waiting for the deal (it is in no ledger yet, so no
+// catch-up brings it) and the proofs (a forged move can be checked only once the moves
+// before it are in).
+func (c *dealtGame) synced(to string) {
+	c.sendPending(to)
+	c.sendProofs(to)
+}
+
+// take takes deal messages a device sent or passed on.
+func (c *dealtGame) take(p *peer, list []SignedDeal) {
 	for _, sd := range list {
-		evidence, err := r.takeDeal(sd)
+		evidence, err := c.takeOne(sd)
 		switch {
 		case errors.Is(err, deal.ErrCheat):
-			r.dealCheat(err, &message{Type: msgDeal, Deals: evidence})
+			c.cheat(err, &message{Type: msgDeal, Deals: evidence})
 			return
 		case err != nil:
-			r.notify(true, "Ignored a deal message from %s: %v.", r.peerName(p), err)
+			c.r.notify(true, "Ignored a deal message from %s: %v.", c.r.peerName(p), err)
+			return
 		}
 	}
 }
 
-// takeDeal checks one signed deal message and gives it to the dealer; with proof of
-// cheating it returns the signed messages that prove it.
-func (r *Replica) takeDeal(sd SignedDeal) ([]SignedDeal, error) {
+// takeOne checks one signed deal message and gives it to the dealer; with proof of cheating
+// it returns the signed messages that prove it. A seat's messages are taken in their order
+// only, and no more of them than the game allows by now: a device cannot fill another's
+// memory or store with messages of its own.
+func (c *dealtGame) takeOne(sd SignedDeal) ([]SignedDeal, error) {
+	r := c.r
 	g := r.ledger.genesis
 	switch {
 	case sd.Game != g.Game || sd.Seat < 0 || sd.Seat >= len(g.Keys) || sd.Msg.From != sd.Seat || sd.Seq < 0 || sd.Seq >= maxDeals || sd.Moves < 0 || sd.Moves > maxMoves:
@@ -126,205 +221,262 @@ func (r *Replica) takeDeal(sd SignedDeal) ([]SignedDeal, error) {
 	case !g.Keys[sd.Seat].verify(sd.content(), sd.Sig):
 		return nil, fmt.Errorf("a deal message whose signature does not verify")
 	}
-	if old, ok := r.dealSeen[[2]int{sd.Seat, sd.Seq}]; ok {
-		if string(old.content()) != string(sd.content()) {
-			return []SignedDeal{old, sd}, &deal.Error{Kind: deal.ErrCheat, Seat: sd.Seat, Step: "message", Pos: -1,
+	if old, ok := c.seen[[2]int{sd.Seat, sd.Seq}]; ok {
+		if string(old) != string(sd.content()) {
+			first := c.deals[slices.IndexFunc(c.deals, func(x SignedDeal) bool { return x.Seat == sd.Seat && x.Seq == sd.Seq })]
+			return []SignedDeal{first, sd}, &deal.Error{Kind: deal.ErrCheat, Seat: sd.Seat, Step: "message", Pos: -1,
 				Msg: fmt.Sprintf("two different deal messages signed as its message %d", sd.Seq+1)}
 		}
 		return nil, nil
 	}
-	if len(r.deals) >= maxDeals {
-		return nil, fmt.Errorf("more deal messages than a game has")
+	switch {
+	case sd.Seq != c.count[sd.Seat]:
+		return nil, fmt.Errorf("%s's deal message %d before its message %d", r.name(sd.Seat), sd.Seq+1, c.count[sd.Seat]+1)
+	case c.count[sd.Seat] >= dealBound(max(r.ledger.Len(), sd.Moves)) || len(c.deals) >= maxDeals:
+		return nil, fmt.Errorf("more deal messages from %s than the game allows by now", r.device(sd.Seat))
 	}
 	if sd.Seat != r.seat { // (this device's own, passed back, it took when it made it)
-		if err := r.dealer.Receive(sd.Msg); err != nil {
+		if err := c.dealer.Receive(sd.Msg); err != nil {
 			return []SignedDeal{sd}, err
 		}
 	}
-	r.keepDeal(sd)
+	c.keep(sd)
 	if sd.Msg.Audit != nil && sd.Seat != r.seat {
-		if at, ok := r.auditAt[sd.Seat]; !ok || sd.Moves < at {
-			r.auditAt[sd.Seat] = sd.Moves
+		if at, ok := c.audAt[sd.Seat]; !ok || sd.Moves < at {
+			c.audAt[sd.Seat] = sd.Moves
 		}
 	}
-	return nil, nil
+	return nil, c.show()
 }
 
-// dealCheat stops the game on proof that a device broke the deal, and sends the proof to
-// every device (and to each greeted later), which checks it itself. A proof that names no
-// device (a false pass, seen when a card opened to none) starts the audit, which names it.
-func (r *Replica) dealCheat(err error, evidence *message) {
-	if r.stopped != "" {
+// cheat stops the game on proof that a device broke the deal, and sends the proof to every
+// device (and to each greeted later), which checks it itself. A proof that names no device
+// (a false pass, seen when a card opened to none) starts the audit, which names it.
+func (c *dealtGame) cheat(err error, evidence *message) {
+	r := c.r
+	if r.halt.stopped() {
 		return
 	}
 	var e *deal.Error
 	if errors.As(err, &e) && e.Seat >= 0 {
-		r.stopped = fmt.Sprintf("%s's device broke the deal of the cards (%s: %s): it runs modified code, and the game cannot go on fairly.", capital(r.name(e.Seat)), e.Step, e.Msg)
+		r.stop(fmt.Sprintf("%s broke the deal of the cards (%s: %s): it runs modified code, and the game cannot go on fairly.", capital(r.device(e.Seat)), e.Step, e.Msg))
 	} else {
-		r.stopped = fmt.Sprintf("The deal of the cards was false (%v); the audit names the device.", err)
-		r.startAudit()
+		r.stop(fmt.Sprintf("The deal of the cards was false (%v); the audit names the device.", err))
+		c.startAudit()
 	}
-	r.notify(true, "%s", r.stopped)
-	r.out.Save = true
 	if evidence != nil {
 		evidence.Game = r.ledger.genesis.Game
-		r.evidence = append(r.evidence, *evidence)
+		c.proofs = append(c.proofs, *evidence)
 		r.broadcast(*evidence)
 	}
 }
 
-// sendEvidence sends a device the proofs of cheating this one holds.
-func (r *Replica) sendEvidence(to string) {
-	for _, m := range r.evidence {
-		r.send(to, m)
+// sendProofs sends a device the proofs of cheating this one holds.
+func (c *dealtGame) sendProofs(to string) {
+	for _, m := range c.proofs {
+		c.r.send(to, m)
 	}
 }
 
-// sendPending sends a device the move waiting for the deal here, if any: it is in no
-// ledger yet, so no catch-up would bring it.
-func (r *Replica) sendPending(to string) {
-	if r.pending != nil {
-		r.send(to, message{Type: msgMove, Move: &r.pending.s})
+// sendPending sends a device the move waiting for the deal here, if any.
+func (c *dealtGame) sendPending(to string) {
+	if c.wait.on {
+		s := c.wait.s
+		c.r.send(to, message{Type: msgMove, Move: &s})
 	}
 }
 
-// dealt runs after every event in a dealt game: apply the move that waited for the deal,
-// send this device's deal messages, and at the end of the game (or when another device
-// called the audit) publish every key and run the audit once all are in.
-func (r *Replica) dealt() {
-	if r.dealer == nil {
-		return
-	}
-	if r.pending != nil && r.stopped == "" {
-		if err := r.settle(); err != nil && !errors.Is(err, errPending) {
+// settle runs after every event: apply the move that waited for the deal, send this device's
+// deal messages, and at the end of the game (or when it stopped, or another device called
+// the audit) publish every key and run the audit once all are in.
+func (c *dealtGame) settle() {
+	r := c.r
+	if c.wait.on && !r.halt.stopped() {
+		if err := c.apply(); err != nil && !errors.Is(err, errPending) {
 			r.notify(true, "Refused a move: %v.", err)
 		}
 	}
 	g := r.ledger.Game()
 	var called []int // seats that published their keys with no more moves than this device holds
-	for seat, at := range r.auditAt {
+	for seat, at := range c.audAt {
 		if at <= r.ledger.Len() {
 			called = append(called, seat)
 		}
 	}
 	slices.Sort(called)
-	if !r.auditing && r.pending == nil && (g.Over() || len(called) > 0) {
-		if !g.Over() && r.stopped == "" {
-			r.stopped = fmt.Sprintf("%s published every key of the deal before the end of the game: the game cannot go on, and every device audits the deal.", capital(r.seatList(called)))
-			r.notify(true, "%s", r.stopped)
+	if !c.audit.started && !c.wait.on && (g.Over() || len(called) > 0 || r.halt.ending != nil) {
+		if !g.Over() && !r.halt.stopped() {
+			r.stop(fmt.Sprintf("%s published every key of the deal before the end of the game: the game cannot go on, and every device audits the deal.", capital(r.devices(called))))
 		}
-		r.startAudit()
+		c.startAudit()
 	}
-	r.flushDeal()
+	c.flush()
 	// The screen shows this player's cards and what the deal waits for: redraw when either changed.
-	if seen := fmt.Sprint(len(g.Reveals()), r.dealer.Waiting()); seen != r.dealSeenScreen {
-		r.dealSeenScreen, r.out.Changed = seen, true
+	if seen := fmt.Sprint(len(g.Reveals()), c.dealer.Waiting()); seen != c.screen {
+		c.screen, r.out.ready.Changed = seen, true
 	}
-	if r.auditing && r.audit == "" {
-		switch err := r.dealer.Audit(); {
+	if c.audit.started && !c.audit.done() {
+		switch err := c.dealer.Audit(); {
 		case err == nil:
-			r.audit = "The deal was audited: every card dealt, drawn and played was the card the shuffled deck held."
-			r.notify(false, "%s", r.audit)
+			c.audit.result, c.audit.refused = "The deal was audited: every card dealt, drawn and played was the card the shuffled deck held.", nil
+			r.notify(false, "%s", c.audit.result)
 		case errors.Is(err, deal.ErrNotYet):
+			var whys []string // (the devices named as refusing it, if any; a late key still completes it)
+			for _, seat := range slices.Sorted(maps.Keys(c.audit.refused)) {
+				whys = append(whys, c.audit.refused[seat])
+			}
+			c.audit.result = strings.Join(whys, " ")
 		default:
-			r.audit = fmt.Sprintf("The audit of the deal failed: %v.", err)
-			r.notify(true, "%s", r.audit)
+			c.audit.result, c.audit.refused = fmt.Sprintf("The audit of the deal failed: %v.", err), nil
+			r.notify(true, "%s", c.audit.result)
 		}
 		// Saved with every seat's keys in, the deal can be checked again from the store or an
 		// exported file (dealer.Record).
-		r.out.Save = r.out.Save || r.audit != ""
+		r.out.ready.Save = r.out.ready.Save || c.audit.result != ""
 	}
 }
 
-// startAudit has this device publish every key of the deal (sent by dealt), once.
-func (r *Replica) startAudit() {
-	if r.auditing {
+// startAudit has this device publish every key of the deal (sent by settle), once.
+func (c *dealtGame) startAudit() {
+	if c.audit.started {
 		return
 	}
-	r.auditing = true
-	if err := r.dealer.AuditKeys(); err != nil {
-		r.notify(true, "The audit of the deal cannot start: %v.", err)
+	c.audit.started = true
+	if err := c.dealer.AuditKeys(); err != nil {
+		c.r.notify(true, "The audit of the deal cannot start: %v.", err)
 	}
 }
 
-// appendDealt is Append for a dealt game: the ledger's checks, then the proof of the cards,
-// then the tile, each of which may hold the move (errPending) until the deal catches up.
-func (r *Replica) appendDealt(s Signed) error {
-	if r.pending != nil && sameContent(r.pending.s, s) {
+// done reports whether the audit has its outcome: every key was in, and it passed or failed.
+func (a *auditState) done() bool { return a.result != "" && len(a.refused) == 0 }
+
+// refusedAudit: a device withheld its audit keys past Timing.Stall; the audit names it (its
+// outcome until the keys come, if they ever do), and the record keeps it.
+func (c *dealtGame) refusedAudit(seat int, why string) {
+	if c.audit.done() {
+		return
+	}
+	if c.audit.refused == nil {
+		c.audit.refused = map[int]string{}
+	}
+	c.audit.refused[seat] = why
+	c.r.notify(true, "%s", why)
+	c.r.out.ready.Save = true
+}
+
+// stalls adds what the deal waits for from each device: its passes and keys while the game
+// goes on, its audit keys once the audit started.
+func (c *dealtGame) stalls(into map[int]reason) {
+	if c.audit.started {
+		if !c.audit.done() {
+			for _, seat := range c.dealer.AuditMissing() {
+				if seat != c.r.seat {
+					into[seat] = reason{waitAudit, "its keys for the audit of the deal"}
+				}
+			}
+		}
+		return
+	}
+	if c.r.halt.stopped() || c.r.ledger.Game().Over() {
+		return
+	}
+	for seat, what := range c.dealer.Stalled() {
+		into[seat] = reason{waitDeal, what}
+	}
+}
+
+// append is Append for a dealt game: the ledger's checks, then the proof of the cards, then
+// the tile, each of which may hold the move (errPending) until the deal catches up.
+func (c *dealtGame) append(s Signed, _ BotPolicy) error {
+	if c.wait.on && sameContent(c.wait.s, s) {
 		return errPending
 	}
-	next, err := r.ledger.admit(s, nil)
+	next, err := c.r.ledger.admit(s, nil)
 	if err != nil || !next {
 		return err
 	}
-	r.pending = &pending{s: s}
-	r.out.Save = true
-	return r.settle()
+	c.wait = pendingMove{on: true, s: s}
+	c.r.out.ready.Save = true
+	return c.apply()
 }
 
-// settle applies the pending move if the deal lets it now; errPending if not yet.
-func (r *Replica) settle() error {
-	pd := r.pending
+// apply applies the pending move if the deal lets it now; errPending if not yet.
+func (c *dealtGame) apply() error {
+	r := c.r
+	pd := &c.wait
 	g := r.ledger.Game()
 	if !pd.checked {
-		if err := r.dealer.CheckPlay(pd.s.Move, pd.s.Proof); err != nil {
+		if err := c.dealer.CheckPlay(pd.s.Move, pd.s.Proof); err != nil {
 			if errors.Is(err, deal.ErrNotYet) {
 				return errPending
 			}
-			r.pending = nil
+			s := pd.s
+			c.wait = pendingMove{}
 			if errors.Is(err, deal.ErrCheat) {
-				r.dealCheat(err, &message{Type: msgMove, Move: &pd.s})
+				c.cheat(err, &message{Type: msgMove, Move: &s})
 				return err
 			}
-			return refuse(RefuseIllegal, pd.s, "move %d's proof of its cards: %v", pd.s.Index+1, err)
+			return refuse(RefuseIllegal, s, "move %d's proof of its cards: %v", s.Index+1, err)
 		}
 		pd.checked = true
-		r.out.Save = true
+		r.out.ready.Save = true
 	}
-	if _, need := g.NeedsReveal(pd.s.Move); need {
+	if tile, need := g.NeedsReveal(pd.s.Move); need {
 		if !pd.turned {
-			pd.turned, r.out.Save = true, true
-			if err := r.dealer.TurnOver(pd.s.Move); err != nil {
+			pd.turned, r.out.ready.Save = true, true
+			if err := c.dealer.TurnOver(tile); err != nil {
 				r.notify(true, "The Distant Market tile cannot be turned over: %v.", err)
 			}
+		}
+		if err := c.show(); err != nil {
+			c.cheat(err, nil)
+			return err
 		}
 		if _, need := g.NeedsReveal(pd.s.Move); need {
 			return errPending
 		}
 	}
-	r.pending = nil
+	done := *pd
+	c.wait = pendingMove{}
 	n := r.ledger.Len()
-	if err := r.ledger.Append(pd.s, nil); err != nil {
+	if err := r.ledger.Append(done.s, nil); err != nil {
 		return err
 	}
-	if err := r.dealer.Applied(); err != nil {
-		r.dealCheat(err, nil)
+	if err := c.dealer.Update(dealer.TableOf(g)); err == nil {
+		err = c.show()
+		if err != nil {
+			c.cheat(err, nil)
+		}
+	} else {
+		c.cheat(err, nil)
 	}
 	if r.ledger.Len() > n {
 		r.committed()
-		if !pd.mine || pd.turned { // (this device's own move goes out with its hash, unless it went out before)
-			link := r.ledger.links[pd.s.Index]
-			r.broadcast(message{Type: msgAck, At: pd.s.Index, Take: pd.s.Take, Hash: hashString(r.ledger.HashAfter(pd.s.Index)), Link: &link})
+		if !done.mine || done.turned { // (this device's own move goes out with its hash, unless it went out before)
+			r.ack(done.s.Index)
 		}
 	}
 	return nil
 }
 
-// playDealt signs and commits this device's own move in a dealt game, with the proof of
-// the cards it plays; a sale to the Distant Market goes out first and is applied here, as
-// everywhere, once its tile is turned over.
-func (r *Replica) playDealt(m engine.Move) error {
+// play signs and commits this device's own move in a dealt game, with the proof of the cards
+// it plays; a sale to the Distant Market goes out first and is applied here, as everywhere,
+// once its tile is turned over.
+func (c *dealtGame) play(m engine.Move, bot bool) error {
+	r := c.r
 	g := r.ledger.Game()
 	switch {
-	case r.pending != nil:
+	case bot:
+		return errors.New("No bot plays in a game whose cards the devices deal.")
+	case c.wait.on:
 		return errors.New("The last move waits for the cards to be dealt; play again in a moment.")
-	case !r.dealer.Ready():
-		return fmt.Errorf("The cards are still being dealt: waiting for %s.", r.seatList(r.dealer.Waiting()))
+	case !c.dealer.Ready():
+		return fmt.Errorf("The cards are still being dealt: waiting for %s.", r.devices(c.dealer.Waiting()))
 	}
 	if err := g.Check(m); err != nil {
 		return err
 	}
-	proof, err := r.dealer.PlayProof(m)
+	proof, err := c.dealer.PlayProof(m)
 	if err != nil {
 		return err
 	}
@@ -333,36 +485,21 @@ func (r *Replica) playDealt(m engine.Move) error {
 	if err != nil || !next {
 		return err
 	}
-	r.pending = &pending{s: s, mine: true, checked: true}
+	c.wait = pendingMove{on: true, s: s, mine: true, checked: true}
 	if _, need := g.NeedsReveal(m); need {
-		// The sale goes out first, and then this device's key for its tile (dealt, after),
+		// The sale goes out first, and then this device's key for its tile (settle, after),
 		// so that no device can turn the tile over before it holds the move.
 		r.broadcast(message{Type: msgMove, Move: &s}) // no hash yet: it follows in an acknowledgement
-		if err := r.settle(); err != nil && !errors.Is(err, errPending) {
+		if err := c.apply(); err != nil && !errors.Is(err, errPending) {
 			return err
 		}
 		return nil
 	}
-	if err := r.settle(); err != nil {
+	if err := c.apply(); err != nil {
 		return err
 	}
 	r.broadcast(message{Type: msgMove, Move: &s, Hash: hashString(g.Hash())})
 	return nil
-}
-
-// seatList names seats' devices, for messages: "Ada's device and Brunel's device".
-func (r *Replica) seatList(seats []int) string {
-	out := ""
-	for i, seat := range seats {
-		if i > 0 {
-			out += " and "
-		}
-		out += r.name(seat) + "'s device"
-	}
-	if out == "" {
-		out = "the other devices"
-	}
-	return out
 }
 
 // DealSaved is what a device stores of a dealt game beside its signed moves: its dealer
@@ -382,28 +519,31 @@ type DealSaved struct {
 	Evidence []json.RawMessage `json:"evidence,omitempty"`
 	Auditing bool              `json:"auditing,omitempty"`
 	Audit    string            `json:"audit,omitempty"`
+	Refused  map[int]string    `json:"refused,omitempty"` // devices named as refusing the audit
 	AuditAt  map[int]int       `json:"auditAt,omitempty"`
 }
 
 // DealState is the dealt game's state to store (nil in a game dealt from its seed).
 func (r *Replica) DealState() *DealSaved {
-	if r.dealer == nil {
+	c, ok := r.cards.(*dealtGame)
+	if !ok {
 		return nil
 	}
 	var own []SignedDeal // (the other seats' messages come again from their devices)
-	for _, sd := range r.deals {
+	for _, sd := range c.deals {
 		if sd.Seat == r.seat {
 			own = append(own, sd)
 		}
 	}
-	s := &DealSaved{Dealer: r.dealer.Save(), Deals: own,
-		Reveals: append([]engine.Reveal(nil), r.ledger.Game().Reveals()...), Seq: r.dealSeq,
-		Stopped: r.stopped, Auditing: r.auditing, Audit: r.audit, AuditAt: maps.Clone(r.auditAt)}
-	if pd := r.pending; pd != nil {
+	s := &DealSaved{Dealer: c.dealer.Save(), Deals: own,
+		Reveals: append([]engine.Reveal(nil), r.ledger.Game().Reveals()...), Seq: c.seq,
+		Stopped: r.halt.why, Auditing: c.audit.started, Audit: c.audit.result,
+		Refused: maps.Clone(c.audit.refused), AuditAt: maps.Clone(c.audAt)}
+	if pd := c.wait; pd.on {
 		p := pd.s
 		s.Pending, s.Checked, s.Turned, s.Mine = &p, pd.checked, pd.turned, pd.mine
 	}
-	for _, m := range r.evidence {
+	for _, m := range c.proofs {
 		s.Evidence = append(s.Evidence, encode(m))
 	}
 	return s
@@ -426,39 +566,42 @@ func ResumeDealt(id Identity, g Genesis, stored []Signed, saved DealSaved, timin
 	if err != nil {
 		return nil, fmt.Errorf("the stored game does not verify: %w", err)
 	}
-	d, err := dealer.Restore(l.Game(), saved.Dealer, rand)
+	d, err := dealer.Restore(dealer.TableOf(l.Game()), saved.Dealer, rand)
 	if err != nil {
 		return nil, fmt.Errorf("the stored deal does not verify: %w", err)
 	}
-	r := &Replica{
-		id: id, seat: seat, ledger: l, timing: timing,
-		peers: map[string]*peer{}, acks: map[int]map[int]ack{}, differs: map[int]int{}, forked: map[int]bool{}, bots: map[int]seatBot{},
-		dealer: d, dealSeen: map[[2]int]SignedDeal{}, auditAt: map[int]int{}, dealSeq: saved.Seq,
-		stopped: saved.Stopped, auditing: saved.Auditing, audit: saved.Audit,
-	}
-	for _, sd := range saved.Deals {
-		if sd.Game != g.Game || sd.Seat < 0 || sd.Seat >= len(g.Keys) || !g.Keys[sd.Seat].verify(sd.content(), sd.Sig) {
+	r := newReplica(id, seat, l, timing)
+	c := &dealtGame{r: r, dealer: d, count: make([]int, len(g.Keys)), seen: map[[2]int][]byte{}, audAt: map[int]int{}, seq: saved.Seq,
+		audit: auditState{started: saved.Auditing, result: saved.Audit, refused: maps.Clone(saved.Refused)}}
+	r.cards = c
+	r.halt.why = saved.Stopped
+	for i, sd := range saved.Deals {
+		if sd.Game != g.Game || sd.Seat != seat || sd.Seq != i || !g.Keys[sd.Seat].verify(sd.content(), sd.Sig) {
 			return nil, fmt.Errorf("a stored deal message does not verify")
 		}
-		r.keepDeal(sd)
+		c.keep(sd)
 	}
 	for seat, at := range saved.AuditAt {
-		r.auditAt[seat] = at
+		c.audAt[seat] = at
 	}
 	for _, e := range saved.Evidence {
-		m, err := decode(e, g.Game, len(g.Keys))
-		if err != nil {
-			return nil, fmt.Errorf("a stored proof of cheating: %w", err)
+		m, err := decode(e)
+		if err != nil || m.Game != g.Game {
+			return nil, fmt.Errorf("a stored proof of cheating does not read: %v", err)
 		}
-		r.evidence = append(r.evidence, m)
+		c.proofs = append(c.proofs, m)
 	}
 	if s := saved.Pending; s != nil {
 		next, err := l.admit(*s, nil)
 		if err != nil || !next {
 			return nil, fmt.Errorf("the stored move waiting for the deal is not the next move: %v", err)
 		}
-		r.pending = &pending{s: *s, mine: saved.Mine, checked: saved.Checked, turned: saved.Turned}
+		c.wait = pendingMove{on: true, s: *s, mine: saved.Mine, checked: saved.Checked, turned: saved.Turned}
 	}
+	if err := c.show(); err != nil {
+		return nil, err
+	}
+	r.out.ready.Save = false
 	return r, nil
 }
 
@@ -467,15 +610,15 @@ func ResumeDealt(id Identity, g Genesis, stored []Signed, saved DealSaved, timin
 // cards, the Distant Market tiles), as its record keeps them (engine.Record.Reveals). The
 // deal itself is not re-checked: that needs its messages and audit keys (deal.Verify).
 func VerifyDealtRecord(g Genesis, moves []Signed, reveals []engine.Reveal) (*Ledger, error) {
-	return verifyRecord(g, moves, reveals, nil)
+	return verifyRecord(g, moves, nil, reveals, nil)
 }
 
 // Unentitled counts the positions of the deal this device can open that it may not see: not
 // dealt to it, not opened to all, and not the tile of a sale waiting for it (a check for
 // tests and debugging: 0 on an honest device).
 func (r *Replica) Unentitled() int {
-	if r.dealer == nil {
-		return 0
+	if c, ok := r.cards.(*dealtGame); ok {
+		return c.dealer.Unentitled(c.wait.on)
 	}
-	return r.dealer.Unentitled(r.pending != nil)
+	return 0
 }

@@ -25,14 +25,14 @@ func TestDealMessagesAreCheckedBeforeTheDeal(t *testing.T) {
 		}
 		reps[i] = r
 	}
-	first := reps[0].deals[0] // seat 0's shuffle pass, signed
-	r := reps[1]
+	first := reps[0].cards.(*dealtGame).deals[0] // seat 0's shuffle pass, signed
+	c := reps[1].cards.(*dealtGame)
 	resign := func(sd SignedDeal, by int) SignedDeal {
 		sd.Sig = tb.ids[by].sign(sd.content())
 		return sd
 	}
 	state := func() string {
-		return fmt.Sprint(len(r.deals), r.dealer.Waiting(), r.dealer.Known(), len(r.dealer.Save().Held))
+		return fmt.Sprint(len(c.deals), c.count, c.dealer.Waiting(), c.dealer.Known(), len(c.dealer.Save().Held))
 	}
 	before := state()
 	bad := map[string]SignedDeal{}
@@ -53,14 +53,14 @@ func TestDealMessagesAreCheckedBeforeTheDeal(t *testing.T) {
 	tampered.Moves = 3
 	bad["changed after it was signed"] = tampered
 	for name, sd := range bad {
-		if _, err := r.takeDeal(sd); err == nil {
+		if _, err := c.takeOne(sd); err == nil {
 			t.Errorf("%s: taken", name)
 		}
 		if after := state(); after != before {
 			t.Errorf("%s: the refused message changed the replica (%s → %s)", name, before, after)
 		}
 	}
-	if _, err := r.takeDeal(first); err != nil {
+	if _, err := c.takeOne(first); err != nil {
 		t.Fatalf("the real message: %v", err)
 	}
 	if state() == before {

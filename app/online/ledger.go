@@ -1,7 +1,10 @@
 package online
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
+	"slices"
 
 	"brass/engine"
 )
@@ -213,6 +216,10 @@ func (l *Ledger) equivocation(s Signed) *Equivocation {
 	return &Equivocation{A: first, B: s}
 }
 
+// Show shows a dealt game a card or tile the deal opened for this device (engine.Game.Reveal):
+// the one way anything but a signed move changes the ledger's game.
+func (l *Ledger) Show(r engine.Reveal) error { return l.game.Reveal(r) }
+
 // Undo takes back the last move on the strength of a proof that every other player agreed
 // (ApplyUndo); the index reopens at the next take, so the old move can never be replayed into
 // it.
@@ -225,27 +232,41 @@ func (l *Ledger) Undo(p UndoProof) error {
 }
 
 // VerifyRecord checks a whole signed record from its genesis before any of it is used (a
-// catch-up, a reopened game, an imported file) and returns the ledger it builds. A record is
-// all or nothing: the first move that fails is reported with its index and reason.
-func VerifyRecord(g Genesis, moves []Signed, bots BotPolicy) (*Ledger, error) {
-	return verifyRecord(g, moves, nil, bots)
+// reopened game, an imported file) and returns the ledger it builds. A record is all or
+// nothing: the first move that fails is reported with its index and reason. A move at a take
+// above 0 stands on the proofs of the undos that reopened its index (every one, each checked
+// as any undo is); a proof for the index after the last move reopens it.
+func VerifyRecord(g Genesis, moves []Signed, undos []UndoProof, bots BotPolicy) (*Ledger, error) {
+	return verifyRecord(g, moves, undos, nil, bots)
 }
 
 // verifyRecord is VerifyRecord and, with what the deal showed the game (reveals), its dealt
 // games' VerifyDealtRecord.
-func verifyRecord(g Genesis, moves []Signed, reveals []engine.Reveal, bots BotPolicy) (*Ledger, error) {
+func verifyRecord(g Genesis, moves []Signed, undos []UndoProof, reveals []engine.Reveal, bots BotPolicy) (*Ledger, error) {
 	l, err := NewLedger(g)
 	if err != nil {
 		return nil, err
+	}
+	proofs := map[[2]int]UndoProof{}
+	for _, p := range undos {
+		if err := p.check(g); err != nil {
+			return nil, err
+		}
+		proofs[[2]int{p.At, p.Take}] = p
 	}
 	next := 0 // the next reveal
 	for i, s := range moves {
 		if s.Index != i {
 			return nil, refuse(RefuseGap, s, "the record's move %d says it is move %d", i+1, s.Index+1)
 		}
-		// The undos behind a take happened before the record was made: its takes are taken as
-		// they are (they matter for catching two moves signed for one slot, not for replay).
-		l.takes[i] = s.Take
+		for take := 0; take < s.Take; take++ {
+			p, ok := proofs[[2]int{i, take}]
+			if !ok {
+				return nil, refuse(RefuseStale, s, "the record's move %d is take %d, but take %d was not taken back by an agreed undo", i+1, s.Take+1, take+1)
+			}
+			l.reopen(p)
+			delete(proofs, [2]int{i, take})
+		}
 		if next, err = l.game.ShowUpTo(reveals, next, i); err != nil {
 			return nil, err
 		}
@@ -255,6 +276,11 @@ func verifyRecord(g Genesis, moves []Signed, reveals []engine.Reveal, bots BotPo
 	}
 	if _, err := l.game.ShowAll(reveals, next, len(moves)); err != nil {
 		return nil, err
+	}
+	for _, k := range slices.SortedFunc(maps.Keys(proofs), func(a, b [2]int) int { return cmp.Or(a[0]-b[0], a[1]-b[1]) }) {
+		if _, err := l.ApplyUndo(proofs[k]); err != nil || k[0] != len(moves) {
+			return nil, fmt.Errorf("the record keeps an undo of move %d that it does not show", k[0]+1)
+		}
 	}
 	return l, nil
 }

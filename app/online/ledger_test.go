@@ -90,7 +90,7 @@ func TestHonestGameVerifies(t *testing.T) {
 	if err := json.Unmarshal(data, &back); err != nil {
 		t.Fatal(err)
 	}
-	v, err := VerifyRecord(tb.g, back, AnyRunner)
+	v, err := VerifyRecord(tb.g, back, nil, AnyRunner)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -272,7 +272,7 @@ func TestMovesOutOfPlaceRefused(t *testing.T) {
 		}
 	}
 	fresh := func() *Ledger {
-		l, err := VerifyRecord(tb.g, base.Moves(), nil)
+		l, err := VerifyRecord(tb.g, base.Moves(), nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -322,16 +322,20 @@ func TestMovesOutOfPlaceRefused(t *testing.T) {
 			break
 		}
 	}
-	// Every other player's signed yes for that move.
+	// Its maker's signed request and every other player's signed yes for that move.
 	last := l.Len() - 1
 	proof := UndoProof{At: last, Take: l.At(last).Take, Link: l.links[last], Maker: old.Seat()}
+	proof.Request = tb.ids[old.Seat()].sign(requestContent(tb.g.Game, proof.At, proof.Take, proof.Link))
 	for seat, other := range tb.ids {
 		if seat != old.Seat() {
 			proof.Votes = append(proof.Votes, Vote{Seat: seat, Sig: other.sign(voteContent(tb.g.Game, proof.At, proof.Take, proof.Link))})
 		}
 	}
-	if err := l.Undo(UndoProof{At: proof.At, Take: proof.Take, Link: proof.Link, Maker: proof.Maker}); err == nil {
+	if err := l.Undo(UndoProof{At: proof.At, Take: proof.Take, Link: proof.Link, Maker: proof.Maker, Request: proof.Request}); err == nil {
 		t.Fatal("an undo without the votes was taken")
+	}
+	if err := l.Undo(UndoProof{At: proof.At, Take: proof.Take, Link: proof.Link, Maker: proof.Maker, Votes: proof.Votes}); err == nil {
+		t.Fatal("an undo without its maker's request was taken")
 	}
 	if err := l.Undo(proof); err != nil {
 		t.Fatal(err)
@@ -363,20 +367,20 @@ func TestVerifyRecordRejectsTampering(t *testing.T) {
 	forger := tb.ids[(rec[9].Seat()+1)%3]
 	bad[9] = forger.SignMove(rec[9].Game, Position{Index: 9, Prev: rec[9].Prev, Before: rec[9].Before}, rec[9].Move, false)
 	var ref *Refusal
-	if _, err := VerifyRecord(tb.g, bad, AnyRunner); !errors.As(err, &ref) || ref.Index != 9 || ref.Kind != RefuseSeat {
+	if _, err := VerifyRecord(tb.g, bad, nil, AnyRunner); !errors.As(err, &ref) || ref.Index != 9 || ref.Kind != RefuseSeat {
 		t.Fatalf("a re-signed move 10: got %v", err)
 	}
 	// Dropping a move breaks the chain after it.
 	short := append(append([]Signed(nil), rec[:5]...), rec[6:]...)
-	if _, err := VerifyRecord(tb.g, short, AnyRunner); err == nil {
+	if _, err := VerifyRecord(tb.g, short, nil, AnyRunner); err == nil {
 		t.Fatal("a record with a move cut out verified")
 	}
 	other := tb.g
 	other.Config.Seed++
-	if _, err := VerifyRecord(other, rec, AnyRunner); err == nil {
+	if _, err := VerifyRecord(other, rec, nil, AnyRunner); err == nil {
 		t.Fatal("a record verified against another genesis")
 	}
-	if _, err := VerifyRecord(tb.g, rec, AnyRunner); err != nil {
+	if _, err := VerifyRecord(tb.g, rec, nil, AnyRunner); err != nil {
 		t.Fatalf("the untouched record: %v", err)
 	}
 }

@@ -1,12 +1,21 @@
 package online
 
-import "slices"
+import "errors"
 
 // Peers: who is on the other end of each connection, and whether their player is here.
 //
 // A connection's player is known only from a hello signed by a seat's key for this very
 // connection (the sender's and receiver's peer ids are in what is signed), so a device can
 // neither claim another player's seat nor replay another player's hello to a third device.
+// Only a connection's first hello binds it; a later one is taken as an acknowledgement (its
+// position is a claim like any other, claims.go).
+//
+// The history window. A device that enters the room may find moves made while it was away,
+// bots' moves for its own seat among them (seatbot.go). Until it has caught up (a peer
+// greeted, no claim outstanding, no known bot on its seat still to hand it back) its window
+// is open; from then on its player is here, and no bot's move for its seat, nor one it did
+// not consent to for another seat, made after that point is accepted: a peer cannot reopen
+// the window by claiming a longer history, or by connecting again.
 
 // PeerState is how a seat's player is connected, as this device sees it.
 type PeerState int
@@ -18,6 +27,18 @@ const (
 	PeerConnecting                  // a channel not open or not greeted yet
 	PeerAway                        // not connected, or silent for a while
 )
+
+func (s PeerState) String() string {
+	switch s {
+	case PeerYou:
+		return "you"
+	case PeerConnected:
+		return "connected"
+	case PeerConnecting:
+		return "connecting"
+	}
+	return "away"
+}
 
 // helloContent is what a hello's signature covers.
 func helloContent(game string, key PublicKey, from, to string, count, take int, hash string, link *Link) []byte {
@@ -35,73 +56,70 @@ func helloContent(game string, key PublicKey, from, to string, count, take int, 
 	return w.buf
 }
 
-// Entered starts a room session: this device is peer self, and every earlier connection is
-// gone.
-func (r *Replica) Entered(self string) {
+// entered starts a room session: this device is peer self, and every earlier connection is
+// gone. Its history window opens again.
+func (r *Replica) entered(self string) {
 	r.self = self
-	ids := make([]string, 0, len(r.peers))
-	for id := range r.peers {
-		ids = append(ids, id)
-	}
-	slices.Sort(ids) // the same events give the same effects, in the same order
-	for _, id := range ids {
-		r.PeerClosed(id)
+	for _, id := range sortedKeys(r.peers) {
+		r.closed(id)
 	}
 	r.peers = map[string]*peer{}
+	r.claims = claims{}
+	r.horizon = -1
 	// This device's bots stop with its connection: the others stopped taking their moves
 	// when it left (runnerLeft), and a bot playing unseen could only make a fork.
 	r.runnerLeft(r.seat)
 }
 
-// Left ends the room session (the signalling connection was lost): every peer is gone.
-func (r *Replica) Left() { r.Entered("") }
-
-// PeerOpened: a channel to peer is open; this device greets it.
-func (r *Replica) PeerOpened(id string) {
+// opened: a channel to peer is open; this device greets it.
+func (r *Replica) opened(id string) {
 	p := r.peer(id)
 	p.open, p.quiet = true, false
+	r.sendHello(p)
+	r.tellSeatBots(id)
+	r.halt.tell(r, id)
+}
+
+// sendHello greets a peer: this device's seat key and position, signed for the connection.
+func (r *Replica) sendHello(p *peer) {
 	n := r.ledger.Len()
-	m := message{Type: msgHello, Version: Version, Key: r.id.Public(), Count: n}
+	m := message{Type: msgHello, Version: Version, Key: r.id.Public(), Count: n, Greeted: p.seat >= 0}
 	if n > 0 {
 		link := r.ledger.links[n-1]
 		m.Take, m.Hash, m.Link = r.ledger.At(n-1).Take, hashString(r.ledger.HashAfter(n-1)), &link
 	}
-	m.Sig = r.id.sign(helloContent(r.ledger.genesis.Game, m.Key, r.self, id, n, m.Take, m.Hash, m.Link))
-	r.send(id, m)
-	r.tellSeatBots(id)
-	if r.proof != nil {
-		r.send(id, message{Type: msgCheat, Proof: r.proof})
-	}
+	m.Sig = r.id.sign(helloContent(r.ledger.genesis.Game, m.Key, r.self, p.id, n, m.Take, m.Hash, m.Link))
+	r.send(p.id, m)
 }
 
-// PeerQuiet: nothing heard from peer for a while (a phone that put the page to sleep).
-func (r *Replica) PeerQuiet(id string) {
+// quiet: nothing heard from peer for a while (a phone that put the page to sleep).
+func (r *Replica) quiet(id string) {
 	if p := r.peers[id]; p != nil && !p.quiet {
 		p.quiet = true
-		r.out.Changed = true
+		r.out.ready.Changed = true
 	}
 }
 
-// PeerHeard: peer is heard again after being quiet.
-func (r *Replica) PeerHeard(id string) {
+// heard: peer is heard again after being quiet.
+func (r *Replica) heard(id string) {
 	if p := r.peers[id]; p != nil && p.quiet {
 		p.quiet = false
-		r.out.Changed = true
+		r.out.ready.Changed = true
 		if p.seat >= 0 {
 			r.returned(p.seat)
 		}
 	}
 }
 
-// PeerClosed: the channel to peer closed.
-func (r *Replica) PeerClosed(id string) {
+// closed: the channel to peer closed.
+func (r *Replica) closed(id string) {
 	p := r.peers[id]
 	if p == nil {
 		return
 	}
 	delete(r.peers, id)
-	r.out.Changed = true
-	if p.seat >= 0 && !r.present(p.seat) {
+	r.out.ready.Changed = true
+	if p.seat >= 0 && !p.old && !r.present(p.seat) {
 		r.away(p.seat)
 	}
 }
@@ -115,11 +133,20 @@ func (r *Replica) peer(id string) *peer {
 	return p
 }
 
+// errNoCopy: a lobby's hello, from a device that has no copy of this game.
+var errNoCopy = errors.New("a device in the room has no copy of this game; it cannot take part until its player reopens the game from their saved games")
+
 // onHello identifies a peer by its signed hello and catches up with it.
 func (r *Replica) onHello(p *peer, m message) {
 	game := r.ledger.genesis.Game
 	seat := r.ledger.genesis.seatOf(m.Key)
 	switch {
+	case m.Key == "":
+		r.notify(true, "%s.", capital(errNoCopy.Error()))
+		return
+	case m.Game != game:
+		r.notify(true, "Ignored a hello for another game.")
+		return
 	case seat < 0:
 		r.notify(true, "Ignored a device that holds no seat in this game.")
 		return
@@ -130,7 +157,13 @@ func (r *Replica) onHello(p *peer, m message) {
 		r.notify(true, "This game is open in another tab or device with your key; only this one plays.")
 		return
 	case p.seat >= 0 && p.seat != seat:
-		r.notify(true, "Ignored a second identity on %s's connection.", r.name(p.seat))
+		r.notify(true, "Ignored a second identity on %s.", r.peerName(p))
+		return
+	case p.seat == seat:
+		// A second hello on a connection binds nothing: its position is an acknowledgement.
+		if m.Count > 0 {
+			r.noteAck(seat, m.Count-1, m.Take, m.Hash, *m.Link)
+		}
 		return
 	}
 	// The same player on a newer connection (a reloaded page): the newest counts.
@@ -140,7 +173,10 @@ func (r *Replica) onHello(p *peer, m message) {
 		}
 	}
 	p.seat, p.count, p.greeting = seat, m.Count, true
-	r.out.Changed = true
+	r.out.ready.Changed = true
+	if !m.Greeted {
+		r.sendHello(p) // a hello of this device's lost as the channel opened: this heals it
+	}
 	r.returned(seat)
 	if b, ok := r.bots[r.seat]; ok && b.runner == seat {
 		// Told by another device that this one's bot plays this device's seat: ask it for the
@@ -148,21 +184,33 @@ func (r *Replica) onHello(p *peer, m message) {
 		// before this connection opened).
 		r.send(p.id, message{Type: msgSeatBotOK, Seat: r.seat})
 	}
-	if r.dealer != nil && len(r.deals) > 0 {
-		// The move waiting for the deal (which may have been lost on its way), then every
-		// deal message held here, before any other move: the device may have missed some.
-		r.sendPending(p.id)
-		r.send(p.id, message{Type: msgDeal, Deals: r.deals})
-		r.sendEvidence(p.id)
-	}
+	r.cards.greet(p.id)
 	n := r.ledger.Len()
-	if m.Count > 0 && m.Count <= n {
+	switch {
+	case m.Count > 0 && m.Count <= n:
 		r.noteAck(seat, m.Count-1, m.Take, m.Hash, *m.Link)
-	}
-	if m.Count > n && !r.forked[seat] {
+	case m.Count > n && !r.forked[seat]:
+		r.claims.note(seat, m.Count-1, m.Take)
 		r.send(p.id, message{Type: msgSyncRequest, At: n})
 	}
 }
+
+// closeHorizon closes the history window once this device has caught up in its room session.
+func (r *Replica) closeHorizon() {
+	if r.horizon >= 0 || r.behind() || r.hasBot(r.seat) {
+		return
+	}
+	for _, p := range r.peers {
+		if p.seat >= 0 && p.open && !p.old {
+			r.horizon = r.ledger.Len()
+			return
+		}
+	}
+}
+
+// inWindow reports whether a move at index was made before this device caught up in its
+// room session: history it was brought, not a move made in its player's presence.
+func (r *Replica) inWindow(index int) bool { return r.horizon < 0 || index < r.horizon }
 
 // present reports whether a seat's player is here: this device's own, or a greeted, open,
 // not quiet connection.
@@ -171,7 +219,7 @@ func (r *Replica) present(seat int) bool {
 		return true
 	}
 	for _, p := range r.peers {
-		if p.seat == seat && p.open && !p.quiet {
+		if p.seat == seat && p.open && !p.quiet && !p.old {
 			return true
 		}
 	}
@@ -186,11 +234,6 @@ func (r *Replica) SeatState(seat int) PeerState {
 	case r.present(seat):
 		return PeerConnected
 	}
-	for _, p := range r.peers {
-		if p.seat == seat {
-			return PeerAway // quiet
-		}
-	}
 	return PeerAway
 }
 
@@ -202,26 +245,26 @@ func (r *Replica) PeerOf(seat int) string {
 	return ""
 }
 
-// peerOf is an open, greeted connection to a seat's device, or nil.
+// peerOf is the open, greeted connection to a seat's device, or nil.
 func (r *Replica) peerOf(seat int) *peer {
-	for _, p := range r.peers {
-		if p.seat == seat && p.open {
+	for _, id := range sortedKeys(r.peers) {
+		if p := r.peers[id]; p.seat == seat && p.open && !p.old {
 			return p
 		}
 	}
 	return nil
 }
 
+func (r *Replica) peerName(p *peer) string {
+	if p.seat >= 0 {
+		return r.device(p.seat)
+	}
+	return "another device"
+}
+
 // away runs when a seat's player is no longer here: requests that needed them lapse, and
 // the bots their device ran stop.
 func (r *Replica) away(seat int) {
-	if r.undo != nil {
-		r.undo = nil
-		r.notify(true, "Your undo request lapsed: %s left.", r.name(seat))
-	}
-	if r.asked != nil && r.asked.from == seat {
-		r.asked = nil
-		r.notify(false, "%s's request to take back their move lapsed: they left.", r.name(seat))
-	}
+	r.undo.away(r, seat)
 	r.runnerLeft(seat)
 }

@@ -34,13 +34,13 @@ func newRoom(t *testing.T, players int) *room {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r.Entered(peerName(i))
+		r.tEnter(peerName(i))
 		rm.reps = append(rm.reps, r)
 	}
 	for i := range rm.reps {
 		for j := range rm.reps {
 			if i != j {
-				rm.reps[i].PeerOpened(peerName(j))
+				rm.reps[i].tOpen(peerName(j))
 			}
 		}
 	}
@@ -54,7 +54,7 @@ func (rm *room) flush() {
 	for round := 0; round < 1000; round++ {
 		var out []packet
 		for i, r := range rm.reps {
-			rd := r.Ready()
+			rd := r.drain()
 			for _, n := range rd.Notices {
 				rm.notices[i] = append(rm.notices[i], n.Text)
 			}
@@ -70,7 +70,7 @@ func (rm *room) flush() {
 			return
 		}
 		for _, p := range out {
-			rm.reps[p.to].Receive(peerName(p.from), p.data)
+			rm.reps[p.to].tReceive(peerName(p.from), p.data)
 		}
 	}
 	rm.t.Fatal("the room never went quiet")
@@ -79,7 +79,7 @@ func (rm *room) flush() {
 // inject sends a message from a device running modified code, as it likes.
 func (rm *room) inject(from, to int, m message) {
 	m.Game = rm.tb.g.Game
-	rm.reps[to].Receive(peerName(from), encode(m))
+	rm.reps[to].tReceive(peerName(from), encode(m))
 	rm.flush()
 }
 
@@ -213,8 +213,8 @@ func TestEquivocationCaughtAndShown(t *testing.T) {
 	moves := rm.reps[0].Game().LegalMoves()
 	a := rm.tb.ids[cheater].SignMove(rm.tb.g.Game, at, moves[0], false)
 	b := rm.tb.ids[cheater].SignMove(rm.tb.g.Game, at, moves[1], false)
-	rm.reps[0].Receive(peerName(cheater), encode(message{Type: msgMove, Game: rm.tb.g.Game, Move: &a, Hash: "0000000000000000"}))
-	rm.reps[1].Receive(peerName(cheater), encode(message{Type: msgMove, Game: rm.tb.g.Game, Move: &b, Hash: "0000000000000000"}))
+	rm.reps[0].tReceive(peerName(cheater), encode(message{Type: msgMove, Game: rm.tb.g.Game, Move: &a, Hash: "0000000000000000"}))
+	rm.reps[1].tReceive(peerName(cheater), encode(message{Type: msgMove, Game: rm.tb.g.Game, Move: &b, Hash: "0000000000000000"}))
 	rm.flush()
 	for i := 0; i < 2; i++ {
 		if !strings.Contains(rm.reps[i].Stopped(), "signed two different moves") {
@@ -242,13 +242,14 @@ func TestUndoNeedsEverySignedYes(t *testing.T) {
 	take := rm.reps[0].Ledger().At(n - 1).Take
 	link := rm.reps[0].Ledger().links[n-1]
 	forged := rm.tb.ids[cheater].sign(voteContent(rm.tb.g.Game, n-1, take, link))
+	request := rm.tb.ids[cheater].sign(requestContent(rm.tb.g.Game, n-1, take, link))
 	for _, votes := range [][]Vote{nil, {{Seat: 0, Sig: forged}, {Seat: 1, Sig: forged}}} {
-		rm.inject(cheater, 0, message{Type: msgUndo, Undo: &UndoProof{At: n - 1, Take: take, Link: link, Maker: cheater, Votes: votes}})
+		rm.inject(cheater, 0, message{Type: msgUndo, Undo: &UndoProof{At: n - 1, Take: take, Link: link, Maker: cheater, Request: request, Votes: votes}})
 		if rm.reps[0].Ledger().Len() != n {
 			t.Fatal("a move was taken back without every signed yes")
 		}
 	}
-	if !rm.noticed(0, "without every player's signed agreement") {
+	if !rm.noticed(0, "without every other player's signed agreement") {
 		t.Fatalf("no notice: %q", rm.notices[0])
 	}
 }
@@ -350,12 +351,12 @@ func TestUndoReachesADeviceThatMissedIt(t *testing.T) {
 		t.Fatal(err)
 	}
 	rm.reps[late] = r
-	r.Entered(peerName(late))
+	r.tEnter(peerName(late))
 	for j := range rm.reps {
 		if j != late {
-			r.PeerOpened(peerName(j))
-			rm.reps[j].PeerClosed(peerName(late))
-			rm.reps[j].PeerOpened(peerName(late))
+			r.tOpen(peerName(j))
+			rm.reps[j].tClose(peerName(late))
+			rm.reps[j].tOpen(peerName(late))
 		}
 	}
 	rm.flush()
@@ -381,7 +382,7 @@ func TestSeatBotClaimAfterAnotherDeviceCaughtUp(t *testing.T) {
 	stored := rm.reps[leaver].Ledger().Moves()
 	rm.away[leaver] = true
 	for _, j := range []int{runner, third} {
-		rm.reps[j].PeerClosed(peerName(leaver))
+		rm.reps[j].tClose(peerName(leaver))
 	}
 	if err := rm.reps[runner].LetBotPlay(leaver, "easy"); err != nil {
 		t.Fatal(err)
@@ -414,9 +415,9 @@ func TestSeatBotClaimAfterAnotherDeviceCaughtUp(t *testing.T) {
 		t.Fatal(err)
 	}
 	rm.reps[leaver], rm.away[leaver] = r, false
-	r.Entered(peerName(leaver))
-	rm.reps[third].PeerOpened(peerName(leaver))
-	r.PeerOpened(peerName(third))
+	r.tEnter(peerName(leaver))
+	rm.reps[third].tOpen(peerName(leaver))
+	r.tOpen(peerName(third))
 	rm.flush()
 	if r.Ledger().Len() != rm.reps[runner].Ledger().Len() {
 		t.Fatalf("the leaver did not catch up from the third device: %d of %d moves", r.Ledger().Len(), rm.reps[runner].Ledger().Len())
@@ -428,8 +429,8 @@ func TestSeatBotClaimAfterAnotherDeviceCaughtUp(t *testing.T) {
 	}
 	// Then the bot's device greets it, claiming the seat: the claim is answered no, without
 	// an accusation, and the bot's device hands the seat back.
-	rm.reps[runner].PeerOpened(peerName(leaver))
-	r.PeerOpened(peerName(runner))
+	rm.reps[runner].tOpen(peerName(leaver))
+	r.tOpen(peerName(runner))
 	rm.flush()
 	if rm.noticed(leaver, "while you are here") {
 		t.Errorf("the returning player was told their seat was being taken: %q", rm.notices[leaver])

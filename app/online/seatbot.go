@@ -4,22 +4,37 @@ import "fmt"
 
 // Seat bots. Any player still here may let a bot, run on their own device, play the seat of a
 // player who is away; the other devices take that seat's moves from the bot's device, signed
-// by its key and marked as a bot's. Seats belong to their players:
+// by its key and marked as a bot's. Seats belong to their players, and each device decides
+// from what it saw itself:
 //   - a device accepts a bot for seat S only while it sees S's player away itself (its own
 //     connection and heartbeat), and answers the claim; the bot moves only once every device
 //     connected to its runner accepted, so no device that sees the player is sent its moves;
-//   - the device of S's player accepts a bot on its own seat only as a device greets it on
-//     connecting with moves it lacks (the bot played while it was away), and then waits for
-//     the hand-back, at most Timing.Grace;
+//   - a device never accepts a bot on its own seat: a claim on it is refused and named. A
+//     bot's move for its seat is accepted only as history it was brought on coming back to
+//     the room (its history window, peers.go), and it then tells its player; once it has
+//     caught up, a bot's move for its seat is refused and its runner named;
+//   - a bot's move for another seat is accepted when this device accepted that bot, or as
+//     history before this device caught up; a bot it refused does not play;
 //   - the runner hands the seat back as soon as it hears the player, or any device tells it
 //     the player is back; its channels are ordered, so its bot's last moves arrive first;
 //   - a device that sees the player back and gets no hand-back within Timing.Grace stops
-//     taking the bot's moves for that seat, and the player plays it again;
-//   - a bot's move made before its runner connected to this device (the history the
-//     runner's signed hello claims) is accepted on catching up.
+//     taking the bot's moves for that seat, and the player plays it again.
+// What another device says of who is away, or how many moves it holds, decides none of this.
 // A partition (the runner cannot reach the player, another device can) can still make
 // devices see the player differently; each then keeps what it validated and names the device
 // that differs.
+
+// seatBot is a bot playing an away player's seat: the seat whose device runs it, its level,
+// and, while its player is back but not yet handed the seat, the grace timer's generation.
+type seatBot struct {
+	runner int
+	level  string
+	grace  int // 0: no grace running
+	// On the runner's device: the seats whose devices accepted the claim. The bot moves only
+	// once every device connected here did, so no device that sees the player here is ever
+	// sent a bot's move for them.
+	accepted map[int]bool
+}
 
 // BotLevel is the level of the bot playing seat while its player is away, or "".
 func (r *Replica) BotLevel(seat int) string { return r.bots[seat].level }
@@ -36,7 +51,7 @@ func (r *Replica) BotHere(seat int) string {
 // and every device connected here accepted the bot.
 func (r *Replica) BotToMove() int {
 	g := r.ledger.Game()
-	if r.stopped != "" || g.Over() || r.behind() {
+	if r.halt.stopped() || g.Over() || r.behind() {
 		return -1
 	}
 	seat := g.State().Actor()
@@ -54,25 +69,26 @@ func (r *Replica) BotToMove() int {
 
 // LetBotPlay has a bot of level, run on this device, play seat while its player is away.
 func (r *Replica) LetBotPlay(seat int, level string) error {
+	defer r.after()
 	refuse := func(format string, args ...any) error {
 		err := fmt.Errorf(format, args...)
 		r.notify(true, "%s", err)
 		return err
 	}
 	switch {
-	case r.stopped != "":
-		return refuse("%s", r.stopped)
+	case r.halt.stopped():
+		return refuse("%s", r.halt.why)
 	case !botLevel(level):
 		return refuse("%q is not a bot level.", level)
 	case seat < 0 || seat >= len(r.ledger.genesis.Keys) || seat == r.seat:
 		return refuse("A bot can only play another player's seat.")
 	case r.present(seat):
 		return refuse("%s is here: a bot plays a seat only while its player is away.", capital(r.name(seat)))
-	case r.dealer != nil:
+	case r.cards.dealt():
 		return refuse("The devices deal this game's cards, so no bot can play %s's seat: it would need their cards. The game waits for them.", r.name(seat))
 	}
 	if b, ok := r.bots[seat]; ok && b.runner != r.seat {
-		return refuse("A bot on %s's device already plays for %s.", r.name(b.runner), r.name(seat))
+		return refuse("A bot on %s already plays for %s.", r.device(b.runner), r.name(seat))
 	}
 	r.bots[seat] = seatBot{runner: r.seat, level: level, accepted: map[int]bool{}}
 	r.broadcast(message{Type: msgSeatBot, Seat: seat, Level: level})
@@ -101,10 +117,9 @@ func (r *Replica) tellSeatBots(id string) {
 func (r *Replica) onSeatBot(p *peer, m message) {
 	seat, runner := m.Seat, p.seat
 	if m.Runner != nil && *m.Runner != p.seat {
-		// Relayed: only this device's own seat, as it connects with moves to catch up on, so
-		// it waits for the hand-back. Once it has caught up only the bot's own device's claim
-		// counts: a relayed one arriving after the seat was handed back would take it again.
-		if seat == r.seat && p.greeting && p.count > r.ledger.Len() && *m.Runner != r.seat && m.Level != "" && !r.hasBot(seat) {
+		// Relayed: only for this device's own seat, while it is still catching up on the
+		// moves made while it was away, so that it waits for the hand-back.
+		if seat == r.seat && r.horizon < 0 && p.greeting && *m.Runner != r.seat && m.Level != "" && !r.hasBot(seat) {
 			r.takeOwnSeatBot(*m.Runner, m.Level)
 		}
 		return
@@ -121,22 +136,25 @@ func (r *Replica) onSeatBot(p *peer, m message) {
 	case seat == runner:
 		return // nobody plays their own seat as a bot
 	case has && current.runner == runner:
-		answer(true) // a repeat (a reconnection's greeting)
+		answer(seat != r.seat) // a repeat (a reconnection's greeting)
 		return
-	case seat == r.seat && (!p.greeting || p.count <= r.ledger.Len()) && r.botPlayedMySeat(runner):
+	case seat == r.seat && r.horizon < 0 && p.greeting:
+		// The bot that played this seat while this device was away: it hands the seat back
+		// on the no, and this device waits for that (Timing.Grace).
+		r.takeOwnSeatBot(runner, m.Level)
+		return
+	case seat == r.seat && r.botPlayedMySeat(runner):
 		// The claim of a bot that did play this seat, arriving once this device has its
 		// moves (another device brought them first): the player is back, and was told so
 		// from the record (tellBotPlayed). No is the hand-back's cue, not an accusation.
 		answer(false)
 		return
-	case seat == r.seat && (!p.greeting || p.count <= r.ledger.Len()):
-		// Only a device greeting this one with moves it lacks (made while it was away) can
-		// have had a bot play its seat; any other claim on it is refused.
-		r.notify(true, "%s's device tried to let a bot play your seat while you are here; refused.", capital(r.name(runner)))
+	case seat == r.seat:
+		r.notify(true, "%s tried to let a bot play your seat while you are here; refused.", capital(r.device(runner)))
 		answer(false)
 		return
-	case seat != r.seat && r.present(seat):
-		r.notify(true, "%s's device tried to let a bot play %s's seat, but %s is here; refused.", capital(r.name(runner)), r.name(seat), r.name(seat))
+	case r.present(seat):
+		r.notify(true, "%s tried to let a bot play %s's seat, but %s is here; refused.", capital(r.device(runner)), r.name(seat), r.name(seat))
 		answer(false)
 		return
 	case has && current.runner < runner:
@@ -144,10 +162,6 @@ func (r *Replica) onSeatBot(p *peer, m message) {
 		return
 	}
 	answer(true)
-	if seat == r.seat {
-		r.takeOwnSeatBot(runner, m.Level)
-		return
-	}
 	r.bots[seat] = seatBot{runner: runner, level: m.Level}
 	r.notify(false, "%s let %s play for %s while they are away.", capital(r.name(runner)), aBot(m.Level), r.name(seat))
 }
@@ -156,9 +170,6 @@ func (r *Replica) onSeatBot(p *peer, m message) {
 // since its player last played it: a move for the seat marked as a bot's and signed with
 // runner's key, which every device checked when it accepted it.
 func (r *Replica) botPlayedMySeat(runner int) bool {
-	if runner < 0 || runner >= len(r.ledger.genesis.Keys) {
-		return false
-	}
 	key := r.ledger.genesis.Keys[runner]
 	for i := r.ledger.Len() - 1; i >= 0; i-- {
 		s := r.ledger.At(i)
@@ -183,23 +194,21 @@ func (r *Replica) tellBotPlayed(from int) {
 		if !s.Bot || s.Move.Player != r.seat {
 			continue
 		}
-		for runner, key := range r.ledger.genesis.Keys {
-			if key == s.Signer {
-				r.toldBot = true
-				r.notify(false, "A bot on %s's device played for you while you were away.", r.name(runner))
-				r.notify(false, "Your seat is yours again.")
-				return
-			}
+		if runner := r.ledger.genesis.seatOf(s.Signer); runner >= 0 {
+			r.toldBot = true
+			r.notify(false, "A bot on %s played for you while you were away.", r.device(runner))
+			r.notify(false, "Your seat is yours again.")
+			return
 		}
 	}
 }
 
-// takeOwnSeatBot: a bot played this device's seat while it was away; it waits for the
-// hand-back, at most Timing.Grace.
+// takeOwnSeatBot: a bot played this device's seat while it was away; it asks for the seat
+// back and waits for the hand-back, at most Timing.Grace.
 func (r *Replica) takeOwnSeatBot(runner int, level string) {
-	r.bots[r.seat] = seatBot{runner: runner, level: level, grace: r.schedule(TimerGrace, r.seat, r.timing.Grace)}
+	r.bots[r.seat] = seatBot{runner: runner, level: level, grace: r.out.schedule(TimerGrace, r.seat, r.timing.Grace)}
 	r.toldBot = true
-	r.notify(false, "%s on %s's device played for you while you were away; it hands your seat back in a moment.", capital(aBot(level)), r.name(runner))
+	r.notify(false, "%s on %s played for you while you were away; it hands your seat back in a moment.", capital(aBot(level)), r.device(runner))
 	if p := r.peerOf(runner); p != nil {
 		r.send(p.id, message{Type: msgSeatBotOK, Seat: r.seat}) // I am back
 	}
@@ -217,8 +226,10 @@ func (r *Replica) onSeatBotAnswer(p *peer, m message) {
 		return
 	}
 	if m.Yes {
-		b.accepted[p.seat] = true
-		r.out.Changed = true
+		if m.Seat != p.seat {
+			b.accepted[p.seat] = true
+			r.out.ready.Changed = true
+		}
 		return
 	}
 	r.handBack(m.Seat)
@@ -238,7 +249,7 @@ func (r *Replica) returned(seat int) {
 		if p := r.peerOf(b.runner); p != nil {
 			r.send(p.id, message{Type: msgSeatBotOK, Seat: seat})
 		}
-		b.grace = r.schedule(TimerGrace, seat, r.timing.Grace)
+		b.grace = r.out.schedule(TimerGrace, seat, r.timing.Grace)
 		r.bots[seat] = b
 	}
 }
@@ -250,7 +261,7 @@ func (r *Replica) graceOver(seat, gen int) {
 		return
 	}
 	delete(r.bots, seat)
-	r.notify(true, "The bot on %s's device did not hand back %s seat in time; its moves for it are refused from now on.", r.name(b.runner), r.possessive(seat))
+	r.notify(true, "The bot on %s did not hand back %s seat in time; its moves for it are refused from now on.", r.device(b.runner), r.possessive(seat))
 }
 
 func (r *Replica) possessive(seat int) string {
@@ -280,21 +291,32 @@ func (r *Replica) runnerLeft(runner int) {
 	}
 }
 
-// botMayMove is the ledger's policy for a bot's move at index from runner's key, arriving on
-// connection p: the bot this device accepted for the seat, or history the connection
-// brought (moves made before it was greeted here).
-func (r *Replica) botMayMove(seat, runner, index int, p *peer) bool {
-	if r.dealer != nil {
+// botMayMove is the ledger's policy for a bot's move at index from runner's key: the bot this
+// device accepted for another seat, or history made before this device caught up in its room
+// session. What a peer claims plays no part.
+func (r *Replica) botMayMove(seat, runner, index int) bool {
+	if r.cards.dealt() {
 		return false // no bot plays another's cards in a dealt game
 	}
-	if b, ok := r.bots[seat]; ok && b.runner == runner {
+	if b, ok := r.bots[seat]; ok && b.runner == runner && seat != r.seat {
 		return true
 	}
-	return runner != seat && index < p.count
+	return runner != seat && r.inWindow(index)
 }
 
-// stepBots marks the screen changed so the shell looks at BotToMove.
-func (r *Replica) stepBots() { r.out.Changed = true }
+// refusedBot names a bot's move this device refused: for its own seat, one made while its
+// player is here; for another, one of a bot it did not accept. The device that sent it holds
+// another history from there.
+func (r *Replica) refusedBot(p *peer, s Signed) {
+	runner := r.ledger.genesis.seatOf(s.Signer)
+	if s.Seat() == r.seat {
+		r.notify(true, "%s sent a bot's move for your seat (move %d, signed by %s) while you are here; refused.", capital(r.peerName(p)), s.Index+1, r.device(runner))
+	} else {
+		r.notify(true, "Refused a bot's move for %s's seat (move %d) from %s: this device did not accept that bot.", r.name(s.Seat()), s.Index+1, r.device(runner))
+	}
+	r.forked[p.seat] = true
+	r.differ(p.seat, s.Index-1)
+}
 
 // aBot is "an Easy bot", "a Medium bot", "a Hard bot".
 func aBot(level string) string {

@@ -163,7 +163,7 @@ func (s *sim) delay(max time.Duration) time.Duration {
 
 // boot (re)starts a device from its store, as a reload or a crash restart does.
 func (s *sim) boot(n *simNode) {
-	timing := Timing{Fetch: 200 * time.Millisecond, Grace: 2 * time.Second}
+	timing := Timing{Fetch: 200 * time.Millisecond, Grace: 2 * time.Second, Stall: 20 * time.Second, End: 30 * time.Second}
 	var r *Replica
 	var err error
 	if n.dealt != nil {
@@ -188,7 +188,7 @@ func (s *sim) join(n *simNode) {
 	n.online = true
 	n.session++
 	n.peers, n.quiet = map[int]int{}, map[int]bool{}
-	n.r.Entered(n.peerID())
+	n.r.tEnter(n.peerID())
 	s.drain(n)
 	for _, o := range s.nodes {
 		if o != n && o.online && o.r != nil {
@@ -203,7 +203,7 @@ func (s *sim) join(n *simNode) {
 func (s *sim) leave(n *simNode) {
 	n.online = false
 	if n.r != nil {
-		n.r.Left()
+		n.r.tLeft()
 		s.drain(n)
 	}
 	for _, o := range s.nodes {
@@ -229,7 +229,7 @@ func (s *sim) drain(n *simNode) {
 	if n.r == nil {
 		return
 	}
-	rd := n.r.Ready()
+	rd := n.r.drain()
 	if s.trace != nil {
 		for _, no := range rd.Notices {
 			s.trace(fmt.Sprintf("%v   node %d notice: %s", s.now, n.i, no.Text))
@@ -334,7 +334,7 @@ func (s *sim) step() bool {
 			break
 		}
 		s.next[k]++
-		to.r.Receive(n.peerID(), e.data)
+		to.r.tReceive(n.peerID(), e.data)
 		s.drain(to)
 	case evOpen:
 		o := s.nodes[e.to]
@@ -342,10 +342,10 @@ func (s *sim) step() bool {
 			break
 		}
 		if old := n.peers[o.i]; old != 0 {
-			n.r.PeerClosed(fmt.Sprintf("p%d.%d", o.i, old)) // the mesh replaces a peer's connection
+			n.r.tClose(fmt.Sprintf("p%d.%d", o.i, old)) // the mesh replaces a peer's connection
 		}
 		n.peers[o.i] = o.session
-		n.r.PeerOpened(o.peerID())
+		n.r.tOpen(o.peerID())
 		s.drain(n)
 	case evClose:
 		o := s.nodes[e.to]
@@ -353,11 +353,11 @@ func (s *sim) step() bool {
 			break
 		}
 		delete(n.peers, o.i)
-		n.r.PeerClosed(fmt.Sprintf("p%d.%d", o.i, e.sess[1]))
+		n.r.tClose(fmt.Sprintf("p%d.%d", o.i, e.sess[1]))
 		s.drain(n)
 	case evFire:
 		if n.r != nil && n.session == e.sess[0] {
-			n.r.Fire(e.tmr)
+			n.r.tFire(e.tmr)
 			s.drain(n)
 		}
 	case evAct:
@@ -456,9 +456,9 @@ func (s *sim) fault(n *simNode) {
 		for _, o := range n.peerList() {
 			id := fmt.Sprintf("p%d.%d", o, s.nodes[o].session)
 			if s.rng.IntN(2) == 0 {
-				n.r.PeerQuiet(id)
+				n.r.tQuiet(id)
 			} else {
-				n.r.PeerHeard(id)
+				n.r.tHeard(id)
 			}
 			s.drain(n)
 			break
@@ -494,7 +494,7 @@ func (s *sim) snapshot() [][]Link {
 func (s *sim) check(before [][]Link) {
 	sale := false // a sale to the Distant Market was signed and waits for its tile
 	for _, n := range s.nodes {
-		if n.r != nil && n.r.pending != nil && n.r.pending.s.Move.Port == engine.DistantMarketID {
+		if c, ok := cardsOf(n.r); ok && c.wait.on && c.wait.s.Move.Port == engine.DistantMarketID {
 			sale = true
 		}
 	}
@@ -660,7 +660,8 @@ func (s *sim) attack(n *simNode) {
 		}
 		send(message{Type: msgHello, Version: Version, Key: s.g.Keys[victim], Sig: make([]byte, 64)})
 	case 6, 7: // a false key for a card dealt to another seat: as a new message, or as another version of one sent
-		for _, sd := range r.deals {
+		c, _ := cardsOf(r)
+		for _, sd := range c.deals {
 			if sd.Seat != n.i || sd.Msg.Keys == nil {
 				continue
 			}
@@ -668,8 +669,8 @@ func (s *sim) attack(n *simNode) {
 			keys.Keys = append([]deal.Scalar{{7}}, keys.Keys[1:]...)
 			forged := SignedDeal{Game: s.g.Game, Seat: n.i, Seq: sd.Seq, Msg: dealer.Msg{From: n.i, Keys: &keys}}
 			if k := s.rng.IntN(2); k == 0 {
-				forged.Seq = r.dealSeq
-				r.dealSeq++
+				forged.Seq = c.seq
+				c.seq++
 			}
 			forged.Sig = n.id.sign(forged.content())
 			send(message{Type: msgDeal, Deals: []SignedDeal{forged}})
@@ -683,7 +684,7 @@ func (s *sim) attack(n *simNode) {
 			if m.Card == "" {
 				continue
 			}
-			proof, err := r.dealer.PlayProof(m)
+			proof, err := dealtOf(r).dealer.PlayProof(m)
 			if err != nil || proof == nil {
 				break
 			}
@@ -706,7 +707,7 @@ func (s *sim) verify(n *simNode) error {
 	if s.cfg.Dealt {
 		return nil
 	}
-	if _, err := VerifyRecord(s.g, n.r.Ledger().Moves(), AnyRunner); err != nil {
+	if _, err := VerifyRecord(s.g, n.r.Ledger().Moves(), n.r.Ledger().Undos(), AnyRunner); err != nil {
 		return fmt.Errorf("node %d's record does not verify: %v", n.i, err)
 	}
 	return nil
@@ -725,8 +726,19 @@ func holdsOnlyItsOwn(r *Replica, seat int, sale bool) error {
 	if h != (engine.Held{}) {
 		return fmt.Errorf("its game holds cards or tiles it may not see: %+v", h)
 	}
-	if n := r.dealer.Unentitled(sale); n > 0 {
+	if n := dealtOf(r).dealer.Unentitled(sale); n > 0 {
 		return fmt.Errorf("it can open %d positions of the deal that were neither dealt to it nor opened", n)
 	}
 	return nil
 }
+
+// cardsOf is a replica's dealt game, if it is one (a nil replica has none).
+func cardsOf(r *Replica) (*dealtGame, bool) {
+	if r == nil {
+		return nil, false
+	}
+	c, ok := r.cards.(*dealtGame)
+	return c, ok
+}
+
+func dealtOf(r *Replica) *dealtGame { return r.cards.(*dealtGame) }

@@ -6,24 +6,37 @@ import (
 )
 
 // An agreed undo is kept as proof: the move taken back (its index, take and chain link), its
-// maker's seat, and every other player's signed yes for that very move. A device stores its
-// proofs with the game and sends them with every catch-up, so a device that crashed or was
-// away when the undo went out takes the same move back, and every device reopens the index
-// at the same next take. A proof cannot be forged without every other player's key.
+// maker's seat and signed request for that very move, and every other player's signed yes for
+// it. A device stores its proofs with the game and sends them with every catch-up, so a device
+// that crashed or was away when the undo went out takes the same move back, and every device
+// reopens the index at the same next take. A proof cannot be made without the key of the
+// player whose move it takes back, nor without every other player's: one checks the same
+// wherever it arrives (live, in a catch-up, from the store, in an imported file).
 
 // UndoProof is an agreed undo of move At (take Take, chain link Link), made by seat Maker.
 type UndoProof struct {
-	At    int    `json:"at"`
-	Take  int    `json:"take"`
-	Link  Link   `json:"link"`
-	Maker int    `json:"maker"`
-	Votes []Vote `json:"votes"`
+	At      int    `json:"at"`
+	Take    int    `json:"take"`
+	Link    Link   `json:"link"`
+	Maker   int    `json:"maker"`
+	Request []byte `json:"request"` // the maker's signature of its request (requestContent)
+	Votes   []Vote `json:"votes"`
 }
 
 // Vote is one player's signed yes to an undo.
 type Vote struct {
 	Seat int    `json:"seat"`
 	Sig  []byte `json:"sig"`
+}
+
+// requestContent is what a player signs to ask to take back their move at (take, link).
+func requestContent(game string, at, take int, link Link) []byte {
+	w := newWriter("brass undo request v1")
+	w.str(game)
+	w.num(int64(at))
+	w.num(int64(take))
+	w.bytes(link[:])
+	return w.buf
 }
 
 // voteContent is what a yes to taking back move at (take, link) signs.
@@ -36,10 +49,13 @@ func voteContent(game string, at, take int, link Link) []byte {
 	return w.buf
 }
 
-// check verifies that every seat but the maker signed its yes.
+// check verifies that the maker asked for this undo and every other seat signed its yes.
 func (p UndoProof) check(g Genesis) error {
 	if p.At < 0 || p.Take < 0 || p.Maker < 0 || p.Maker >= len(g.Keys) {
 		return errors.New("an undo of no move")
+	}
+	if !g.Keys[p.Maker].verify(requestContent(g.Game, p.At, p.Take, p.Link), p.Request) {
+		return fmt.Errorf("move %d was taken back without its maker's signed request", p.At+1)
 	}
 	signed := map[int]bool{}
 	for _, v := range p.Votes {
@@ -53,27 +69,33 @@ func (p UndoProof) check(g Genesis) error {
 	return nil
 }
 
-// ApplyUndo takes back the move a proof names if this ledger holds it last, or reopens its
-// index at the next take if the move is already gone here (or never came); a proof for a move
-// this ledger holds under another link, or one already applied, changes nothing. It reports
-// whether the ledger took a move back.
+// ApplyUndo takes back the move a proof names if this ledger holds it last (a move of the
+// proof's maker, at its take and link), or reopens the next index at the next take if the
+// move never came here; a proof of an undo this ledger already made is kept, to pass on. A
+// proof for a later index changes nothing and is not kept (a catch-up applies it when it
+// reaches that index), so proofs never outnumber what the record allows. It reports whether
+// the ledger took a move back; an invalid proof is an error and changes nothing.
 func (l *Ledger) ApplyUndo(p UndoProof) (bool, error) {
 	if err := p.check(l.genesis); err != nil {
 		return false, err
 	}
 	n := len(l.moves)
 	switch {
-	case p.At == n-1 && l.moves[p.At].Take == p.Take && l.links[p.At] == p.Link && l.genesis.seatOf(l.moves[p.At].Signer) == p.Maker:
+	case p.At == n-1 && l.moves[p.At].Take == p.Take && l.links[p.At] == p.Link:
+		s := l.moves[p.At]
+		if s.Bot || l.genesis.seatOf(s.Signer) != p.Maker {
+			return false, fmt.Errorf("move %d is not its maker's own move", p.At+1)
+		}
 		if err := l.game.Undo(); err != nil {
 			return false, err
 		}
 		l.moves, l.links, l.hashes = l.moves[:n-1], l.links[:n-1], l.hashes[:n-1]
 		l.reopen(p)
 		return true, nil
-	case p.At >= n && l.takes[p.At] <= p.Take:
+	case p.At == n && l.takes[n] <= p.Take:
 		l.reopen(p)
 	case p.At < n && l.moves[p.At].Take > p.Take:
-		l.keep(p) // an undo already made here: kept, to pass on
+		l.keep(p) // an undo already made here
 	}
 	return false, nil
 }

@@ -25,10 +25,13 @@ import (
 
 const roomKeyDomain = "brass room key v1"
 
-// roomKey is the private key this device proves the room's ownership with (nil: none).
+// roomKey is the private key this device proves the room's ownership with (nil: none): the
+// host's room secret while players gather, the game's once it began.
 func (o *Online) roomKey() ed25519.PrivateKey {
-	secret := o.roomSecret
-	if secret == "" && o.saved.Online != nil {
+	var secret string
+	if l, ok := o.lobby(); ok {
+		secret = l.RoomSecret()
+	} else if secret = o.saved.Online.RoomSecret; secret == "" {
 		secret = seedRoomSecret(o.saved.ID, o.saved.Online.Secrets)
 	}
 	if secret == "" {
@@ -55,23 +58,4 @@ func seedRoomSecret(game string, secrets []string) string {
 		fmt.Fprintf(h, "\x00%s", s)
 	}
 	return fmt.Sprintf("%x", h.Sum(nil))
-}
-
-// startFor is the host's start as one device gets it: with the room secret only for a
-// seated player.
-func (o *Online) startFor(player string, start wireMessage) wireMessage {
-	start.RoomSecret = ""
-	for _, p := range start.Players {
-		if p == player && player != "" {
-			start.RoomSecret = o.roomSecret
-		}
-	}
-	return start
-}
-
-// sendStart sends the start to every greeted device, each its own copy.
-func (o *Online) sendStart(start wireMessage) {
-	for _, id := range o.openPeers() {
-		o.send(id, o.startFor(o.remotes[id].player, start))
-	}
 }
