@@ -143,10 +143,30 @@ func (d *Dealer) Receive(m Msg) error {
 		return err
 	}
 	if !taken {
+		if d.heldFrom(m.From) >= maxHeld {
+			return fmt.Errorf("dealer: seat %d sent more messages than can come before their deal: %w", m.From, deal.ErrMalformed)
+		}
 		d.held = append(d.held, m)
 		return nil
 	}
 	return d.advance()
+}
+
+// maxHeld bounds the messages of one seat kept for a deal that cannot take them yet. An honest
+// seat has few: before this device's game reaches the Rail Era, the shuffle pass of its deck
+// and stack (the passes after need this seat's); a pass that overtook the one before it on
+// another connection; a keys message that overtook the last locking pass. Twice that leaves
+// room; more is refused.
+const maxHeld = 8
+
+func (d *Dealer) heldFrom(seat int) int {
+	n := 0
+	for _, h := range d.held {
+		if h.From == seat {
+			n++
+		}
+	}
+	return n
 }
 
 // checkShape: one payload, from another seat, whose inner seat is its sender.

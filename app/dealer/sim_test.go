@@ -420,6 +420,17 @@ func TestWithheldKeysStallOnlyTheGame(t *testing.T) {
 	if !tb.devs[1].d.Ready() {
 		t.Errorf("seat 1, which has every other key, waits for %v", tb.devs[1].d.Waiting())
 	}
+	// Every device can tell whose keys the game waits for, whoever the cards are for: the
+	// withholder's own device among them.
+	for _, dev := range tb.devs {
+		stalled := dev.d.Stalled()
+		if _, ok := stalled[1]; dev.seat != 1 && (!ok || len(stalled) != 1) {
+			t.Errorf("seat %d names %v as stalling, want seat 1 alone", dev.seat, stalled)
+		}
+		if dev.seat == 1 && len(stalled) != 0 {
+			t.Errorf("seat 1 names %v as stalling", stalled)
+		}
+	}
 }
 
 func sum(xs []uint8) int {
@@ -679,4 +690,30 @@ func scoutOf(g *engine.Game) *engine.Move {
 		}
 	}
 	return nil
+}
+
+// TestMessagesKeptForLaterAreBounded: a seat can send messages for a deal this device has
+// not started (the Rail Era's, in the Canal Era), which wait until it has; no more of them
+// than an honest seat can have sent are kept, and the rest are refused, changing nothing.
+func TestMessagesKeptForLaterAreBounded(t *testing.T) {
+	tb := newTable(t, engine.Config{Edition: "birmingham", Players: 3, Seed: 5}, 5)
+	tb.settle()
+	d := tb.devs[0].d
+	rail := deckLabel(tb.id, engine.Rail)
+	for i := 0; i < maxHeld; i++ {
+		if err := d.Receive(Msg{From: 1, Pass: &deal.Pass{Label: rail, Step: i, Seat: 1}}); err != nil {
+			t.Fatalf("message %d for the Rail Era's deal: %v", i+1, err)
+		}
+	}
+	before := fmt.Sprint(len(d.held), d.Waiting(), d.Known())
+	if err := d.Receive(Msg{From: 1, Pass: &deal.Pass{Label: rail, Step: 9, Seat: 1}}); !errors.Is(err, deal.ErrMalformed) {
+		t.Fatalf("one more than an honest seat can send: %v, want refused", err)
+	}
+	if after := fmt.Sprint(len(d.held), d.Waiting(), d.Known()); after != before {
+		t.Fatalf("the refused message changed the dealer: %s → %s", before, after)
+	}
+	// Another seat's are its own.
+	if err := d.Receive(Msg{From: 2, Pass: &deal.Pass{Label: rail, Step: 0, Seat: 2}}); err != nil {
+		t.Fatalf("another seat's message: %v", err)
+	}
 }

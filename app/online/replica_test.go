@@ -1,6 +1,7 @@
 package online
 
 import (
+	"io"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -15,9 +16,18 @@ type room struct {
 	tb      table
 	reps    []*Replica
 	notices [][]string
+	timers  [][]Timer // every timer each device started, in order
+	saves   []int     // how many Readys asked each device to save
 	rng     *rand.Rand
 	away    map[int]bool // devices whose messages go nowhere (they are off the network)
+	// drop, when set, loses a message on its way.
+	drop func(from, to int, data []byte) bool
+	// ready, when set, sees every Ready a device hands over (before its messages go out).
+	ready func(i int, r *Replica, rd Ready)
 }
+
+// newKeySource is device i's source of the deal's keys.
+func newKeySource(i int) io.Reader { return rand.NewChaCha8([32]byte{byte(i + 1), 41}) }
 
 type packet struct {
 	from, to int
@@ -26,11 +36,29 @@ type packet struct {
 
 func peerName(i int) string { return "peer" + string(rune('a'+i)) }
 
-func newRoom(t *testing.T, players int) *room {
+func newRoom(t *testing.T, players int) *room { return newRoomWith(t, roomOptions{players: players}) }
+
+// newRoomOf is a room of a game dealt from its seed, or, with dealt, by the devices.
+func newRoomOf(t *testing.T, players int, dealt bool) *room {
+	return newRoomWith(t, roomOptions{players: players, dealt: dealt})
+}
+
+// roomOptions: the players, whether the devices deal the cards, and the room's drop and
+// ready from the start (the setup's messages included).
+type roomOptions struct {
+	players int
+	dealt   bool
+	drop    func(from, to int, data []byte) bool
+	ready   func(i int, r *Replica, rd Ready)
+}
+
+func newRoomWith(t *testing.T, o roomOptions) *room {
 	t.Helper()
-	rm := &room{t: t, tb: newTable(t, players, 41), notices: make([][]string, players), rng: rand.New(rand.NewPCG(41, 42)), away: map[int]bool{}}
-	for i := 0; i < players; i++ {
-		r, err := NewReplica(rm.tb.ids[i], rm.tb.g, nil, nil, DefaultTiming, nil)
+	rm := &room{t: t, tb: newTable(t, o.players, 41), notices: make([][]string, o.players), timers: make([][]Timer, o.players), saves: make([]int, o.players),
+		rng: rand.New(rand.NewPCG(41, 42)), away: map[int]bool{}, drop: o.drop, ready: o.ready}
+	rm.tb.g.Config.Dealt = o.dealt
+	for i := 0; i < o.players; i++ {
+		r, err := NewReplica(rm.tb.ids[i], rm.tb.g, nil, nil, DefaultTiming, newKeySource(i))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -55,12 +83,19 @@ func (rm *room) flush() {
 		var out []packet
 		for i, r := range rm.reps {
 			rd := r.drain()
+			if rm.ready != nil {
+				rm.ready(i, r, rd)
+			}
 			for _, n := range rd.Notices {
 				rm.notices[i] = append(rm.notices[i], n.Text)
 			}
+			rm.timers[i] = append(rm.timers[i], rd.Timers...)
+			if rd.Save {
+				rm.saves[i]++
+			}
 			for _, m := range rd.Messages {
 				for j := range rm.reps {
-					if j != i && !rm.away[i] && !rm.away[j] && (m.To == "" || m.To == peerName(j)) {
+					if j != i && !rm.away[i] && !rm.away[j] && m.To == peerName(j) && (rm.drop == nil || !rm.drop(i, j, m.Data)) {
 						out = append(out, packet{i, j, m.Data})
 					}
 				}
@@ -74,6 +109,22 @@ func (rm *room) flush() {
 		}
 	}
 	rm.t.Fatal("the room never went quiet")
+}
+
+// fire runs device i's timers of a kind that are due by now (all it started: a stale one does
+// nothing), as its clock would after their wait.
+func (rm *room) fire(i int, kind TimerKind) {
+	rm.t.Helper()
+	timers := rm.timers[i]
+	rm.timers[i] = nil
+	for _, tm := range timers {
+		if tm.Kind == kind {
+			rm.reps[i].tFire(tm)
+		} else {
+			rm.timers[i] = append(rm.timers[i], tm)
+		}
+	}
+	rm.flush()
 }
 
 // inject sends a message from a device running modified code, as it likes.
