@@ -129,9 +129,11 @@ func eraName(era engine.Era) string {
 }
 
 // Receive takes a message from another seat. A message that comes before its deal can
-// take it is kept and offered again; a repeated one is ignored. An error means the message
-// is malformed or proves cheating (errors.Is deal.ErrCheat, with the seat in *deal.Error):
-// the game cannot go on. A refused message leaves the Dealer unchanged; an error from what
+// take it is kept and offered again. One that adds nothing to the deal (a pass, keys or audit
+// keys it already holds) is deal.ErrDuplicate, and changes nothing: a transport that numbers
+// each seat's messages can tell a message passed on again from a seat repeating itself. Any
+// other error means the message is malformed or proves cheating (errors.Is deal.ErrCheat,
+// with the seat in *deal.Error): the game cannot go on. A refused message leaves the Dealer unchanged; an error from what
 // it then let the Dealer do (a card that opens to no card: a false pass, which the audit
 // names) leaves the message taken.
 func (d *Dealer) Receive(m Msg) error {
@@ -217,7 +219,7 @@ func (d *Dealer) take(m Msg) (bool, error) {
 			if !sameAudit(old, *a) {
 				return false, &deal.Error{Kind: deal.ErrCheat, Label: a.Label, Seat: a.Seat, Step: "audit", Pos: -1, Msg: "two different sets of audit keys"}
 			}
-			return true, nil
+			return false, &deal.Error{Kind: deal.ErrDuplicate, Label: a.Label, Seat: a.Seat, Step: "audit", Pos: -1, Msg: "audit keys already held"}
 		}
 		if d.audits[a.Label] == nil {
 			d.audits[a.Label] = map[int]deal.AuditKeys{}
@@ -226,7 +228,7 @@ func (d *Dealer) take(m Msg) (bool, error) {
 		return true, nil
 	}
 	switch {
-	case err == nil, errors.Is(err, deal.ErrDuplicate):
+	case err == nil:
 		return true, nil
 	case errors.Is(err, deal.ErrNotYet):
 		return false, nil
@@ -275,6 +277,9 @@ func (d *Dealer) advance() error {
 		d.held = nil
 		for i, m := range held {
 			taken, err := d.take(m)
+			if errors.Is(err, deal.ErrDuplicate) {
+				continue // (taken meanwhile, on another way)
+			}
 			if err != nil {
 				d.held = append(d.held, held[i+1:]...)
 				return err
@@ -424,4 +429,15 @@ func (d *Dealer) show() (bool, error) {
 		}
 	}
 	return shown, nil
+}
+
+// MaxMessages is the most messages one seat can send in a whole game that each add something
+// to the deal: per deal (an era's deck and Distant Market stack) its two passes, its audit
+// keys, and at most one keys message per position (each gives at least one new key).
+func MaxMessages(ed *engine.Edition, players int) int {
+	per := len(deckList(ed, players)) + 3
+	if tiles := len(stackList(ed, players)); tiles > 0 {
+		per += tiles + 3
+	}
+	return 2 * per
 }

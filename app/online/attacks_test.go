@@ -192,8 +192,9 @@ func TestPeersCannotGrowAReplicasState(t *testing.T) {
 	}
 }
 
-// A seat's deal messages are taken in their order only, and no more of them than the game
-// allows by now: one more is refused, named, and changes nothing.
+// A seat's deal messages are taken in their order only, and each must add something to the
+// deal: a seat repeating its keys under new numbers, to fill the others' memory and stores,
+// is refused at once, named, and changes nothing.
 func TestDealMessagesAreBoundedPerSeat(t *testing.T) {
 	rm := newRoomOf(t, 2, true)
 	const victim, cheater = 0, 1
@@ -203,33 +204,34 @@ func TestDealMessagesAreBoundedPerSeat(t *testing.T) {
 		m.Sig = rm.tb.ids[cheater].sign(m.content())
 		return m
 	}
-	// A message numbered ahead of the next is refused.
-	next := c.count[cheater]
 	var own []SignedDeal
 	for _, sd := range dealtOf(rm.reps[cheater]).deals {
 		if sd.Seat == cheater {
 			own = append(own, sd)
 		}
 	}
-	audit := SignedDeal{Game: rm.tb.g.Game, Seat: cheater, Msg: own[0].Msg}
-	rm.inject(cheater, victim, message{Type: msgDeal, Deals: []SignedDeal{sign(next+3, audit)}})
+	next, kept := c.count[cheater], len(c.deals)
+	// A message numbered ahead of the next is refused.
+	rm.inject(cheater, victim, message{Type: msgDeal, Deals: []SignedDeal{sign(next+3, own[0])}})
 	if c.count[cheater] != next || !rm.noticed(victim, "before its message") {
-		t.Fatalf("a message numbered ahead was taken (%d), or not named: %q", c.count[cheater], rm.notices[victim])
+		t.Fatalf("a message numbered ahead was taken (%d), or not named: %q", c.count[cheater], lastOf(rm.notices[victim]))
 	}
-	// Past the bound: messages a seat may send (its keys again and again, each a duplicate
-	// for the deal) until the game allows no more.
+	// Its keys again under new numbers, a thousand times.
 	keys := own[len(own)-1]
 	if keys.Msg.Keys == nil {
 		t.Fatal("the cheater's last message is not a keys message")
 	}
-	for seq := next; seq < dealBound(rm.reps[victim].Ledger().Len())+5; seq++ {
+	for seq := next; seq < next+1000; seq++ {
 		rm.inject(cheater, victim, message{Type: msgDeal, Deals: []SignedDeal{sign(seq, keys)}})
 	}
-	if got, bound := c.count[cheater], dealBound(rm.reps[victim].Ledger().Len()); got > bound {
-		t.Fatalf("%d messages taken from one seat, the bound is %d", got, bound)
+	if c.count[cheater] != next || len(c.deals) != kept {
+		t.Fatalf("%d messages kept after the flood, %d before", len(c.deals), kept)
 	}
-	if !rm.noticed(victim, "than the game allows by now") {
+	if !rm.noticed(victim, "sent again, as a new message, what it had sent before") {
 		t.Fatalf("the flood was not named: %q", lastOf(rm.notices[victim]))
+	}
+	if b := c.bound; b < 60 || b > 400 {
+		t.Fatalf("a seat may send %d deal messages in a game", b)
 	}
 }
 

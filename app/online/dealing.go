@@ -45,12 +45,6 @@ type SignedDeal struct {
 // messages per deal, one keys message per draw and per card played, and its audit keys).
 const maxDeals = 4000
 
-// dealBound is how many deal messages a seat may have sent by the time a game holds moves
-// moves: its passes and audit keys (at most four deals), and at most three keys messages a
-// move (a draw, a tile, the Rail Era's first hands) for a few moves more than this device
-// holds (it may be behind).
-func dealBound(moves int) int { return 16 + 3*(moves+16) }
-
 func (d SignedDeal) content() []byte {
 	msg, _ := json.Marshal(d.Msg) // plain data: cannot fail
 	w := newWriter("brass deal v1")
@@ -68,6 +62,7 @@ type dealtGame struct {
 	dealer *dealer.Dealer
 	deals  []SignedDeal      // every deal message accepted (to pass on), in order
 	count  []int             // by seat: the messages accepted from it, numbered 0 up
+	bound  int               // the most messages a seat can send that each add to the deal
 	seen   map[[2]int][]byte // (seat, number) → the content signed, to catch two versions
 	proofs []message         // proofs that a device broke the deal, for every device greeted
 	audAt  map[int]int       // seat → the fewest moves its game held when it sent audit keys
@@ -106,7 +101,8 @@ func newDealtGame(r *Replica, rand io.Reader) (*dealtGame, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &dealtGame{r: r, dealer: d, count: make([]int, len(r.ledger.genesis.Keys)), seen: map[[2]int][]byte{}, audAt: map[int]int{}}
+	c := &dealtGame{r: r, dealer: d, count: make([]int, len(r.ledger.genesis.Keys)), seen: map[[2]int][]byte{}, audAt: map[int]int{},
+		bound: dealer.MaxMessages(r.ledger.Game().State().Edition(), len(r.ledger.genesis.Keys))}
 	if err := c.show(); err != nil {
 		return nil, err
 	}
@@ -210,8 +206,10 @@ func (c *dealtGame) take(p *peer, list []SignedDeal) {
 
 // takeOne checks one signed deal message and gives it to the dealer; with proof of cheating
 // it returns the signed messages that prove it. A seat's messages are taken in their order
-// only, and no more of them than the game allows by now: a device cannot fill another's
-// memory or store with messages of its own.
+// only, each must add something to the deal (a message passed on again is known by its
+// number; a seat repeating itself under a new number is refused), and a deal not started yet
+// keeps few (app/dealer): a device cannot fill another's memory or store with messages of
+// its own.
 func (c *dealtGame) takeOne(sd SignedDeal) ([]SignedDeal, error) {
 	r := c.r
 	g := r.ledger.genesis
@@ -230,13 +228,19 @@ func (c *dealtGame) takeOne(sd SignedDeal) ([]SignedDeal, error) {
 		return nil, nil
 	}
 	switch {
+	case sd.Seq < c.count[sd.Seat]:
+		return nil, nil // taken before this device was taken up again from its store
 	case sd.Seq != c.count[sd.Seat]:
 		return nil, fmt.Errorf("%s's deal message %d before its message %d", r.name(sd.Seat), sd.Seq+1, c.count[sd.Seat]+1)
-	case c.count[sd.Seat] >= dealBound(max(r.ledger.Len(), sd.Moves)) || len(c.deals) >= maxDeals:
-		return nil, fmt.Errorf("more deal messages from %s than the game allows by now", r.device(sd.Seat))
+	case c.count[sd.Seat] >= c.bound || len(c.deals) >= maxDeals:
+		return nil, fmt.Errorf("more deal messages from %s than a game has", r.device(sd.Seat))
 	}
 	if sd.Seat != r.seat { // (this device's own, passed back, it took when it made it)
-		if err := c.dealer.Receive(sd.Msg); err != nil {
+		err := c.dealer.Receive(sd.Msg)
+		switch {
+		case errors.Is(err, deal.ErrDuplicate):
+			return nil, fmt.Errorf("%s sent again, as a new message, what it had sent before", r.device(sd.Seat))
+		case err != nil:
 			return []SignedDeal{sd}, err
 		}
 	}
@@ -511,6 +515,7 @@ type DealSaved struct {
 	Deals    []SignedDeal      `json:"deals"`
 	Reveals  []engine.Reveal   `json:"reveals,omitempty"`
 	Seq      int               `json:"seq"`
+	Counts   []int             `json:"counts,omitempty"` // by seat: the messages taken from it
 	Pending  *Signed           `json:"pending,omitempty"`
 	Checked  bool              `json:"checked,omitempty"` // the pending move's proof was checked
 	Turned   bool              `json:"turned,omitempty"`  // this device published its key for its tile
@@ -536,7 +541,7 @@ func (r *Replica) DealState() *DealSaved {
 		}
 	}
 	s := &DealSaved{Dealer: c.dealer.Save(), Deals: own,
-		Reveals: append([]engine.Reveal(nil), r.ledger.Game().Reveals()...), Seq: c.seq,
+		Reveals: append([]engine.Reveal(nil), r.ledger.Game().Reveals()...), Seq: c.seq, Counts: slices.Clone(c.count),
 		Stopped: r.halt.why, Auditing: c.audit.started, Audit: c.audit.result,
 		Refused: maps.Clone(c.audit.refused), AuditAt: maps.Clone(c.audAt)}
 	if pd := c.wait; pd.on {
@@ -572,6 +577,7 @@ func ResumeDealt(id Identity, g Genesis, stored []Signed, saved DealSaved, timin
 	}
 	r := newReplica(id, seat, l, timing)
 	c := &dealtGame{r: r, dealer: d, count: make([]int, len(g.Keys)), seen: map[[2]int][]byte{}, audAt: map[int]int{}, seq: saved.Seq,
+		bound: dealer.MaxMessages(l.Game().State().Edition(), len(g.Keys)),
 		audit: auditState{started: saved.Auditing, result: saved.Audit, refused: maps.Clone(saved.Refused)}}
 	r.cards = c
 	r.halt.why = saved.Stopped
@@ -580,6 +586,16 @@ func ResumeDealt(id Identity, g Genesis, stored []Signed, saved DealSaved, timin
 			return nil, fmt.Errorf("a stored deal message does not verify")
 		}
 		c.keep(sd)
+	}
+	if saved.Counts != nil {
+		if len(saved.Counts) != len(g.Keys) {
+			return nil, fmt.Errorf("the stored deal counts the messages of %d seats", len(saved.Counts))
+		}
+		for s, n := range saved.Counts {
+			if s != seat {
+				c.count[s] = n // (the dealer holds what they said; they are not kept to pass on)
+			}
+		}
 	}
 	for seat, at := range saved.AuditAt {
 		c.audAt[seat] = at
