@@ -191,6 +191,13 @@ func (c *dealtGame) synced(to string) {
 
 // take takes deal messages a device sent or passed on.
 func (c *dealtGame) take(p *peer, list []SignedDeal) {
+	if a, b, ok := c.twoVersions(list); ok {
+		// The proof itself (two versions of one numbered message, both signed by their seat),
+		// whatever this device holds of that number.
+		c.cheat(&deal.Error{Kind: deal.ErrCheat, Seat: a.Seat, Step: "message", Pos: -1,
+			Msg: fmt.Sprintf("two different deal messages signed as its message %d", a.Seq+1)}, &message{Type: msgDeal, Deals: []SignedDeal{a, b}})
+		return
+	}
 	for _, sd := range list {
 		evidence, err := c.takeOne(sd)
 		switch {
@@ -202,6 +209,27 @@ func (c *dealtGame) take(p *peer, list []SignedDeal) {
 			return
 		}
 	}
+}
+
+// twoVersions finds two different messages signed by one seat for one number in a list.
+func (c *dealtGame) twoVersions(list []SignedDeal) (a, b SignedDeal, ok bool) {
+	g := c.r.ledger.genesis
+	valid := func(sd SignedDeal) bool {
+		return sd.Game == g.Game && sd.Seat >= 0 && sd.Seat < len(g.Keys) && g.Keys[sd.Seat].verify(sd.content(), sd.Sig)
+	}
+	first := map[[2]int]int{}
+	for j, y := range list {
+		k := [2]int{y.Seat, y.Seq}
+		i, seen := first[k]
+		if !seen {
+			first[k] = j
+			continue
+		}
+		if x := list[i]; string(x.content()) != string(y.content()) && valid(x) && valid(y) {
+			return x, y, true
+		}
+	}
+	return a, b, false
 }
 
 // takeOne checks one signed deal message and gives it to the dealer; with proof of cheating
