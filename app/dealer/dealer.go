@@ -441,3 +441,7 @@ func MaxMessages(ed *engine.Edition, players int) int {
 	}
 	return 2 * per
 }
+
+// HeldMessages counts the messages kept for a deal that cannot take them yet (each seat's
+// bounded by maxHeld).
+func (d *Dealer) HeldMessages() int { return len(d.held) }

@@ -109,6 +109,11 @@ func NewLobby(c LobbyConfig) (*Lobby, error) {
 	if c.Random == nil {
 		return nil, errors.New("a lobby needs a source of randomness")
 	}
+	name, colour, err := profile.Validate(c.Me.Name, c.Me.Colour)
+	if err != nil {
+		return nil, err
+	}
+	c.Me.Name, c.Me.Colour = name, colour
 	l := &Lobby{me: c.Me, host: c.Host, setup: c.Setup, secret: c.RoomSecret, timing: c.Timing, random: c.Random, peers: map[string]*member{}}
 	if c.Host {
 		if l.setup.Edition == "" {
@@ -145,14 +150,18 @@ func (l *Lobby) Advance() { l.out.ready, l.begin = Ready{}, nil }
 // Step implements Core.
 func (l *Lobby) Step(ev Event) {
 	switch ev.Kind {
-	case Entered:
-		l.self = ev.Peer
-		l.peers = map[string]*member{}
-		l.out.ready.Changed = true
-	case Left:
+	case Entered, Left:
+		if ev.Kind == Entered {
+			l.self = ev.Peer
+		}
 		l.peers = map[string]*member{}
 		if l.phase == Drawing {
 			l.abortDraw("The connection to the other players was lost while drawing the seed.")
+		}
+		if l.host && l.phase == Gathering {
+			// Every connection is gone: the players are seated again as their hellos come, so
+			// that a seat never stays with a device that did not come back.
+			l.seats = l.seats[:1]
 		}
 		l.out.ready.Changed = true
 	case Opened:
@@ -357,23 +366,20 @@ func (l *Lobby) onLobby(p *member, m message) {
 	}
 }
 
-// left updates the lobby after a player's connection closed.
+// left updates the lobby after a player's connection closed: a seat's player gone during the
+// draw stops it, and the host frees the seat (the player takes one again on coming back).
 func (l *Lobby) left(m *member) {
-	switch l.phase {
-	case Gathering:
-		if !l.host {
+	if l.phase == Drawing && l.draw.seatOf(m.player) >= 0 {
+		l.abortDraw(fmt.Sprintf("%s left while the seed was being drawn.", l.playerName(m.player)))
+	}
+	if !l.host || l.phase != Gathering {
+		return
+	}
+	for i, s := range l.seats {
+		if s.Player == m.player && i > 0 {
+			l.seats = slices.Delete(l.seats, i, i+1)
+			l.broadcastSeats()
 			return
-		}
-		for i, s := range l.seats {
-			if s.Player == m.player {
-				l.seats = slices.Delete(l.seats, i, i+1)
-				l.broadcastSeats()
-				return
-			}
-		}
-	case Drawing:
-		if l.draw.seatOf(m.player) >= 0 {
-			l.abortDraw(fmt.Sprintf("%s left while the seed was being drawn.", l.playerName(m.player)))
 		}
 	}
 }
@@ -457,7 +463,9 @@ func (l *Lobby) onStart(p *member, m message) {
 		return
 	}
 	if !slices.Contains(m.Players, l.me.Player) {
-		l.fail("The host started the game without you.")
+		// Not failed for good: if that draw does not go through, the host may seat this device
+		// next time; if it does, the game's first messages say so.
+		l.notify(true, "The host started a game without you: every seat was taken.")
 		return
 	}
 	c := m.Config
