@@ -96,8 +96,8 @@ type simNode struct {
 	ending  *Ending
 	online  bool
 	session int
-	byz     bool // it runs modified code (not held to the honest devices' checks)
-	hostile bool // and sends hostile messages of every kind (the simulator's adversary)
+	byz     bool        // it runs modified code (not held to the honest devices' checks)
+	hostile bool        // and sends hostile messages of every kind (the simulator's adversary)
 	acting  bool        // an evAct is queued
 	answer  bool        // an evAnswer is queued
 	peers   map[int]int // node → the session of its end of the open channel
@@ -136,32 +136,32 @@ func (n *simNode) peerList() []int {
 }
 
 type sim struct {
-	cfg     simConfig
-	seed    uint64
-	rng     *rand.Rand
-	now     time.Duration
-	seq     int
-	queue   eventQueue
-	g       Genesis // the game, once one device began it
-	nodes   []*simNode
-	asked   map[[2]int]bool          // (index, take) of undo requests an honest player made
+	cfg   simConfig
+	seed  uint64
+	rng   *rand.Rand
+	now   time.Duration
+	seq   int
+	queue eventQueue
+	g     Genesis // the game, once one device began it
+	nodes []*simNode
+	asked map[[2]int]bool // (index, take) of undo requests an honest player made
 	// requested: (index, take) of undo requests a modified device sent (for the bound on
 	// the undo proofs an honest device may hold).
 	requested map[[2]int]bool
-	made    map[[2]int]Link          // (index, take) → the link of an honest player's own move
-	madeBy  map[[2]int]int           // … and its seat
-	bots    map[Link]bool            // every bot's move signed → whether its seat's device was here then
-	fifo    map[[4]int]time.Duration // the last delivery time on each channel: channels are ordered
-	sent    map[[4]int]int           // how many messages each channel was given
-	next    map[[4]int]int           // the place of the next message it hands over
-	waits   map[*Replica]map[int]time.Duration
-	checked map[*Replica]int // the moves of each replica's record already looked at
+	made      map[[2]int]Link          // (index, take) → the link of an honest player's own move
+	madeBy    map[[2]int]int           // … and its seat
+	bots      map[Link]bool            // every bot's move signed → whether its seat's device was here then
+	fifo      map[[4]int]time.Duration // the last delivery time on each channel: channels are ordered
+	sent      map[[4]int]int           // how many messages each channel was given
+	next      map[[4]int]int           // the place of the next message it hands over
+	waits     map[*Replica]map[int]time.Duration
+	checked   map[*Replica]int // the moves of each replica's record already looked at
 	// signedSlots: the first move the modified devices signed for each slot, by key.
 	signedSlots map[slot]Signed
-	healed  bool // the faults are over: the modified devices stop acting out of turn
-	stats   simStats
-	failure string
-	trace   func(string) // when set, every event and notice is told
+	healed      bool // the faults are over: the modified devices stop acting out of turn
+	stats       simStats
+	failure     string
+	trace       func(string) // when set, every event and notice is told
 }
 
 type simStats struct {
