@@ -5,6 +5,7 @@ import (
 	"crypto/ed25519"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"strings"
 	"time"
@@ -44,9 +45,9 @@ type Online struct {
 	// passes stored apart (a dealt game, save).
 	saved        savedGame
 	storedPasses int
-	// timers: when each running timer of the core fires, by generation (the screen counts
-	// down to a stall's).
-	timers map[int]time.Time
+	// timers: when each running timer of the core started and fires, by generation (the
+	// screen counts down to a stall's).
+	timers map[timerKey]timerSpan
 
 	notices []Notice
 	dirty   bool // something the screen shows changed while handling an event
@@ -156,6 +157,10 @@ type OnlineOptions struct {
 	BotPause time.Duration
 	// Timing is the protocol's waits (default online.DefaultTiming; tests shorten them).
 	Timing online.Timing
+	// Withhold, a debug aid, has this device keep its keys of the deal to itself, as a
+	// modified device could: the others then show how they handle a device that holds the
+	// game up (named, counted down, the game ended). The browser tests use it.
+	Withhold bool
 }
 
 func (o *OnlineOptions) defaults() {
@@ -224,7 +229,7 @@ func newOnline(store Store, name, colour string, opts OnlineOptions, config func
 	if err != nil {
 		return nil, &Error{Msg: err.Error(), Err: err}
 	}
-	return &Online{bots: newBotDriver(opts.BotPause), store: store, opts: opts, core: lobby, timers: map[int]time.Time{}}, nil
+	return &Online{bots: newBotDriver(opts.BotPause), store: store, opts: opts, core: lobby, timers: map[timerKey]timerSpan{}}, nil
 }
 
 // lobby is the lobby while the players gather (ok false once the game began).
@@ -425,6 +430,9 @@ func (o *Online) flush() {
 		}
 		if o.mesh != nil {
 			for _, m := range rd.Messages {
+				if o.opts.Withhold && o.withheld(m.Data) {
+					continue
+				}
 				_ = o.mesh.Send(m.To, m.Data)
 			}
 		}
@@ -446,16 +454,51 @@ func (o *Online) flush() {
 	o.stepBots()
 }
 
+// withheld reports whether a message carries this device's own keys of the deal, which the
+// debug aid OnlineOptions.Withhold keeps back.
+func (o *Online) withheld(data []byte) bool {
+	var probe struct {
+		Type  string `json:"t"`
+		Deals []struct {
+			Seat int `json:"seat"`
+			Msg  struct {
+				Keys  json.RawMessage `json:"keys"`
+				Audit json.RawMessage `json:"audit"`
+			} `json:"msg"`
+		} `json:"deals"`
+	}
+	if json.Unmarshal(data, &probe) != nil || probe.Type != "deal" {
+		return false
+	}
+	for _, d := range probe.Deals {
+		if d.Seat == o.MySeat() && (d.Msg.Keys != nil || d.Msg.Audit != nil) {
+			return true
+		}
+	}
+	return false
+}
+
+// timerKey is a core's timer (each core numbers its own); timerSpan is when it started and
+// when it fires.
+type (
+	timerKey struct {
+		core online.Core
+		gen  int
+	}
+	timerSpan struct{ start, until time.Time }
+)
+
 // startTimer runs a core's timer on the UI goroutine when it is due.
 func (o *Online) startTimer(t online.Timer) {
-	o.timers[t.Gen] = o.opts.Now().Add(t.After)
+	now := o.opts.Now()
+	core := o.core
+	o.timers[timerKey{core, t.Gen}] = timerSpan{now, now.Add(t.After)}
 	if o.run == nil {
 		return
 	}
-	core := o.core
 	time.AfterFunc(t.After, func() {
 		o.run(func() {
-			delete(o.timers, t.Gen)
+			delete(o.timers, timerKey{core, t.Gen})
 			if o.core != core {
 				return
 			}

@@ -158,6 +158,7 @@ type StallStatus struct {
 	Away   bool
 	Named  bool
 	CanEnd bool
+	Since  time.Time // when the wait (or, once named, the wait to end) began
 	Until  time.Time
 }
 
@@ -169,7 +170,8 @@ func (o *Online) Stalls() []StallStatus {
 	}
 	var out []StallStatus
 	for _, s := range r.Stalls() {
-		out = append(out, StallStatus{Seat: s.Seat, Name: r.Game().State().Name(s.Seat), What: s.What, Away: s.Away, Named: s.Named, CanEnd: s.CanEnd, Until: o.timers[s.Timer]})
+		span := o.timers[timerKey{r, s.Timer}]
+		out = append(out, StallStatus{Seat: s.Seat, Name: r.Game().State().Name(s.Seat), What: s.What, Away: s.Away, Named: s.Named, CanEnd: s.CanEnd, Since: span.start, Until: span.until})
 	}
 	return out
 }

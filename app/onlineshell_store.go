@@ -2,7 +2,6 @@ package app
 
 import (
 	"crypto/rand"
-	"time"
 
 	"brass/app/online"
 	"brass/engine"
@@ -176,7 +175,7 @@ func OpenOnline(store Store, id string, opts OnlineOptions) (*Online, error) {
 		core:         rep,
 		saved:        sg,
 		storedPasses: stored,
-		timers:       map[int]time.Time{},
+		timers:       map[timerKey]timerSpan{},
 	}, nil
 }
 

@@ -1,6 +1,10 @@
 package app
 
-import "brass/engine"
+import (
+	"time"
+
+	"brass/engine"
+)
 
 // Session is where the UI sends moves and reads the game from. The hotseat session (Hotseat)
 // applies moves locally and saves them; the online session (Online) also exchanges them with
@@ -65,6 +69,15 @@ type OnlineSession interface {
 	UndoAsked() string
 	AnswerUndo(yes bool)
 	LetBotPlay(seat int, level string) error
+	// Stalls are the devices the game waits for, each with the moment it is named as holding
+	// the game up or, once named, the moment the game may be ended (Now is the clock they
+	// count down on); CanEnd, End and Ended end a game a device holds up, with the scores as
+	// they stand.
+	Stalls() []StallStatus
+	Now() time.Time
+	CanEnd() bool
+	End() error
+	Ended() bool
 }
 
 var _ OnlineSession = (*Online)(nil)

@@ -182,7 +182,7 @@ func (d *onlineDialog) start(ctx goapp.Context) {
 		d.err = err.Error()
 		return
 	}
-	opts := app.OnlineOptions{Dial: app.BrowserDialer()}
+	opts := onlineOptions()
 	var s *app.Online
 	if d.join {
 		s, err = app.JoinOnline(d.IStore, d.code, name, colour, opts)

@@ -67,6 +67,7 @@ func (p *peerStrip) Render() goapp.UI {
 		goapp.If(s.Desync() != "", func() goapp.UI {
 			return goapp.P().ID("desync").Class("peer-desync").Role("alert").Text(s.Desync())
 		}),
+		newStallList().Session(s).Revision(p.IRevision),
 		goapp.If(asked != "", func() goapp.UI {
 			return goapp.Div().ID("undo-asked").Class("peer-undo").Role("alertdialog").Aria("label", "Undo request").Body(
 				goapp.Span().Text(asked+" asks to take back their last move."),

@@ -176,7 +176,7 @@ func (r *root) open(store app.Store) {
 	if err != nil || id == "" {
 		return
 	}
-	s, err := app.OpenSaved(store, id, app.OnlineOptions{Dial: app.BrowserDialer()})
+	s, err := app.OpenSaved(store, id, onlineOptions())
 	if err != nil {
 		r.notice = "The last game could not be resumed. " + err.Error()
 		_ = app.SetCurrentGame(store, "")

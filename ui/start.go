@@ -185,7 +185,7 @@ func (s *startScreen) onOnlineStart(ctx goapp.Context, sess app.Session) {
 
 func (s *startScreen) resume(ctx goapp.Context, id string) {
 	s.clearMessages()
-	sess, err := app.OpenSaved(s.IStore, id, app.OnlineOptions{Dial: app.BrowserDialer()})
+	sess, err := app.OpenSaved(s.IStore, id, onlineOptions())
 	if err != nil {
 		s.openErr = err.Error()
 		return

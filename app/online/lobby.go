@@ -271,6 +271,14 @@ func (l *Lobby) gamePlay(p *member, m message, data []byte, early []Incoming) []
 }
 
 func (l *Lobby) onHello(p *member, m message) {
+	switch {
+	case m.Player == l.me.Player:
+		l.notify(true, "Ignored a device that said it was this one.")
+		return
+	case p.greeted && m.Player != p.player:
+		l.notify(true, "Ignored a second identity on %s's connection.", l.memberName(p))
+		return
+	}
 	// The same player on a second connection (a reloaded tab): the newest one counts.
 	for id, other := range l.peers {
 		if id != p.id && other.player == m.Player {
@@ -349,9 +357,11 @@ func (l *Lobby) onLobby(p *member, m message) {
 		l.notify(true, "Ignored a list of seats from %s: the server did not name that device the room's host.", l.memberName(p))
 		return
 	}
-	if p.player != m.Host || (l.hostID != "" && l.hostID != m.Host) {
+	if p.player != m.Host {
 		return
 	}
+	// (The host's player id is its own: a host that reloaded comes back under a new one, and
+	// the connection the server names is what counts.)
 	l.out.ready.Changed = true
 	l.hostID, l.size = m.Host, m.Size
 	l.seats = append([]LobbySeat(nil), m.Seats...)
@@ -459,9 +469,10 @@ func (l *Lobby) startFor(player string, start message) message {
 
 // onStart takes the host's start.
 func (l *Lobby) onStart(p *member, m message) {
-	if l.phase != Gathering || l.host || p.player != l.hostID || m.Host != l.hostID || !p.host {
+	if l.phase != Gathering || l.host || !p.host || p.player != m.Host {
 		return
 	}
+	l.hostID = m.Host
 	if !slices.Contains(m.Players, l.me.Player) {
 		// Not failed for good: if that draw does not go through, the host may seat this device
 		// next time; if it does, the game's first messages say so.

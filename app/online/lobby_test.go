@@ -222,7 +222,7 @@ func TestSeedDrawNamesADeviceThatNeverReveals(t *testing.T) {
 		}
 		l.Step(Event{Kind: Fired, Timer: last})
 		n.flush()
-		if l.Phase() != Gathering || !n.noticed(i, "PA's device did not send its secret within 30 s") {
+		if l.Phase() != Gathering || !n.noticed(i, "PA's device did not send a secret within 30 s") {
 			t.Fatalf("device %d: phase %d, notices %q", i, l.Phase(), n.notices[i])
 		}
 	}

@@ -120,11 +120,11 @@ func (d *seedDraw) missing() []int {
 func (d *seedDraw) waitingFor() string {
 	switch {
 	case !all(d.commits):
-		return "its commitment to a secret"
+		return "a commitment to a secret"
 	case !all(d.reveals):
-		return "its secret"
+		return "a secret"
 	}
-	return "the game it built from the seed"
+	return "the game built from the seed"
 }
 
 // seed checks every secret against its commitment and returns the seed, or the seat whose

@@ -483,8 +483,7 @@ func (s *sim) attack(n *simNode) {
 			keys.Keys = append([]deal.Scalar{{7}}, keys.Keys[1:]...)
 			forged := SignedDeal{Game: s.g.Game, Seat: n.seat, Seq: sd.Seq, Msg: dealer.Msg{From: n.seat, Keys: &keys}}
 			if k := s.rng.IntN(2); k == 0 {
-				forged.Seq = c.seq
-				c.seq++
+				forged.Seq = c.seq // (its next number: its own next message will be a second version)
 			}
 			forged.Sig = n.id.sign(forged.content())
 			send(message{Type: msgDeal, Deals: []SignedDeal{forged}})

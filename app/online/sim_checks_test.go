@@ -294,7 +294,9 @@ func (s *sim) outcome() string {
 		// Honest devices may part for good only where a bot played a seat whose player's own
 		// moves were still on their way (a partition): then both sides must say so, and the
 		// game stops there rather than one side rewriting the other's moves.
-		if !s.cfg.Bots || !s.partedVisibly() {
+		// Or where a modified device fed a device catching up a bot's move for a player who
+		// was here (that player's device refused it): the same, both sides named.
+		if !(s.cfg.Bots || s.partedByHostileBot()) || !s.partedVisibly() {
 			return err.Error()
 		}
 		s.stats.Parted++
@@ -306,6 +308,35 @@ func (s *sim) outcome() string {
 		}
 	}
 	return ""
+}
+
+// partedByHostileBot reports whether two honest devices' records part at a bot's move signed
+// by a modified device.
+func (s *sim) partedByHostileBot() bool {
+	hostile := map[PublicKey]bool{}
+	for _, n := range s.nodes {
+		if n.hostile && n.begun {
+			hostile[n.id.Public()] = true
+		}
+	}
+	for _, a := range s.nodes {
+		for _, b := range s.nodes {
+			if a == b || a.byz || b.byz || !a.begun || !b.begun {
+				continue
+			}
+			la, lb := a.r.Ledger(), b.r.Ledger()
+			for k := 0; k < min(la.Len(), lb.Len()); k++ {
+				if la.links[k] == lb.links[k] {
+					continue
+				}
+				if ma, mb := la.At(k), lb.At(k); ma.Bot && hostile[ma.Signer] || mb.Bot && hostile[mb.Signer] {
+					return true
+				}
+				break
+			}
+		}
+	}
+	return false
 }
 
 // partedVisibly reports whether every honest device that holds another record than another

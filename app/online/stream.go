@@ -283,6 +283,7 @@ func (r *Replica) noteAck(seat, at, take int, hash string, link Link) {
 	case ackAgrees:
 		if _, known := r.differs[seat]; known {
 			delete(r.differs, seat)
+			delete(r.forked, seat)
 			r.notify(false, "%s agrees with yours again (after move %d).", capital(r.device(seat)), at+1)
 		}
 	}

@@ -1,0 +1,39 @@
+package ui
+
+import (
+	"strconv"
+	"time"
+
+	"brass/app"
+	"brass/app/online"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// onlineOptions are an online game's options in the browser: the signalling server of the
+// page's own origin, and two debug aids the browser tests set in localStorage:
+// brass/debug-stall (seconds) shortens the waits before a device that holds the game up is
+// named and before the game may be ended, and brass/debug-withhold has this device keep its
+// keys of the deal to itself, as a modified device could.
+func onlineOptions() app.OnlineOptions {
+	opts := app.OnlineOptions{Dial: app.BrowserDialer()}
+	if s, err := strconv.Atoi(debugItem("brass/debug-stall")); err == nil && s > 0 {
+		opts.Timing = online.DefaultTiming
+		opts.Timing.Stall, opts.Timing.End = time.Duration(s)*time.Second, time.Duration(s)*time.Second
+	}
+	opts.Withhold = debugItem("brass/debug-withhold") == "true"
+	return opts
+}
+
+// debugItem reads a localStorage item as it was set ("" when there is none or no storage).
+func debugItem(key string) string {
+	ls := goapp.Window().Get("localStorage")
+	if !ls.Truthy() {
+		return ""
+	}
+	v := ls.Call("getItem", key)
+	if !v.Truthy() {
+		return ""
+	}
+	return v.String()
+}

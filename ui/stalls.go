@@ -1,0 +1,167 @@
+package ui
+
+import (
+	"strconv"
+	"time"
+
+	"brass/app"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// stallList is on an online game's player strip while the game waits for another device:
+// whose, for what, and a countdown, to the moment that device is named as holding the game
+// up, and then to the moment any player may end the game; then the End button, which asks
+// once more. After an ending it shows the scores as they stood.
+type stallList struct {
+	goapp.Compo
+
+	ISession  app.OnlineSession
+	IRevision int
+
+	now     time.Time // when the countdown was last drawn
+	ticking bool
+	confirm bool // End was pressed once: ask again
+	err     string
+}
+
+func newStallList() *stallList { return &stallList{} }
+
+// stallShownAfter is how long a wait lasts before the strip shows it.
+const stallShownAfter = 3 * time.Second
+
+// Session sets the online game.
+func (l *stallList) Session(s app.OnlineSession) *stallList { l.ISession = s; return l }
+
+// Revision tells the list the session changed.
+func (l *stallList) Revision(r int) *stallList { l.IRevision = r; return l }
+
+// OnMount and OnUpdate start the countdown's tick when there is one to count.
+func (l *stallList) OnMount(ctx goapp.Context)  { l.tick(ctx) }
+func (l *stallList) OnUpdate(ctx goapp.Context) { l.tick(ctx) }
+
+// tick redraws the countdown every second while there is one.
+func (l *stallList) tick(ctx goapp.Context) {
+	if l.ticking || l.ISession == nil || len(l.ISession.Stalls()) == 0 {
+		return
+	}
+	l.ticking = true
+	ctx.After(time.Second, func(ctx goapp.Context) {
+		l.ticking = false
+		if l.ISession != nil {
+			l.now = l.ISession.Now()
+		}
+		l.tick(ctx)
+	})
+}
+
+func (l *stallList) end(ctx goapp.Context, e goapp.Event) {
+	if !l.confirm {
+		l.confirm = true
+		return
+	}
+	l.confirm = false
+	if err := l.ISession.End(); err != nil {
+		l.err = err.Error()
+		return
+	}
+	l.err = ""
+}
+
+func (l *stallList) Render() goapp.UI {
+	s := l.ISession
+	if s == nil {
+		return goapp.Span()
+	}
+	if s.Ended() {
+		return l.renderScores(s)
+	}
+	if l.now.IsZero() || s.Now().Sub(l.now) > time.Second {
+		l.now = s.Now()
+	}
+	var stalls []app.StallStatus
+	for _, st := range s.Stalls() {
+		// A wait shows once it has lasted a moment: the deal's passes and keys come one
+		// after another, and each is waited for a fraction of a second.
+		if st.Named || st.Since.IsZero() || l.now.Sub(st.Since) >= stallShownAfter {
+			stalls = append(stalls, st)
+		}
+	}
+	if len(stalls) == 0 {
+		l.confirm = false
+		return goapp.Span()
+	}
+	items := make([]goapp.UI, len(stalls))
+	for i, st := range stalls {
+		items[i] = goapp.Li().Class("peer-stall").DataSet("seat", st.Seat).DataSet("named", st.Named).DataSet("can-end", st.CanEnd).
+			Text(stallText(st, countdown(st.Until, l.now)))
+	}
+	canEnd := s.CanEnd()
+	label := "End the game"
+	if l.confirm {
+		label = "End the game now, with the scores as they stand?"
+	}
+	return goapp.Div().ID("stalls").Class("peer-stalls").Role("status").Body(
+		goapp.Ul().Body(items...),
+		goapp.If(canEnd, func() goapp.UI {
+			return goapp.Div().Class("peer-stall-end").Body(
+				goapp.Button().ID("end-game").Class("gs-btn").Text(label).OnClick(l.end),
+				goapp.If(l.confirm, func() goapp.UI {
+					return goapp.Button().ID("end-game-cancel").Class("gs-btn").Text("Wait").
+						OnClick(func(goapp.Context, goapp.Event) { l.confirm = false })
+				}),
+			)
+		}),
+		goapp.If(l.err != "", func() goapp.UI { return goapp.P().Class("start-error").Role("alert").Text(l.err) }),
+	)
+}
+
+// countdown is the whole seconds left until a moment (0 once past; −1 for none).
+func countdown(until, now time.Time) int {
+	if until.IsZero() {
+		return -1
+	}
+	left := until.Sub(now)
+	if left < 0 {
+		return 0
+	}
+	return int((left + time.Second - 1) / time.Second)
+}
+
+// stallText says what the game waits for from a device and what comes next.
+func stallText(st app.StallStatus, left int) string {
+	who := st.Name + "'s device"
+	in := ""
+	if left >= 0 {
+		in = " in " + strconv.Itoa(left) + " s"
+	}
+	switch {
+	case st.CanEnd:
+		return who + " has held the game up (" + st.What + "): you may end the game."
+	case st.Named && st.Away:
+		return who + " is away, and the game waits for it (" + st.What + "). You may end the game" + in + "."
+	case st.Named:
+		return who + " is holding the game up (" + st.What + "). You may end the game" + in + "."
+	case st.Away:
+		return "Waiting for " + who + ", which is away (" + st.What + ")" + in + "."
+	}
+	return "Waiting for " + who + " (" + st.What + "): named as holding the game up" + in + "."
+}
+
+// renderScores shows the scores as they stood when a player ended the game.
+func (l *stallList) renderScores(s app.OnlineSession) goapp.UI {
+	g := s.Game()
+	if g == nil {
+		return goapp.Span()
+	}
+	st := g.State()
+	rows := []goapp.UI{}
+	for _, p := range st.Standings() {
+		rows = append(rows, goapp.Li().DataSet("player", p.Player).
+			Text(strconv.Itoa(p.Rank)+". "+st.Name(p.Player)+": "+strconv.Itoa(p.VP)+" VP"))
+	}
+	return goapp.Div().ID("ended-scores").Class("peer-stalls").Body(
+		goapp.P().Text("The game was ended. The scores as they stood:"),
+		goapp.Ol().Class("ended-standings").Body(rows...),
+	)
+}
