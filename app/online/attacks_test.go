@@ -101,7 +101,7 @@ func TestAttackUndoWithoutItsMakersRequest(t *testing.T) {
 	yes := Vote{Seat: cheater, Sig: rm.tb.ids[cheater].sign(voteContent(rm.tb.g.Game, at, take, link))}
 	proofs := []UndoProof{
 		{At: at, Take: take, Link: link, Maker: victim, Votes: []Vote{yes}},
-		{At: at, Take: take, Link: link, Maker: victim, Votes: []Vote{yes}, Request: rm.tb.ids[cheater].sign(requestContent(rm.tb.g.Game, at, take, link))},
+		{At: at, Take: take, Link: link, Maker: victim, Votes: []Vote{yes}, Request: rm.tb.ids[cheater].sign(confirmContent(rm.tb.g.Game, at, take, link))},
 	}
 	for _, p := range proofs {
 		rm.inject(cheater, victim, message{Type: msgUndo, Undo: &p})
@@ -138,7 +138,7 @@ func TestAttackForgedUndosNeitherBloatNorFreeze(t *testing.T) {
 		at, maker := n+10+k%5, k%2
 		link := Link{byte(k), byte(k >> 8)}
 		p := UndoProof{At: at, Take: k / 5, Link: link, Maker: maker,
-			Request: rm.tb.ids[cheater].sign(requestContent(rm.tb.g.Game, at, k/5, link)),
+			Request: rm.tb.ids[cheater].sign(confirmContent(rm.tb.g.Game, at, k/5, link)),
 			Votes:   []Vote{{Seat: 1 - maker, Sig: rm.tb.ids[cheater].sign(voteContent(rm.tb.g.Game, at, k/5, link))}}}
 		forged = append(forged, p)
 	}

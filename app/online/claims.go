@@ -7,8 +7,10 @@ import "fmt"
 // is only ever a cue: this device asks for the moves (sync-request), makes no move of its own
 // while one is outstanding (it would be made on an old position), and drops the claim, naming
 // its author, when the device sends fewer moves than it claimed or none within Timing.Stall
-// (stall.go). What a claim says decides nothing else: which moves are accepted, which bots may
-// play, what is undone and what is stored rest on signed moves and this device's own view.
+// (stall.go), counted from its first unanswered claim whatever connection it comes on. A
+// device whose claim was dropped is not waited for again until it sends the moves it claims.
+// What a claim says decides nothing else: which moves are accepted, which bots may play, what
+// is undone and what is stored rest on signed moves and this device's own view.
 
 // claim is the furthest move a seat's device said it holds: index at, at take.
 type claim struct{ at, take int }
@@ -22,12 +24,21 @@ func (c claims) note(seat, at, take int) {
 	}
 }
 
-// outstanding reports whether a seat's claim still says it holds moves this ledger lacks,
-// and its device can be asked for them.
-func (r *Replica) outstanding(seat int) bool {
+// ahead reports whether a seat's claim still says it holds moves this ledger lacks (its
+// device is then asked for them).
+func (r *Replica) ahead(seat int) bool {
 	c, ok := r.claims[seat]
 	n := r.ledger.Len()
-	return ok && !r.forked[seat] && r.peerOf(seat) != nil && c.at >= n && c.take >= r.ledger.takes[c.at]
+	return ok && !r.forked[seat] && c.at >= n && c.take >= r.ledger.takes[c.at]
+}
+
+// pendingClaim reports whether a seat's claim is ahead and waited for: its device has not
+// failed to make a claim good before.
+func (r *Replica) pendingClaim(seat int) bool { return r.ahead(seat) && !r.discredited[seat] }
+
+// outstanding reports whether a seat's claim is pending and its device can be asked now.
+func (r *Replica) outstanding(seat int) bool {
+	return r.pendingClaim(seat) && r.peerOf(seat) != nil
 }
 
 // Behind reports whether this device waits for moves another device said it holds: no move
@@ -62,6 +73,7 @@ func (r *Replica) forgetClaim(seat int, why string) {
 	}
 	delete(r.claims, seat)
 	if c.at >= r.ledger.Len() && why != "" {
+		r.discredited[seat] = true
 		r.notify(true, "%s said it held %d moves but %s; it is not waited for.", capital(r.device(seat)), c.at+1, why)
 	}
 }
@@ -81,7 +93,7 @@ func (r *Replica) fetch() {
 	r.fetching = false
 	best, most := -1, -1
 	for seat := range r.ledger.genesis.Keys {
-		if r.outstanding(seat) && r.claims[seat].at > most {
+		if r.ahead(seat) && r.peerOf(seat) != nil && r.claims[seat].at > most {
 			best, most = seat, r.claims[seat].at
 		}
 	}
@@ -90,10 +102,11 @@ func (r *Replica) fetch() {
 	}
 }
 
-// claimWaits lists the seats whose claims this device waits on, for the stall watch.
+// claimWaits lists the seats whose claims this device waits on, for the stall watch (also
+// while their device is between connections: the wait is the seat's).
 func (r *Replica) claimWaits(into map[int]string) {
 	for seat := range r.ledger.genesis.Keys {
-		if r.outstanding(seat) {
+		if r.pendingClaim(seat) {
 			into[seat] = fmt.Sprintf("the moves it said it held (to move %d)", r.claims[seat].at+1)
 		}
 	}

@@ -91,6 +91,7 @@ const (
 	TimerGrace                      // a returned player's seat bot did not hand back in time
 	TimerStall                      // a device has not sent what the game waits for (Timing.Stall)
 	TimerEnd                        // a named device still holds the game up (Timing.End): it may be ended
+	TimerHello                      // a connection's hello has not come: say this device's own again
 )
 
 // Timing are the protocol's waits (the shell's clock runs them as timers).
@@ -109,6 +110,14 @@ type Timing struct {
 	// other players may end the game (the scores as they stand, the reason in the record).
 	End time.Duration
 }
+
+// helloAgain is how long a device waits for a new connection's hello before it sends its own
+// again (a hello can be lost as a channel opens; if both are, neither side would ever hear
+// the other), and helloTries how often it does.
+const (
+	helloAgain = 2 * time.Second
+	helloTries = 5
+)
 
 // DefaultTiming is the timing of real games.
 var DefaultTiming = Timing{Fetch: 500 * time.Millisecond, Grace: 5 * time.Second, Stall: 30 * time.Second, End: 60 * time.Second}

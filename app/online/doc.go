@@ -15,8 +15,10 @@
 // part of the game's Genesis, which every signed move's chain starts from. A connection's
 // seat is known only from the first hello on it, signed by that seat's key for that very
 // connection (both peer ids are signed), so a device can neither claim another seat nor
-// replay another player's hello to a third device. Only the signalling server's naming says
-// which device hosts the lobby (it lists the seats and starts).
+// replay another player's hello to a third device. In the lobby, a player id is the hash of
+// the device's lobby key and its hello is signed with that key for the connection, so nobody
+// can take another player's id there either. Only the signalling server's naming says which
+// device hosts the lobby (it lists the seats and starts).
 //
 // # Guarantees
 //
@@ -35,17 +37,20 @@
 //     it caught up. Its runner hands the seat back when the player returns.
 //   - No rewritten history. A device never replaces a move it accepted, its own above all.
 //     Devices that hold different records name each other; nothing is adopted from a majority.
-//   - Undo only at its maker's signed request. Taking a move back needs the request signed by
-//     the player whose move it is, for that very move and take, and every other player's
-//     signed yes (UndoProof); a proof is checked the same way wherever it arrives (live, in a
-//     catch-up, from the store, in an imported file), and a proof for an index not reached
-//     is not kept.
+//   - Undo only at its maker's signed request. Taking a move back needs every other player's
+//     signed yes for that very move and take, and its maker's signed request to take it back,
+//     made once every yes is in (UndoProof: nobody but the maker can complete one); a proof is
+//     checked the same way wherever it arrives (live, in a catch-up, from the store, in an
+//     imported file), and a proof for an index not reached is not kept. A maker that took a
+//     move back and also signed a move on it is proved to cheat (UndoConflict).
 //   - Cheating is proved, not suspected. One key signing two different moves for one slot is
-//     an Equivocation: the devices that see it stop the game, send the proof to every device,
-//     each checks it, and the player is named.
+//     an Equivocation, a move taken back and built on an UndoConflict: the devices that see it
+//     stop the game, send the proof to every device, each checks it, and the player is named.
 //   - Nothing believed that a peer only claims, and every claim bounded. A count of moves, a
 //     state hash, a consent or a waiting a peer states is at most a cue to ask; a claim not
-//     made good within Timing.Stall is dropped and its author named (below, field by field).
+//     made good within Timing.Stall (counted from its first, on whatever connection) is dropped
+//     and its author named, and that device is not waited for again until it sends the moves
+//     it claims (below, field by field).
 //   - Bounded state from peers. What a peer can make a device keep (claims, remembered slots,
 //     undo proofs, deal messages, messages for later, notices) is bounded by what the game
 //     allows at that moment; beyond it, a message is refused and named.
@@ -71,20 +76,25 @@
 // and signatures well formed); anything else is shown and ignored.
 //
 // In the lobby:
-//   - hello: player id, name, colour: who is on this connection, for the lobby's display and
-//     the host's seating; the newest connection of a player id counts. greeted: false is
-//     answered with a hello (a lost hello heals); nothing else.
+//   - hello: player id, key, signature, name, colour: who is on this connection, for the
+//     lobby's display and the host's seating, taken only if the id is the key's hash and the
+//     signature is for this connection; only a connection's first hello binds its player id,
+//     and the newest connection of a player id counts. greeted: false is answered with a hello
+//     (a lost hello heals; a device also says its own again while none came, a few times).
 //   - lobby (seats, size, host): taken only from the connection the signalling server named
 //     the host, whose hello gave that host id; shown, never acted on.
 //   - start (config, players, room secret): taken only from the named host; the names,
 //     colours and edition are checked; a device not seated waits. The room secret only
 //     derives the key that reopens the room.
-//   - commit (key, commitment), reveal (secret), seeded (hash): only for the sender's own
-//     player id and only for a seat in the start; a second, different one stops the draw,
-//     naming the player; a secret that does not match its commitment stops the game from
-//     starting, naming the player; different initial states stop it too. The game begins
-//     only when every seat's commitment, secret and state agree; a seat that does not send
-//     its part within Timing.Stall is named and the draw goes back to the lobby.
+//   - commit (key, commitment), reveal (secret), seeded (hash, and the commitments it was
+//     built from): only for the sender's own player id and only for a seat in the start; a
+//     second, different one stops the draw, naming the player; a secret that does not match
+//     its commitment stops the game from starting, naming the player; different initial
+//     states stop it too, naming the player whose commitments differ between devices (or, if
+//     none, the device that built another game). The game begins only when every seat's
+//     commitment, secret and state agree; a seat that does not send its part within
+//     Timing.Stall is named and the draw goes back to the lobby. Game messages that come
+//     before this device began the game are kept for it, sixteen a connection.
 //
 // In the game:
 //   - hello key, sig: binds the connection to a seat (first hello only). count, take, hash,
@@ -104,23 +114,27 @@
 //     signed by the same key is proof of cheating), each proof as a proof, applied at its
 //     index; a sync with fewer moves than its sender claimed drops the claim.
 //   - undo-request at, take, sig: asks this player, only for the sender's own last move here
-//     and signed by the sender for it; answered yes (signed) or no.
+//     and signed by the sender for it; answered yes (signed) or no (always no in a dealt game).
 //   - undo-vote: counted only for this device's own request, a yes only with its signature.
-//   - undo: the proof, checked as every proof is, whoever passes it on.
+//   - undo: the proof, checked as every proof is, whoever passes it on (refused in a dealt
+//     game); against a record that holds its maker's move built on the move it takes back, it
+//     is proof of cheating.
 //   - seat-bot seat, level (runner): a claim that the sender's bot plays an away player's
-//     seat: accepted (and answered yes) only if this device sees that player away itself and
-//     it is not this device's own seat; a relayed one (runner) is only a cue, on this device's
-//     own seat, to wait for the hand-back while catching up. No level: a hand-back.
+//     seat: accepted (and answered yes) only if this device sees that player away itself, it
+//     is not this device's own seat and the cards are not dealt by the devices; a relayed one
+//     (runner) is only a cue, on this device's own seat, to wait for the hand-back while
+//     catching up. No level: a hand-back.
 //   - seat-bot-ok seat, yes: the runner counts yeses before its bot moves; a no (or the
 //     player back) makes it hand the seat back. It decides nothing on any other device.
-//   - cheat: the proof is checked; a false one is named as a false accusation.
+//   - cheat: the proof (an Equivocation or an UndoConflict) is checked; a false one is named as
+//     a false accusation.
 //   - deal: each signed deal message is checked (signature, seat, its number in the seat's
 //     order, adding something to the deal) before the dealer sees it (app/dealer checks
 //     every pass and key against its commitments); two different ones signed for one number
 //     are proof of cheating.
 //   - end: a player's signed ending stops the game here too (a player can always stop
-//     playing); what it says of the devices that held the game up is the ender's word, and
-//     this device says whether it saw the same.
+//     playing), once this device holds as many moves as it says; what it says of the devices
+//     that held the game up is the ender's word, and this device says whether it saw the same.
 //
 // # What it does not guarantee
 //
@@ -129,9 +143,11 @@
 // everyone (by ending it, or by signing two moves for one slot, which is proof against it),
 // though it cannot change what was played. A partition (a device that reaches some players
 // but not others) can make devices see a player differently: each then keeps what it
-// validated and names the device that differs. A device that was out of the room cannot tell
-// when a bot's move for its seat was signed: it takes it as history it was brought (and tells
-// its player). A device that reloads after its seed commitment and before the game begins
+// validated and names the device that differs. A device that was out of the room, even for a
+// moment, cannot tell when a bot's move for its seat (or, catching up, for another's) was
+// signed: it takes it as history it was brought (and tells its player whose bot played); a
+// modified device can so part it from the devices that saw the player here, each side naming
+// the other. A device that reloads after its seed commitment and before the game begins
 // loses its seat in that game (a lobby is not stored): the others see it away. The signalling
 // server is trusted to relay the connections' DTLS fingerprints honestly and to name the host.
 // In a game whose cards come from its seed, any device can work out the cards; in a dealt

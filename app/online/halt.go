@@ -11,9 +11,10 @@ import (
 
 // halt is why the game stopped on this device, and what shows it to the others.
 type halt struct {
-	why    string        // "" while the game goes on
-	proof  *Equivocation // one key signing two moves for one slot
-	ending *Ending       // a player ended the game
+	why      string        // "" while the game goes on
+	proof    *Equivocation // one key signing two moves for one slot
+	conflict *UndoConflict // a move taken back and built on by its maker
+	ending   *Ending       // a player ended the game
 }
 
 func (h *halt) stopped() bool { return h.why != "" }
@@ -22,6 +23,9 @@ func (h *halt) stopped() bool { return h.why != "" }
 func (h *halt) tell(r *Replica, to string) {
 	if h.proof != nil {
 		r.send(to, message{Type: msgCheat, Proof: h.proof})
+	}
+	if h.conflict != nil {
+		r.send(to, message{Type: msgCheat, Conflict: h.conflict})
 	}
 	if h.ending != nil {
 		r.send(to, message{Type: msgEnd, End: h.ending})
@@ -50,8 +54,26 @@ func (r *Replica) cheat(e Equivocation) {
 	r.broadcast(message{Type: msgCheat, Proof: &e})
 }
 
+// conflict shows proof that a player took back a move and built on it, and stops the game.
+func (r *Replica) conflict(c UndoConflict) {
+	if r.halt.stopped() {
+		return
+	}
+	r.halt.conflict = &c
+	r.stop(fmt.Sprintf("%s took back its move %d, as everyone agreed, and also made move %d on it: it runs modified code, and the game cannot go on fairly.", capital(r.device(c.Undo.Maker)), c.Undo.At+1, c.Move.Index+1))
+	r.broadcast(message{Type: msgCheat, Conflict: &c})
+}
+
 // onCheat checks a proof another device sends; a forged one only says so.
 func (r *Replica) onCheat(p *peer, m message) {
+	if m.Conflict != nil {
+		if err := m.Conflict.Check(r.ledger.genesis); err != nil {
+			r.notify(true, "%s sent a false accusation of cheating: %v.", capital(r.peerName(p)), err)
+			return
+		}
+		r.conflict(*m.Conflict)
+		return
+	}
 	if err := m.Proof.Check(r.ledger.genesis); err != nil {
 		r.notify(true, "%s sent a false accusation of cheating: %v.", capital(r.peerName(p)), err)
 		return

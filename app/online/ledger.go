@@ -137,6 +137,11 @@ func (l *Ledger) admit(s Signed, bots BotPolicy) (bool, error) {
 	if e := l.equivocation(s); e != nil {
 		return false, e
 	}
+	for _, p := range l.undos {
+		if c := conflictOf(l.genesis, p, s); c != nil {
+			return false, c // its maker took the move back and built on it
+		}
+	}
 	n := len(l.moves)
 	switch {
 	case s.Index < n:

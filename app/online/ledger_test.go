@@ -325,7 +325,7 @@ func TestMovesOutOfPlaceRefused(t *testing.T) {
 	// Its maker's signed request and every other player's signed yes for that move.
 	last := l.Len() - 1
 	proof := UndoProof{At: last, Take: l.At(last).Take, Link: l.links[last], Maker: old.Seat()}
-	proof.Request = tb.ids[old.Seat()].sign(requestContent(tb.g.Game, proof.At, proof.Take, proof.Link))
+	proof.Request = tb.ids[old.Seat()].sign(confirmContent(tb.g.Game, proof.At, proof.Take, proof.Link))
 	for seat, other := range tb.ids {
 		if seat != old.Seat() {
 			proof.Votes = append(proof.Votes, Vote{Seat: seat, Sig: other.sign(voteContent(tb.g.Game, proof.At, proof.Take, proof.Link))})

@@ -1,6 +1,8 @@
 package online
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -19,6 +21,7 @@ import (
 // seats and the start: a player id is only its sender's claim.
 type Lobby struct {
 	me     LobbySeat // this device's player id, name and colour
+	id     Identity  // its key in the lobby: the player id is the key's hash; hellos are signed with it
 	host   bool      // this device hosts the room
 	setup  Setup     // the host's choice of game
 	secret string    // the host's room secret, handed to the seated players at the start
@@ -70,7 +73,7 @@ type Setup struct {
 
 // LobbyConfig starts a lobby.
 type LobbyConfig struct {
-	Me   LobbySeat // this device's player id, name and colour
+	Me   LobbySeat // this device's name and colour (its player id is made from its key)
 	Host bool
 	// Setup and RoomSecret, of the host: the game, and the secret its players' devices
 	// reopen the room with (64 hex digits), handed to the seated players at the start.
@@ -91,6 +94,8 @@ type member struct {
 	host    bool // the signalling server named it the room's host
 	stale   bool // it runs another version of the protocol
 	greeted bool // its hello came on this connection
+	again   int  // the timer that says this device's hello again, and how often it did
+	tries   int
 }
 
 // Incoming is a message as it arrived, kept for a core that does not exist yet.
@@ -99,9 +104,9 @@ type Incoming struct {
 	Data []byte
 }
 
-// maxEarly bounds the messages kept for later: what a few devices can send before this one
-// takes them (a start, the seed's messages, a game's first messages).
-const maxEarly = 16 * profile.MaxPlayers
+// maxEarly bounds the messages kept for later from one connection: what a device can send
+// before this one takes them (the seed's messages, a game's first messages).
+const maxEarly = 16
 
 // NewLobby starts a lobby. A host's setup is checked here: an edition that does not exist,
 // a player count it does not allow or an introductory game it has not are refused.
@@ -114,7 +119,12 @@ func NewLobby(c LobbyConfig) (*Lobby, error) {
 		return nil, err
 	}
 	c.Me.Name, c.Me.Colour = name, colour
-	l := &Lobby{me: c.Me, host: c.Host, setup: c.Setup, secret: c.RoomSecret, timing: c.Timing, random: c.Random, peers: map[string]*member{}}
+	id, err := NewIdentity(c.Random)
+	if err != nil {
+		return nil, err
+	}
+	c.Me.Player = playerID(id.Public())
+	l := &Lobby{me: c.Me, id: id, host: c.Host, setup: c.Setup, secret: c.RoomSecret, timing: c.Timing, random: c.Random, peers: map[string]*member{}}
 	if c.Host {
 		if l.setup.Edition == "" {
 			l.setup.Edition = "birmingham"
@@ -167,7 +177,8 @@ func (l *Lobby) Step(ev Event) {
 	case Opened:
 		m := l.member(ev.Peer)
 		m.open, m.quiet, m.host = true, false, ev.Host
-		l.send(ev.Peer, l.hello(m.player != ""))
+		l.send(ev.Peer, l.hello(ev.Peer, m.player != ""))
+		m.again = l.out.schedule(TimerHello, -1, helloAgain)
 		l.out.ready.Changed = true
 	case Quiet, Heard:
 		if m := l.peers[ev.Peer]; m != nil && m.quiet != (ev.Kind == Quiet) {
@@ -186,6 +197,15 @@ func (l *Lobby) Step(ev Event) {
 	case Fired:
 		if ev.Timer.Kind == TimerStall && ev.Timer.Gen == l.stall && l.phase == Drawing {
 			l.drawStalled()
+		}
+		if ev.Timer.Kind == TimerHello {
+			for _, id := range sortedKeys(l.peers) {
+				if m := l.peers[id]; m.again == ev.Timer.Gen && m.open && !m.greeted && m.tries < helloTries {
+					m.tries++
+					l.send(id, l.hello(id, false))
+					m.again = l.out.schedule(TimerHello, -1, helloAgain)
+				}
+			}
 		}
 	}
 }
@@ -215,9 +235,27 @@ func (l *Lobby) notify(bad bool, format string, args ...any) {
 	l.out.notify(bad, fmt.Sprintf(format, args...))
 }
 
-// hello says who this device is; greeted says that it has the recipient's hello.
-func (l *Lobby) hello(greeted bool) message {
-	return message{Type: msgHello, Version: Version, Player: l.me.Player, Name: l.me.Name, Colour: l.me.Colour, Greeted: greeted}
+// hello says who this device is, signed for the connection to peer with the key its player
+// id is made from; greeted says that it has the recipient's hello.
+func (l *Lobby) hello(peer string, greeted bool) message {
+	m := message{Type: msgHello, Version: Version, Player: l.me.Player, Name: l.me.Name, Colour: l.me.Colour, Greeted: greeted, Key: l.id.Public()}
+	m.Sig = l.id.sign(lobbyHelloContent(m.Key, m.Player, m.Name, m.Colour, l.self, peer))
+	return m
+}
+
+// playerID is the player id a lobby key gives: nobody can claim another's without its key.
+func playerID(k PublicKey) string {
+	sum := sha256.Sum256([]byte("brass player v1\x00" + string(k)))
+	return hex.EncodeToString(sum[:8])
+}
+
+// lobbyHelloContent is what a lobby hello's signature covers.
+func lobbyHelloContent(key PublicKey, player, name, colour, from, to string) []byte {
+	w := newWriter("brass lobby hello v1")
+	for _, s := range []string{string(key), player, name, colour, from, to} {
+		w.str(s)
+	}
+	return w.buf
 }
 
 // receive takes one message from a peer.
@@ -236,7 +274,7 @@ func (l *Lobby) receive(id string, data []byte) {
 		l.notify(true, "Ignored %s from %s.", err, l.memberName(p))
 		return
 	}
-	if play := m.Type == msgHello && m.Key != "" || m.Type != msgHello && !lobbyType(m.Type); play {
+	if play := m.Type == msgHello && m.Player == "" || m.Type != msgHello && !lobbyType(m.Type); play {
 		l.early = l.gamePlay(p, m, data, l.early)
 		return
 	}
@@ -261,7 +299,7 @@ func (l *Lobby) receive(id string, data []byte) {
 func (l *Lobby) gamePlay(p *member, m message, data []byte, early []Incoming) []Incoming {
 	switch {
 	case l.phase == Drawing && m.Game == l.draw.start.Game:
-		if len(early) < maxEarly {
+		if earlyFrom(early, p.id) < maxEarly {
 			early = append(early, Incoming{p.id, data})
 		}
 	case l.phase == Gathering && !l.host:
@@ -270,8 +308,22 @@ func (l *Lobby) gamePlay(p *member, m message, data []byte, early []Incoming) []
 	return early
 }
 
+// earlyFrom counts the messages kept for later from one connection.
+func earlyFrom(early []Incoming, peer string) int {
+	n := 0
+	for _, e := range early {
+		if e.Peer == peer {
+			n++
+		}
+	}
+	return n
+}
+
 func (l *Lobby) onHello(p *member, m message) {
 	switch {
+	case playerID(m.Key) != m.Player || !m.Key.verify(lobbyHelloContent(m.Key, m.Player, m.Name, m.Colour, p.id, l.self), m.Sig):
+		l.notify(true, "Ignored a hello for %s that was not signed for this connection.", nonEmpty(m.Name, "a player"))
+		return
 	case m.Player == l.me.Player:
 		l.notify(true, "Ignored a device that said it was this one.")
 		return
@@ -292,7 +344,7 @@ func (l *Lobby) onHello(p *member, m message) {
 		// connection opened, in the browser under load), and without it the sender ignores
 		// everything from here. Answering it, before anything else, heals one lost hello
 		// either way; an answer says greeted, so it is never answered in turn.
-		l.send(p.id, l.hello(true))
+		l.send(p.id, l.hello(p.id, true))
 	}
 	switch l.phase {
 	case Gathering:
@@ -410,7 +462,11 @@ func (l *Lobby) SetProfile(name, colour string) error {
 		l.broadcastSeats()
 		return nil
 	}
-	l.broadcast(l.hello(true)) // a new name to peers already greeted
+	for _, id := range sortedKeys(l.peers) { // a new name to peers already greeted
+		if l.peers[id].open {
+			l.send(id, l.hello(id, true))
+		}
+	}
 	l.out.ready.Changed = true
 	return nil
 }
@@ -527,7 +583,7 @@ func (l *Lobby) onSeed(p *member, m message) {
 		return
 	}
 	if l.phase != Drawing || l.draw.start.Game != m.Game {
-		if l.phase == Gathering && len(l.earlySeeds) < maxEarly {
+		if l.phase == Gathering && len(l.earlySeeds) < maxEarly*profile.MaxPlayers {
 			l.earlySeeds = append(l.earlySeeds, m) // it came before the host's start
 		}
 		return
@@ -562,7 +618,9 @@ func (l *Lobby) seedMessage(m message) {
 	case msgReveal:
 		record(d.reveals, m.Secret, "secrets")
 	case msgSeeded:
-		record(d.seeded, m.Hash, "initial states")
+		if record(d.seeded, m.Hash, "initial states") {
+			d.theirs[seat] = m.Commits
+		}
 	}
 }
 
@@ -594,14 +652,24 @@ func (l *Lobby) progress() {
 		}
 		d.hash = hashString(g.Hash())
 		d.seeded[me] = d.hash
-		l.broadcast(message{Type: msgSeeded, Game: d.start.Game, Player: l.me.Player, Hash: d.hash})
+		l.broadcast(message{Type: msgSeeded, Game: d.start.Game, Player: l.me.Player, Hash: d.hash, Commits: d.commits})
 	}
 	if d.hash != "" && all(d.seeded) {
 		for seat, h := range d.seeded {
-			if h != d.hash {
-				l.fail(fmt.Sprintf("%s's device set up a different game from the same seed; the game cannot start.", l.playerName(d.start.Players[seat])))
-				return
+			if h == d.hash {
+				continue
 			}
+			// Another game from the same draw: the commitments each device drew from show who
+			// sent different ones to different devices; if none did, the device set up
+			// another game from the same secrets.
+			for k, c := range d.theirs[seat] {
+				if k < len(d.commits) && c != d.commits[k] {
+					l.fail(fmt.Sprintf("%s's device sent different commitments to different devices, so the seed could have been chosen: the game cannot start.", l.playerName(d.start.Players[k])))
+					return
+				}
+			}
+			l.fail(fmt.Sprintf("%s's device set up a different game from the same seed; the game cannot start.", l.playerName(d.start.Players[seat])))
+			return
 		}
 		l.began()
 		return
@@ -674,7 +742,7 @@ func (l *Lobby) resendSeed(p *member) {
 		l.send(p.id, message{Type: msgReveal, Game: d.start.Game, Player: l.me.Player, Secret: d.secret})
 	}
 	if d.hash != "" {
-		l.send(p.id, message{Type: msgSeeded, Game: d.start.Game, Player: l.me.Player, Hash: d.hash})
+		l.send(p.id, message{Type: msgSeeded, Game: d.start.Game, Player: l.me.Player, Hash: d.hash, Commits: d.commits})
 	}
 }
 

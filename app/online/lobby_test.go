@@ -27,7 +27,7 @@ func newLobbyNet(t *testing.T, players int) *lobbyNet {
 	n := &lobbyNet{t: t, notices: make([][]string, players), begins: make([]*Begin, players), timers: make([][]Timer, players)}
 	colours := []string{"Red", "Gold", "Purple", "Teal"}
 	for i := 0; i < players; i++ {
-		c := LobbyConfig{Me: LobbySeat{Player: "player" + string(rune('a'+i)), Name: "P" + string(rune('A'+i)), Colour: colours[i]},
+		c := LobbyConfig{Me: LobbySeat{Name: "P" + string(rune('A'+i)), Colour: colours[i]},
 			Timing: Timing{Stall: 30 * time.Second}, Random: rand.NewChaCha8([32]byte{byte(i + 1)})}
 		if i == 0 {
 			c.Host, c.Setup, c.RoomSecret = true, Setup{Players: players}, strings.Repeat("ab", 32)
@@ -49,6 +49,9 @@ func newLobbyNet(t *testing.T, players int) *lobbyNet {
 	n.flush()
 	return n
 }
+
+// player is device i's player id (its lobby key's hash).
+func (n *lobbyNet) player(i int) string { return n.lobbies[i].Me().Player }
 
 func (n *lobbyNet) flush() {
 	n.t.Helper()
@@ -100,7 +103,7 @@ func TestLobbyGathersAndDrawsTheSeed(t *testing.T) {
 		t.Fatalf("the host cannot start: %d seats of %d", len(host.Seats()), host.Size())
 	}
 	for _, l := range n.lobbies[1:] {
-		if len(l.Seats()) != 3 || l.HostPlayer() != "playera" {
+		if len(l.Seats()) != 3 || l.HostPlayer() != n.player(0) {
 			t.Fatalf("a guest has %d seats, host %q", len(l.Seats()), l.HostPlayer())
 		}
 	}
@@ -137,20 +140,20 @@ func TestLobbyTakesSeatsOnlyFromTheNamedHost(t *testing.T) {
 	n := newLobbyNet(t, 3)
 	guest, evil := n.lobbies[1], 2
 	seats := guest.Seats()
-	n.inject(evil, 1, message{Type: msgLobby, Size: 3, Host: "playerc", Seats: []LobbySeat{{"playerc", "C", "Red"}, {"playerb", "B", "Gold"}}})
-	if guest.HostPlayer() != "playera" || !slices.Equal(guest.Seats(), seats) {
+	n.inject(evil, 1, message{Type: msgLobby, Size: 3, Host: n.player(2), Seats: []LobbySeat{{Player: n.player(2), Name: "C", Colour: "Red"}, {Player: n.player(1), Name: "B", Colour: "Gold"}}})
+	if guest.HostPlayer() != n.player(0) || !slices.Equal(guest.Seats(), seats) {
 		t.Fatalf("a lobby from a peer the server did not name was taken: host %q, seats %v", guest.HostPlayer(), guest.Seats())
 	}
 	if !n.noticed(1, "did not name that device the room's host") {
 		t.Fatalf("no notice: %q", n.notices[1])
 	}
 	// Claiming the host's own player id does not help: the connection is not the named one.
-	n.inject(evil, 1, message{Type: msgLobby, Size: 2, Host: "playera", Seats: []LobbySeat{{"playera", "A", "Red"}}})
+	n.inject(evil, 1, message{Type: msgLobby, Size: 2, Host: n.player(0), Seats: []LobbySeat{{Player: n.player(0), Name: "A", Colour: "Red"}}})
 	if guest.Size() != 3 || !slices.Equal(guest.Seats(), seats) {
 		t.Fatalf("an impersonated lobby was taken: %v", guest.Seats())
 	}
 	// Nor can it start the game.
-	start := message{Type: msgStart, Game: "g1", Host: "playera", Players: []string{"playera", "playerb", "playerc"},
+	start := message{Type: msgStart, Game: "g1", Host: n.player(0), Players: []string{n.player(0), n.player(1), n.player(2)},
 		Config: &StartConfig{Edition: "birmingham", Players: 3, Names: []string{"A", "B", "C"}, Colours: []string{"Red", "Gold", "Teal"}}}
 	n.inject(evil, 1, start)
 	if guest.Phase() != Gathering {
@@ -163,8 +166,8 @@ func TestLobbyTakesSeatsOnlyFromTheNamedHost(t *testing.T) {
 func TestLobbyStartCarriesTheRoomSecretToSeatedPlayersOnly(t *testing.T) {
 	n := newLobbyNet(t, 2)
 	host := n.lobbies[0]
-	start := message{Type: msgStart, Players: []string{"playera", "playerb"}}
-	if got := host.startFor("playerb", start).RoomSecret; got != host.RoomSecret() || got == "" {
+	start := message{Type: msgStart, Players: []string{n.player(0), n.player(1)}}
+	if got := host.startFor(n.player(1), start).RoomSecret; got != host.RoomSecret() || got == "" {
 		t.Fatal("a seated player's start lacks the room secret")
 	}
 	for _, p := range []string{"lurker", ""} {
@@ -189,7 +192,7 @@ func TestSeedDrawNamesAPlayerWhoseSecretDoesNotMatch(t *testing.T) {
 	if !n.lobbies[0].draw.revealed {
 		t.Fatal("the host did not reveal once every commitment was in")
 	}
-	n.inject(cheater, 0, message{Type: msgReveal, Game: "g1", Player: "playerb", Secret: strings.Repeat("0", 64)})
+	n.inject(cheater, 0, message{Type: msgReveal, Game: "g1", Player: n.player(1), Secret: strings.Repeat("0", 64)})
 	host := n.lobbies[0]
 	if host.Phase() != Failed || !strings.Contains(host.Failure(), "PB's secret does not match their commitment") || n.begins[0] != nil {
 		t.Fatalf("phase %d, failure %q", host.Phase(), host.Failure())

@@ -84,7 +84,8 @@ type message struct {
 	Colour  string `json:"colour,omitempty"`
 	Greeted bool   `json:"greeted,omitempty"` // the sender has the recipient's hello
 
-	// hello in the game; commit: the sender's signing key for the game
+	// hello: the sender's key (in the lobby, its player id is the key's hash); commit: the
+	// sender's signing key for the game
 	Key   PublicKey `json:"key,omitempty"`
 	Count int       `json:"count,omitempty"` // hello: moves the sender holds
 	Sig   []byte    `json:"sig,omitempty"`   // hello, undo-request, undo-vote
@@ -97,27 +98,29 @@ type message struct {
 	Players    []string     `json:"players,omitempty"`     // start: player ids by seat
 	RoomSecret string       `json:"room_secret,omitempty"` // start, to a seated player
 
-	// commit, reveal
-	Commit string `json:"commit,omitempty"`
-	Secret string `json:"secret,omitempty"`
+	// commit, reveal; seeded: the commitments the sender built the game from, by seat
+	Commit  string   `json:"commit,omitempty"`
+	Secret  string   `json:"secret,omitempty"`
+	Commits []string `json:"commits,omitempty"`
 
-	At     int           `json:"at"`
-	Take   int           `json:"take,omitempty"`
-	Hash   string        `json:"hash,omitempty"` // a state hash, 16 hex digits
-	Link   *Link         `json:"link,omitempty"` // the chain link after move at
-	Move   *Signed       `json:"move,omitempty"`
-	Moves  []Signed      `json:"moves,omitempty"`
-	Reason string        `json:"reason,omitempty"`
-	Kind   RefuseKind    `json:"kind,omitempty"` // refused: why, as a code
-	Yes    bool          `json:"yes,omitempty"`
-	Undo   *UndoProof    `json:"undo,omitempty"`  // undo: the proof
-	Undos  []UndoProof   `json:"undos,omitempty"` // sync: every agreed undo
-	Seat   int           `json:"seat,omitempty"`
-	Runner *int          `json:"runner,omitempty"`
-	Level  string        `json:"level,omitempty"`
-	Proof  *Equivocation `json:"proof,omitempty"`
-	Deals  []SignedDeal  `json:"deals,omitempty"`
-	End    *Ending       `json:"end,omitempty"`
+	At       int           `json:"at"`
+	Take     int           `json:"take,omitempty"`
+	Hash     string        `json:"hash,omitempty"` // a state hash, 16 hex digits
+	Link     *Link         `json:"link,omitempty"` // the chain link after move at
+	Move     *Signed       `json:"move,omitempty"`
+	Moves    []Signed      `json:"moves,omitempty"`
+	Reason   string        `json:"reason,omitempty"`
+	Kind     RefuseKind    `json:"kind,omitempty"` // refused: why, as a code
+	Yes      bool          `json:"yes,omitempty"`
+	Undo     *UndoProof    `json:"undo,omitempty"`  // undo: the proof
+	Undos    []UndoProof   `json:"undos,omitempty"` // sync: every agreed undo
+	Seat     int           `json:"seat,omitempty"`
+	Runner   *int          `json:"runner,omitempty"`
+	Level    string        `json:"level,omitempty"`
+	Proof    *Equivocation `json:"proof,omitempty"`
+	Conflict *UndoConflict `json:"conflict,omitempty"` // cheat: a move taken back and built on
+	Deals    []SignedDeal  `json:"deals,omitempty"`
+	End      *Ending       `json:"end,omitempty"`
 }
 
 // LobbySeat is one seat while players gather.
@@ -190,10 +193,10 @@ func decode(data []byte) (message, error) {
 	switch m.Type {
 	case msgHello:
 		switch {
-		case m.Key == "" && m.Player == "":
-			return bad("no player id or key")
-		case m.Key != "" && (!m.Key.Valid() || len(m.Sig) == 0 || m.Game == "" || m.Count > 0 && (m.Hash == "" || m.Link == nil)):
-			return bad("no valid key, signature or position")
+		case !m.Key.Valid() || len(m.Sig) == 0:
+			return bad("no valid key or signature")
+		case m.Player == "" && (m.Game == "" || m.Count > 0 && (m.Hash == "" || m.Link == nil)):
+			return bad("no game or position")
 		}
 	case msgLobby:
 		if m.Size < profile.MinPlayers || m.Size > profile.MaxPlayers || len(m.Seats) == 0 || len(m.Seats) > m.Size || m.Host == "" {
@@ -227,8 +230,13 @@ func decode(data []byte) (message, error) {
 			return bad("a bad secret")
 		}
 	case msgSeeded:
-		if m.Game == "" || m.Player == "" || m.Hash == "" {
+		if m.Game == "" || m.Player == "" || m.Hash == "" || len(m.Commits) > profile.MaxPlayers {
 			return bad("a bad hash")
+		}
+		for _, c := range m.Commits {
+			if len(c) != 64 || !isHex(c) {
+				return bad("a bad commitment")
+			}
 		}
 	case msgMove:
 		// (A dealt game's sale to the Distant Market goes out before it is applied: no hash.)
@@ -244,7 +252,7 @@ func decode(data []byte) (message, error) {
 			return bad("a bad seat or level")
 		}
 	case msgCheat:
-		if m.Proof == nil {
+		if m.Proof == nil && m.Conflict == nil {
 			return bad("no proof")
 		}
 	case msgUndoRequest:

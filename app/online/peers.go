@@ -78,6 +78,18 @@ func (r *Replica) opened(id string) {
 	r.sendHello(p)
 	r.tellSeatBots(id)
 	r.halt.tell(r, id)
+	p.again = r.out.schedule(TimerHello, -1, helloAgain)
+}
+
+// helloAgain says this device's hello again on connections whose own hello has not come.
+func (r *Replica) helloAgain(gen int) {
+	for _, id := range sortedKeys(r.peers) {
+		if p := r.peers[id]; p.again == gen && p.open && p.seat < 0 && !p.old && p.tries < helloTries {
+			p.tries++
+			r.sendHello(p)
+			p.again = r.out.schedule(TimerHello, -1, helloAgain)
+		}
+	}
 }
 
 // sendHello greets a peer: this device's seat key and position, signed for the connection.
@@ -141,7 +153,7 @@ func (r *Replica) onHello(p *peer, m message) {
 	game := r.ledger.genesis.Game
 	seat := r.ledger.genesis.seatOf(m.Key)
 	switch {
-	case m.Key == "":
+	case m.Player != "":
 		r.notify(true, "%s.", capital(errNoCopy.Error()))
 		return
 	case m.Game != game:

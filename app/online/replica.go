@@ -27,10 +27,11 @@ type Replica struct {
 	// below it.
 	horizon int
 
-	claims   claims      // moves other devices said they hold beyond this ledger (claims.go)
-	differs  map[int]int // seat → the move after which its device reported another game
-	forked   map[int]bool
-	fetching bool // a fetch timer is running
+	claims      claims       // moves other devices said they hold beyond this ledger (claims.go)
+	discredited map[int]bool // seats whose device did not make a claim good: not waited for
+	differs     map[int]int  // seat → the move after which its device reported another game
+	forked      map[int]bool
+	fetching    bool // a fetch timer is running
 
 	undo        undoTalk        // undo requests, this player's and another's (undo.go)
 	undosStored int             // the undo proofs the ledger held when last saved
@@ -58,6 +59,9 @@ type peer struct {
 	greeting bool
 	// count is the history its first hello committed to: a cue to fetch, never a licence.
 	count int
+	// again is the timer that says this device's hello again while none came, and tries how
+	// often it did.
+	again, tries int
 }
 
 // NewReplica resumes a game from its genesis and the signed moves and undo proofs stored on
@@ -89,7 +93,7 @@ func NewReplica(id Identity, g Genesis, stored []Signed, undos []UndoProof, timi
 func newReplica(id Identity, seat int, l *Ledger, timing Timing) *Replica {
 	r := &Replica{
 		id: id, seat: seat, ledger: l, timing: timing, horizon: -1,
-		peers: map[string]*peer{}, claims: claims{}, differs: map[int]int{}, forked: map[int]bool{}, bots: map[int]seatBot{},
+		peers: map[string]*peer{}, claims: claims{}, discredited: map[int]bool{}, differs: map[int]int{}, forked: map[int]bool{}, bots: map[int]seatBot{},
 		stalls: stallWatch{waits: map[int]*wait{}},
 	}
 	r.cards = seededCards{r}

@@ -293,7 +293,7 @@ func TestUndoNeedsEverySignedYes(t *testing.T) {
 	take := rm.reps[0].Ledger().At(n - 1).Take
 	link := rm.reps[0].Ledger().links[n-1]
 	forged := rm.tb.ids[cheater].sign(voteContent(rm.tb.g.Game, n-1, take, link))
-	request := rm.tb.ids[cheater].sign(requestContent(rm.tb.g.Game, n-1, take, link))
+	request := rm.tb.ids[cheater].sign(confirmContent(rm.tb.g.Game, n-1, take, link))
 	for _, votes := range [][]Vote{nil, {{Seat: 0, Sig: forged}, {Seat: 1, Sig: forged}}} {
 		rm.inject(cheater, 0, message{Type: msgUndo, Undo: &UndoProof{At: n - 1, Take: take, Link: link, Maker: cheater, Request: request, Votes: votes}})
 		if rm.reps[0].Ledger().Len() != n {

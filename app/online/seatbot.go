@@ -135,6 +135,12 @@ func (r *Replica) onSeatBot(p *peer, m message) {
 	switch {
 	case seat == runner:
 		return // nobody plays their own seat as a bot
+	case r.cards.dealt():
+		// No bot plays another's cards: refused, and the player's own device does not wait
+		// for a hand-back that will never come.
+		r.notify(true, "%s tried to let a bot play %s seat in a game whose cards the devices deal; refused.", capital(r.device(runner)), r.possessive(seat))
+		answer(false)
+		return
 	case has && current.runner == runner:
 		answer(seat != r.seat) // a repeat (a reconnection's greeting)
 		return

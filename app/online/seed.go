@@ -58,14 +58,15 @@ type seedDraw struct {
 	commits  []string // by seat ("" until it came)
 	keys     []PublicKey
 	reveals  []string
-	seeded   []string // the hash of the initial state each built
-	revealed bool     // this device has sent its secret
-	hash     string   // the initial state's hash here, once built
+	seeded   []string   // the hash of the initial state each built
+	theirs   [][]string // the commitments each built it from (with its hash)
+	revealed bool       // this device has sent its secret
+	hash     string     // the initial state's hash here, once built
 }
 
 func newSeedDraw(start message, me int, random io.Reader) (seedDraw, error) {
 	n := len(start.Players)
-	d := seedDraw{start: start, commits: make([]string, n), keys: make([]PublicKey, n), reveals: make([]string, n), seeded: make([]string, n)}
+	d := seedDraw{start: start, commits: make([]string, n), keys: make([]PublicKey, n), reveals: make([]string, n), seeded: make([]string, n), theirs: make([][]string, n)}
 	var err error
 	if d.secret, err = newSecret(random); err != nil {
 		return d, err

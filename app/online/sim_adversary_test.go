@@ -349,7 +349,7 @@ func (s *sim) undoProof(n *simNode) UndoProof {
 		p = UndoProof{At: k, Take: l.At(k).Take, Link: l.links[k], Maker: l.At(k).Seat()}
 	}
 	_, id := s.pickID(n)
-	p.Request = id.sign(requestContent(s.g.Game, p.At, p.Take, p.Link))
+	p.Request = id.sign(confirmContent(s.g.Game, p.At, p.Take, p.Link))
 	for _, h := range s.keys() {
 		if h.seat != p.Maker {
 			p.Votes = append(p.Votes, Vote{Seat: h.seat, Sig: h.id.sign(voteContent(s.g.Game, p.At, p.Take, p.Link))})
@@ -388,9 +388,13 @@ func (s *sim) dealMessage(n *simNode) message {
 func (s *sim) lobbyMessage(n *simNode) message {
 	players := make([]string, len(s.nodes))
 	for i := range players {
-		players[i] = fmt.Sprintf("p%dx%d", i, 1+s.rng.IntN(2))
+		players[i] = s.players[s.rng.IntN(len(s.players))]
 	}
 	me := players[n.i]
+	if n.lobby != nil {
+		me = n.lobby.Me().Player
+		players[n.i] = me
+	}
 	hexOf := func(k int) string { return strings.Repeat(fmt.Sprintf("%x", s.rng.IntN(16)), k) }
 	switch s.rng.IntN(6) {
 	case 0:
@@ -411,7 +415,21 @@ func (s *sim) lobbyMessage(n *simNode) message {
 	case 4:
 		return message{Type: msgSeeded, Player: players[s.rng.IntN(len(players))], Hash: hashString(s.rng.Uint64())}
 	}
-	return message{Type: msgHello, Version: Version, Player: players[s.rng.IntN(len(players))], Name: "Someone", Colour: "Red", Greeted: s.rng.IntN(2) == 0}
+	// A hello: signed with its own lobby key, in its own name or claiming another's, for one of
+	// its connections.
+	m := message{Type: msgHello, Version: Version, Player: players[s.rng.IntN(len(players))], Name: "Someone", Colour: "#c0392b", Greeted: s.rng.IntN(2) == 0}
+	if n.lobby != nil {
+		if s.rng.IntN(2) == 0 {
+			m.Player = me
+		}
+		to := ""
+		if peers := n.peerList(); len(peers) > 0 {
+			to = s.nodes[peers[s.rng.IntN(len(peers))]].peerID()
+		}
+		m.Key = n.lobby.id.Public()
+		m.Sig = n.lobby.id.sign(lobbyHelloContent(m.Key, m.Player, m.Name, m.Colour, n.peerID(), to))
+	}
+	return m
 }
 
 // ---- the attacks earlier rounds found, kept ----

@@ -156,6 +156,7 @@ type sim struct {
 	next      map[[4]int]int           // the place of the next message it hands over
 	waits     map[*Replica]map[int]time.Duration
 	checked   map[*Replica]int // the moves of each replica's record already looked at
+	players []string // every player id a lobby had, in order
 	// signedSlots: the first move the modified devices signed for each slot, by key.
 	signedSlots map[slot]Signed
 	healed      bool // the faults are over: the modified devices stop acting out of turn
@@ -206,7 +207,7 @@ func (s *sim) boot(n *simNode) {
 	if !n.begun {
 		setup := Setup{Players: s.cfg.Players, Edition: s.cfg.Edition, Rules: s.cfg.Rules, Dealt: s.cfg.Dealt}
 		colours := []string{"Red", "Gold", "Purple", "Teal"}
-		c := LobbyConfig{Me: LobbySeat{Player: fmt.Sprintf("p%dx%d", n.i, n.inc), Name: fmt.Sprintf("Player %d", n.i+1), Colour: colours[n.i]},
+		c := LobbyConfig{Me: LobbySeat{Name: fmt.Sprintf("Player %d", n.i+1), Colour: colours[n.i]},
 			Host: n.i == 0, Setup: setup, RoomSecret: strings.Repeat("5e", 32), Timing: simTiming, Random: n.random}
 		l, err := NewLobby(c)
 		if err != nil {
@@ -214,6 +215,7 @@ func (s *sim) boot(n *simNode) {
 			return
 		}
 		n.lobby, n.r = l, nil
+		s.players = append(s.players, l.Me().Player)
 		s.stats.Lobbies++
 		return
 	}

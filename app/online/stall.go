@@ -209,6 +209,12 @@ func (r *Replica) onEnd(p *peer, m message) {
 		r.notify(true, "Ignored an ending of the game from %s: %v.", r.peerName(p), err)
 		return
 	}
+	if e.At > r.ledger.Len() {
+		// It says the game held moves this one does not hold (yet): a claim. The ender's
+		// device says it again to a device that greets it, once this one has caught up.
+		r.notify(true, "Ignored, for now, an ending of the game after move %d from %s: this device holds %d moves.", e.At, r.peerName(p), r.ledger.Len())
+		return
+	}
 	if r.halt.ending != nil || r.halt.stopped() && !r.cards.dealt() {
 		return
 	}

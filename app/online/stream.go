@@ -162,11 +162,15 @@ func (r *Replica) accept(p *peer, s Signed) bool {
 	err := r.cards.append(s, func(seat, runner int) bool { return r.botMayMove(seat, runner, s.Index) })
 	var eq *Equivocation
 	var ref *Refusal
+	var conflict *UndoConflict
 	switch {
 	case errors.Is(err, errPending):
 		return true // applied once the deal lets it; its acknowledgement goes out then
 	case errors.As(err, &eq):
 		r.cheat(*eq)
+		return false
+	case errors.As(err, &conflict):
+		r.conflict(*conflict)
 		return false
 	case errors.As(err, &ref):
 		why := strings.TrimSuffix(ref.Why, ".")
@@ -188,6 +192,7 @@ func (r *Replica) accept(p *peer, s Signed) bool {
 	}
 	if r.ledger.Len() > n {
 		delete(r.forked, p.seat)
+		delete(r.discredited, p.seat) // it sends moves again
 		r.committed()
 		r.ack(s.Index)
 	}
@@ -241,8 +246,11 @@ func (r *Replica) onSync(p *peer, m message) {
 		if s.Index < r.ledger.Len() {
 			if err := r.ledger.Append(s, AnyRunner); err != nil {
 				var eq *Equivocation
+				var conflict *UndoConflict
 				if errors.As(err, &eq) {
 					r.cheat(*eq)
+				} else if errors.As(err, &conflict) {
+					r.conflict(*conflict)
 				} else {
 					r.forked[p.seat] = true
 					r.differ(p.seat, s.Index-1)
@@ -326,5 +334,7 @@ func (r *Replica) fire(t Timer) {
 		r.stallOver(t.Seat, t.Gen)
 	case TimerEnd:
 		r.endDue(t.Seat, t.Gen)
+	case TimerHello:
+		r.helloAgain(t.Gen)
 	}
 }

@@ -123,6 +123,10 @@ func (r *Replica) AnswerUndo(yes bool) {
 // signed by them for it.
 func (r *Replica) onUndoRequest(p *peer, m message) {
 	n := r.ledger.Len()
+	if r.cards.dealt() {
+		r.send(p.id, message{Type: msgUndoVote, At: m.At, Take: m.Take, Reason: "no move is taken back in a game whose cards the devices deal"})
+		return
+	}
 	no := func(why string) { r.send(p.id, message{Type: msgUndoVote, At: m.At, Take: m.Take, Reason: why}) }
 	if m.At != n-1 || m.Take != r.ledger.At(n-1).Take || r.ledger.At(n-1).Signer != r.ledger.genesis.Keys[p.seat] || r.ledger.At(n-1).Bot {
 		no("that is not their own last move here")
@@ -164,7 +168,8 @@ func (r *Replica) onUndoVote(p *peer, m message) {
 	if len(u.votes) < len(r.ledger.genesis.Keys)-1 {
 		return
 	}
-	proof := UndoProof{At: u.at, Take: u.take, Link: u.link, Maker: r.seat, Request: u.request}
+	proof := UndoProof{At: u.at, Take: u.take, Link: u.link, Maker: r.seat,
+		Request: r.id.sign(confirmContent(r.ledger.genesis.Game, u.at, u.take, u.link))}
 	for seat := range r.ledger.genesis.Keys {
 		if sig, ok := u.votes[seat]; ok {
 			proof.Votes = append(proof.Votes, Vote{Seat: seat, Sig: sig})
@@ -182,8 +187,16 @@ func (r *Replica) onUndoVote(p *peer, m message) {
 
 // onUndo takes a move back on its proof, checked as every proof is, whoever passes it on.
 func (r *Replica) onUndo(p *peer, m message) {
+	if r.cards.dealt() {
+		r.notify(true, "%s sent an undo in a game whose cards the devices deal, where no move is taken back; refused.", capital(r.peerName(p)))
+		return
+	}
 	undone, err := r.ledger.ApplyUndo(*m.Undo)
+	var conflict *UndoConflict
 	switch {
+	case errors.As(err, &conflict):
+		r.conflict(*conflict)
+		return
 	case err != nil:
 		r.notify(true, "%s sent an undo that does not hold: %v; refused.", capital(r.peerName(p)), sentenceFragment(err.Error()))
 		return
@@ -211,10 +224,18 @@ func (r *Replica) keptUndo() bool {
 // applyUndos takes the undos a catch-up carries; each is checked, and one that does not hold
 // is named once.
 func (r *Replica) applyUndos(proofs []UndoProof) {
+	if r.cards.dealt() && len(proofs) > 0 {
+		r.notify(true, "A catch-up carried undos in a game whose cards the devices deal, where no move is taken back; refused.")
+		return
+	}
 	named := false
 	for _, q := range proofs {
 		undone, err := r.ledger.ApplyUndo(q)
+		var conflict *UndoConflict
 		switch {
+		case errors.As(err, &conflict):
+			r.conflict(*conflict)
+			return
 		case err != nil && !named:
 			named = true
 			r.notify(true, "A catch-up carried an undo of move %d that does not hold (%s); refused.", q.At+1, sentenceFragment(err.Error()))

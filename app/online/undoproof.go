@@ -14,12 +14,15 @@ import (
 // wherever it arrives (live, in a catch-up, from the store, in an imported file).
 
 // UndoProof is an agreed undo of move At (take Take, chain link Link), made by seat Maker.
+// Request is the maker's signature of the undo itself, made once every yes was in
+// (confirmContent): only the maker can complete a proof, and a maker who did never builds on
+// the move it took back (UndoConflict).
 type UndoProof struct {
 	At      int    `json:"at"`
 	Take    int    `json:"take"`
 	Link    Link   `json:"link"`
 	Maker   int    `json:"maker"`
-	Request []byte `json:"request"` // the maker's signature of its request (requestContent)
+	Request []byte `json:"request"`
 	Votes   []Vote `json:"votes"`
 }
 
@@ -32,6 +35,18 @@ type Vote struct {
 // requestContent is what a player signs to ask to take back their move at (take, link).
 func requestContent(game string, at, take int, link Link) []byte {
 	w := newWriter("brass undo request v1")
+	w.str(game)
+	w.num(int64(at))
+	w.num(int64(take))
+	w.bytes(link[:])
+	return w.buf
+}
+
+// confirmContent is what a player signs to take back their move at (take, link) once every
+// other player agreed: the proof's request. (Another domain than the request it asked with,
+// which every device saw, so that nobody but the maker can complete a proof.)
+func confirmContent(game string, at, take int, link Link) []byte {
+	w := newWriter("brass undo confirm v1")
 	w.str(game)
 	w.num(int64(at))
 	w.num(int64(take))
@@ -54,7 +69,7 @@ func (p UndoProof) check(g Genesis) error {
 	if p.At < 0 || p.Take < 0 || p.Maker < 0 || p.Maker >= len(g.Keys) {
 		return errors.New("an undo of no move")
 	}
-	if !g.Keys[p.Maker].verify(requestContent(g.Game, p.At, p.Take, p.Link), p.Request) {
+	if !g.Keys[p.Maker].verify(confirmContent(g.Game, p.At, p.Take, p.Link), p.Request) {
 		return fmt.Errorf("move %d was taken back without its maker's signed request", p.At+1)
 	}
 	signed := map[int]bool{}
@@ -96,8 +111,51 @@ func (l *Ledger) ApplyUndo(p UndoProof) (bool, error) {
 		l.reopen(p)
 	case p.At < n && l.moves[p.At].Take > p.Take:
 		l.keep(p) // an undo already made here
+	case p.At+1 < n && l.moves[p.At].Take == p.Take && l.links[p.At] == p.Link:
+		// This record holds the move and one after it: if its maker made that one on it, the
+		// maker both took the move back and built on it.
+		if c := conflictOf(l.genesis, p, l.moves[p.At+1]); c != nil {
+			return false, c
+		}
 	}
 	return false, nil
+}
+
+// UndoConflict is proof of cheating: a player confirmed taking back their move (the proof)
+// and also signed a move built on it. An honest device never does both: once it confirmed,
+// it has taken the move back; once it moved on, it drops its request.
+type UndoConflict struct {
+	Undo UndoProof `json:"undo"`
+	Move Signed    `json:"move"`
+}
+
+func (c *UndoConflict) Error() string {
+	return fmt.Sprintf("seat %d took back its move %d and also made move %d on it", c.Undo.Maker+1, c.Undo.At+1, c.Move.Index+1)
+}
+
+// conflictOf is the conflict between a proof and a move, if the move is its maker's, built
+// directly on the move taken back.
+func conflictOf(g Genesis, p UndoProof, s Signed) *UndoConflict {
+	c := &UndoConflict{Undo: p, Move: s}
+	if c.Check(g) != nil {
+		return nil
+	}
+	return c
+}
+
+// Check verifies that the conflict is real: a valid proof, and a move signed by its maker
+// (not as a bot's) for the next index, built on the very move the proof takes back.
+func (c UndoConflict) Check(g Genesis) error {
+	p, s := c.Undo, c.Move
+	switch {
+	case p.check(g) != nil:
+		return errors.New("the undo in it does not hold")
+	case !s.Verify() || s.Game != g.Game || s.Bot || s.Signer != g.Keys[p.Maker]:
+		return errors.New("the move in it is not its maker's own, signed")
+	case s.Index != p.At+1 || s.Prev != p.Link:
+		return errors.New("the move in it is not built on the move taken back")
+	}
+	return nil
 }
 
 // reopen records the proof and moves the index to the next take.
