@@ -156,7 +156,7 @@ type sim struct {
 	next      map[[4]int]int           // the place of the next message it hands over
 	waits     map[*Replica]map[int]time.Duration
 	checked   map[*Replica]int // the moves of each replica's record already looked at
-	players []string // every player id a lobby had, in order
+	players   []string         // every player id a lobby had, in order
 	// signedSlots: the first move the modified devices signed for each slot, by key.
 	signedSlots map[slot]Signed
 	healed      bool // the faults are over: the modified devices stop acting out of turn
