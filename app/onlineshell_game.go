@@ -126,7 +126,7 @@ func (o *Online) AnswerUndo(yes bool) {
 // devices deal, the devices whose passes or keys have not come yet.
 func (o *Online) Dealing() string {
 	r, ok := o.game()
-	if !ok {
+	if !ok || r.Stopped() != "" {
 		return ""
 	}
 	w := r.DealWaiting()

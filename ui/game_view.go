@@ -271,6 +271,9 @@ func (g *gameScreen) renderWaiting(st *engine.State, names []string, recap goapp
 	if lv := botLevel(g.ISession, st.Actor()); lv != "" {
 		text = names[st.Actor()] + " (" + app.BotLevelName(lv) + " bot) is thinking…"
 	}
+	if on, ok := g.ISession.(app.OnlineSession); ok && on.Ended() {
+		text = "The game was ended; the scores stand as they were."
+	}
 	body := []goapp.UI{
 		goapp.P().ID("waiting").Class("gs-prompt gs-waiting").Role("status").Text(text),
 		slot("gs-slot-recap", recap),

@@ -157,11 +157,11 @@ func (l *stallList) renderScores(s app.OnlineSession) goapp.UI {
 	st := g.State()
 	rows := []goapp.UI{}
 	for _, p := range st.Standings() {
-		rows = append(rows, goapp.Li().DataSet("player", p.Player).
+		rows = append(rows, goapp.Li().DataSet("player", p.Player).DataSet("rank", p.Rank).
 			Text(strconv.Itoa(p.Rank)+". "+st.Name(p.Player)+": "+strconv.Itoa(p.VP)+" VP"))
 	}
 	return goapp.Div().ID("ended-scores").Class("peer-stalls").Body(
-		goapp.P().Text("The game was ended. The scores as they stood:"),
-		goapp.Ol().Class("ended-standings").Body(rows...),
+		goapp.P().Text("The game was ended. The scores as they stood (ties share a place):"),
+		goapp.Ul().Class("ended-standings").Body(rows...),
 	)
 }

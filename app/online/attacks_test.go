@@ -263,7 +263,7 @@ func TestAttackStallerIsNamedAndTheGameCanBeEnded(t *testing.T) {
 			t.Fatalf("device %d may end the game before any bound", i)
 		}
 		rm.fire(i, TimerStall)
-		if !rm.noticed(i, "Player 3's device is holding the game up: it has not sent its key for a card dealt to another player in 30 s") {
+		if !rm.noticed(i, "Player 3's device is holding the game up: it has not sent its key for a card dealt to another player for 30 s") {
 			t.Fatalf("device %d did not name the staller: %q", i, rm.notices[i])
 		}
 		if err := rm.reps[i].End(); err == nil {

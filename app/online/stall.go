@@ -91,7 +91,7 @@ func (r *Replica) watchStalls() {
 		}
 		delete(r.stalls.waits, seat)
 		r.out.ready.Changed = true
-		if w.named && (w.kind == waitDeal || w.kind == waitAudit) {
+		if _, still := now[seat]; w.named && !still && (w.kind == waitAudit || w.kind == waitDeal && !r.halt.stopped()) {
 			r.notify(false, "%s sent what the game waited for.", capital(r.device(seat)))
 		}
 	}
@@ -126,7 +126,7 @@ func (r *Replica) stallOver(seat, gen int) {
 		w.named = true
 		w.endGen = r.out.schedule(TimerEnd, seat, r.timing.End)
 		if r.present(seat) {
-			r.notify(true, "%s is holding the game up: it has not sent %s in %s.", capital(r.device(seat)), w.what, seconds(r.timing.Stall))
+			r.notify(true, "%s is holding the game up: it has not sent %s for %s.", capital(r.device(seat)), w.what, seconds(r.timing.Stall))
 		} else {
 			r.notify(true, "%s is away, and the game waits for it: %s.", capital(r.device(seat)), w.what)
 		}
