@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 
 	"brass/app/deal"
 	"brass/engine"
@@ -33,7 +32,7 @@ type Table struct {
 // TableOf is a dealt game's table now (a copy).
 func TableOf(g *engine.Game) Table {
 	s := g.State()
-	return Table{Edition: s.Edition(), Players: int(s.NumPlayers), Era: s.Era, Draws: slices.Clone(g.Draws())}
+	return Table{Edition: s.Edition(), Players: int(s.NumPlayers), Era: s.Era, Draws: append([]engine.Draw(nil), g.Draws()...)}
 }
 
 // Dealer is one device's side of dealing a dealt game's cards.

@@ -35,21 +35,21 @@ type cards interface {
 // seededCards: every device works the cards out from the seed; nothing to deal.
 type seededCards struct{ r *Replica }
 
-func (c seededCards) dealt() bool { return false }
+func (c *seededCards) dealt() bool { return false }
 
-func (c seededCards) append(s Signed, bots BotPolicy) error { return c.r.ledger.Append(s, bots) }
+func (c *seededCards) append(s Signed, bots BotPolicy) error { return c.r.ledger.Append(s, bots) }
 
-func (c seededCards) play(m engine.Move, bot bool) error { return c.r.playSeeded(m, bot) }
+func (c *seededCards) play(m engine.Move, bot bool) error { return c.r.playSeeded(m, bot) }
 
-func (c seededCards) pending() bool                     { return false }
-func (c seededCards) ready() bool                       { return true }
-func (c seededCards) greet(string)                      {}
-func (c seededCards) synced(string)                     {}
-func (c seededCards) settle()                           {}
-func (c seededCards) stalls(map[int]reason)             {}
-func (c seededCards) startAudit()                       {}
-func (c seededCards) refusedAudit(seat int, why string) {}
+func (c *seededCards) pending() bool                     { return false }
+func (c *seededCards) ready() bool                       { return true }
+func (c *seededCards) greet(string)                      {}
+func (c *seededCards) synced(string)                     {}
+func (c *seededCards) settle()                           {}
+func (c *seededCards) stalls(map[int]reason)             {}
+func (c *seededCards) startAudit()                       {}
+func (c *seededCards) refusedAudit(seat int, why string) {}
 
-func (c seededCards) take(p *peer, list []SignedDeal) {
+func (c *seededCards) take(p *peer, list []SignedDeal) {
 	c.r.notify(true, "Ignored deal messages from %s: this game is dealt from its seed.", c.r.peerName(p))
 }

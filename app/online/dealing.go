@@ -11,6 +11,7 @@ import (
 
 	"brass/app/deal"
 	"brass/app/dealer"
+	"brass/app/profile"
 	"brass/engine"
 )
 
@@ -249,7 +250,13 @@ func (c *dealtGame) takeOne(sd SignedDeal) ([]SignedDeal, error) {
 	}
 	if old, ok := c.seen[[2]int{sd.Seat, sd.Seq}]; ok {
 		if string(old) != string(sd.content()) {
-			first := c.deals[slices.IndexFunc(c.deals, func(x SignedDeal) bool { return x.Seat == sd.Seat && x.Seq == sd.Seq })]
+			var first SignedDeal
+			for _, x := range c.deals {
+				if x.Seat == sd.Seat && x.Seq == sd.Seq {
+					first = x
+					break
+				}
+			}
 			return []SignedDeal{first, sd}, &deal.Error{Kind: deal.ErrCheat, Seat: sd.Seat, Step: "message", Pos: -1,
 				Msg: fmt.Sprintf("two different deal messages signed as its message %d", sd.Seq+1)}
 		}
@@ -354,8 +361,10 @@ func (c *dealtGame) settle() {
 			r.notify(false, "%s", c.audit.result)
 		case errors.Is(err, deal.ErrNotYet):
 			var whys []string // (the devices named as refusing it, if any; a late key still completes it)
-			for _, seat := range slices.Sorted(maps.Keys(c.audit.refused)) {
-				whys = append(whys, c.audit.refused[seat])
+			for seat := range profile.MaxPlayers {
+				if why, ok := c.audit.refused[seat]; ok {
+					whys = append(whys, why)
+				}
 			}
 			c.audit.result = strings.Join(whys, " ")
 		default:
@@ -569,7 +578,7 @@ func (r *Replica) DealState() *DealSaved {
 		}
 	}
 	s := &DealSaved{Dealer: c.dealer.Save(), Deals: own,
-		Reveals: append([]engine.Reveal(nil), r.ledger.Game().Reveals()...), Seq: c.seq, Counts: slices.Clone(c.count),
+		Reveals: append([]engine.Reveal(nil), r.ledger.Game().Reveals()...), Seq: c.seq, Counts: append([]int(nil), c.count...),
 		Stopped: r.halt.why, Auditing: c.audit.started, Audit: c.audit.result,
 		Refused: maps.Clone(c.audit.refused), AuditAt: maps.Clone(c.audAt)}
 	if pd := c.wait; pd.on {

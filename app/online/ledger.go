@@ -1,10 +1,7 @@
 package online
 
 import (
-	"cmp"
 	"fmt"
-	"maps"
-	"slices"
 
 	"brass/engine"
 )
@@ -282,9 +279,13 @@ func verifyRecord(g Genesis, moves []Signed, undos []UndoProof, reveals []engine
 	if _, err := l.game.ShowAll(reveals, next, len(moves)); err != nil {
 		return nil, err
 	}
-	for _, k := range slices.SortedFunc(maps.Keys(proofs), func(a, b [2]int) int { return cmp.Or(a[0]-b[0], a[1]-b[1]) }) {
-		if _, err := l.ApplyUndo(proofs[k]); err != nil || k[0] != len(moves) {
-			return nil, fmt.Errorf("the record keeps an undo of move %d that it does not show", k[0]+1)
+	var rest []UndoProof
+	for _, p := range proofs {
+		rest = append(rest, p)
+	}
+	for _, p := range inOrder(rest) {
+		if _, err := l.ApplyUndo(p); err != nil || p.At != len(moves) {
+			return nil, fmt.Errorf("the record keeps an undo of move %d that it does not show", p.At+1)
 		}
 	}
 	return l, nil

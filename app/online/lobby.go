@@ -439,7 +439,7 @@ func (l *Lobby) left(m *member) {
 	}
 	for i, s := range l.seats {
 		if s.Player == m.player && i > 0 {
-			l.seats = slices.Delete(l.seats, i, i+1)
+			l.seats = append(l.seats[:i:i], l.seats[i+1:]...)
 			l.broadcastSeats()
 			return
 		}

@@ -96,7 +96,7 @@ func newReplica(id Identity, seat int, l *Ledger, timing Timing) *Replica {
 		peers: map[string]*peer{}, claims: claims{}, discredited: map[int]bool{}, differs: map[int]int{}, forked: map[int]bool{}, bots: map[int]seatBot{},
 		stalls: stallWatch{waits: map[int]*wait{}},
 	}
-	r.cards = seededCards{r}
+	r.cards = &seededCards{r}
 	return r
 }
 

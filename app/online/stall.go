@@ -3,8 +3,8 @@ package online
 import (
 	"errors"
 	"fmt"
-	"maps"
-	"slices"
+
+	"brass/app/profile"
 )
 
 // Stalls. A device can always stay silent; what the protocol guarantees is that silence is
@@ -83,8 +83,11 @@ func (r *Replica) waitingOn() map[int]reason {
 // it no longer waits for.
 func (r *Replica) watchStalls() {
 	now := r.waitingOn()
-	for _, seat := range slices.Sorted(maps.Keys(r.stalls.waits)) {
-		w := r.stalls.waits[seat]
+	for seat := range profile.MaxPlayers { // (in seat order)
+		w, ok := r.stalls.waits[seat]
+		if !ok {
+			continue
+		}
 		if cur, ok := now[seat]; ok && cur.kind == w.kind {
 			w.what = cur.what
 			continue
@@ -95,9 +98,10 @@ func (r *Replica) watchStalls() {
 			r.notify(false, "%s sent what the game waited for.", capital(r.device(seat)))
 		}
 	}
-	for _, seat := range slices.Sorted(maps.Keys(now)) {
-		if _, ok := r.stalls.waits[seat]; !ok {
-			r.stalls.waits[seat] = &wait{reason: now[seat], gen: r.out.schedule(TimerStall, seat, r.timing.Stall)}
+	for seat := range profile.MaxPlayers {
+		cur, waiting := now[seat]
+		if _, ok := r.stalls.waits[seat]; !ok && waiting {
+			r.stalls.waits[seat] = &wait{reason: cur, gen: r.out.schedule(TimerStall, seat, r.timing.Stall)}
 			r.out.ready.Changed = true
 		}
 	}
@@ -146,8 +150,11 @@ func (r *Replica) endDue(seat, gen int) {
 // Stalls lists the devices the game waits for now, in seat order.
 func (r *Replica) Stalls() []Stall {
 	var out []Stall
-	for _, seat := range slices.Sorted(maps.Keys(r.stalls.waits)) {
-		w := r.stalls.waits[seat]
+	for seat := range profile.MaxPlayers {
+		w, ok := r.stalls.waits[seat]
+		if !ok {
+			continue
+		}
 		s := Stall{Seat: seat, What: w.what, Away: !r.present(seat), Named: w.named, CanEnd: w.canEnd, Timer: w.gen}
 		if w.named {
 			s.Timer = w.endGen
@@ -182,8 +189,8 @@ func (r *Replica) End() error {
 		return err
 	}
 	e := Ending{Game: r.ledger.genesis.Game, At: r.ledger.Len(), By: r.seat}
-	for _, seat := range slices.Sorted(maps.Keys(r.stalls.waits)) {
-		if w := r.stalls.waits[seat]; w.canEnd {
+	for seat := range profile.MaxPlayers {
+		if w, ok := r.stalls.waits[seat]; ok && w.canEnd {
 			e.Stalled = append(e.Stalled, seat)
 			e.Reason = w.what
 		}

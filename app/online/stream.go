@@ -3,7 +3,6 @@ package online
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	"brass/engine"
@@ -234,8 +233,7 @@ func (r *Replica) onSync(p *peer, m message) {
 		r.send(p.id, message{Type: msgSyncRequest, At: n})
 		return
 	}
-	undos := slices.Clone(m.Undos)
-	slices.SortStableFunc(undos, func(a, b UndoProof) int { return a.At - b.At })
+	undos := inOrder(m.Undos)
 	r.applyUndos(undos)
 	defer r.forgetClaimsBeyond(p)
 	defer r.tellBotPlayed(n)

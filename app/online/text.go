@@ -37,5 +37,5 @@ func joinAnd(names []string) string {
 
 // seconds says a wait: "30 s".
 func seconds(d time.Duration) string {
-	return fmt.Sprintf("%d s", int(d.Round(time.Second)/time.Second))
+	return fmt.Sprintf("%d s", int((d+time.Second/2)/time.Second))
 }

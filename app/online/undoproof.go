@@ -64,6 +64,21 @@ func voteContent(game string, at, take int, link Link) []byte {
 	return w.buf
 }
 
+// inOrder sorts proofs by the index and take they reopen, the order a ledger applies them in
+// (a hand-written insertion sort: catch-ups carry few, and it keeps a generic sort out of the
+// wasm).
+func inOrder(proofs []UndoProof) []UndoProof {
+	sorted := append([]UndoProof(nil), proofs...)
+	for i := 1; i < len(sorted); i++ {
+		for j := i; j > 0 && before(sorted[j], sorted[j-1]); j-- {
+			sorted[j], sorted[j-1] = sorted[j-1], sorted[j]
+		}
+	}
+	return sorted
+}
+
+func before(a, b UndoProof) bool { return a.At < b.At || a.At == b.At && a.Take < b.Take }
+
 // check verifies that the maker asked for this undo and every other seat signed its yes.
 func (p UndoProof) check(g Genesis) error {
 	if p.At < 0 || p.Take < 0 || p.Maker < 0 || p.Maker >= len(g.Keys) {
