@@ -10,13 +10,15 @@ import (
 
 // peerStrip is always on the game screen of an online game: every player's connection
 // (connected, away), the room, the signalling connection when it is down, a device that
-// holds another game (or proof of cheating), an undo request to answer or waiting for
-// answers, and the latest notices.
+// holds another game (or proof of cheating), the devices the game waits for (stallState), an
+// undo request to answer or waiting for answers, and the latest notices.
 type peerStrip struct {
 	goapp.Compo
 
 	ISession  app.OnlineSession
 	IRevision int
+
+	stalls stallState
 }
 
 func newPeerStrip() *peerStrip { return &peerStrip{} }
@@ -67,7 +69,7 @@ func (p *peerStrip) Render() goapp.UI {
 		goapp.If(s.Desync() != "", func() goapp.UI {
 			return goapp.P().ID("desync").Class("peer-desync").Role("alert").Text(s.Desync())
 		}),
-		newStallList().Session(s).Revision(p.IRevision),
+		p.renderStalls(s),
 		goapp.If(asked != "", func() goapp.UI {
 			return goapp.Div().ID("undo-asked").Class("peer-undo").Role("alertdialog").Aria("label", "Undo request").Body(
 				goapp.Span().Text(asked+" asks to take back their last move."),

@@ -9,72 +9,61 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// stallList is on an online game's player strip while the game waits for another device:
-// whose, for what, and a countdown, to the moment that device is named as holding the game
-// up, and then to the moment any player may end the game; then the End button, which asks
-// once more. After an ending it shows the scores as they stood.
-type stallList struct {
-	goapp.Compo
-
-	ISession  app.OnlineSession
-	IRevision int
-
+// stallState is the peer strip's part for the devices a game waits for: whose, for what, and
+// a countdown, to the moment that device is named as holding the game up, and then to the
+// moment any player may end the game; then the End button, which asks once more. After an
+// ending it shows the scores as they stood. (Part of peerStrip, not a component of its own:
+// each go-app component costs the wasm its own set of methods.)
+type stallState struct {
 	now     time.Time // when the countdown was last drawn
 	ticking bool
 	confirm bool // End was pressed once: ask again
 	err     string
 }
 
-func newStallList() *stallList { return &stallList{} }
-
 // stallShownAfter is how long a wait lasts before the strip shows it.
 const stallShownAfter = 3 * time.Second
 
-// Session sets the online game.
-func (l *stallList) Session(s app.OnlineSession) *stallList { l.ISession = s; return l }
-
-// Revision tells the list the session changed.
-func (l *stallList) Revision(r int) *stallList { l.IRevision = r; return l }
-
 // OnMount and OnUpdate start the countdown's tick when there is one to count.
-func (l *stallList) OnMount(ctx goapp.Context)  { l.tick(ctx) }
-func (l *stallList) OnUpdate(ctx goapp.Context) { l.tick(ctx) }
+func (p *peerStrip) OnMount(ctx goapp.Context)  { p.tick(ctx) }
+func (p *peerStrip) OnUpdate(ctx goapp.Context) { p.tick(ctx) }
 
 // tick redraws the countdown every second while there is one.
-func (l *stallList) tick(ctx goapp.Context) {
-	if l.ticking || l.ISession == nil || len(l.ISession.Stalls()) == 0 {
+func (p *peerStrip) tick(ctx goapp.Context) {
+	l := &p.stalls
+	if l.ticking || p.ISession == nil || len(p.ISession.Stalls()) == 0 {
 		return
 	}
 	l.ticking = true
 	ctx.After(time.Second, func(ctx goapp.Context) {
 		l.ticking = false
-		if l.ISession != nil {
-			l.now = l.ISession.Now()
+		if p.ISession != nil {
+			l.now = p.ISession.Now()
 		}
-		l.tick(ctx)
+		p.tick(ctx)
 	})
 }
 
-func (l *stallList) end(ctx goapp.Context, e goapp.Event) {
+func (p *peerStrip) end(ctx goapp.Context, e goapp.Event) {
+	l := &p.stalls
 	if !l.confirm {
 		l.confirm = true
 		return
 	}
 	l.confirm = false
-	if err := l.ISession.End(); err != nil {
+	if err := p.ISession.End(); err != nil {
 		l.err = err.Error()
 		return
 	}
 	l.err = ""
 }
 
-func (l *stallList) Render() goapp.UI {
-	s := l.ISession
-	if s == nil {
-		return goapp.Span()
-	}
+// renderStalls is the strip's list of the devices the game waits for (or the scores after an
+// ending).
+func (p *peerStrip) renderStalls(s app.OnlineSession) goapp.UI {
+	l := &p.stalls
 	if s.Ended() {
-		return l.renderScores(s)
+		return renderEndedScores(s)
 	}
 	if l.now.IsZero() || s.Now().Sub(l.now) > time.Second {
 		l.now = s.Now()
@@ -105,7 +94,7 @@ func (l *stallList) Render() goapp.UI {
 		goapp.Ul().Body(items...),
 		goapp.If(canEnd, func() goapp.UI {
 			return goapp.Div().Class("peer-stall-end").Body(
-				goapp.Button().ID("end-game").Class("gs-btn").Text(label).OnClick(l.end),
+				goapp.Button().ID("end-game").Class("gs-btn").Text(label).OnClick(p.end),
 				goapp.If(l.confirm, func() goapp.UI {
 					return goapp.Button().ID("end-game-cancel").Class("gs-btn").Text("Wait").
 						OnClick(func(goapp.Context, goapp.Event) { l.confirm = false })
@@ -149,7 +138,7 @@ func stallText(st app.StallStatus, left int) string {
 }
 
 // renderScores shows the scores as they stood when a player ended the game.
-func (l *stallList) renderScores(s app.OnlineSession) goapp.UI {
+func renderEndedScores(s app.OnlineSession) goapp.UI {
 	g := s.Game()
 	if g == nil {
 		return goapp.Span()
