@@ -281,7 +281,10 @@ func buildBirmingham(towns []townData, merchants []merchantData, links []linkDat
 	return e.finish()
 }
 
-// itoa formats a small non-negative int without fmt (the engine's hot paths avoid fmt).
+// itoa formats a small non-negative int without fmt (the engine's hot paths avoid fmt). It
+// is kept out of line: its 55 callers are text, and inlined it cost the wasm kilobytes.
+//
+//go:noinline
 func itoa(n int) string {
 	if n == 0 {
 		return "0"

@@ -33,6 +33,10 @@ func (e *Error) Error() string { return e.Msg }
 // Unwrap lets errors.Is match the kind.
 func (e *Error) Unwrap() error { return e.Kind }
 
+// errorf makes an engine error (kept out of line: errors are rare, and inlined at each of its
+// 69 callers it cost the wasm kilobytes).
+//
+//go:noinline
 func errorf(kind error, format string, args ...any) *Error {
 	return &Error{Kind: kind, Msg: fmt.Sprintf(format, args...)}
 }

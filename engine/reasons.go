@@ -232,38 +232,7 @@ func (s *State) refusal(r Reason) *Error {
 // reasonText writes a reason in words a player understands.
 func (s *State) reasonText(r Reason) string {
 	e := s.ed
-	tile := func() string { return tileName(r.Industry, int(r.Level)) }
-	loc := func() string {
-		if r.Location >= 0 && int(r.Location) < len(e.Locations) {
-			return e.Locations[r.Location].Name
-		}
-		return "?"
-	}
-	link := func() string {
-		if r.Link >= 0 && int(r.Link) < len(e.Links) {
-			return s.linkName(int(r.Link))
-		}
-		return "?"
-	}
-	space := func(sp int8) string {
-		if sp >= 0 && int(sp) < len(e.Spaces) {
-			return s.spaceLabel(int(sp))
-		}
-		return "?"
-	}
-	merchant := func() string {
-		if r.Merchant >= 0 && int(r.Merchant) < len(e.MerchantSpaces) {
-			return s.merchantName(int(r.Merchant))
-		}
-		return "the merchant"
-	}
-	card := func() string {
-		if int(r.Card) < len(e.Cards) {
-			return e.Cards[r.Card].Name
-		}
-		return "?"
-	}
-	who := func() string { return s.name(int(r.Player)) }
+	w := reasonWords{s, r}
 	switch r.Rule {
 	case RuleGameOver:
 		return "The game is over; no more moves can be made."
@@ -274,7 +243,7 @@ func (s *State) reasonText(r Reason) string {
 	case RuleMalformed:
 		return kindShapes[Kind(r.N)%numKinds]
 	case RuleNotYourTurn:
-		return "It is " + who() + "'s turn, not " + s.name(int(r.N)) + "'s."
+		return "It is " + w.who() + "'s turn, not " + s.name(int(r.N)) + "'s."
 	case RuleMidSale:
 		return "You are in the middle of a Sell action: sell another tile (without a card) or stop selling."
 	case RuleShortfallFirst:
@@ -287,46 +256,46 @@ func (s *State) reasonText(r Reason) string {
 		return "Every action needs a card from your hand to discard."
 	case RuleCardNotHeld:
 		if r.N > 1 {
-			return "You do not hold " + itoa(int(r.N)) + " " + card() + " cards."
+			return "You do not hold " + itoa(int(r.N)) + " " + w.card() + " cards."
 		}
-		return "You do not hold a " + card() + " card."
+		return "You do not hold a " + w.card() + " card."
 	case RuleMatEmpty:
 		return "You have no " + r.Industry.Name() + " tiles left on your mat."
 	case RuleWrongEra:
 		if Era(r.N) == Rail {
-			return tile() + " cannot be built in the Rail Era; develop it off your mat to reach the next level."
+			return w.tile() + " cannot be built in the Rail Era; develop it off your mat to reach the next level."
 		}
-		return tile() + " can only be built in the Rail Era."
+		return w.tile() + " can only be built in the Rail Era."
 	case RuleCardLocation:
 		town := "?"
 		if int(r.Card) < len(e.Cards) && e.Cards[r.Card].Location >= 0 {
 			town = e.Locations[e.Cards[r.Card].Location].Name
 		}
-		return "The " + card() + " card builds only in " + town + ", not in " + loc() + "."
+		return "The " + w.card() + " card builds only in " + town + ", not in " + w.loc() + "."
 	case RuleWildLocationFarm:
 		return "A Wild Location card cannot build at a Farm Brewery; use a Brewery or Wild Industry card."
 	case RuleCardIndustry:
-		return "The " + card() + " card cannot build a " + r.Industry.Name() + "."
+		return "The " + w.card() + " card cannot build a " + r.Industry.Name() + "."
 	case RuleNotInNetwork:
-		return loc() + " is not part of your network: an industry card builds only where you have an industry tile or next to one of your links (or use a " + loc() + " location card)."
+		return w.loc() + " is not part of your network: an industry card builds only where you have an industry tile or next to one of your links (or use a " + w.loc() + " location card)."
 	case RuleNoIcon:
-		return space(r.Space) + " has no " + r.Industry.Name() + " icon."
+		return w.space(r.Space) + " has no " + r.Industry.Name() + " icon."
 	case RuleCanalOneTile:
-		return "In the Canal Era you may have only one industry tile in each location, and you already have one in " + loc() + "."
+		return "In the Canal Era you may have only one industry tile in each location, and you already have one in " + w.loc() + "."
 	case RuleSpaceTaken:
-		return space(r.Space) + " already holds " + who() + "'s " + tile() + "."
+		return w.space(r.Space) + " already holds " + w.who() + "'s " + w.tile() + "."
 	case RuleOverbuildLevel:
-		return "Overbuilding needs a higher level: your next tile is " + tile() + " and " + space(r.Space) + " holds " + tileName(r.Industry, int(r.N)) + "."
+		return "Overbuilding needs a higher level: your next tile is " + w.tile() + " and " + w.space(r.Space) + " holds " + tileName(r.Industry, int(r.N)) + "."
 	case RuleOverbuildOpponent:
-		return "You may overbuild only your own tiles, or an opponent's Coal Mine or Iron Works; " + space(r.Space) + " belongs to " + who() + "."
+		return "You may overbuild only your own tiles, or an opponent's Coal Mine or Iron Works; " + w.space(r.Space) + " belongs to " + w.who() + "."
 	case RuleOverbuildResource:
 		what := "coal"
 		if r.Industry == Iron {
 			what = "iron"
 		}
-		return "You may overbuild " + who() + "'s " + r.Industry.Name() + " only when no " + what + " is left on the board or in its market."
+		return "You may overbuild " + w.who() + "'s " + r.Industry.Name() + " only when no " + what + " is left on the board or in its market."
 	case RuleSingleIconFirst:
-		return "A " + r.Industry.Name() + " must go on " + space(int8(r.N)) + ", which shows only its icon, before a shared space."
+		return "A " + r.Industry.Name() + " must go on " + w.space(int8(r.N)) + ", which shows only its icon, before a shared space."
 	case RuleTooManySources:
 		given := plural(int(r.M), r.Res.String()+" source") + " were given."
 		if r.M == 1 {
@@ -337,16 +306,16 @@ func (s *State) reasonText(r Reason) string {
 		}
 		return "Only " + itoa(int(r.N)) + " " + r.Res.String() + " is needed here, but " + given
 	case RuleNoCoalForLink:
-		return "The rail link " + link() + " is not connected to a coal mine or to a merchant, so no coal can reach it."
+		return "The rail link " + w.link() + " is not connected to a coal mine or to a merchant, so no coal can reach it."
 	case RuleNoCoalConnection:
-		return loc() + " is not connected to a coal mine or to a merchant, so the coal for " + tile() + " cannot reach it."
+		return w.loc() + " is not connected to a coal mine or to a merchant, so the coal for " + w.tile() + " cannot reach it."
 	case RuleSource:
 		return "The " + r.Res.String() + " cannot come from " + s.sourceName(r.Space, r.Res.String(), int(r.Merchant)) +
 			": it must come from " + s.listSources(r.Options, r.Res.String(), int(r.Merchant)) + "."
 	case RuleNoBeerForLink:
-		return "A second rail link needs a beer from your own brewery or from an opponent's brewery connected to " + link() + "."
+		return "A second rail link needs a beer from your own brewery or from an opponent's brewery connected to " + w.link() + "."
 	case RuleNoBeer:
-		return "Selling " + tile() + " needs " + itoa(int(r.N)) + " beer: from your own breweries, an opponent's brewery connected to " + s.spaceName(int(r.Space)) + ", or the beer beside the merchant; not enough is available."
+		return "Selling " + w.tile() + " needs " + itoa(int(r.N)) + " beer: from your own breweries, an opponent's brewery connected to " + s.spaceName(int(r.Space)) + ", or the beer beside the merchant; not enough is available."
 	case RuleMoney:
 		have := "."
 		if r.Player >= 0 && int(r.Player) < int(s.NumPlayers) {
@@ -358,7 +327,7 @@ func (s *State) reasonText(r Reason) string {
 		}
 		switch {
 		case r.Industry != NoIndustry: // a build
-			return tile() + " costs £" + itoa(int(r.N-r.M)) + market + have
+			return w.tile() + " costs £" + itoa(int(r.N-r.M)) + market + have
 		case r.N > r.M: // a Network action
 			return "The network costs £" + itoa(int(r.N-r.M)) + market + have
 		}
@@ -372,30 +341,30 @@ func (s *State) reasonText(r Reason) string {
 	case RuleBeerDoubleRailOnly:
 		return "Only a second rail link in the same action takes beer, and only one barrel."
 	case RuleLinkBuilt:
-		return link() + " already has a link."
+		return w.link() + " already has a link."
 	case RuleLinkType:
 		if s.Era == Canal {
-			return link() + " is a railway line only; canals cannot be built there."
+			return w.link() + " is a railway line only; canals cannot be built there."
 		}
-		return link() + " is a canal line only; railways cannot be built there."
+		return w.link() + " is a canal line only; railways cannot be built there."
 	case RuleLinkNotInNetwork:
-		return link() + " does not touch your network."
+		return w.link() + " does not touch your network."
 	case RuleDevelopCount:
 		return "Develop removes 1 or 2 tiles from your mat."
 	case RuleLightbulb:
-		return tile() + " shows a lightbulb: it cannot be developed, only built."
+		return w.tile() + " shows a lightbulb: it cannot be developed, only built."
 	case RuleNoTileToSell:
-		return "You have no tile on " + space(r.Space) + " to sell."
+		return "You have no tile on " + w.space(r.Space) + " to sell."
 	case RuleNotSellable:
-		return "Only Cotton Mills, Manufacturers and Potteries are sold; " + space(r.Space) + " holds a " + r.Industry.Name() + "."
+		return "Only Cotton Mills, Manufacturers and Potteries are sold; " + w.space(r.Space) + " holds a " + r.Industry.Name() + "."
 	case RuleAlreadySold:
-		return "Your " + tile() + " in " + s.spaceName(int(r.Space)) + " has already been sold."
+		return "Your " + w.tile() + " in " + s.spaceName(int(r.Space)) + " has already been sold."
 	case RuleNoMerchantTile:
-		return "There is no merchant tile at " + merchant() + " in this game."
+		return "There is no merchant tile at " + w.merchant() + " in this game."
 	case RuleMerchantDoesNotBuy:
-		return "The merchant at " + merchant() + " does not buy " + r.Industry.Name() + "."
+		return "The merchant at " + w.merchant() + " does not buy " + r.Industry.Name() + "."
 	case RuleNotConnected:
-		return "Your " + tile() + " in " + s.spaceName(int(r.Space)) + " is not connected to " + merchant() + "."
+		return "Your " + w.tile() + " in " + s.spaceName(int(r.Space)) + " is not connected to " + w.merchant() + "."
 	case RuleFreeDevelopBonus:
 		return "A free develop is the bonus for Gloucester's merchant beer only."
 	case RuleOtherMerchantBeer:
@@ -409,23 +378,23 @@ func (s *State) reasonText(r Reason) string {
 	case RuleNoWildLeft:
 		return "No wild cards are left to take."
 	case RuleNoTileToRemove:
-		return "You have no industry tile on " + space(r.Space) + "."
+		return "You have no industry tile on " + w.space(r.Space) + "."
 	case RuleTileWorthless:
-		return "Your " + tile() + " in " + s.spaceName(int(r.Space)) + " is worth £0 and would not help pay the shortfall."
+		return "Your " + w.tile() + " in " + s.spaceName(int(r.Space)) + " is worth £0 and would not help pay the shortfall."
 	case RuleNeverBuilt:
-		return tile() + " can never be built: develop it off your mat to reach the next level."
+		return w.tile() + " can never be built: develop it off your mat to reach the next level."
 	case RuleNoDoubleBuild:
 		return "In " + e.Name + " a build discards one card."
 	case RuleDoubleBuildTurn:
 		return "Building with two cards takes both actions of your turn: it must be your turn's first action, and not in a one-action turn."
 	case RuleDoubleBuildTown:
-		return "Building with two cards builds in a town, as with its location card; " + loc() + " is not a town."
+		return "Building with two cards builds in a town, as with its location card; " + w.loc() + " is not a town."
 	case RuleNotAPort:
-		return "Cotton is sold to a Port tile or to the Distant Market; " + space(int8(r.N)) + " holds no Port."
+		return "Cotton is sold to a Port tile or to the Distant Market; " + w.space(int8(r.N)) + " holds no Port."
 	case RulePortUsed:
-		return who() + "'s " + tileName(Port, int(r.Level)) + " in " + s.spaceName(int(r.N)) + " has already been sold to; sell to an unflipped port or to the Distant Market."
+		return w.who() + "'s " + tileName(Port, int(r.Level)) + " in " + s.spaceName(int(r.N)) + " has already been sold to; sell to an unflipped port or to the Distant Market."
 	case RulePortNotConnected:
-		return "Your mill in " + s.spaceName(int(r.Space)) + " is not connected to " + who() + "'s " + tileName(Port, int(r.Level)) + " in " + s.spaceName(int(r.N)) + "."
+		return "Your mill in " + s.spaceName(int(r.Space)) + " is not connected to " + w.who() + "'s " + tileName(Port, int(r.Level)) + " in " + s.spaceName(int(r.N)) + "."
 	case RuleNoDistantMarket:
 		return e.Name + " has no Distant Market."
 	case RuleDemandClosed:
@@ -442,13 +411,66 @@ func (s *State) reasonText(r Reason) string {
 	case RuleNoBeerHere:
 		return e.Name + " has no beer."
 	case RuleLinkNoNetwork:
-		return "You have no industry tile and no link on the board yet, so you have no network to build " + link() +
+		return "You have no industry tile and no link on the board yet, so you have no network to build " + w.link() +
 			" from: in " + e.Name + " even a first link must touch your network. Build an industry first."
 	case RuleDistantHidden:
 		return "The Distant Market tile this sale turns over has not been turned over by the players' devices yet."
 	}
 	return "This move is not allowed."
 }
+
+// reasonWords names the things a refusal's text mentions. Its methods are kept out of line
+// (refusals are rare, and inlined at each of their many uses they cost the wasm kilobytes).
+type reasonWords struct {
+	s *State
+	r Reason
+}
+
+//go:noinline
+func (w reasonWords) tile() string { return tileName(w.r.Industry, int(w.r.Level)) }
+
+//go:noinline
+func (w reasonWords) loc() string {
+	if e := w.s.ed; w.r.Location >= 0 && int(w.r.Location) < len(e.Locations) {
+		return e.Locations[w.r.Location].Name
+	}
+	return "?"
+}
+
+//go:noinline
+func (w reasonWords) link() string {
+	if w.r.Link >= 0 && int(w.r.Link) < len(w.s.ed.Links) {
+		return w.s.linkName(int(w.r.Link))
+	}
+	return "?"
+}
+
+//go:noinline
+func (w reasonWords) space(sp int8) string {
+	if sp >= 0 && int(sp) < len(w.s.ed.Spaces) {
+		return w.s.spaceLabel(int(sp))
+	}
+	return "?"
+}
+
+//go:noinline
+func (w reasonWords) merchant() string {
+	if w.r.Merchant >= 0 && int(w.r.Merchant) < len(w.s.ed.MerchantSpaces) {
+		return w.s.merchantName(int(w.r.Merchant))
+	}
+	return "the merchant"
+}
+
+//go:noinline
+func (w reasonWords) card() string {
+	if e := w.s.ed; int(w.r.Card) < len(e.Cards) {
+		return e.Cards[w.r.Card].Name
+	}
+	return "?"
+}
+
+//go:noinline
+func (w reasonWords) who() string { return w.s.name(int(w.r.Player)) }
 
 // kindShapes says what each kind of action names (RuleMalformed).
 var kindShapes = [numKinds]string{
