@@ -334,3 +334,58 @@ func TestCardsAreSavedBeforeTheyAreShown(t *testing.T) {
 		}
 	}
 }
+
+// A hello can be lost twice: the second hello on a connection that still says it lacks this
+// device's hello is answered with it, or its sender would ignore this device for as long as
+// the connection lasts (the soak found a device left behind that way, asking for moves nobody
+// would send it).
+func TestASecondHelloWithoutOursIsAnswered(t *testing.T) {
+	rm := newRoom(t, 2)
+	h := rm.secondHello(1, 0, 0) // (no position: nothing to acknowledge)
+	rm.reps[0].tReceive(peerName(1), encode(h))
+	rd := rm.reps[0].drain()
+	for _, m := range rd.Messages {
+		if got, err := decode(m.Data); err == nil && got.Type == msgHello && m.To == peerName(1) && got.Greeted {
+			return
+		}
+	}
+	t.Fatalf("a hello that says it lacks this device's hello was not answered with it: %d messages", len(rd.Messages))
+}
+
+// A device that holds another game than the rest (forked) is away from this one, however
+// long it stays connected: its turn does not hold the game up for good. Its seat may be played
+// by a bot like an away player's, its own no does not stop that bot, and an old agreement (an
+// acknowledgement of a move before the two parted) does not bring it back.
+func TestAForkedDeviceCannotHoldTheGameUp(t *testing.T) {
+	rm := newRoom(t, 3)
+	const runner, other, forked = 0, 1, 2
+	for rm.reps[0].Game().State().Actor() != forked || rm.reps[0].Ledger().Len() < 2 {
+		rm.play()
+	}
+	n := rm.reps[runner].Ledger().Len()
+	pos := rm.reps[runner].Ledger().Next()
+	pos.Prev = Link{9} // another history
+	s := rm.tb.ids[forked].SignMove(rm.tb.g.Game, pos, rm.reps[runner].Game().LegalMoves()[0], false)
+	for _, to := range []int{runner, other} {
+		rm.inject(forked, to, message{Type: msgMove, Move: &s, Hash: "0000000000000000"})
+		if st := rm.reps[to].SeatState(forked); st != PeerAway {
+			t.Fatalf("device %d shows the forked device's seat as %v, not away", to, st)
+		}
+	}
+	if err := rm.reps[runner].LetBotPlay(forked, "easy"); err != nil {
+		t.Fatalf("a bot may not play the seat of a device that holds another game: %v", err)
+	}
+	rm.flush()
+	rm.inject(forked, runner, message{Type: msgSeatBotOK, Seat: forked}) // its no
+	if !rm.reps[runner].hasBot(forked) || !rm.reps[other].hasBot(forked) {
+		t.Fatal("the forked device's no stopped the bot")
+	}
+	l := rm.reps[runner].Ledger()
+	old := message{Type: msgHello, Version: Version, Key: rm.tb.g.Keys[forked], Count: n - 1, Take: l.At(n - 2).Take,
+		Hash: hashString(l.HashAfter(n - 2)), Link: &l.links[n-2]} // (it agrees up to before the fork)
+	old.Sig = rm.tb.ids[forked].sign(helloContent(rm.tb.g.Game, old.Key, peerName(forked), peerName(runner), old.Count, old.Take, old.Hash, old.Link))
+	rm.inject(forked, runner, old)
+	if rm.reps[runner].SeatState(forked) != PeerAway || !rm.reps[runner].hasBot(forked) {
+		t.Fatal("an acknowledgement of a move before the fork brought the forked device back")
+	}
+}

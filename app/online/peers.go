@@ -173,6 +173,11 @@ func (r *Replica) onHello(p *peer, m message) {
 		return
 	case p.seat == seat:
 		// A second hello on a connection binds nothing: its position is an acknowledgement.
+		// One that says it lacks this device's hello (lost again) is answered with it, or the
+		// sender would ignore this device for as long as the connection lasts.
+		if !m.Greeted {
+			r.sendHello(p)
+		}
 		if m.Count > 0 {
 			r.noteAck(seat, m.Count-1, m.Take, m.Hash, *m.Link)
 		}
@@ -225,10 +230,15 @@ func (r *Replica) closeHorizon() {
 func (r *Replica) inWindow(index int) bool { return r.horizon < 0 || index < r.horizon }
 
 // present reports whether a seat's player is here: this device's own, or a greeted, open,
-// not quiet connection.
+// not quiet connection to a device that holds this game. One that holds another (forked) is
+// away from this one: its player's turn would otherwise hold the game up for as long as it
+// stays connected, and its seat may be played by a bot like an away player's.
 func (r *Replica) present(seat int) bool {
 	if seat == r.seat {
 		return true
+	}
+	if r.forked[seat] {
+		return false
 	}
 	for _, p := range r.peers {
 		if p.seat == seat && p.open && !p.quiet && !p.old {

@@ -238,6 +238,9 @@ func (r *Replica) onSeatBotAnswer(p *peer, m message) {
 		}
 		return
 	}
+	if r.forked[p.seat] {
+		return // (a device that holds another game has no say in this one's bots)
+	}
 	r.handBack(m.Seat)
 	r.broadcast(message{Type: msgSeatBot, Seat: m.Seat})
 }
@@ -247,7 +250,7 @@ func (r *Replica) onSeatBotAnswer(p *peer, m message) {
 func (r *Replica) returned(seat int) {
 	b, ok := r.bots[seat]
 	switch {
-	case !ok:
+	case !ok || !r.present(seat): // (a device that holds another game is not back in this one)
 	case b.runner == r.seat:
 		r.handBack(seat)
 		r.broadcast(message{Type: msgSeatBot, Seat: seat})

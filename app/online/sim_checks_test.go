@@ -215,7 +215,11 @@ func (s *sim) converged() error {
 		}
 		a, b := ref.r.Ledger(), n.r.Ledger()
 		if a.Len() != b.Len() || a.Len() > 0 && a.tip() != b.tip() {
-			return fmt.Errorf("nodes %d and %d hold different records (%d and %d moves; notices %q / %q)", ref.i, n.i, a.Len(), b.Len(), s.lastNotices(ref), s.lastNotices(n))
+			same := 0
+			for same < min(a.Len(), b.Len()) && a.links[same] == b.links[same] {
+				same++
+			}
+			return fmt.Errorf("nodes %d and %d hold different records (%d and %d moves, the first %d the same; notices %q / %q)", ref.i, n.i, a.Len(), b.Len(), same, s.lastNotices(ref), s.lastNotices(n))
 		}
 	}
 	return nil
@@ -258,9 +262,18 @@ func (s *sim) outcome() string {
 	stopped, honest, out := 0, 0, 0
 	for _, n := range s.nodes {
 		if n.byz {
+			if !n.begun && s.g.Game != "" {
+				out++ // (it lost the draw's end and never began: its seat is away for good)
+			}
 			continue
 		}
 		if !n.begun {
+			if s.g.Game == "" && s.cfg.Byzantine > 0 && s.namedEverywhere() {
+				// Modified devices spoilt every draw (a device can always keep its secret):
+				// what is owed is that each was named, on every honest device.
+				s.stats.Named++
+				return ""
+			}
 			if s.g.Game == "" {
 				return fmt.Sprintf("node %d never began the game (its lobby: %d seats, phase %d)", n.i, len(n.lobby.Seats()), n.lobby.Phase())
 			}
@@ -308,6 +321,17 @@ func (s *sim) outcome() string {
 		}
 	}
 	return ""
+}
+
+// namedEverywhere reports whether every honest device named a device that held the seed's
+// draw up.
+func (s *sim) namedEverywhere() bool {
+	for _, n := range s.nodes {
+		if !n.byz && !n.named {
+			return false
+		}
+	}
+	return true
 }
 
 // partedByHostileBot reports whether two honest devices' records part at a bot's move signed

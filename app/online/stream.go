@@ -190,7 +190,7 @@ func (r *Replica) accept(p *peer, s Signed) bool {
 		return false
 	}
 	if r.ledger.Len() > n {
-		delete(r.forked, p.seat)
+		r.unfork(p.seat)
 		delete(r.discredited, p.seat) // it sends moves again
 		r.committed()
 		r.ack(s.Index)
@@ -287,11 +287,22 @@ func (r *Replica) noteAck(seat, at, take int, hash string, link Link) {
 	case ackDiffers:
 		r.differ(seat, at)
 	case ackAgrees:
-		if _, known := r.differs[seat]; known {
+		// Only agreement where the two parted, or later, shows that device came over to
+		// this history: one at an earlier move (an old hello's position) shows nothing.
+		if from, known := r.differs[seat]; known && at >= from {
 			delete(r.differs, seat)
-			delete(r.forked, seat)
 			r.notify(false, "%s agrees with yours again (after move %d).", capital(r.device(seat)), at+1)
+			r.unfork(seat)
 		}
+	}
+}
+
+// unfork: a seat's device holds this game again, and its player is back in it.
+func (r *Replica) unfork(seat int) {
+	if r.forked[seat] {
+		delete(r.forked, seat)
+		r.out.ready.Changed = true
+		r.returned(seat)
 	}
 }
 
