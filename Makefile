@@ -71,10 +71,10 @@ RUNS ?= 5
 measure: build
 	e2e/run.sh measure --runs $(RUNS)
 
-# The online protocol's deterministic simulator (app/online): SIM_SEEDS games of each of its six
-# scenarios, in parallel over the cores (make test runs 27: 24 seeds and 3 a soak once failed on). A failure names its seed and the
-# command that replays it.
-SIM_SEEDS ?= 16667
+# The online protocol's deterministic simulator (app/online): SIM_SEEDS games of each of its
+# thirteen scenarios (100,100 games), in parallel over the cores (make test runs their first
+# seeds, 36 games). A failure names its seed and the command that replays it.
+SIM_SEEDS ?= 7700
 SIM_FIRST ?= 1
 soak-online:
 	$(GO) test ./app/online -run 'TestSimulation$$' -sim-seeds $(SIM_SEEDS) -sim-first $(SIM_FIRST) -timeout 0 -v | grep -v -e '^=== ' -e '--- PASS'

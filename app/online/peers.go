@@ -71,13 +71,12 @@ func (r *Replica) entered(self string) {
 	r.runnerLeft(r.seat)
 }
 
-// opened: a channel to peer is open; this device greets it.
+// opened: a channel to peer is open; this device greets it (and tells it the rest once its
+// hello shows it has this one's: onHello).
 func (r *Replica) opened(id string) {
 	p := r.peer(id)
 	p.open, p.quiet = true, false
 	r.sendHello(p)
-	r.tellSeatBots(id)
-	r.halt.tell(r, id)
 	p.again = r.out.schedule(TimerHello, -1, helloAgain)
 }
 
@@ -194,6 +193,10 @@ func (r *Replica) onHello(p *peer, m message) {
 	if !m.Greeted {
 		r.sendHello(p) // a hello of this device's lost as the channel opened: this heals it
 	}
+	// What the device is told on greeting comes after this device's hello, which it must
+	// have to read anything else (one sent as the channel opened may have been lost).
+	r.tellSeatBots(p.id)
+	r.halt.tell(r, p.id)
 	r.returned(seat)
 	if b, ok := r.bots[r.seat]; ok && b.runner == seat {
 		// Told by another device that this one's bot plays this device's seat: ask it for the

@@ -496,3 +496,41 @@ func TestSeatBotClaimAfterAnotherDeviceCaughtUp(t *testing.T) {
 	}
 	rm.sameEverywhere()
 }
+
+// A catch-up asked from past a move its undos take back (the device held the move, missed
+// the undo, and the others have played on): the index it reopens is asked for again, and the
+// device catches up rather than refusing the next move as out of place (a soak found a device
+// left behind that way).
+func TestCatchUpPastAnUndoneMoveAsksForItAgain(t *testing.T) {
+	rm := newRoom(t, 2)
+	var seat int
+	for {
+		rm.play()
+		seat = rm.reps[0].Game().State().Actor()
+		if rm.reps[seat].CanUndo() {
+			break
+		}
+	}
+	late := 1 - seat
+	before := rm.reps[late].Ledger().Moves()
+	if err := rm.reps[seat].AskUndo(); err != nil {
+		t.Fatal(err)
+	}
+	rm.flush()
+	rm.reps[late].AnswerUndo(true)
+	rm.flush()
+	for rm.reps[seat].Ledger().Len() <= len(before) {
+		rm.play()
+	}
+	r, err := NewReplica(rm.tb.ids[late], rm.tb.g, before, nil, DefaultTiming, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rm.reps[late] = r
+	r.tEnter(peerName(late))
+	r.tOpen(peerName(seat))
+	rm.reps[seat].tClose(peerName(late))
+	rm.reps[seat].tOpen(peerName(late))
+	rm.flush()
+	rm.sameEverywhere()
+}

@@ -349,11 +349,12 @@ func (s *sim) partedByHostileBot() bool {
 				continue
 			}
 			la, lb := a.r.Ledger(), b.r.Ledger()
-			for k := 0; k < min(la.Len(), lb.Len()); k++ {
-				if la.links[k] == lb.links[k] {
+			for k := 0; k < max(la.Len(), lb.Len()); k++ {
+				if k < la.Len() && k < lb.Len() && la.links[k] == lb.links[k] {
 					continue
 				}
-				if ma, mb := la.At(k), lb.At(k); ma.Bot && hostile[ma.Signer] || mb.Bot && hostile[mb.Signer] {
+				// (where one holds no move at k, it refused the other's)
+				if k < la.Len() && la.At(k).Bot && hostile[la.At(k).Signer] || k < lb.Len() && lb.At(k).Bot && hostile[lb.At(k).Signer] {
 					return true
 				}
 				break

@@ -27,19 +27,19 @@ var scenarios = []struct {
 	seeds int      // in make test: 1 to seeds
 	found []uint64 // and these, each a seed a soak once failed on (see docs/online.md)
 }{
-	{"honest-2p", simConfig{Players: 2, Edition: "birmingham", Steps: 3000, Faults: 0.01, Undos: true}, 4, nil},
+	{"honest-2p", simConfig{Players: 2, Edition: "birmingham", Steps: 3000, Faults: 0.01, Undos: true}, 4, []uint64{30248}},
 	{"honest-4p", simConfig{Players: 4, Edition: "birmingham", Steps: 4000, Faults: 0.02, Undos: true}, 3, nil},
 	{"lancashire-3p", simConfig{Players: 3, Edition: "lancashire", Steps: 3000, Faults: 0.01, Undos: true}, 2, nil},
 	{"bots-3p", simConfig{Players: 3, Edition: "birmingham", Steps: 3000, Faults: 0.03, Bots: true}, 3, nil},
 	// One of two plays modified code: every other player's yes is its own (issue 40's undo).
-	{"byzantine-2p", simConfig{Players: 2, Edition: "birmingham", Steps: 3000, Faults: 0.01, Byzantine: 1, Undos: true}, 3, nil},
-	{"byzantine-3p", simConfig{Players: 3, Edition: "birmingham", Steps: 3000, Faults: 0.01, Byzantine: 1, Undos: true}, 4, nil},
-	{"byzantine-4p-two", simConfig{Players: 4, Edition: "birmingham", Steps: 3000, Faults: 0.01, Byzantine: 2, Undos: true}, 3, nil},
-	{"byzantine-bots-3p", simConfig{Players: 3, Edition: "birmingham", Steps: 3000, Faults: 0.03, Byzantine: 1, Bots: true}, 3, nil},
+	{"byzantine-2p", simConfig{Players: 2, Edition: "birmingham", Steps: 3000, Faults: 0.01, Byzantine: 1, Undos: true}, 3, []uint64{20066, 30201}},
+	{"byzantine-3p", simConfig{Players: 3, Edition: "birmingham", Steps: 3000, Faults: 0.01, Byzantine: 1, Undos: true}, 4, []uint64{20217}},
+	{"byzantine-4p-two", simConfig{Players: 4, Edition: "birmingham", Steps: 3000, Faults: 0.01, Byzantine: 2, Undos: true}, 3, []uint64{20063, 20068}},
+	{"byzantine-bots-3p", simConfig{Players: 3, Edition: "birmingham", Steps: 3000, Faults: 0.03, Byzantine: 1, Bots: true}, 3, []uint64{20249}},
 	{"dealt-3p", simConfig{Players: 3, Edition: "birmingham", Steps: 3000, Faults: 0.01, Dealt: true}, 2, nil},
 	{"dealt-lancashire-2p", simConfig{Players: 2, Edition: "lancashire", Steps: 3000, Faults: 0.01, Dealt: true}, 2, nil},
-	{"dealt-byzantine-3p", simConfig{Players: 3, Edition: "birmingham", Steps: 3000, Faults: 0.01, Byzantine: 1, Dealt: true}, 3, nil},
-	{"lobby-4p", simConfig{Players: 4, Edition: "birmingham", Steps: 1500, Faults: 0.03, LoseHellos: 0.3, Byzantine: 1}, 3, nil},
+	{"dealt-byzantine-3p", simConfig{Players: 3, Edition: "birmingham", Steps: 3000, Faults: 0.01, Byzantine: 1, Dealt: true}, 3, []uint64{20217}},
+	{"lobby-4p", simConfig{Players: 4, Edition: "birmingham", Steps: 1500, Faults: 0.03, LoseHellos: 0.3, Byzantine: 1}, 3, []uint64{20050, 20061, 30100, 30177}},
 	{"lobby-host-never-reveals", simConfig{Players: 3, Edition: "birmingham", Steps: 600, Faults: 0.01, StallHost: true}, 2, nil},
 }
 

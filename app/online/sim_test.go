@@ -302,8 +302,9 @@ func (s *sim) drain(n *simNode) {
 		if s.trace != nil {
 			s.trace(fmt.Sprintf("%v   node %d notice: %s", s.now, n.i, no.Text))
 		}
-		if n.lobby != nil && strings.Contains(no.Text, "within") && strings.Contains(no.Text, "the seed cannot be drawn") {
-			n.named = true
+		if n.lobby != nil && (strings.Contains(no.Text, "within") && strings.Contains(no.Text, "the seed cannot be drawn") ||
+			strings.HasSuffix(no.Text, "the game cannot start.")) {
+			n.named = true // (a stalled draw, or a cheat in it, and whose)
 		}
 	}
 	if rd.Begin != nil {

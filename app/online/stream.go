@@ -210,6 +210,13 @@ func (r *Replica) onRefused(p *peer, m message) {
 	switch m.Kind {
 	case RefuseChain, RefuseState, RefuseRewrite:
 		r.differ(p.seat, m.At-1)
+	case RefuseBot:
+		// It will not take a bot's move this device holds (it did not accept that bot, or
+		// saw it stop): the two hold other games from there, and both say so.
+		r.notify(true, "%s refused move %d: %s", capital(r.peerName(p)), m.At+1, m.Reason)
+		if m.At < r.ledger.Len() && r.ledger.At(m.At).Bot {
+			r.differ(p.seat, m.At-1)
+		}
 	default:
 		r.notify(true, "%s refused move %d: %s", capital(r.peerName(p)), m.At+1, m.Reason)
 	}
@@ -235,6 +242,12 @@ func (r *Replica) onSync(p *peer, m message) {
 	}
 	undos := inOrder(m.Undos)
 	r.applyUndos(undos)
+	if n := r.ledger.Len(); m.At > n {
+		// Its undos took back moves this device held before the catch-up's first: the
+		// index they reopened comes from that device again.
+		r.send(p.id, message{Type: msgSyncRequest, At: n})
+		return
+	}
 	defer r.forgetClaimsBeyond(p)
 	defer r.tellBotPlayed(n)
 	for i, s := range m.Moves {
