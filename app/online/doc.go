@@ -34,7 +34,9 @@
 //     (until it has caught up in its room session), and it tells its player; once caught up,
 //     such a move is refused and its signer named. A bot's move for another seat is accepted
 //     when this device itself saw that player away and accepted the bot, or as history before
-//     it caught up. Its runner hands the seat back when the player returns.
+//     it caught up. Its runner hands the seat back when the player returns. A device that
+//     holds another game than this one is away from it, however long it stays connected:
+//     its player's turn cannot hold the game up for good.
 //   - No rewritten history. A device never replaces a move it accepted, its own above all.
 //     Devices that hold different records name each other; nothing is adopted from a majority.
 //   - Undo only at its maker's signed request. Taking a move back needs every other player's

@@ -288,7 +288,9 @@ func (s *sim) outcome() string {
 		}
 	}
 	if stopped > 0 {
-		if stopped < honest {
+		if stopped < honest && !s.parted() {
+			// (Devices parted for good, below, each hold their own history: an ending or a
+			// proof after the parting belongs to one side's.)
 			return fmt.Sprintf("only %d of %d honest devices stopped (proof of cheating, or an ending)", stopped, honest)
 		}
 		for _, n := range s.nodes {
@@ -309,7 +311,7 @@ func (s *sim) outcome() string {
 		// game stops there rather than one side rewriting the other's moves.
 		// Or where a modified device fed a device catching up a bot's move for a player who
 		// was here (that player's device refused it): the same, both sides named.
-		if !(s.cfg.Bots || s.partedByHostileBot()) || !s.partedVisibly() {
+		if !s.parted() {
 			return err.Error()
 		}
 		s.stats.Parted++
@@ -332,6 +334,12 @@ func (s *sim) namedEverywhere() bool {
 		}
 	}
 	return true
+}
+
+// parted reports whether the honest devices that hold different records may: they parted at
+// a bot's move (in a partition, or signed by a modified device), and each names the other.
+func (s *sim) parted() bool {
+	return (s.cfg.Bots || s.partedByHostileBot()) && s.partedVisibly()
 }
 
 // partedByHostileBot reports whether two honest devices' records part at a bot's move signed
