@@ -34,29 +34,25 @@ type Vote struct {
 
 // requestContent is what a player signs to ask to take back their move at (take, link).
 func requestContent(game string, at, take int, link Link) []byte {
-	w := newWriter("brass undo request v1")
-	w.str(game)
-	w.num(int64(at))
-	w.num(int64(take))
-	w.bytes(link[:])
-	return w.buf
+	return undoContent("brass undo request v1", game, at, take, link)
 }
 
 // confirmContent is what a player signs to take back their move at (take, link) once every
 // other player agreed: the proof's request. (Another domain than the request it asked with,
 // which every device saw, so that nobody but the maker can complete a proof.)
 func confirmContent(game string, at, take int, link Link) []byte {
-	w := newWriter("brass undo confirm v1")
-	w.str(game)
-	w.num(int64(at))
-	w.num(int64(take))
-	w.bytes(link[:])
-	return w.buf
+	return undoContent("brass undo confirm v1", game, at, take, link)
 }
 
 // voteContent is what a yes to taking back move at (take, link) signs.
 func voteContent(game string, at, take int, link Link) []byte {
-	w := newWriter("brass undo v1")
+	return undoContent("brass undo v1", game, at, take, link)
+}
+
+// undoContent is the bytes signed about taking back move at (take, link); the domain keeps
+// a signature made for one purpose from being used for another.
+func undoContent(domain, game string, at, take int, link Link) []byte {
+	w := newWriter(domain)
 	w.str(game)
 	w.num(int64(at))
 	w.num(int64(take))
