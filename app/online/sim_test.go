@@ -303,8 +303,8 @@ func (s *sim) drain(n *simNode) {
 			s.trace(fmt.Sprintf("%v   node %d notice: %s", s.now, n.i, no.Text))
 		}
 		if n.lobby != nil && (strings.Contains(no.Text, "within") && strings.Contains(no.Text, "the seed cannot be drawn") ||
-			strings.HasSuffix(no.Text, "the game cannot start.")) {
-			n.named = true // (a stalled draw, or a cheat in it, and whose)
+			strings.HasSuffix(no.Text, "the game cannot start.") || strings.Contains(no.Text, " sent two different ")) {
+			n.named = true // (a stalled draw, a cheat in it or two versions of one part of it, and whose)
 		}
 	}
 	if rd.Begin != nil {
