@@ -83,8 +83,10 @@
 //     signature is for this connection; only a connection's first hello binds its player id,
 //     and the newest connection of a player id counts. greeted: false is answered with a hello
 //     (a lost hello heals; a device also says its own again while none came, a few times).
-//   - lobby (seats, size, host): taken only from the connection the signalling server named
-//     the host, whose hello gave that host id; shown, never acted on.
+//   - lobby (seats, size, host; reason): taken only from the connection the signalling server
+//     named the host, whose hello gave that host id; shown, never acted on, but for a reason:
+//     the host's lobby failed (a cheat in its draw), and this device stops too, showing it, as
+//     the host alone starts a game (500 bytes at most).
 //   - start (config, players, room secret): taken only from the named host; the names,
 //     colours and edition are checked; a device not seated waits. The room secret only
 //     derives the key that reopens the room.

@@ -351,6 +351,10 @@ func (l *Lobby) onHello(p *member, m message) {
 		l.seatPlayer(p, m)
 	case Drawing:
 		l.resendSeed(p)
+	case Failed:
+		if l.host {
+			l.send(p.id, l.seatList()) // (with why the game cannot start)
+		}
 	}
 }
 
@@ -396,13 +400,25 @@ func (l *Lobby) freeColour(want, player string) string {
 
 func (l *Lobby) broadcastSeats() {
 	l.out.ready.Changed = true
-	l.broadcast(message{Type: msgLobby, Size: l.size, Seats: l.seats, Host: l.me.Player})
+	l.broadcast(l.seatList())
+}
+
+// seatList is the host's list of seats, and, once its lobby failed, why: a guest would
+// otherwise wait for a start that cannot come.
+func (l *Lobby) seatList() message {
+	m := message{Type: msgLobby, Size: l.size, Seats: l.seats, Host: l.me.Player}
+	if l.phase == Failed {
+		m.Reason = l.failure
+	}
+	return m
 }
 
 // onLobby takes the host's list of seats, only from the device the signalling server named
-// the room's host: any device that knows the code may be in the room and claim to be it.
+// the room's host: any device that knows the code may be in the room and claim to be it. A
+// list that says why the game cannot start (the host's draw failed) ends this lobby too: the
+// host decides whether a game starts, and this device would otherwise wait for ever.
 func (l *Lobby) onLobby(p *member, m message) {
-	if l.phase != Gathering || l.host {
+	if l.phase == Failed || l.host {
 		return
 	}
 	if !p.host {
@@ -410,6 +426,13 @@ func (l *Lobby) onLobby(p *member, m message) {
 		return
 	}
 	if p.player != m.Host {
+		return
+	}
+	if m.Reason != "" {
+		l.fail("The host's device stopped before the game began: " + m.Reason)
+		return
+	}
+	if l.phase != Gathering {
 		return
 	}
 	// (The host's player id is its own: a host that reloaded comes back under a new one, and
@@ -749,6 +772,9 @@ func (l *Lobby) resendSeed(p *member) {
 func (l *Lobby) fail(why string) {
 	l.phase, l.failure = Failed, why
 	l.out.notify(true, why)
+	if l.host {
+		l.broadcastSeats()
+	}
 }
 
 // ---- what the screen reads ----

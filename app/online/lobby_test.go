@@ -199,6 +199,35 @@ func TestSeedDrawNamesAPlayerWhoseSecretDoesNotMatch(t *testing.T) {
 	}
 }
 
+// A cheat only the host saw still stops every guest: the host's list of seats says why its
+// lobby failed, where a guest would otherwise wait for a start that cannot come (a soak found
+// one waiting for ever). A device that joins afterwards is told too.
+func TestAHostsFailedDrawStopsEveryGuest(t *testing.T) {
+	n := newLobbyNet(t, 3)
+	cheater := 2
+	n.drop = func(from, to int, m message) bool { return from == cheater && m.Type == msgReveal }
+	if err := n.lobbies[0].Start("g1"); err != nil {
+		t.Fatal(err)
+	}
+	n.flush()
+	n.inject(cheater, 0, message{Type: msgReveal, Game: "g1", Player: n.player(cheater), Secret: strings.Repeat("0", 64)})
+	guest := n.lobbies[1]
+	if guest.Phase() != Failed || !strings.Contains(guest.Failure(), "The host's device stopped before the game began: PC's secret does not match their commitment") {
+		t.Fatalf("the guest: phase %d, failure %q", guest.Phase(), guest.Failure())
+	}
+	if n.begins[1] != nil {
+		t.Fatal("the guest began a game")
+	}
+	// Only the host's connection may say so.
+	m := n.lobbies[0].seatList()
+	n2 := newLobbyNet(t, 3)
+	m.Host = n2.player(2)
+	n2.inject(2, 1, m)
+	if n2.lobbies[1].Phase() == Failed {
+		t.Fatal("a guest's list of seats with a reason stopped another guest")
+	}
+}
+
 // A device that never reveals its secret (a host who dislikes the seed it would get, say)
 // stalls the draw for Timing.Stall at most: it is then named, and the lobby gathers again.
 func TestSeedDrawNamesADeviceThatNeverReveals(t *testing.T) {

@@ -109,8 +109,8 @@ type message struct {
 	Link     *Link         `json:"link,omitempty"` // the chain link after move at
 	Move     *Signed       `json:"move,omitempty"`
 	Moves    []Signed      `json:"moves,omitempty"`
-	Reason   string        `json:"reason,omitempty"`
-	Kind     RefuseKind    `json:"kind,omitempty"` // refused: why, as a code
+	Reason   string        `json:"reason,omitempty"` // refused: why; lobby: why the host's lobby failed
+	Kind     RefuseKind    `json:"kind,omitempty"`   // refused: why, as a code
 	Yes      bool          `json:"yes,omitempty"`
 	Undo     *UndoProof    `json:"undo,omitempty"`  // undo: the proof
 	Undos    []UndoProof   `json:"undos,omitempty"` // sync: every agreed undo
