@@ -73,7 +73,7 @@ measure: build
 
 # The online protocol's deterministic simulator (app/online): SIM_SEEDS games of each of its
 # thirteen scenarios (100,100 games), in parallel over the cores (make test runs their first
-# seeds and the seeds soaks failed on, 49 games). A failure names its seed and the command that replays it.
+# seeds and the seeds soaks failed on, 50 games). A failure names its seed and the command that replays it.
 SIM_SEEDS ?= 7700
 SIM_FIRST ?= 1
 soak-online:

@@ -201,7 +201,7 @@ func TestSeedDrawNamesAPlayerWhoseSecretDoesNotMatch(t *testing.T) {
 
 // A cheat only the host saw still stops every guest: the host's list of seats says why its
 // lobby failed, where a guest would otherwise wait for a start that cannot come (a soak found
-// one waiting for ever). A device that joins afterwards is told too.
+// one waiting for ever). Only the host's connection may say so.
 func TestAHostsFailedDrawStopsEveryGuest(t *testing.T) {
 	n := newLobbyNet(t, 3)
 	cheater := 2
