@@ -19,6 +19,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"brass/internal/netguard"
+
 	"github.com/coder/websocket"
 )
 
@@ -95,7 +97,7 @@ func DefaultConfig() Config {
 		EntriesPerMinute: 60,
 		KeyTTL:           30 * 24 * time.Hour,
 		MaxKeys:          100000,
-		TrustedProxies:   []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32"), netip.MustParsePrefix("::1/128")},
+		TrustedProxies:   netguard.DefaultTrusted(),
 	}
 }
 
@@ -161,7 +163,7 @@ type Server struct {
 
 	mu     sync.Mutex
 	rooms  map[string]*room
-	addrs  map[string]*addrState // by addrKey
+	addrs  map[string]*addrState // by netguard.Key
 	keys   map[string]keyEntry   // the keys of rooms that closed, by code
 	opened int                   // rooms opened so far: the last room's serial
 	closed bool
@@ -576,7 +578,7 @@ func (s *Server) leave(m *member) {
 
 // readLoop relays a member's messages until it leaves or breaks a rule.
 func (s *Server) readLoop(ctx context.Context, c *websocket.Conn, m *member) {
-	bucket := newTokenBucket(s.cfg.RatePerSecond, s.cfg.RateBurst)
+	bucket := netguard.NewBucket(s.cfg.RatePerSecond, s.cfg.RateBurst)
 	for {
 		msg, err := s.read(ctx, c)
 		if err != nil {
@@ -586,7 +588,7 @@ func (s *Server) readLoop(ctx context.Context, c *websocket.Conn, m *member) {
 			}
 			return
 		}
-		if !bucket.take(time.Now()) {
+		if !bucket.Take(time.Now()) {
 			m.drop(&Message{Type: TypeError, Code: CodeRateLimit, Message: "Too many messages: slow down."})
 			return
 		}
