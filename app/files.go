@@ -47,6 +47,7 @@ type gameFile struct {
 type signedMoves struct {
 	Game   string             `json:"game"`
 	Keys   []online.PublicKey `json:"keys"`
+	Boxes  []online.BoxKey    `json:"boxes,omitempty"`
 	Moves  []online.Signed    `json:"moves"`
 	Undos  []online.UndoProof `json:"undos,omitempty"`
 	Ending *online.Ending     `json:"ending,omitempty"`
@@ -56,7 +57,7 @@ type signedMoves struct {
 // seat bot's runner), in one chain from the game's start, and the same moves as the record.
 // It returns the game replayed from the signed moves.
 func (sm *signedMoves) verify(rec engine.Record) (*online.Ledger, error) {
-	g := online.Genesis{Game: sm.Game, Config: rec.Config, Keys: sm.Keys}
+	g := online.Genesis{Game: sm.Game, Config: rec.Config, Keys: sm.Keys, Boxes: sm.Boxes}
 	var l *online.Ledger
 	var err error
 	if rec.Config.Dealt {
@@ -142,7 +143,7 @@ func ExportGame(store Store, id string) (data []byte, filename string, err error
 		f.Moves = []engine.Move{}
 	}
 	if m := sg.Online; m != nil && len(m.Keys) > 0 {
-		f.Signed = &signedMoves{Game: sg.ID, Keys: m.Keys, Moves: m.Signed, Undos: m.Undos, Ending: m.Ending}
+		f.Signed = &signedMoves{Game: sg.ID, Keys: m.Keys, Boxes: m.Boxes, Moves: m.Signed, Undos: m.Undos, Ending: m.Ending}
 		if m.Deal != nil {
 			if rec, ok := dealRecord(store, sg.ID, m.Deal.Dealer); ok {
 				f.Deal = &rec

@@ -28,6 +28,7 @@ type onlineMeta struct {
 	// key, and Signed the moves with their signatures (the record above, signed).
 	KeySeed []byte             `json:"key_seed,omitempty"`
 	Keys    []online.PublicKey `json:"keys,omitempty"`
+	Boxes   []online.BoxKey    `json:"boxes,omitempty"` // every seat's X25519 key (the genesis binds them)
 	Signed  []online.Signed    `json:"signed,omitempty"`
 	// Undos are the agreed undos, each with its maker's signed request and every other
 	// player's signed yes.
@@ -42,7 +43,7 @@ type onlineMeta struct {
 
 // genesis is what the game's signed moves chain from.
 func (m *onlineMeta) genesis(id string, cfg engine.Config) online.Genesis {
-	return online.Genesis{Game: id, Config: cfg, Keys: m.Keys}
+	return online.Genesis{Game: id, Config: cfg, Keys: m.Keys, Boxes: m.Boxes}
 }
 
 // begin stores the game the lobby drew, as it begins.
@@ -50,7 +51,7 @@ func (o *Online) begin(b *online.Begin) {
 	now := o.opts.Now().UnixMilli()
 	l, _ := o.lobby()
 	meta := &onlineMeta{Room: o.room, Me: l.Me().Player, Host: b.Host, Players: b.Players, Commits: b.Commits, Secrets: b.Secrets,
-		RoomSecret: b.RoomSecret, KeySeed: b.Identity.Seed(), Keys: b.Genesis.Keys}
+		RoomSecret: b.RoomSecret, KeySeed: b.Identity.Seed(), Keys: b.Genesis.Keys, Boxes: b.Genesis.Boxes}
 	g, err := engine.NewGame(b.Genesis.Config)
 	if err != nil {
 		return // (startGame says why)

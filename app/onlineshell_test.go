@@ -333,7 +333,7 @@ func TestOnlineLobbySeedAndSeats(t *testing.T) {
 			}
 			// The seed is the hash of the three secrets, each matching its commitment.
 			meta := d.o.saved.Online
-			if seed, bad := online.CheckDraw(d.o.ID(), meta.Players, meta.Keys, meta.Commits, meta.Secrets); bad >= 0 || seed != cfg.Seed {
+			if seed, bad := online.CheckDraw(d.o.ID(), meta.Players, meta.Keys, meta.Boxes, meta.Commits, meta.Secrets); bad >= 0 || seed != cfg.Seed {
 				t.Errorf("the stored draw does not give the seed (seat %d does not match)", bad)
 			}
 		})

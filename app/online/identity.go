@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	"brass/mailbox"
 )
 
 // PublicKey is a device's Ed25519 public key for one game, as unpadded URL-safe base64 (43
@@ -45,6 +47,30 @@ func (id Identity) Public() PublicKey {
 }
 
 func (id Identity) sign(msg []byte) []byte { return ed25519.Sign(id.priv, msg) }
+
+// BoxKey is an X25519 public key for one game, in the same 43-character form as a
+// PublicKey: what a mailbox carries to this seat alone is sealed to it (mailbox.Seal).
+type BoxKey string
+
+// Box is this device's X25519 key pair for the game, derived from the signing key's seed
+// under a domain of its own, so a stored game keeps one secret for both.
+func (id Identity) Box() mailbox.BoxKey {
+	k, _ := mailbox.BoxKeyFrom(id.priv.Seed()) // (a 32-byte seed cannot fail)
+	return k
+}
+
+// BoxPublic is the public half of Box, as the genesis binds it.
+func (id Identity) BoxPublic() BoxKey {
+	k := id.Box()
+	return BoxKey(mailbox.Encode64(k.Public[:]))
+}
+
+// Bytes decodes a box key; ok is false for a malformed one.
+func (k BoxKey) Bytes() (b [32]byte, ok bool) {
+	raw, ok := mailbox.Decode64(string(k), 32)
+	copy(b[:], raw)
+	return b, ok
+}
 
 func encodeKey(k ed25519.PublicKey) PublicKey {
 	return PublicKey(base64.RawURLEncoding.EncodeToString(k))

@@ -588,7 +588,7 @@ func (l *Lobby) beginDraw(start message) {
 	}
 	l.out.ready.Changed = true
 	l.phase, l.draw = Drawing, d
-	l.broadcast(message{Type: msgCommit, Game: start.Game, Player: l.me.Player, Commit: d.commits[me], Key: d.keys[me]})
+	l.broadcast(message{Type: msgCommit, Game: start.Game, Player: l.me.Player, Commit: d.commits[me], Key: d.keys[me], Box: d.boxes[me]})
 	early := l.earlySeeds
 	l.earlySeeds = nil
 	for _, m := range early {
@@ -635,8 +635,12 @@ func (l *Lobby) seedMessage(m message) {
 			l.abortDraw(fmt.Sprintf("%s sent two different keys.", l.playerName(m.Player)))
 			return
 		}
+		if d.boxes[seat] != "" && d.boxes[seat] != m.Box {
+			l.abortDraw(fmt.Sprintf("%s sent two different keys.", l.playerName(m.Player)))
+			return
+		}
 		if record(d.commits, m.Commit, "commitments") {
-			d.keys[seat] = m.Key
+			d.keys[seat], d.boxes[seat] = m.Key, m.Box
 		}
 	case msgReveal:
 		record(d.reveals, m.Secret, "secrets")
@@ -726,7 +730,7 @@ func (l *Lobby) began() {
 	d := &l.draw
 	seed, _ := d.seed()
 	b := &Begin{
-		Genesis:    Genesis{Game: d.start.Game, Config: d.config(seed), Keys: append([]PublicKey(nil), d.keys...)},
+		Genesis:    Genesis{Game: d.start.Game, Config: d.config(seed), Keys: append([]PublicKey(nil), d.keys...), Boxes: d.genesisBoxes()},
 		Identity:   d.id,
 		Self:       l.self,
 		Host:       d.start.Host,
@@ -760,7 +764,7 @@ func (l *Lobby) resendSeed(p *member) {
 	if l.host {
 		l.send(p.id, l.startFor(p.player, d.start))
 	}
-	l.send(p.id, message{Type: msgCommit, Game: d.start.Game, Player: l.me.Player, Commit: d.commits[me], Key: d.keys[me]})
+	l.send(p.id, message{Type: msgCommit, Game: d.start.Game, Player: l.me.Player, Commit: d.commits[me], Key: d.keys[me], Box: d.boxes[me]})
 	if d.revealed {
 		l.send(p.id, message{Type: msgReveal, Game: d.start.Game, Player: l.me.Player, Secret: d.secret})
 	}

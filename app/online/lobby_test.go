@@ -118,7 +118,7 @@ func TestLobbyGathersAndDrawsTheSeed(t *testing.T) {
 		if link := b.Genesis.Link(); link != n.begins[0].Genesis.Link() {
 			t.Fatalf("device %d began another game", i)
 		}
-		seed, bad := CheckDraw(b.Genesis.Game, b.Players, b.Genesis.Keys, b.Commits, b.Secrets)
+		seed, bad := CheckDraw(b.Genesis.Game, b.Players, b.Genesis.Keys, b.Genesis.Boxes, b.Commits, b.Secrets)
 		if bad >= 0 || seed != b.Genesis.Config.Seed {
 			t.Fatalf("device %d's draw does not give its seed", i)
 		}
@@ -277,7 +277,10 @@ func TestSeedDependsOnEverySecret(t *testing.T) {
 	if s1 >= 1<<53 {
 		t.Fatal("the seed does not fit a JavaScript number")
 	}
-	if commitment("g", "p1", "k", a) == commitment("g", "p2", "k", a) || commitment("g", "p1", "k", a) == commitment("g2", "p1", "k", a) || commitment("g", "p1", "k", a) == commitment("g", "p1", "k2", a) {
+	if commitment("g", "p1", "k", "", a) == commitment("g", "p2", "k", "", a) || commitment("g", "p1", "k", "", a) == commitment("g2", "p1", "k", "", a) || commitment("g", "p1", "k", "", a) == commitment("g", "p1", "k2", "", a) {
 		t.Fatal("a commitment is not bound to its game, player and key")
+	}
+	if commitment("g", "p1", "k", "b", a) == commitment("g", "p1", "k", "b2", a) || commitment("g", "p1", "k", "b", a) == commitment("g", "p1", "k", "", a) {
+		t.Fatal("a commitment is not bound to its box key")
 	}
 }

@@ -87,6 +87,7 @@ type message struct {
 	// hello: the sender's key (in the lobby, its player id is the key's hash); commit: the
 	// sender's signing key for the game
 	Key   PublicKey `json:"key,omitempty"`
+	Box   BoxKey    `json:"box,omitempty"`   // commit: the sender's X25519 key for the game
 	Count int       `json:"count,omitempty"` // hello: moves the sender holds
 	Sig   []byte    `json:"sig,omitempty"`   // hello, undo-request, undo-vote
 
@@ -229,7 +230,7 @@ func (m *message) parse(data []byte) error {
 			}
 		}
 	case msgCommit:
-		if m.Game == "" || m.Player == "" || len(m.Commit) != 64 || !isHex(m.Commit) || !m.Key.Valid() {
+		if _, ok := m.Box.Bytes(); m.Game == "" || m.Player == "" || len(m.Commit) != 64 || !isHex(m.Commit) || !m.Key.Valid() || m.Box != "" && !ok {
 			return bad("a bad commitment or key")
 		}
 	case msgReveal:

@@ -729,7 +729,7 @@ func TestOutsiderLobbySecondConnectionTakesAGuestsSeat(t *testing.T) {
 	n.flushTo(got)
 	stolen, _ := NewIdentity(seededReader{rand.NewChaCha8([32]byte{7})})
 	secret := strings.Repeat("5a", 32)
-	commit := message{Type: msgCommit, Game: "g1", Player: n.player(1), Key: stolen.Public(), Commit: commitment("g1", n.player(1), stolen.Public(), secret)}
+	commit := message{Type: msgCommit, Game: "g1", Player: n.player(1), Key: stolen.Public(), Commit: commitment("g1", n.player(1), stolen.Public(), "", secret)}
 	reveal := message{Type: msgReveal, Game: "g1", Player: n.player(1), Secret: secret}
 	say := func(m message) {
 		h.Step(Event{Kind: Message, Peer: "peerxc", Data: encode(m)})
@@ -873,7 +873,7 @@ func TestOutsiderLobbyTwoCommitmentsSplitNothingAndBlameNoHonestPlayer(t *testin
 	}
 	other := strings.Repeat("3c", 32)
 	two := *commit
-	two.Commit = commitment("g1", n.player(2), commit.Key, other)
+	two.Commit = commitment("g1", n.player(2), commit.Key, commit.Box, other)
 	n.inject(attacker, victim, two)
 	n.inject(attacker, victim, message{Type: msgReveal, Game: "g1", Player: n.player(2), Secret: other})
 	n.drop = nil
@@ -903,7 +903,7 @@ func TestOutsiderLobbyCommitInAnotherPlayersName(t *testing.T) {
 	evil, _ := NewIdentity(seededReader{rand.NewChaCha8([32]byte{8})})
 	secret := strings.Repeat("7e", 32)
 	forged := []message{
-		{Type: msgCommit, Game: "g1", Player: n.player(1), Key: evil.Public(), Commit: commitment("g1", n.player(1), evil.Public(), secret)},
+		{Type: msgCommit, Game: "g1", Player: n.player(1), Key: evil.Public(), Commit: commitment("g1", n.player(1), evil.Public(), "", secret)},
 		{Type: msgReveal, Game: "g1", Player: n.player(1), Secret: secret},
 		{Type: msgSeeded, Game: "g1", Player: n.player(1), Hash: "0123456789abcdef"},
 	}

@@ -28,12 +28,15 @@ func newSecret(random io.Reader) (string, error) {
 	return hex.EncodeToString(b[:]), nil
 }
 
-// commitment binds a secret to the game, the player and the player's signing key for the
-// game, so a commitment cannot be replayed from another game or claimed by another player,
-// and the keys are fixed before anyone knows the seed.
-func commitment(game, player string, key PublicKey, secret string) string {
+// commitment binds a secret to the game, the player and the player's keys for the game
+// (signing, and sealing when it has one), so a commitment cannot be replayed from another
+// game or claimed by another player, and the keys are fixed before anyone knows the seed.
+func commitment(game, player string, key PublicKey, box BoxKey, secret string) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\x00commit\x00%s\x00%s\x00%s\x00%s", seedDomain, game, player, key, secret)
+	if box != "" {
+		fmt.Fprintf(h, "\x00box\x00%s", box)
+	}
 	return hex.EncodeToString(h.Sum(nil))
 }
 
@@ -57,6 +60,7 @@ type seedDraw struct {
 	id       Identity // this device's signing key for the game
 	commits  []string // by seat ("" until it came)
 	keys     []PublicKey
+	boxes    []BoxKey
 	reveals  []string
 	seeded   []string   // the hash of the initial state each built
 	theirs   [][]string // the commitments each built it from (with its hash)
@@ -66,7 +70,7 @@ type seedDraw struct {
 
 func newSeedDraw(start message, me int, random io.Reader) (seedDraw, error) {
 	n := len(start.Players)
-	d := seedDraw{start: start, commits: make([]string, n), keys: make([]PublicKey, n), reveals: make([]string, n), seeded: make([]string, n), theirs: make([][]string, n)}
+	d := seedDraw{start: start, commits: make([]string, n), keys: make([]PublicKey, n), boxes: make([]BoxKey, n), reveals: make([]string, n), seeded: make([]string, n), theirs: make([][]string, n)}
 	var err error
 	if d.secret, err = newSecret(random); err != nil {
 		return d, err
@@ -74,7 +78,8 @@ func newSeedDraw(start message, me int, random io.Reader) (seedDraw, error) {
 	if d.id, err = NewIdentity(random); err != nil {
 		return d, err
 	}
-	d.commits[me], d.keys[me] = commitment(start.Game, start.Players[me], d.id.Public(), d.secret), d.id.Public()
+	d.keys[me], d.boxes[me] = d.id.Public(), d.id.BoxPublic()
+	d.commits[me] = commitment(start.Game, start.Players[me], d.keys[me], d.boxes[me], d.secret)
 	return d, nil
 }
 
@@ -131,18 +136,33 @@ func (d *seedDraw) waitingFor() string {
 // seed checks every secret against its commitment and returns the seed, or the seat whose
 // secret does not match.
 func (d *seedDraw) seed() (uint64, int) {
-	return CheckDraw(d.start.Game, d.start.Players, d.keys, d.commits, d.reveals)
+	return CheckDraw(d.start.Game, d.start.Players, d.keys, d.genesisBoxes(), d.commits, d.reveals)
+}
+
+// genesisBoxes are the seats' box keys for the genesis: all of them, or none (a seat whose
+// device did not send one; the game then has no mailbox).
+func (d *seedDraw) genesisBoxes() []BoxKey {
+	for _, b := range d.boxes {
+		if b == "" {
+			return nil
+		}
+	}
+	return append([]BoxKey(nil), d.boxes...)
 }
 
 // CheckDraw checks a stored seed draw, as anyone can later: every seat's secret against its
-// commitment to it, its player and its key. It returns the seed, or the first seat whose
-// secret does not match (−1 when all do).
-func CheckDraw(game string, players []string, keys []PublicKey, commits, secrets []string) (uint64, int) {
-	if len(keys) != len(players) || len(commits) != len(players) || len(secrets) != len(players) {
+// commitment to it, its player and its keys (boxes: the genesis's, nil in a game that has
+// none). It returns the seed, or the first seat whose secret does not match (−1 when all do).
+func CheckDraw(game string, players []string, keys []PublicKey, boxes []BoxKey, commits, secrets []string) (uint64, int) {
+	if len(keys) != len(players) || len(commits) != len(players) || len(secrets) != len(players) || boxes != nil && len(boxes) != len(players) {
 		return 0, 0
 	}
 	for seat, p := range players {
-		if commitment(game, p, keys[seat], secrets[seat]) != commits[seat] {
+		var box BoxKey
+		if boxes != nil {
+			box = boxes[seat]
+		}
+		if commitment(game, p, keys[seat], box, secrets[seat]) != commits[seat] {
 			return 0, seat
 		}
 	}

@@ -36,6 +36,9 @@ type Genesis struct {
 	Game   string        `json:"game"`
 	Config engine.Config `json:"config"`
 	Keys   []PublicKey   `json:"keys"` // by seat
+	// Boxes are the seats' X25519 keys, by seat, what a mailbox carries to one seat alone
+	// is sealed to (none in games from before they were drawn: the chain is then as it was).
+	Boxes []BoxKey `json:"boxes,omitempty"`
 }
 
 // Link is the chain's first link.
@@ -47,6 +50,13 @@ func (g Genesis) Link() Link {
 	w.num(int64(len(g.Keys)))
 	for _, k := range g.Keys {
 		w.str(string(k))
+	}
+	if len(g.Boxes) > 0 {
+		w.str("boxes")
+		w.num(int64(len(g.Boxes)))
+		for _, k := range g.Boxes {
+			w.str(string(k))
+		}
 	}
 	return w.sum()
 }
