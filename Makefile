@@ -49,9 +49,11 @@ vet:
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./...
 
-# coturn's turnserver, for the online tests over a real TURN relay.
+# coturn's turnserver, for the online tests over a real TURN relay; PostgreSQL, for the
+# PostgreSQL mailbox store's tests on a throwaway cluster.
 test-deps:
 	tools/ensure-coturn.sh
+	tools/ensure-postgres.sh
 
 test-go:
 	$(GO) test ./...
