@@ -25,6 +25,7 @@ import (
 	"syscall"
 	"time"
 
+	"brass/mailbox"
 	"brass/signal"
 
 	"github.com/andybalholm/brotli"
@@ -66,12 +67,30 @@ func serve() {
 		bots = nil
 	}
 
-	sigCfg, err := signalConfig(os.Args[1:], os.Getenv)
+	sigCfg, mbOpts, err := parseOptions(os.Args[1:], os.Getenv)
 	if err != nil {
 		log.Fatal(err)
 	}
+	if mbOpts.backup != "" {
+		backupStore(mbOpts)
+		return
+	}
 	hub := signal.NewServer(sigCfg)
 	defer hub.Close()
+
+	var post *mailbox.Server
+	if mbOpts.on {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		st, where, err := openStore(ctx, mbOpts)
+		cancel()
+		if err != nil {
+			log.Fatal(err)
+		}
+		defer st.Close()
+		post = mailbox.NewServer(st, mbOpts.cfg)
+		defer post.Close()
+		log.Printf("mailbox at %s, in %s: %s", mailboxURL, where, describeMailbox(mbOpts.cfg))
+	}
 
 	port := os.Getenv("PORT")
 	if port == "" {
@@ -84,7 +103,7 @@ func serve() {
 	version := appVersion(wasm, bots)
 	srv := &http.Server{
 		Addr:              addr,
-		Handler:           newMux(newAppHandler(version, len(wasm.raw)), wasm, bots, hub),
+		Handler:           newMux(newAppHandler(version, len(wasm.raw)), wasm, bots, hub, post),
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 	}
@@ -108,6 +127,9 @@ func serve() {
 		log.Fatal(err)
 	case <-ctx.Done():
 		hub.Close() // hijacked WebSockets are not closed by Shutdown
+		if post != nil {
+			post.Close()
+		}
 		shutdownCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		if err := srv.Shutdown(shutdownCtx); err != nil {
@@ -118,15 +140,25 @@ func serve() {
 }
 
 // newMux routes /web/app.wasm and /web/bot.wasm to the precompressed wasm
-// (bots may be nil when it was not built), /signal to the signalling server
-// and everything else to go-app.
-func newMux(appHandler http.Handler, wasm, bots *wasmAsset, hub http.Handler) *http.ServeMux {
+// (bots may be nil when it was not built), /signal to the signalling server,
+// /mailbox and /healthz to the mailbox (nil when it is off: /healthz then only
+// says the server is up) and everything else to go-app.
+func newMux(appHandler http.Handler, wasm, bots *wasmAsset, hub http.Handler, post *mailbox.Server) *http.ServeMux {
 	mux := http.NewServeMux()
 	mux.Handle(wasmURL, wasm)
 	if bots != nil {
 		mux.Handle(botWasmURL, bots)
 	}
 	mux.Handle(signalURL, hub)
+	if post != nil {
+		mux.Handle(mailboxURL, post)
+		mux.Handle(healthURL, post.Health())
+	} else {
+		mux.HandleFunc(healthURL, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = io.WriteString(w, `{"ok":true,"mailbox":false}`+"\n")
+		})
+	}
 	mux.Handle(earlyDialogsURL, withPrerenderFix(earlyDialogs()))
 	mux.Handle("/", withPrerenderFix(appHandler))
 	return mux
@@ -156,7 +188,30 @@ func newMux(appHandler http.Handler, wasm, bots *wasmAsset, hub http.Handler) *h
 // The default is no ICE server at all: players on one network (and on
 // localhost) connect directly.
 func signalConfig(args []string, getenv func(string) string) (signal.Config, error) {
+	cfg, _, err := parseOptions(args, getenv)
+	return cfg, err
+}
+
+// parseOptions reads every option of the server, the signalling's and the mailbox's, from
+// one set of flags (environment variables give the defaults).
+func parseOptions(args []string, getenv func(string) string) (signal.Config, mailboxOptions, error) {
 	fs := flag.NewFlagSet("brass", flag.ContinueOnError)
+	finishSignal := signalFlags(fs, getenv)
+	finishMailbox := mailboxFlags(fs, getenv)
+	if err := fs.Parse(args); err != nil {
+		return signal.Config{}, mailboxOptions{}, err
+	}
+	sig, err := finishSignal()
+	if err != nil {
+		return sig, mailboxOptions{}, err
+	}
+	mb, err := finishMailbox(sig)
+	return sig, mb, err
+}
+
+// signalFlags declares the signalling's flags; the function it returns reads them once
+// parsed.
+func signalFlags(fs *flag.FlagSet, getenv func(string) string) func() (signal.Config, error) {
 	ice := fs.String("ice-servers", getenv("BRASS_ICE_SERVERS"), "JSON list of ICE (STUN/TURN) servers for the players")
 	turnURL := fs.String("turn-url", getenv("BRASS_TURN_URL"), "TURN server URL (coturn, use-auth-secret mode)")
 	turnSecret := fs.String("turn-secret", getenv("BRASS_TURN_SECRET"), "coturn's static-auth-secret, to mint credentials")
@@ -169,58 +224,57 @@ func signalConfig(args []string, getenv func(string) string) (signal.Config, err
 	rooms := limits.add("rooms-per-addr", "BRASS_ROOMS_PER_ADDR", d.MaxRoomsPerAddr, "rooms one address keeps (an empty one counts until forgotten)")
 	hosts := limits.add("hosts-per-min", "BRASS_HOSTS_PER_MIN", int(d.HostsPerMinute), "rooms one address may open per minute")
 	joins := limits.add("joins-per-min", "BRASS_JOINS_PER_MIN", int(d.EntriesPerMinute), "requests for rooms (host, join, reopen) per minute per address")
-	if limits.err != nil {
-		return signal.Config{}, limits.err
-	}
-	if err := fs.Parse(args); err != nil {
-		return signal.Config{}, err
-	}
-	if err := limits.check(); err != nil {
-		return signal.Config{}, err
-	}
-	cfg := signal.Config{
-		MaxConnsPerAddr:  *conns,
-		MaxRoomsPerAddr:  *rooms,
-		HostsPerMinute:   float64(*hosts),
-		EntriesPerMinute: float64(*joins),
-		Logf:             log.Printf,
-	}
-	cfg.TrustForwardedFor = *trust
-	for _, p := range strings.Split(*proxies, ",") {
-		if p = strings.TrimSpace(p); p == "" {
-			continue
+	return func() (signal.Config, error) {
+		if limits.err != nil {
+			return signal.Config{}, limits.err
 		}
-		prefix, err := parsePrefix(p)
-		if err != nil {
-			return cfg, fmt.Errorf("-trusted-proxies: %v", err)
+		if err := limits.check(); err != nil {
+			return signal.Config{}, err
 		}
-		cfg.TrustedProxies = append(cfg.TrustedProxies, prefix)
-	}
-	if cfg.TrustForwardedFor && len(cfg.TrustedProxies) == 0 {
-		return cfg, fmt.Errorf("-trust-proxy needs -trusted-proxies")
-	}
-	if *ice != "" {
-		if err := json.Unmarshal([]byte(*ice), &cfg.ICEServers); err != nil {
-			return cfg, fmt.Errorf("-ice-servers: not a JSON list of ICE servers: %v", err)
+		cfg := signal.Config{
+			MaxConnsPerAddr:  *conns,
+			MaxRoomsPerAddr:  *rooms,
+			HostsPerMinute:   float64(*hosts),
+			EntriesPerMinute: float64(*joins),
+			Logf:             log.Printf,
 		}
-		for _, s := range cfg.ICEServers {
-			if len(s.URLs) == 0 {
-				return cfg, fmt.Errorf("-ice-servers: an ICE server without urls")
+		cfg.TrustForwardedFor = *trust
+		for _, p := range strings.Split(*proxies, ",") {
+			if p = strings.TrimSpace(p); p == "" {
+				continue
+			}
+			prefix, err := parsePrefix(p)
+			if err != nil {
+				return cfg, fmt.Errorf("-trusted-proxies: %v", err)
+			}
+			cfg.TrustedProxies = append(cfg.TrustedProxies, prefix)
+		}
+		if cfg.TrustForwardedFor && len(cfg.TrustedProxies) == 0 {
+			return cfg, fmt.Errorf("-trust-proxy needs -trusted-proxies")
+		}
+		if *ice != "" {
+			if err := json.Unmarshal([]byte(*ice), &cfg.ICEServers); err != nil {
+				return cfg, fmt.Errorf("-ice-servers: not a JSON list of ICE servers: %v", err)
+			}
+			for _, s := range cfg.ICEServers {
+				if len(s.URLs) == 0 {
+					return cfg, fmt.Errorf("-ice-servers: an ICE server without urls")
+				}
 			}
 		}
-	}
-	if (*turnURL == "") != (*turnSecret == "") {
-		return cfg, fmt.Errorf("-turn-url and -turn-secret go together")
-	}
-	if *turnURL != "" {
-		cfg.TURN = &signal.TURNSecret{URLs: strings.Split(*turnURL, ","), Secret: *turnSecret}
-	}
-	for _, o := range strings.Split(*origins, ",") {
-		if o = strings.TrimSpace(o); o != "" {
-			cfg.OriginPatterns = append(cfg.OriginPatterns, o)
+		if (*turnURL == "") != (*turnSecret == "") {
+			return cfg, fmt.Errorf("-turn-url and -turn-secret go together")
 		}
+		if *turnURL != "" {
+			cfg.TURN = &signal.TURNSecret{URLs: strings.Split(*turnURL, ","), Secret: *turnSecret}
+		}
+		for _, o := range strings.Split(*origins, ",") {
+			if o = strings.TrimSpace(o); o != "" {
+				cfg.OriginPatterns = append(cfg.OriginPatterns, o)
+			}
+		}
+		return cfg, nil
 	}
-	return cfg, nil
 }
 
 // intFlags declares positive integer flags whose defaults come from the environment.

@@ -235,7 +235,7 @@ func TestAppHandler(t *testing.T) {
 	}
 	hub := signal.NewServer(signal.Config{})
 	defer hub.Close()
-	mux := newMux(newAppHandler(a.version, len(a.raw)), a, nil, hub)
+	mux := newMux(newAppHandler(a.version, len(a.raw)), a, nil, hub, nil)
 
 	body := func(res *http.Response) string {
 		b, err := io.ReadAll(res.Body)
@@ -339,7 +339,7 @@ func TestSignalEndpointOnTheMux(t *testing.T) {
 	}
 	hub := signal.NewServer(signal.Config{})
 	defer hub.Close()
-	srv := httptest.NewServer(newMux(newAppHandler(a.version, len(a.raw)), a, nil, hub))
+	srv := httptest.NewServer(newMux(newAppHandler(a.version, len(a.raw)), a, nil, hub, nil))
 	defer srv.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
