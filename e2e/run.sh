@@ -58,12 +58,15 @@ if [ -z "$port" ]; then
 fi
 
 log=$(mktemp -t brass-e2e-server.XXXXXX.log)
+# The servers of the run keep their mailboxes in a directory of their own, not ./data.
+BRASS_DATA=$(mktemp -d -t brass-e2e-data.XXXXXX)
+export BRASS_DATA
 HOST=127.0.0.1 PORT=$port ./bin/brass >"$log" 2>&1 &
 server_pid=$!
 cleanup() {
 	kill "$server_pid" 2>/dev/null || true
 	wait "$server_pid" 2>/dev/null || true
-	rm -f "$log"
+	rm -rf "$log" "$BRASS_DATA"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
