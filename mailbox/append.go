@@ -23,11 +23,15 @@ type refusal struct {
 // appends reads a connection's appends one at a time, in order, until it ends. A refused
 // append ends the connection, so that no later append of the same sender overtakes it: a
 // device's messages keep its order, as over a data channel.
-func (s *Server) appends(ctx context.Context, c *websocket.Conn, addr string, g Game, out *writer) *refusal {
+// When ctx ends while it waits for a frame, farewell ends the connection (readUntil).
+func (s *Server) appends(ctx context.Context, c *websocket.Conn, addr string, g Game, out *writer, farewell func()) *refusal {
 	frames := netguard.NewBucket(s.cfg.FramesPerSecond, s.cfg.FrameBurst)
 	gs := &gameState{Game: g}
 	for {
-		f, err := s.readFrame(ctx, c)
+		f, ended, err := s.readUntil(ctx, c, farewell)
+		if ended {
+			return nil
+		}
 		if err != nil {
 			var e *Error
 			if errors.As(err, &e) {

@@ -43,7 +43,9 @@ func (rd *reader) run(ctx context.Context) {
 				continue
 			}
 			if !rd.out.raw(msgFrame(m)) {
-				rd.tooSlow.Store(ctx.Err() == nil)
+				// By the write's own timeout, not ctx: the close of a timed-out write ends
+				// the appends' read, which may cancel ctx before this line runs.
+				rd.tooSlow.Store(rd.out.tooSlow())
 				return
 			}
 			s.count.delivered.Add(1)

@@ -3,6 +3,7 @@
 package mailbox
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -59,11 +60,19 @@ func (s *Server) create(ctx context.Context, game string, env *Envelope, addr st
 	if err != nil {
 		return &Error{Code: CodeBadMessage, Message: "The create envelope's body is malformed: " + err.Error() + "."}
 	}
+	stored, _ := json.Marshal(env)
+	if first, err := s.store.Read(ctx, game, 0, 1); err == nil && len(first) == 1 {
+		// The game is there: a retry of its create (a device that reconnects sends it again)
+		// costs no creation, and another create is refused as the store would refuse it.
+		if !bytes.Equal(first[0].Env, stored) {
+			return s.storeError(ErrGameExists)
+		}
+		return nil
+	}
 	if e := s.mayCreate(addr); e != nil {
 		return e
 	}
 	host, _ := Decode64(body.Host, 32)
-	stored, _ := json.Marshal(env)
 	_, err = s.store.Create(ctx, Create{Game: game, Seats: body.Seats, Invite: invite, Host: host, Nonce: env.Nonce,
 		Env: stored, Creator: addr, Now: s.cfg.Now(), Limits: s.cfg.Limits})
 	if err != nil {

@@ -100,11 +100,15 @@ func (s *Server) serve(c *websocket.Conn, addr string) {
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()
 	openCtx, openCancel := context.WithTimeout(ctx, s.cfg.OpenTimeout)
-	open, err := s.readFrame(openCtx, c)
-	timedOut := openCtx.Err() != nil && ctx.Err() == nil
-	openCancel()
-	if timedOut {
+	open, ended, err := s.readUntil(openCtx, c, func() {
+		if s.ctx.Err() != nil {
+			end(c, &writer{c: c, timeout: s.cfg.WriteTimeout}, errShutdown)
+			return
+		}
 		s.refuse(c, addr, &Error{Code: CodeTimeout, Message: "No game was opened in time."})
+	})
+	openCancel()
+	if ended {
 		return
 	}
 	if err != nil {
@@ -131,7 +135,19 @@ func (s *Server) serve(c *websocket.Conn, addr string) {
 		rd.run(ctx)
 	}()
 	go s.pinger(ctx, c)
-	why := s.appends(ctx, c, addr, g, out)
+	// When ctx ends while the appends wait for a frame (the server shuts down, or the reader
+	// stopped), this says why, then closes the connection, which ends the wait.
+	farewell := func() {
+		switch {
+		case s.ctx.Err() != nil:
+			end(c, out, errShutdown)
+		case rd.tooSlow.Load():
+			end(c, out, &Error{Code: CodeTooSlow, Message: "Your connection could not keep up."})
+		default:
+			_ = c.Close(websocket.StatusNormalClosure, "")
+		}
+	}
+	why := s.appends(ctx, c, addr, g, out, farewell)
 	cancel()
 	<-done
 	if why != nil {
@@ -139,18 +155,31 @@ func (s *Server) serve(c *websocket.Conn, addr string) {
 		_ = c.Close(statusFor(why.e.Code), why.e.Code)
 		return
 	}
-	if ctx.Err() != nil && s.ctx.Err() != nil {
-		out.refusal(&Error{Code: CodeShutdown, Message: "The server is shutting down."})
-		_ = c.Close(websocket.StatusGoingAway, CodeShutdown)
-		return
-	}
 	if rd.tooSlow.Load() {
 		s.count.tooSlow.Add(1)
-		out.refusal(&Error{Code: CodeTooSlow, Message: "Your connection could not keep up."})
-		_ = c.Close(websocket.StatusPolicyViolation, CodeTooSlow)
-		return
 	}
-	_ = c.Close(websocket.StatusNormalClosure, "")
+	_ = c.Close(websocket.StatusNormalClosure, "") // a no-op once farewell has closed it
+}
+
+var errShutdown = &Error{Code: CodeShutdown, Message: "The server is shutting down."}
+
+// readUntil reads one frame, or gives up when ctx ends. A read whose own context ends
+// closes the connection at once (coder/websocket), before the error saying why could be
+// written; so the read is given no context, and when ctx ends farewell runs instead: it
+// writes that error and closes the connection, which ends the read. ended reports that
+// farewell ran (the connection is closed, whatever the read returned).
+func (s *Server) readUntil(ctx context.Context, c *websocket.Conn, farewell func()) (f Frame, ended bool, err error) {
+	said := make(chan struct{})
+	stop := context.AfterFunc(ctx, func() {
+		defer close(said)
+		farewell()
+	})
+	f, err = s.readFrame(context.Background(), c)
+	if !stop() {
+		<-said
+		return f, true, err
+	}
+	return f, false, err
 }
 
 // pinger pings an idle connection, so that a dead one is noticed.
@@ -166,7 +195,9 @@ func (s *Server) pinger(ctx context.Context, c *websocket.Conn) {
 			err := c.Ping(pctx)
 			cancel()
 			if err != nil {
-				_ = c.CloseNow()
+				if ctx.Err() == nil { // else the connection is ending, saying why
+					_ = c.CloseNow()
+				}
 				return
 			}
 		}
@@ -201,7 +232,11 @@ func (s *Server) readFrame(ctx context.Context, c *websocket.Conn) (Frame, error
 func (s *Server) refuse(c *websocket.Conn, addr string, e *Error) {
 	s.count.refused.Add(1)
 	s.logf("mailbox: %s refused: %s", addr, e.Code)
-	w := &writer{c: c, timeout: s.cfg.WriteTimeout}
+	end(c, &writer{c: c, timeout: s.cfg.WriteTimeout}, e)
+}
+
+// end sends an error with no id and closes the connection.
+func end(c *websocket.Conn, w *writer, e *Error) {
 	w.refusal(e)
 	_ = c.Close(statusFor(e.Code), e.Code)
 }
@@ -234,6 +269,7 @@ type writer struct {
 	c       *websocket.Conn
 	timeout time.Duration
 	failed  bool
+	late    bool // a write waited out its timeout: the peer reads too slowly
 }
 
 func (w *writer) raw(b []byte) bool {
@@ -246,9 +282,17 @@ func (w *writer) raw(b []byte) bool {
 	defer cancel()
 	if err := w.c.Write(ctx, websocket.MessageText, b); err != nil {
 		w.failed = true
+		w.late = ctx.Err() != nil
 		return false
 	}
 	return true
+}
+
+// tooSlow reports whether a write failed for waiting out its timeout.
+func (w *writer) tooSlow() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.late
 }
 
 func (w *writer) frame(f Frame) bool {
