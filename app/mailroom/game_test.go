@@ -66,7 +66,7 @@ type device struct {
 	genesis    *online.Genesis
 	signed     []byte // the signed moves, as JSON
 	deal       []byte // the deal's state, as JSON
-	checkpoint int64
+	checkpoint Checkpoint
 	keys       seeded // the deal's randomness (a device's crypto/rand)
 	visits     int
 }
@@ -261,7 +261,7 @@ func (tb *table) visit(d *device) (played int) {
 	var notices []string
 	sess, err := Open(tb.ctx, Options{URL: tb.s.url, Link: link, Core: r, Checkpoint: d.checkpoint,
 		Save:         func() error { return d.store(r) },
-		Checkpointed: func(n int64) { d.checkpoint = n },
+		Checkpointed: func(cp Checkpoint) { d.checkpoint = cp },
 		Ready: func(rd online.Ready) {
 			for _, n := range rd.Notices {
 				if n.Bad {

@@ -56,13 +56,13 @@ func TestWhatIsSaidToEveryoneIsOneEnvelopeAndToOneSeatIsSealed(t *testing.T) {
 	}
 	for seat, want := range map[int][]byte{1: secret, 2: nil} {
 		for _, e := range envs[1:] {
-			ev, ok, err := ls[seat].Event(e)
+			ev, ok, err := ls[seat].Event(e, true)
 			if err != nil || ok != (want != nil) || ok && !bytes.Equal(ev.Data, want) || ok && ev.Peer != PeerOf(0) {
 				t.Fatalf("seat %d took the sealed envelope as %v, %v, %v", seat, ev, ok, err)
 			}
 		}
 	}
-	ev, ok, err := ls[2].Event(envs[0])
+	ev, ok, err := ls[2].Event(envs[0], true)
 	if !ok || err != nil || !bytes.Equal(ev.Data, all) {
 		t.Fatalf("seat 2 did not take the envelope to everyone: %v %v", ok, err)
 	}
@@ -95,10 +95,10 @@ func TestAMaliciousMailboxCannotForgeMoveOrReplay(t *testing.T) {
 	data := []byte(`{"type":"sync-request","at":2}`)
 	sealed, _ := ls[1].Envelopes([]online.Outgoing{{To: PeerOf(0), Data: data}})
 	e := sealed[0]
-	if _, ok, err := ls[0].Event(e); !ok || err != nil {
+	if _, ok, err := ls[0].Event(e, true); !ok || err != nil {
 		t.Fatalf("the honest envelope: %v %v", ok, err)
 	}
-	if _, ok, err := ls[0].Event(e); ok || err != nil {
+	if _, ok, err := ls[0].Event(e, true); ok || err != nil {
 		t.Fatal("the same envelope was taken twice")
 	}
 	changed := e
@@ -124,7 +124,7 @@ func TestAMaliciousMailboxCannotForgeMoveOrReplay(t *testing.T) {
 		"a sealed body under another sender": moved,
 		"a sealed body sent as one to all":   unsealed,
 	} {
-		ev, ok, err := ls[0].Event(bad)
+		ev, ok, err := ls[0].Event(bad, true)
 		if name == "a sealed body sent as one to all" {
 			// It reads as a body to everyone: the core gets ciphertext, which is no message.
 			if ok && bytes.Equal(ev.Data, data) {

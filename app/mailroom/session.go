@@ -16,15 +16,13 @@ type Options struct {
 	Link *Link
 	// Core is the game, resumed from this device's store (online.ResumeDealt, NewReplica).
 	Core online.Core
-	// Checkpoint is the last message read in an earlier visit whose replies the mailbox
-	// acknowledged: the core is given those messages again (it lost them with its memory),
-	// but its replies to them are not sent again.
-	Checkpoint int64
+	// Checkpoint is where an earlier visit left the mailbox (zero on the first).
+	Checkpoint Checkpoint
 	// Save stores the core's state; it is called whenever the core asks, before anything
 	// the core then sends goes out.
 	Save func() error
 	// Checkpointed is told each new checkpoint, to store with the game.
-	Checkpointed func(n int64)
+	Checkpointed func(Checkpoint)
 	// Ready, if set, sees each Ready of the core once carried out (its notices, timers, and
 	// whether the screen changed), but those of messages already answered.
 	Ready func(online.Ready)
@@ -40,8 +38,11 @@ type Session struct {
 
 	mu        sync.Mutex
 	processed int64 // the last message number taken
-	pending   int   // envelopes appended and not yet acknowledged
-	live      bool  // every message up to the head at the open is taken
+	chain     chain // the log's hash up to processed
+	history   []mailbox.Delivery
+	skipped   []int64 // messages that did not check out, this visit and earlier
+	pending   int     // envelopes appended and not yet acknowledged
+	live      bool    // every message up to the head at the open is taken
 	rejected  []error
 	err       error
 	changed   chan struct{} // closed and replaced on every change
@@ -58,7 +59,8 @@ func Open(ctx context.Context, opts Options) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Session{opts: opts, conn: conn, changed: make(chan struct{}), loopDone: make(chan struct{}), genesis: genesisCheck{link: opts.Link}}
+	s := &Session{opts: opts, conn: conn, changed: make(chan struct{}), loopDone: make(chan struct{}), genesis: genesisCheck{link: opts.Link},
+		skipped: append([]int64(nil), opts.Checkpoint.Rejected...)}
 	s.mu.Lock()
 	for _, ev := range opts.Link.Greet() {
 		opts.Core.Step(ev)
@@ -74,12 +76,7 @@ func (s *Session) loop() {
 	defer close(s.loopDone)
 	for d := range s.conn.Deliveries() {
 		s.mu.Lock()
-		if d.Live {
-			s.live = true
-		} else if d.N > s.processed {
-			s.take(d)
-			s.processed = d.N
-		}
+		s.deliver(d)
 		s.settle()
 		s.mu.Unlock()
 	}
@@ -91,15 +88,64 @@ func (s *Session) loop() {
 	s.mu.Unlock()
 }
 
-// take steps one message into the core. Call with s.mu held.
-func (s *Session) take(d mailbox.Delivery) {
+// deliver takes one delivery: the log must come whole and in order (a gap is a message the
+// mailbox withholds); up to the checkpoint it is held until its hash shows it is the log
+// read before. Call with s.mu held.
+func (s *Session) deliver(d mailbox.Delivery) {
+	cp := s.opts.Checkpoint
+	switch {
+	case s.err != nil:
+		return
+	case d.Live:
+		if d.N < cp.N {
+			s.lie(fmt.Sprintf("it holds %d messages of this game, and this device read %d of it before", d.N, cp.N))
+			return
+		}
+		s.live = true
+		return
+	case d.N != s.processed+1:
+		s.lie(fmt.Sprintf("it passed on message %d after message %d", d.N, s.processed))
+		return
+	}
+	s.chain, s.processed = s.chain.next(d.N, &d.Env), d.N
+	if d.N > cp.N {
+		s.take(d, true)
+		return
+	}
+	s.history = append(s.history, d)
+	if d.N < cp.N {
+		return
+	}
+	if string(s.chain[:]) != string(cp.Hash) {
+		s.lie("the messages up to the last one it read are not the ones it read then")
+		return
+	}
+	for _, h := range s.history {
+		if !cp.rejected(h.N) {
+			s.take(h, false)
+		}
+	}
+	s.history = nil
+}
+
+// lie ends the visit: the mailbox shows this device another log than the one it is. Call
+// with s.mu held.
+func (s *Session) lie(what string) {
+	s.fail(fmt.Errorf("the mailbox does not hold this game as this device read it: %s; it cannot be trusted with the game", what))
+	s.notice(s.err.Error())
+}
+
+// take steps one message into the core; check: check its envelope (one read before, its
+// hash checked, was checked then). Call with s.mu held.
+func (s *Session) take(d mailbox.Delivery, check bool) {
 	if err := s.genesis.see(d.Env); err != nil {
 		s.err = err
 		s.conn.Close()
 		return
 	}
-	ev, ok, err := s.opts.Link.Event(d.Env)
+	ev, ok, err := s.opts.Link.Event(d.Env, check)
 	if err != nil {
+		s.skipped = append(s.skipped, d.N)
 		s.rejected = append(s.rejected, fmt.Errorf("message %d: %w", d.N, err))
 		s.notice(fmt.Sprintf("The mailbox passed on message %d, which does not check out (%v); it was ignored.", d.N, err))
 		return
@@ -108,7 +154,7 @@ func (s *Session) take(d mailbox.Delivery) {
 		return
 	}
 	s.opts.Core.Step(ev)
-	s.flush(d.N <= s.opts.Checkpoint)
+	s.flush(d.N <= s.opts.Checkpoint.N)
 }
 
 // Do runs a player's call on the core (Play, End, …) and sends what it produced.
@@ -173,10 +219,10 @@ func (s *Session) await(wait func(context.Context) (mailbox.Appended, error)) {
 // settle moves the checkpoint on when nothing sent is waiting, and wakes whoever waits for
 // a change. Call with s.mu held.
 func (s *Session) settle() {
-	if s.pending == 0 && s.err == nil && s.processed > s.opts.Checkpoint {
-		s.opts.Checkpoint = s.processed
+	if s.pending == 0 && s.err == nil && s.processed > s.opts.Checkpoint.N && s.history == nil {
+		s.opts.Checkpoint = Checkpoint{N: s.processed, Hash: append([]byte(nil), s.chain[:]...), Rejected: append([]int64(nil), s.skipped...)}
 		if s.opts.Checkpointed != nil {
-			s.opts.Checkpointed(s.processed)
+			s.opts.Checkpointed(s.opts.Checkpoint)
 		}
 	}
 	close(s.changed)
@@ -218,7 +264,7 @@ func (s *Session) Idle(ctx context.Context) error {
 }
 
 // Checkpoint is the session's checkpoint now.
-func (s *Session) Checkpoint() int64 {
+func (s *Session) Checkpoint() Checkpoint {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.opts.Checkpoint
