@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/ed25519"
+	"database/sql"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -33,9 +34,11 @@ type server struct {
 	dir   string
 }
 
-func newServer(t *testing.T) *server {
+func newServer(t *testing.T) *server { return newServerIn(t, t.TempDir()) }
+
+// newServerIn serves the store in dir (its mailbox.db), as it is.
+func newServerIn(t *testing.T, dir string) *server {
 	t.Helper()
-	dir := t.TempDir()
 	st, err := sqlitestore.Open(filepath.Join(dir, "mailbox.db"), sqlitestore.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -476,5 +479,74 @@ func (tb *table) checkEnd() {
 		} else if fmt.Sprint(len(signed)) != fmt.Sprint(len(first)) || signed[len(signed)-1].Link() != first[len(first)-1].Link() {
 			t.Fatalf("device %d holds another record than device 0", d.seat)
 		}
+	}
+}
+
+// tryVisit opens a device's game and reads the mailbox to its end, playing nothing, and
+// says how the visit went.
+func (tb *table) tryVisit(d *device) error {
+	r := tb.resume(d)
+	link, err := NewLink(tb.game, *d.genesis, d.id)
+	if err != nil {
+		return err
+	}
+	sess, err := Open(tb.ctx, Options{URL: tb.s.url, Link: link, Core: r, Checkpoint: d.checkpoint,
+		Save: func() error { return d.store(r) }, Checkpointed: func(cp Checkpoint) { d.checkpoint = cp }})
+	if err != nil {
+		return err
+	}
+	defer sess.Close()
+	return sess.Idle(tb.ctx)
+}
+
+// TestAMailboxThatChangesThePastIsCaught: a mailbox that shows a device another past than
+// the one it read (a message changed on the server's disk, or the store restored from a
+// backup older than what the device read) is caught at the device's next visit, with a clear
+// error, and the device's game is left as it was.
+func TestAMailboxThatChangesThePastIsCaught(t *testing.T) {
+	cfg := engine.Config{Edition: "birmingham", Players: 3, Seed: 9, Names: []string{"Ada", "Brunel", "Coade"}, Dealt: true}
+	tb := newTable(t, cfg)
+	tb.setUp()
+	for _, d := range tb.devices {
+		tb.readGenesis(d)
+	}
+	for v := 0; v < 3; v++ {
+		tb.visit(tb.devices[v%3])
+	}
+	old := t.TempDir()
+	if err := sqlitestore.Backup(tb.ctx, filepath.Join(tb.s.dir, "mailbox.db"), filepath.Join(old, "mailbox.db")); err != nil {
+		t.Fatal(err)
+	}
+	for v := 3; v < 9; v++ {
+		tb.visit(tb.devices[v%3])
+	}
+	d := tb.devices[0]
+	if err := tb.tryVisit(d); err != nil {
+		t.Fatalf("an honest visit: %v", err)
+	}
+	before := string(d.signed) + string(d.deal)
+
+	// The server's disk changed under the game: message 7 is now another (validly signed) one.
+	db, err := sql.Open("sqlite", filepath.Join(tb.s.dir, "mailbox.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`UPDATE messages SET env = (SELECT env FROM messages WHERE n = 8 AND game = ?) WHERE n = 7 AND game = ?`, tb.game, tb.game); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	err = tb.tryVisit(d)
+	if err == nil || !strings.Contains(err.Error(), "does not hold this game as this device read it") {
+		t.Fatalf("a changed message: %v", err)
+	}
+	if string(d.signed)+string(d.deal) != before {
+		t.Fatal("the device's game changed on a visit to a lying mailbox")
+	}
+
+	// The store restored from the backup: the device read more than it holds.
+	tb.s = newServerIn(t, old)
+	err = tb.tryVisit(d)
+	if err == nil || !strings.Contains(err.Error(), "this device read") {
+		t.Fatalf("a store restored from an old backup: %v", err)
 	}
 }
