@@ -11,7 +11,8 @@
 // from its own store, as after a reload, and reads the log from its first message, so the
 // core is greeted by every seat's hellos and given every seat's deal messages again; the
 // replies it gave in an earlier visit to what it had read then are not given again (the
-// Checkpoint: the messages whose replies the mailbox acknowledged).
+// Checkpoint: the messages whose replies the mailbox acknowledged, and the log's hash up to
+// there).
 //
 // Envelopes are deterministic: the nonce and the sealing's randomness are derived (HKDF)
 // from the device's key and the message, so the same message to the same seat is the same
@@ -35,6 +36,7 @@
 // wait for, and where two devices' histories part the signed chain shows it. It cannot forge
 // or change a message (each envelope is signed by its seat's key and checked by every device
 // against the genesis, and every move inside it again by the protocol), read what is sealed,
-// move a sealed body under another sender's name (the header is sealed inside), or make a
-// device take a message twice (a device takes each envelope once).
+// move a sealed body under another sender's name (the header is sealed inside), make a
+// device take a message twice (a device takes each envelope once), leave a gap in the log, or
+// show a device another past than the one it read (the Checkpoint's hash).
 package mailroom
