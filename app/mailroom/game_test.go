@@ -303,6 +303,13 @@ func (tb *table) visit(d *device) (played int) {
 		played++
 		idle()
 	}
+	var over bool
+	_ = sess.Do(func() error { over = r.Game().Over() && r.DealAudit() != ""; return nil })
+	if over {
+		if err := sess.Finish(tb.ctx); err != nil {
+			t.Fatalf("device %d: telling the mailbox the game is over: %v", d.seat, err)
+		}
+	}
 	if rej := sess.Rejected(); len(rej) > 0 {
 		t.Fatalf("device %d rejected what the mailbox passed on: %v", d.seat, rej)
 	}
@@ -435,6 +442,9 @@ func TestAWholeDealtGameThroughTheMailboxAlone(t *testing.T) {
 				t.Fatalf("after %d visits and %d moves the game is not over and audited everywhere", visits, moves)
 			}
 			tb.checkEnd()
+			if g, err := tb.s.store.Game(tb.ctx, tb.game); err != nil || !g.Finished {
+				t.Fatalf("the mailbox does not hold the game as finished: %+v %v", g, err)
+			}
 			st, _ := tb.s.srv.Stats(tb.ctx)
 			t.Logf("%s: %d visits, %d moves, %d messages in the mailbox (%d bytes), %d appends answered as retries", cfg.Edition, visits, moves, st.Messages, st.Bytes, st.Dups)
 		})

@@ -194,3 +194,12 @@ func (l *Link) Event(e mailbox.Envelope, verify bool) (ev online.Event, ok bool,
 	}
 	return online.Event{Kind: online.Message, Peer: PeerOf(e.From), Data: data}, true, nil
 }
+
+// Finish is the envelope that tells the mailbox the game is over (so that it keeps it for
+// its retention of finished games), the same whenever it is made.
+func (l *Link) Finish() (mailbox.Envelope, error) {
+	e, err := l.envelope(-1, []byte(`{"finished":true}`))
+	e.Kind = mailbox.KindFinish
+	e.Sign(l.priv)
+	return e, err
+}

@@ -242,6 +242,17 @@ func (s *Session) fail(err error) {
 	}
 }
 
+// Finish tells the mailbox the game is over (call it once the game has ended and its audit
+// is done); saying it again changes nothing.
+func (s *Session) Finish(ctx context.Context) error {
+	e, err := s.opts.Link.Finish()
+	if err != nil {
+		return err
+	}
+	_, err = s.conn.Append(ctx, e)
+	return err
+}
+
 // Idle waits until the session has taken every message the log held when it opened, and
 // the mailbox has stored everything the core sent since.
 func (s *Session) Idle(ctx context.Context) error {
