@@ -5,6 +5,8 @@
 #   make test    format, vet, native tests, engine tests under wasm, build, browser tests
 #   make measure the speed figures of docs/figures.md (e2e/measure.js; RUNS=5 runs per median)
 #   make soak-online  the online protocol's simulator over many seeds (docs/online.md)
+#   make mailbox-crash  the mailbox's crash loop: its server killed -9 mid-append CRASH_KILLS times
+#   make mailbox-load   the mailbox's load figures on loopback (tools/mailboxload; LOAD_FLAGS)
 
 SHELL := bash
 .SHELLFLAGS := -euo pipefail -c
@@ -23,7 +25,7 @@ SERVER_BIN := bin/brass
 APP_GCFLAGS := -gcflags=all=-l -gcflags=runtime= -gcflags=internal/runtime/...= \
 	-gcflags=brass/engine= -gcflags=syscall/js=
 
-.PHONY: build server run test fmt-check vet test-deps test-go test-wasm e2e measure soak-online clean
+.PHONY: build server run test fmt-check vet test-deps test-go test-wasm e2e measure soak-online mailbox-crash mailbox-load clean
 
 build:
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' $(APP_GCFLAGS) -o web/app.wasm .
@@ -80,6 +82,21 @@ SIM_SEEDS ?= 7700
 SIM_FIRST ?= 1
 soak-online:
 	$(GO) test ./app/online -run 'TestSimulation$$' -sim-seeds $(SIM_SEEDS) -sim-first $(SIM_FIRST) -timeout 0 -v | grep -v -e '^=== ' -e '--- PASS'
+
+# The mailbox's crash loop (mailbox/crash_test.go): its server, a separate process over SQLite
+# and then over PostgreSQL, killed with SIGKILL CRASH_KILLS times in the middle of appends while
+# clients retry; no acknowledged message lost or doubled, the log the same on every read
+# (make test runs it with 8 kills).
+CRASH_KILLS ?= 100
+mailbox-crash: test-deps
+	$(GO) test ./mailbox -run 'TestCrashLoop' -crash-kills $(CRASH_KILLS) -count 1 -timeout 0 -v
+
+# The mailbox's load figures (tools/mailboxload): stored games, connected devices appending,
+# append-to-delivery latency, catch-up, two instances on one PostgreSQL; each line says how it
+# was taken. LOAD_FLAGS, e.g. '-store postgres' or '-games 1000 -duration 20s'.
+LOAD_FLAGS ?=
+mailbox-load: test-deps
+	$(GO) run ./tools/mailboxload $(LOAD_FLAGS)
 
 clean:
 	rm -rf bin web/app.wasm web/app.wasm.br web/app.wasm.gz web/bot.wasm web/bot.wasm.br web/bot.wasm.gz web/*.settings
