@@ -6,9 +6,11 @@ import (
 	"database/sql"
 	"errors"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"brass/mailbox"
 	"brass/mailbox/storetest"
@@ -113,5 +115,48 @@ func TestClosedStoreRefuses(t *testing.T) {
 	}
 	if err := s.Close(); err != nil {
 		t.Fatalf("a second Close: %v", err)
+	}
+}
+
+// TestNewFilesHaveLargePagesAndCheckpointBesideTheWriter: a new store's pages are 16 KiB (a
+// message of a kilobyte fits its page), SQLite's own checkpoint is off, and the store's
+// checkpointer keeps the WAL from growing while appends go on.
+func TestNewFilesHaveLargePagesAndCheckpointBesideTheWriter(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "m.db")
+	s, err := Open(path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var page, auto int
+	if err := s.w.QueryRow(`PRAGMA page_size`).Scan(&page); err != nil || page != 16384 {
+		t.Fatalf("page size %d (%v), want 16384", page, err)
+	}
+	if err := s.w.QueryRow(`PRAGMA wal_autocheckpoint`).Scan(&auto); err != nil || auto != 0 {
+		t.Fatalf("SQLite's automatic checkpoint is %d (%v), want off", auto, err)
+	}
+	g := newTestGame(t)
+	startGame(t, s, g)
+	for i := range 300 {
+		if _, err := s.Append(t.Context(), g.move(i%2, 900)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// With SQLite's own checkpoint off, the database file grows only by the store's
+	// checkpointer copying the WAL into it.
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		fi, err := os.Stat(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fi.Size() >= 300*900 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("after 10 s the database file holds %d bytes of 300 messages of 900: the WAL was not checkpointed", fi.Size())
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 }
