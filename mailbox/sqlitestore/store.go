@@ -18,7 +18,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -87,48 +86,18 @@ func Open(path string, opts Options) (*Store, error) {
 	return s, nil
 }
 
-// Connection settings. The writer's: 16 KiB pages for a new file (the messages are kept by
-// game and number, in an index b-tree, where a row of more than about a quarter of a page
-// spills onto an overflow page of its own: with 4 KiB pages a message of about 1 KB, most of
-// them, took a page, and the file was 3.2 times its data, measured on 10,000 games), WAL
-// (readers beside the writer), synchronous=FULL (a commit is fsync'd before it returns, so an
-// acknowledged message is on disk), no automatic checkpoint (checkpoints.go runs them beside
-// the writer), foreign keys (a message belongs to a game), immediate transactions (the write
-// lock taken at BEGIN, not half way). The readers': query_only. Both wait for locks rather
-// than fail at once.
+// Connection settings. The writer's: WAL (readers beside the writer), synchronous=FULL (a
+// commit is fsync'd before it returns, so an acknowledged message is on disk), no automatic
+// checkpoint (checkpoints.go runs them beside the writer), foreign keys (a message belongs to
+// a game), immediate transactions (the write lock taken at BEGIN, not half way). The
+// readers': query_only. Both wait for locks rather than fail at once.
 const (
 	writerParams = "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=wal_autocheckpoint(0)&_pragma=foreign_keys(1)&_txlock=immediate"
 	readerParams = "?_pragma=busy_timeout(10000)&_pragma=query_only(1)"
 )
 
-// pageSize is a new file's page size (see the connection settings).
-const pageSize = 16384
-
-// newFile gives a file that does not exist yet its page size: it must be set before the
-// first table or the switch to WAL fixes it, and the driver applies the connections'
-// pragmas in the order of their names, journal_mode before page_size.
-func newFile(path string) error {
-	if _, err := os.Stat(path); err == nil || !errors.Is(err, os.ErrNotExist) {
-		return nil
-	}
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	for _, p := range []string{"PRAGMA page_size = " + strconv.Itoa(pageSize), "PRAGMA journal_mode = WAL"} {
-		if _, err := db.Exec(p); err != nil {
-			return fmt.Errorf("creating %s: %w", path, err)
-		}
-	}
-	return nil
-}
-
 func (s *Store) open() error {
 	ctx := context.Background()
-	if err := newFile(s.path); err != nil {
-		return err
-	}
 	var err error
 	if s.w, err = sql.Open("sqlite", s.path+writerParams); err != nil {
 		return fmt.Errorf("opening %s: %w", s.path, err)
