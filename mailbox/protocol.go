@@ -27,12 +27,30 @@
 //     box), so the server reads none of it.
 //   - finish: a seat says the game is over (for retention; the devices decide the game).
 //
-// The server never rewrites or drops an accepted message: each is numbered 1, 2, … in the
-// order the server committed it, and acknowledged only once durable. An envelope sent again
-// (a client retrying after a lost connection or a server crash) is the same message: the
-// server answers with its number (Dup), so a retry never duplicates. What a malicious server
-// can still do is withhold or delay messages, or show devices different orders of messages
-// from different seats; the protocol's chained, signed moves make any other change evident.
+// # Guarantees
+//
+// For a client of this server, whatever other clients send (each checked by a test that
+// attacks it):
+//   - Nobody writes to a game without its keys: only the invitation's key before the
+//     genesis, only the host's key the genesis, only a seat's key after it, as that seat
+//     (TestLobbyAndGenesisSigners, TestGameEnvelopesOnlyFromSeatKeys, TestForgedEnvelopes).
+//   - An acknowledged message is durable, numbered once, never changed or dropped: 1, 2, …
+//     with no gap in commit order, an envelope sent again answered with the number it has
+//     (Dup) and stored once, whatever the server went through between (TestReplays, the
+//     stores' conformance suite, TestCrashLoopSQLite and TestCrashLoopPostgres: the server
+//     killed -9 mid-append a hundred times under `make mailbox-crash`).
+//   - One client's appends are stored in the order it sent them; a refused one ends its
+//     connection, so that none sent after it overtakes it (TestPipelinedAppendsKeepOrder,
+//     TestRefusedAppendEndsConnection).
+//   - Every refusal is an error frame with a code and a sentence, changes nothing stored
+//     and affects only its own connection, and what one client can make the server hold is
+//     bounded: frames, appends and games by rate, connections by address, a game by count
+//     and size (hostile_test.go, FuzzFrames).
+//   - A spectator (a watch open) receives only the messages to every device.
+//
+// The devices do not rely on the server for any of this: they check every envelope, and
+// what a malicious server can still do is withhold or delay new messages, or show devices
+// different subsets of them (app/mailroom says how the devices see through the rest).
 //
 // Frames are JSON objects, one per WebSocket text message:
 //
@@ -48,7 +66,7 @@
 //	  {"type":"msg","n":N,"env":ENV}                    every message after the open's N, in order, then live
 //	  {"type":"live","n":H}                             the messages up to the head at the open were all sent
 //	  {"type":"ack","id":7,"n":N,"dup":false}           appended (durable) as message N
-//	  {"type":"error","id":7,"code":C,"message":M}      that append was refused, nothing changed
+//	  {"type":"error","id":7,"code":C,"message":M}      that append was refused, nothing changed; the connection ends
 //	  {"type":"error","code":C,"message":M}             (no id) the connection is refused or ended
 package mailbox
 
