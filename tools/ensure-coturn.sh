@@ -8,15 +8,4 @@ if command -v turnserver >/dev/null 2>&1; then
 	exit 0
 fi
 echo "test: turnserver not found: installing Debian's coturn"
-if [ "$(id -u)" -eq 0 ]; then
-	sudo=()
-elif command -v sudo >/dev/null 2>&1; then
-	sudo=(sudo)
-else
-	echo "test: need root or sudo to apt-get install coturn, which the TURN tests need (or install it yourself: apt-get install coturn)" >&2
-	exit 1
-fi
-if ! { "${sudo[@]}" apt-get update -q && "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends coturn; }; then
-	echo "test: coturn could not be installed, and the TURN tests need it (apt-get install coturn)" >&2
-	exit 1
-fi
+"$(dirname "$0")/apt-install.sh" "the TURN tests" coturn
