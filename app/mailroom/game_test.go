@@ -32,6 +32,7 @@ type server struct {
 	srv   *mailbox.Server
 	store *sqlitestore.Store
 	dir   string
+	stop  func()
 }
 
 func newServer(t *testing.T) *server { return newServerIn(t, t.TempDir()) }
@@ -45,12 +46,21 @@ func newServerIn(t *testing.T, dir string) *server {
 	}
 	srv := mailbox.NewServer(st, mailbox.Config{OpensPerMinute: 1e6}) // (every device is on loopback)
 	hs := httptest.NewServer(srv)
-	t.Cleanup(func() {
+	s := &server{url: "ws" + strings.TrimPrefix(hs.URL, "http"), srv: srv, store: st, dir: dir}
+	s.stop = func() {
 		hs.Close()
 		srv.Close()
 		st.Close()
-	})
-	return &server{url: "ws" + strings.TrimPrefix(hs.URL, "http"), srv: srv, store: st, dir: dir}
+	}
+	t.Cleanup(func() { s.stop() })
+	return s
+}
+
+// restart stops the server and starts another on the same store, at another address.
+func (s *server) restart(t *testing.T) *server {
+	s.stop()
+	s.stop = func() {}
+	return newServerIn(t, s.dir)
 }
 
 // connections counts the devices connected now.
@@ -417,7 +427,8 @@ func (tb *table) secretsStored() {
 
 // TestAWholeDealtGameThroughTheMailboxAlone: three devices that are never connected at the
 // same time play a whole game with hidden cards through a real mailbox server (SQLite) and
-// nothing else, each visit starting from what the device stored; every device's record
+// nothing else, each visit starting from what the device stored, the server restarted on its
+// store every 25 visits; every device's record
 // verifies at the end, the deal's audit passes everywhere, and at no point does the
 // server's database hold a key that opens a card in a hand or face down.
 func TestAWholeDealtGameThroughTheMailboxAlone(t *testing.T) {
@@ -437,6 +448,9 @@ func TestAWholeDealtGameThroughTheMailboxAlone(t *testing.T) {
 				if visits%10 == 0 {
 					tb.secretsStored()
 				}
+				if visits%25 == 24 {
+					tb.s = tb.s.restart(t) // the devices carry on from what the store kept
+				}
 			}
 			if !tb.done() {
 				t.Fatalf("after %d visits and %d moves the game is not over and audited everywhere", visits, moves)
@@ -446,7 +460,7 @@ func TestAWholeDealtGameThroughTheMailboxAlone(t *testing.T) {
 				t.Fatalf("the mailbox does not hold the game as finished: %+v %v", g, err)
 			}
 			st, _ := tb.s.srv.Stats(tb.ctx)
-			t.Logf("%s: %d visits, %d moves, %d messages in the mailbox (%d bytes), %d appends answered as retries", cfg.Edition, visits, moves, st.Messages, st.Bytes, st.Dups)
+			t.Logf("%s: %d visits, %d moves, %d messages in the mailbox (%d bytes), %d appends answered as retries since the last restart", cfg.Edition, visits, moves, st.Messages, st.Bytes, st.Dups)
 		})
 	}
 }
