@@ -550,12 +550,28 @@ func TestAMailboxThatChangesThePastIsCaught(t *testing.T) {
 	}
 	before := string(d.signed) + string(d.deal)
 
-	// The server's disk changed under the game: message 7 is now another (validly signed) one.
+	// The server's disk changed under the game: a message of another seat's is now another
+	// (validly signed) one of that seat's. (Not one of this device's own: it would send that
+	// again as it opens, and the store would refuse it first.)
+	var others []int64
+	msgs, err := tb.s.store.Read(tb.ctx, tb.game, 0, 1<<20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range msgs {
+		var e mailbox.Envelope
+		if json.Unmarshal(m.Env, &e) == nil && e.Kind == mailbox.KindGame && e.From == 1 {
+			others = append(others, m.N)
+		}
+	}
+	if len(others) < 2 {
+		t.Fatalf("seat 1 sent %d messages", len(others))
+	}
 	db, err := sql.Open("sqlite", filepath.Join(tb.s.dir, "mailbox.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Exec(`UPDATE messages SET env = (SELECT env FROM messages WHERE n = 8 AND game = ?) WHERE n = 7 AND game = ?`, tb.game, tb.game); err != nil {
+	if _, err := db.Exec(`UPDATE messages SET env = (SELECT env FROM messages WHERE n = ? AND game = ?) WHERE n = ? AND game = ?`, others[1], tb.game, others[0], tb.game); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()
