@@ -62,9 +62,6 @@ func NewLink(game string, g online.Genesis, id online.Identity) (*Link, error) {
 	return l, nil
 }
 
-// Seat is this device's seat.
-func (l *Link) Seat() int { return l.seat }
-
 // Game is the mailbox's game id.
 func (l *Link) Game() string { return l.game }
 

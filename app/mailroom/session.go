@@ -274,25 +274,11 @@ func (s *Session) Idle(ctx context.Context) error {
 	}
 }
 
-// Checkpoint is the session's checkpoint now.
-func (s *Session) Checkpoint() Checkpoint {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.opts.Checkpoint
-}
-
 // Rejected lists the envelopes the mailbox passed on that did not check out.
 func (s *Session) Rejected() []error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return append([]error(nil), s.rejected...)
-}
-
-// Err is why the session ended (nil while it goes on).
-func (s *Session) Err() error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.err
 }
 
 // Close ends the visit.

@@ -588,7 +588,7 @@ func (l *Lobby) beginDraw(start message) {
 	}
 	l.out.ready.Changed = true
 	l.phase, l.draw = Drawing, d
-	l.broadcast(message{Type: msgCommit, Game: start.Game, Player: l.me.Player, Commit: d.commits[me], Key: d.keys[me], Box: d.boxes[me]})
+	l.broadcast(l.commitMessage())
 	early := l.earlySeeds
 	l.earlySeeds = nil
 	for _, m := range early {
@@ -597,6 +597,13 @@ func (l *Lobby) beginDraw(start message) {
 		}
 	}
 	l.progress()
+}
+
+// commitMessage is this device's commitment to its secret, with the keys it binds.
+func (l *Lobby) commitMessage() message {
+	d := &l.draw
+	me := d.seatOf(l.me.Player)
+	return message{Type: msgCommit, Game: d.start.Game, Player: l.me.Player, Commit: d.commits[me], Key: d.keys[me], Box: d.boxes[me]}
 }
 
 // onSeed takes a commitment, a secret or an initial hash from a peer.
@@ -631,11 +638,7 @@ func (l *Lobby) seedMessage(m message) {
 	}
 	switch m.Type {
 	case msgCommit:
-		if d.keys[seat] != "" && d.keys[seat] != m.Key {
-			l.abortDraw(fmt.Sprintf("%s sent two different keys.", l.playerName(m.Player)))
-			return
-		}
-		if d.boxes[seat] != "" && d.boxes[seat] != m.Box {
+		if d.keys[seat] != "" && (d.keys[seat] != m.Key || d.boxes[seat] != m.Box) {
 			l.abortDraw(fmt.Sprintf("%s sent two different keys.", l.playerName(m.Player)))
 			return
 		}
@@ -760,11 +763,10 @@ func (l *Lobby) abortDraw(why string) {
 // resendSeed repeats this device's part of the draw to a player who (re)connected during it.
 func (l *Lobby) resendSeed(p *member) {
 	d := &l.draw
-	me := d.seatOf(l.me.Player)
 	if l.host {
 		l.send(p.id, l.startFor(p.player, d.start))
 	}
-	l.send(p.id, message{Type: msgCommit, Game: d.start.Game, Player: l.me.Player, Commit: d.commits[me], Key: d.keys[me], Box: d.boxes[me]})
+	l.send(p.id, l.commitMessage())
 	if d.revealed {
 		l.send(p.id, message{Type: msgReveal, Game: d.start.Game, Player: l.me.Player, Secret: d.secret})
 	}
