@@ -590,3 +590,46 @@ func TestAMailboxThatChangesThePastIsCaught(t *testing.T) {
 		t.Fatalf("a store restored from an old backup: %v", err)
 	}
 }
+
+// TestAMailboxCannotMakeADeviceHoldWithoutBound: a mailbox that passes on envelope after
+// envelope that does not check out (here, forged into its store: seat 1's key with a
+// signature that is not seat 1's) is dropped once they pass a bound, with a clear error;
+// the device keeps no more of them than the bound.
+func TestAMailboxCannotMakeADeviceHoldWithoutBound(t *testing.T) {
+	cfg := engine.Config{Edition: "birmingham", Players: 3, Seed: 9, Names: []string{"Ada", "Brunel", "Coade"}, Dealt: true}
+	tb := newTable(t, cfg)
+	tb.setUp()
+	for _, d := range tb.devices {
+		tb.readGenesis(d)
+	}
+	g, err := tb.s.store.Game(tb.ctx, tb.game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("sqlite", filepath.Join(tb.s.dir, "mailbox.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	key := tb.devices[1].id.Public()
+	for i := int64(1); i <= maxRejected+1; i++ {
+		e := mailbox.Envelope{Game: tb.game, Kind: mailbox.KindGame, From: 1, To: -1, Key: string(key),
+			Nonce: mailbox.Encode64(bytes.Repeat([]byte{byte(i)}, mailbox.NonceSize)), Body: []byte(`{"type":"ack"}`),
+			Sig: mailbox.Encode64(make([]byte, 64))}
+		b, _ := json.Marshal(e)
+		if _, err := db.Exec(`INSERT INTO messages (game, n, to_seat, signer, nonce, env) VALUES (?, ?, -1, ?, ?, ?)`, tb.game, g.Head+i, []byte(key), e.Nonce, b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := db.Exec(`UPDATE games SET head = ? WHERE id = ?`, g.Head+maxRejected+1, tb.game); err != nil {
+		t.Fatal(err)
+	}
+	d := tb.devices[0]
+	err = tb.tryVisit(d)
+	if err == nil || !strings.Contains(err.Error(), "do not check out") {
+		t.Fatalf("a mailbox passing on forged envelopes without end: %v", err)
+	}
+	if len(d.checkpoint.Rejected) > maxRejected {
+		t.Fatalf("the device keeps %d rejected messages with its checkpoint, more than %d", len(d.checkpoint.Rejected), maxRejected)
+	}
+}

@@ -10,6 +10,15 @@ import (
 	"brass/mailbox"
 )
 
+// What a mailbox can make a device hold is bounded: the messages of one game it reads (the
+// envelopes taken, by key and nonce, and the log up to the checkpoint, held until its hash
+// is checked), far above any mailbox's cap on a game, and the messages that do not check out
+// (kept with the checkpoint): past either, the mailbox is not trusted with the game.
+const (
+	maxLog      = 100000
+	maxRejected = 64
+)
+
 // Options set up a Session.
 type Options struct {
 	URL  string // the mailbox endpoint, ws://…/mailbox
@@ -106,6 +115,9 @@ func (s *Session) deliver(d mailbox.Delivery) {
 	case d.N != s.processed+1:
 		s.lie(fmt.Sprintf("it passed on message %d after message %d", d.N, s.processed))
 		return
+	case d.N > maxLog:
+		s.lie(fmt.Sprintf("it holds more than %d messages of one game", maxLog))
+		return
 	}
 	s.chain, s.processed = s.chain.next(d.N, &d.Env), d.N
 	if d.N > cp.N {
@@ -147,6 +159,10 @@ func (s *Session) take(d mailbox.Delivery, check bool) {
 	if err != nil {
 		s.skipped = append(s.skipped, d.N)
 		s.rejected = append(s.rejected, fmt.Errorf("message %d: %w", d.N, err))
+		if len(s.skipped) > maxRejected {
+			s.lie(fmt.Sprintf("it passed on more than %d messages that do not check out", maxRejected))
+			return
+		}
 		s.notice(fmt.Sprintf("The mailbox passed on message %d, which does not check out (%v); it was ignored.", d.N, err))
 		return
 	}
