@@ -82,7 +82,8 @@ import (
 	"fmt"
 	"io"
 
-	"golang.org/x/crypto/curve25519"
+	"brass/mailbox/boxkey"
+
 	"golang.org/x/crypto/nacl/box"
 )
 
@@ -183,7 +184,6 @@ const (
 	sealDomain   = "brass mailbox sealed v1"
 	gameDomain   = "brass mailbox game v1"
 	inviteDomain = "brass mailbox invitation v1"
-	boxDomain    = "brass box key v1"
 )
 
 // Payload is what an envelope's signature covers: every field but the signature, each
@@ -373,26 +373,10 @@ func strictUnmarshal(b []byte, v any) error {
 // ---- sealing to one seat ----
 
 // BoxKey is an X25519 key pair for what is sealed to one seat.
-type BoxKey struct {
-	Public, Private [32]byte
-}
+type BoxKey = boxkey.Key
 
-// BoxKeyFrom derives a seat's box key from its signing key's 32-byte seed, with a domain of
-// its own (HKDF-SHA-256), so the device stores one secret and the two keys stay separate.
-func BoxKeyFrom(seed []byte) (BoxKey, error) {
-	var k BoxKey
-	priv, err := hkdf.Key(sha256.New, seed, nil, boxDomain, 32)
-	if err != nil {
-		return k, err
-	}
-	copy(k.Private[:], priv)
-	pub, err := curve25519.X25519(k.Private[:], curve25519.Basepoint)
-	if err != nil {
-		return k, err
-	}
-	copy(k.Public[:], pub)
-	return k, nil
-}
+// BoxKeyFrom derives a seat's box key from its signing key's 32-byte seed (boxkey.From).
+func BoxKeyFrom(seed []byte) (BoxKey, error) { return boxkey.From(seed) }
 
 // sealed is the plaintext inside a sealed body: the envelope's own header again, so the
 // ciphertext cannot be taken out and sent under another header (another sender, another

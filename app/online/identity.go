@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"io"
 
-	"brass/mailbox"
+	"brass/mailbox/boxkey"
 )
 
 // PublicKey is a device's Ed25519 public key for one game, as unpadded URL-safe base64 (43
@@ -54,22 +54,25 @@ type BoxKey string
 
 // Box is this device's X25519 key pair for the game, derived from the signing key's seed
 // under a domain of its own, so a stored game keeps one secret for both.
-func (id Identity) Box() mailbox.BoxKey {
-	k, _ := mailbox.BoxKeyFrom(id.priv.Seed()) // (a 32-byte seed cannot fail)
+func (id Identity) Box() boxkey.Key {
+	k, _ := boxkey.From(id.priv.Seed()) // (a 32-byte seed cannot fail)
 	return k
 }
 
 // BoxPublic is the public half of Box, as the genesis binds it.
 func (id Identity) BoxPublic() BoxKey {
 	k := id.Box()
-	return BoxKey(mailbox.Encode64(k.Public[:]))
+	return BoxKey(base64.RawURLEncoding.EncodeToString(k.Public[:]))
 }
 
 // Bytes decodes a box key; ok is false for a malformed one.
 func (k BoxKey) Bytes() (b [32]byte, ok bool) {
-	raw, ok := mailbox.Decode64(string(k), 32)
+	if len(k) != 43 {
+		return b, false
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(string(k))
 	copy(b[:], raw)
-	return b, ok
+	return b, err == nil && len(raw) == 32
 }
 
 func encodeKey(k ed25519.PublicKey) PublicKey {
