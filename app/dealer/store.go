@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"brass/app/deal"
 	"brass/engine"
@@ -20,6 +21,10 @@ type Saved struct {
 	Tile   *engine.Reveal   `json:"tile,omitempty"`
 	Held   []Msg            `json:"held,omitempty"`
 	Audits []deal.AuditKeys `json:"audits,omitempty"`
+	// Taken names the deals whose passes TakeLockedPasses took out, so that PutPasses tells
+	// a deal whose passes are missing from one that has none yet (a seat that saved before
+	// the pass before its own came: an own-pace game's device, stored as the game begins).
+	Taken []string `json:"taken"`
 }
 
 // Save returns the dealer's state to store.
@@ -87,26 +92,33 @@ func Restore(t Table, s Saved, rand io.Reader) (*Dealer, error) {
 // may store them once apart and give them back (PutPasses) before Restore.
 func (s *Saved) TakeLockedPasses() map[string][]deal.Pass {
 	out := map[string][]deal.Pass{}
+	s.Taken = nil
 	for i := range s.Deals {
 		ds := &s.Deals[i]
 		if len(ds.Passes) == 2*ds.Seats {
 			out[ds.Label], ds.Passes = ds.Passes, nil
+			s.Taken = append(s.Taken, ds.Label)
 		}
+	}
+	if s.Taken == nil {
+		s.Taken = []string{} // (none taken, and a save that says so)
 	}
 	return out
 }
 
 // PutPasses gives back passes TakeLockedPasses took; a deal missing its passes is an error.
+// (A save from before Taken was kept takes every deal without passes for one taken.)
 func (s *Saved) PutPasses(passes map[string][]deal.Pass) error {
 	for i := range s.Deals {
 		ds := &s.Deals[i]
 		if len(ds.Passes) == 0 {
 			p, ok := passes[ds.Label]
-			if !ok {
+			if !ok && (s.Taken == nil || slices.Contains(s.Taken, ds.Label)) {
 				return fmt.Errorf("dealer: the passes of deal %q are missing", ds.Label)
 			}
 			ds.Passes = p
 		}
 	}
+	s.Taken = nil
 	return nil
 }
