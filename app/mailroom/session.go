@@ -37,6 +37,9 @@ type Options struct {
 	Ready func(online.Ready)
 	// Dial opens the mailbox (default mailbox.Dial).
 	Dial func(ctx context.Context, url string, open mailbox.Frame) (*mailbox.Conn, error)
+	// Run runs a function where the core lives (the UI's goroutine, where the screen reads
+	// it); nil runs it at once. Every delivery and acknowledgement is handled through it.
+	Run func(func())
 }
 
 // Session is one visit of a device to its game's mailbox: it reads the whole log into the
@@ -64,6 +67,9 @@ func Open(ctx context.Context, opts Options) (*Session, error) {
 	if opts.Dial == nil {
 		opts.Dial = mailbox.Dial
 	}
+	if opts.Run == nil {
+		opts.Run = func(f func()) { f() }
+	}
 	conn, err := opts.Dial(ctx, opts.URL, mailbox.Frame{Game: opts.Link.Game()})
 	if err != nil {
 		return nil, err
@@ -84,17 +90,21 @@ func Open(ctx context.Context, opts Options) (*Session, error) {
 func (s *Session) loop() {
 	defer close(s.loopDone)
 	for d := range s.conn.Deliveries() {
+		s.opts.Run(func() {
+			s.mu.Lock()
+			s.deliver(d)
+			s.settle()
+			s.mu.Unlock()
+		})
+	}
+	s.opts.Run(func() {
 		s.mu.Lock()
-		s.deliver(d)
+		if s.err == nil {
+			s.err = s.conn.Err()
+		}
 		s.settle()
 		s.mu.Unlock()
-	}
-	s.mu.Lock()
-	if s.err == nil {
-		s.err = s.conn.Err()
-	}
-	s.settle()
-	s.mu.Unlock()
+	})
 }
 
 // deliver takes one delivery: the log must come whole and in order (a gap is a message the
@@ -223,13 +233,15 @@ func (s *Session) flush(answered bool) {
 // await counts an append done once the mailbox has stored it.
 func (s *Session) await(wait func(context.Context) (mailbox.Appended, error)) {
 	_, err := wait(context.Background())
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.pending--
-	if err != nil {
-		s.fail(err)
-	}
-	s.settle()
+	s.opts.Run(func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		s.pending--
+		if err != nil {
+			s.fail(err)
+		}
+		s.settle()
+	})
 }
 
 // settle moves the checkpoint on when nothing sent is waiting, and wakes whoever waits for
@@ -256,6 +268,24 @@ func (s *Session) fail(err error) {
 		s.err = err
 		go s.conn.Close()
 	}
+}
+
+// Flush sends what the core has produced since (a shell that calls the core itself, as Do
+// does for one call).
+func (s *Session) Flush() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.err == nil {
+		s.flush(false)
+		s.settle()
+	}
+}
+
+// Err is why the visit ended, or nil while it goes on.
+func (s *Session) Err() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.err
 }
 
 // Finish tells the mailbox the game is over (call it once the game has ended and its audit
@@ -306,3 +336,6 @@ func (s *Session) Close() error {
 	}
 	return err
 }
+
+// Done is closed once the visit has ended (Close, or the connection lost).
+func (s *Session) Done() <-chan struct{} { return s.loopDone }

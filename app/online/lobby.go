@@ -862,3 +862,6 @@ func (l *Lobby) Fail(why string) { l.fail(why) }
 // RoomSecret is the secret the room's reopening key derives from: the host's own, or the one
 // the host's start handed this device ("" before).
 func (l *Lobby) RoomSecret() string { return l.secret }
+
+// PlayerID is the player id a lobby gives the holder of key k: its hash.
+func PlayerID(k PublicKey) string { return playerID(k) }

@@ -168,3 +168,12 @@ func CheckDraw(game string, players []string, keys []PublicKey, boxes []BoxKey, 
 	}
 	return SeedFrom(game, secrets), -1
 }
+
+// Commitment is a seat's commitment to its secret, as the live lobby makes it, for a lobby
+// run elsewhere (the mailbox's, app/mailroom): CheckDraw checks it the same way.
+func Commitment(game, player string, key PublicKey, box BoxKey, secret string) string {
+	return commitment(game, player, key, box, secret)
+}
+
+// NewSecret draws a seed secret (64 hex digits) from the random source.
+func NewSecret(random io.Reader) (string, error) { return newSecret(random) }
