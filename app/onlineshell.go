@@ -12,6 +12,7 @@ import (
 
 	"brass/app/mesh"
 	"brass/app/online"
+	"brass/mailbox"
 	"brass/signal"
 )
 
@@ -52,6 +53,27 @@ type Online struct {
 	notices []Notice
 	dirty   bool // something the screen shows changed while handling an event
 	bots    botDriver
+	// pace is an own-pace game's link to its mailbox (ownpace.go), nil for a live game.
+	pace *paceLink
+}
+
+// lobbyCore is the core while the players gather: the live lobby (online.Lobby), or the
+// mailbox's for an own-pace game (paceLobby).
+type lobbyCore interface {
+	online.Core
+	Phase() online.LobbyPhase
+	Failure() string
+	IsHost() bool
+	Size() int
+	Seats() []online.LobbySeat
+	HostPlayer() string
+	Me() online.LobbySeat
+	State(player string) PeerState
+	SetProfile(name, colour string) error
+	CanStart() bool
+	Start(gameID string) error
+	Fail(why string)
+	RoomSecret() string
 }
 
 var (
@@ -157,6 +179,10 @@ type OnlineOptions struct {
 	BotPause time.Duration
 	// Timing is the protocol's waits (default online.DefaultTiming; tests shorten them).
 	Timing online.Timing
+	// Mailbox is the mailbox's endpoint (ws://…/mailbox) that own-pace games are played
+	// through, and MailDial opens it (default mailbox.Dial).
+	Mailbox  string
+	MailDial func(ctx context.Context, url string, open mailbox.Frame) (*mailbox.Conn, error)
 	// Withhold, a debug aid, has this device keep its keys of the deal to itself, as a
 	// modified device could: the others then show how they handle a device that holds the
 	// game up (named, counted down, the game ended). The browser tests use it.
@@ -175,6 +201,9 @@ func (o *OnlineOptions) defaults() {
 	}
 	if o.Timing == (online.Timing{}) {
 		o.Timing = online.DefaultTiming
+	}
+	if o.MailDial == nil {
+		o.MailDial = mailbox.Dial
 	}
 }
 
@@ -233,8 +262,8 @@ func newOnline(store Store, name, colour string, opts OnlineOptions, config func
 }
 
 // lobby is the lobby while the players gather (ok false once the game began).
-func (o *Online) lobby() (*online.Lobby, bool) {
-	l, ok := o.core.(*online.Lobby)
+func (o *Online) lobby() (lobbyCore, bool) {
+	l, ok := o.core.(lobbyCore)
 	return l, ok
 }
 
@@ -254,6 +283,10 @@ func (o *Online) Connect(run func(func()), changed func()) {
 	o.run, o.changed = run, changed
 	o.bots.run, o.bots.changed = run, changed
 	o.ctx, o.cancel = context.WithCancel(context.Background())
+	if o.pace != nil {
+		go o.paceLoop(o.ctx)
+		return
+	}
 	go o.connectLoop(o.ctx)
 }
 
@@ -262,6 +295,9 @@ func (o *Online) Close() {
 	o.bots.closed = true
 	if o.cancel != nil {
 		o.cancel()
+	}
+	if o.pace != nil {
+		o.closePace()
 	}
 	if o.mesh != nil {
 		o.mesh.Close()
@@ -420,6 +456,11 @@ func (o *Online) step(e online.Event) {
 // flush carries out what the core handed back: the game to store once it began (and then
 // the game's replica takes over from the lobby), saving, messages, notices, timers, bots.
 func (o *Online) flush() {
+	if o.pace != nil {
+		o.paceFlush()
+		o.stepBots()
+		return
+	}
 	for {
 		rd := o.core.Ready()
 		o.core.Advance()

@@ -12,7 +12,13 @@ import (
 // the replica through the methods below.
 
 // ID implements Session: the game's id, the same on every device ("" before it began).
-func (o *Online) ID() string { return o.saved.ID }
+// An own-pace game's lobby has its game's id already: it is stored under it.
+func (o *Online) ID() string {
+	if o.pace != nil && o.pace.lobby != nil {
+		return o.pace.lobby.GameID()
+	}
+	return o.saved.ID
+}
 
 // Game implements Session; nil until the game has started.
 func (o *Online) Game() *engine.Game {

@@ -16,7 +16,7 @@ func (o *Online) testReplica() *online.Replica {
 
 // testLobby is the lobby, or nil once the game began.
 func (o *Online) testLobby() *online.Lobby {
-	l, _ := o.lobby()
+	l, _ := o.core.(*online.Lobby)
 	return l
 }
 

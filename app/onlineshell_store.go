@@ -2,6 +2,7 @@ package app
 
 import (
 	"crypto/rand"
+	"errors"
 
 	"brass/app/online"
 	"brass/engine"
@@ -39,6 +40,8 @@ type onlineMeta struct {
 	// holds the keys to this player's cards, so it stays on the device (exported files
 	// leave it out).
 	Deal *online.DealSaved `json:"deal,omitempty"`
+	// Pace is set for a game played at each player's own pace, over the mailbox (ownpace.go).
+	Pace *paceMeta `json:"pace,omitempty"`
 }
 
 // genesis is what the game's signed moves chain from.
@@ -52,6 +55,10 @@ func (o *Online) begin(b *online.Begin) {
 	l, _ := o.lobby()
 	meta := &onlineMeta{Room: o.room, Me: l.Me().Player, Host: b.Host, Players: b.Players, Commits: b.Commits, Secrets: b.Secrets,
 		RoomSecret: b.RoomSecret, KeySeed: b.Identity.Seed(), Keys: b.Genesis.Keys, Boxes: b.Genesis.Boxes}
+	if o.pace != nil && o.pace.lobby != nil {
+		c := o.pace.lobby.Config()
+		meta.Pace = &paceMeta{Game: o.pace.lobby.Game(), Invite: c.Invite, TurnLimit: o.pace.lobby.TurnLimit()}
+	}
 	g, err := engine.NewGame(b.Genesis.Config)
 	if err != nil {
 		return // (startGame says why)
@@ -134,12 +141,41 @@ func OpenOnline(store Store, id string, opts OnlineOptions) (*Online, error) {
 			return nil, &Error{Msg: "This online game was saved by an older version of Brass, whose undos were not signed by the player who asked: it cannot go on online. Its record can still be exported and opened as a game on one device."}
 		}
 	}
-	if opts.Dial == nil {
+	if opts.Dial == nil && meta.Pace == nil {
 		return nil, &Error{Msg: "Online play needs a connection to the signalling server."}
 	}
+	if meta.Pace != nil && opts.Mailbox == "" {
+		return nil, &Error{Msg: "A game at your own pace needs the server's mailbox."}
+	}
+	rep, stored, err := resumeReplica(store, sg, opts)
+	if err != nil {
+		return nil, err
+	}
+	rep.Advance() // (what taking it up again asked for is already stored)
+	o := &Online{
+		bots:         newBotDriver(opts.BotPause),
+		store:        store,
+		opts:         opts,
+		room:         meta.Room,
+		core:         rep,
+		saved:        sg,
+		storedPasses: stored,
+		timers:       map[timerKey]timerSpan{},
+	}
+	if meta.Pace != nil {
+		o.pace = &paceLink{url: opts.Mailbox, created: sg.Created}
+	}
+	return o, nil
+}
+
+// resumeReplica takes a stored online game up again: its replica from the signed moves, the
+// undos and the deal, each checked like any record. It reports how many locked deals'
+// passes are stored apart.
+func resumeReplica(store Store, sg savedGame, opts OnlineOptions) (*online.Replica, int, error) {
+	meta := sg.Online
 	ident, err := online.IdentityFromSeed(meta.KeySeed)
 	if err != nil {
-		return nil, &Error{Msg: "This saved game's key is damaged: " + err.Error(), Err: err}
+		return nil, 0, &Error{Msg: "This saved game's key is damaged: " + err.Error(), Err: err}
 	}
 	var rep *online.Replica
 	stored := 0 // the locked deals whose passes are stored apart
@@ -148,7 +184,7 @@ func OpenOnline(store Store, id string, opts OnlineOptions) (*Online, error) {
 			stored, err = putStoredPasses(store, sg.ID, &meta.Deal.Dealer)
 		}
 		if meta.Deal == nil || err != nil {
-			return nil, &Error{Msg: "This saved game's cards are dealt by the devices, but its side of the deal is missing or damaged: it cannot go on."}
+			return nil, 0, &Error{Msg: "This saved game's cards are dealt by the devices, but its side of the deal is missing or damaged: it cannot go on."}
 		}
 		rep, err = online.ResumeDealt(ident, meta.genesis(sg.ID, sg.Record.Config), meta.Signed, *meta.Deal, opts.Timing, rand.Reader)
 	} else {
@@ -158,32 +194,27 @@ func OpenOnline(store Store, id string, opts OnlineOptions) (*Online, error) {
 		err = rep.Resume(*meta.Ending)
 	}
 	if err != nil {
-		return nil, &Error{Msg: "This saved game cannot be opened: " + err.Error() + ".", Err: err}
+		return nil, 0, &Error{Msg: "This saved game cannot be opened: " + err.Error() + ".", Err: err}
 	}
 	if rep.Ledger().Len() != len(sg.Record.Moves) {
-		return nil, &Error{Msg: "This saved game's signed moves do not match its record."}
+		return nil, 0, &Error{Msg: "This saved game's signed moves do not match its record."}
 	}
 	seat := rep.Seat()
 	if seat >= len(meta.Players) || meta.Players[seat] != meta.Me {
-		return nil, &Error{Msg: "This saved online game does not say which player this device is."}
+		return nil, 0, &Error{Msg: "This saved online game does not say which player this device is."}
 	}
-	rep.Advance() // (what taking it up again asked for is already stored)
-	return &Online{
-		bots:         newBotDriver(opts.BotPause),
-		store:        store,
-		opts:         opts,
-		room:         meta.Room,
-		core:         rep,
-		saved:        sg,
-		storedPasses: stored,
-		timers:       map[timerKey]timerSpan{},
-	}, nil
+	return rep, stored, nil
 }
 
 // OpenSaved opens a saved game as the session it was played in: a hotseat game on this
 // device, or an online game (which then needs opts to reconnect).
 func OpenSaved(store Store, id string, opts OnlineOptions) (Session, error) {
 	sg, err := loadGame(store, id)
+	if errors.Is(err, ErrNoGame) && validID(id) {
+		if ok, _ := store.Get(paceLobbyPrefix+id, &paceLobbyRecord{}); ok {
+			return OpenPaceLobby(store, id, opts) // an own-pace game that has not begun
+		}
+	}
 	if err != nil {
 		return nil, err
 	}

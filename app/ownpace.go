@@ -1,0 +1,459 @@
+package app
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"time"
+
+	"brass/app/mailroom"
+	"brass/app/online"
+	"brass/engine"
+	"brass/mailbox"
+)
+
+// An own-pace game is an online game whose devices need never be online together: the same
+// protocol cores run over the game's mailbox on the server (package app/mailroom) instead of
+// the WebRTC mesh. While the players gather, the core is the mailbox's lobby
+// (mailroom.Lobby: seats taken as players arrive, the seed drawn by commit-reveal as their
+// devices are next opened); then it is the game's Replica, as in a live game, and every
+// screen of the online game is the same. Whenever the page is open, the session stays
+// connected to the mailbox, so players who happen to be online together see each other's
+// moves at once.
+//
+// The lobby is stored on the device under its own key (paceLobbyKey) until the game begins:
+// it holds the device's key for the game and its secret for the seed, and the game cannot be
+// joined again from another device with the same seat. The game is then stored as every
+// online game is, with the mailbox's game id, the invitation and the Checkpoint.
+
+// paceMeta is what an own-pace game stores besides an online game's meta.
+type paceMeta struct {
+	Game       string              `json:"game"`             // the mailbox's game id
+	Invite     []byte              `json:"invite,omitempty"` // the invitation's secret (stays on the device)
+	TurnLimit  int64               `json:"turn_limit,omitempty"`
+	Checkpoint mailroom.Checkpoint `json:"checkpoint"`
+	Finished   bool                `json:"finished,omitempty"` // the mailbox was told the game is over
+}
+
+// paceLink is an own-pace session's connection to its mailbox.
+type paceLink struct {
+	url   string
+	lobby *mailroom.Lobby // while the players gather
+	lsess *mailroom.LobbySession
+	sess  *mailroom.Session
+	began bool // the lobby handed over: open the game at once
+	// visits counts the game's visits: the replica is taken up from the store again after
+	// the first (a visit reads the whole log from its start).
+	visits  int
+	created int64
+}
+
+// paceLobbyKey stores an own-pace lobby on this device until its game begins.
+const paceLobbyPrefix = "brass/pace-lobby/"
+
+// paceLobbyRecord is a stored lobby.
+type paceLobbyRecord struct {
+	Config  mailroom.LobbyConfig `json:"config"`
+	Created int64                `json:"created"`
+	Updated int64                `json:"updated"`
+	// What the start screen shows of it: the seats taken so far.
+	Players int      `json:"players"`
+	Names   []string `json:"names,omitempty"`
+	Colours []string `json:"colours,omitempty"`
+	Edition string   `json:"edition,omitempty"`
+	Failure string   `json:"failure,omitempty"`
+}
+
+// paceLobby is the mailbox's lobby as the online shell reads it (lobbyCore).
+type paceLobby struct{ *mailroom.Lobby }
+
+func (p paceLobby) State(player string) PeerState {
+	if player == p.Me().Player {
+		return PeerYou
+	}
+	return PeerAway
+}
+
+func (p paceLobby) SetProfile(name, colour string) error {
+	return errors.New("In a game played at your own pace, each player's name and colour are fixed as they join.")
+}
+
+func (p paceLobby) CanStart() bool { return false }
+
+func (p paceLobby) Start(string) error {
+	return errors.New("A game played at your own pace starts by itself once every seat is taken and every device has drawn the seed.")
+}
+
+func (p paceLobby) RoomSecret() string { return "" }
+
+// HostOwnPace prepares a new own-pace game (2–4 players): this device is its host. Connect
+// creates it in the mailbox; Invitation then gives the code to share.
+func HostOwnPace(store Store, setup GameSetup, name, colour string, opts OnlineOptions) (*Online, error) {
+	invite := make([]byte, mailroom.InvitationSize)
+	_, _ = rand.Read(invite)
+	return newOwnPace(store, mailroom.LobbyConfig{Invite: invite, Host: true, Setup: mailroom.Setup{Setup: setup}}, name, colour, opts)
+}
+
+// JoinOwnPace prepares to join an own-pace game by its invitation. A game this device
+// already joined (or plays) opens as it is: one device holds one seat.
+func JoinOwnPace(store Store, code, name, colour string, opts OnlineOptions) (*Online, error) {
+	invite, err := ParseInvitation(code)
+	if err != nil {
+		return nil, &Error{Msg: "That is not an invitation: " + err.Error() + ".", Err: err}
+	}
+	id, err := paceGameID(invite)
+	if err != nil {
+		return nil, &Error{Msg: err.Error(), Err: err}
+	}
+	if _, err := loadGame(store, id); err == nil {
+		return OpenOnline(store, id, opts)
+	}
+	if ok, _ := store.Get(paceLobbyPrefix+id, &paceLobbyRecord{}); ok {
+		return OpenPaceLobby(store, id, opts)
+	}
+	return newOwnPace(store, mailroom.LobbyConfig{Invite: invite}, name, colour, opts)
+}
+
+// paceGameID is the id under which the game of an invitation is stored (its protocol id).
+func paceGameID(invite []byte) (string, error) {
+	_, id, err := mailroom.GameIDs(invite)
+	return id, err
+}
+
+func newOwnPace(store Store, cfg mailroom.LobbyConfig, name, colour string, opts OnlineOptions) (*Online, error) {
+	opts.defaults()
+	name, colour, err := ValidateProfile(name, colour)
+	if err != nil {
+		return nil, &Error{Msg: err.Error(), Err: err}
+	}
+	if opts.Mailbox == "" {
+		return nil, &Error{Msg: "A game at your own pace needs the server's mailbox."}
+	}
+	id, err := online.NewIdentity(rand.Reader)
+	if err != nil {
+		return nil, &Error{Msg: err.Error(), Err: err}
+	}
+	if cfg.Secret, err = online.NewSecret(rand.Reader); err != nil {
+		return nil, &Error{Msg: err.Error(), Err: err}
+	}
+	cfg.Name, cfg.Colour, cfg.KeySeed = name, colour, id.Seed()
+	l, err := mailroom.NewLobby(cfg)
+	if err != nil {
+		return nil, &Error{Msg: err.Error(), Err: err}
+	}
+	o := &Online{bots: newBotDriver(opts.BotPause), store: store, opts: opts, core: paceLobby{l}, timers: map[timerKey]timerSpan{},
+		pace: &paceLink{url: opts.Mailbox, lobby: l, created: opts.Now().UnixMilli()}}
+	if err := o.saveLobby(); err != nil {
+		return nil, &Error{Msg: "The game could not be saved on this device: " + sentenceFragment(err.Error()), Err: err}
+	}
+	return o, nil
+}
+
+// OpenPaceLobby reopens an own-pace game this device joined that has not begun.
+func OpenPaceLobby(store Store, id string, opts OnlineOptions) (*Online, error) {
+	opts.defaults()
+	var rec paceLobbyRecord
+	ok, err := store.Get(paceLobbyPrefix+id, &rec)
+	switch {
+	case err != nil:
+		return nil, &Error{Msg: "This game's lobby is damaged and cannot be read.", Err: err}
+	case !ok:
+		return nil, &Error{Msg: "This game no longer exists.", Err: ErrNoGame}
+	case opts.Mailbox == "":
+		return nil, &Error{Msg: "A game at your own pace needs the server's mailbox."}
+	}
+	l, err := mailroom.NewLobby(rec.Config)
+	if err != nil {
+		return nil, &Error{Msg: "This game's lobby is damaged: " + err.Error(), Err: err}
+	}
+	return &Online{bots: newBotDriver(opts.BotPause), store: store, opts: opts, core: paceLobby{l}, timers: map[timerKey]timerSpan{},
+		pace: &paceLink{url: opts.Mailbox, lobby: l, created: rec.Created}}, nil
+}
+
+// saveLobby stores the lobby, with what the start screen shows of it.
+func (o *Online) saveLobby() error {
+	l := o.pace.lobby
+	rec := paceLobbyRecord{Config: l.Config(), Created: o.pace.created, Updated: o.opts.Now().UnixMilli(), Players: l.Size(), Failure: l.Failure()}
+	for _, s := range l.Seats() {
+		rec.Names, rec.Colours = append(rec.Names, s.Name), append(rec.Colours, s.Colour)
+	}
+	if c := l.Config(); c.Host {
+		rec.Players = c.Setup.Players
+		rec.Edition = editionName(engine.Config{Edition: c.Setup.Edition, Rules: c.Setup.Rules})
+	}
+	return o.store.Set(paceLobbyPrefix+l.GameID(), rec)
+}
+
+// Pace reports whether the game is played at each player's own pace, over the mailbox.
+func (o *Online) Pace() bool { return o.pace != nil }
+
+// Invitation is an own-pace game's invitation code, formatted ("" for a live game, and once
+// the game has begun on a device that did not keep it).
+func (o *Online) Invitation() string {
+	switch {
+	case o.pace == nil:
+		return ""
+	case o.pace.lobby != nil:
+		return FormatInvitation(EncodeInvitation(o.pace.lobby.Config().Invite))
+	case o.saved.Online != nil && o.saved.Online.Pace != nil && len(o.saved.Online.Pace.Invite) > 0:
+		return FormatInvitation(EncodeInvitation(o.saved.Online.Pace.Invite))
+	}
+	return ""
+}
+
+// Awaited names the players whose devices an own-pace game's seed draw waits for.
+func (o *Online) Awaited() []string {
+	if o.pace == nil || o.pace.lobby == nil {
+		return nil
+	}
+	if _, ok := o.lobby(); !ok {
+		return nil
+	}
+	return o.pace.lobby.Awaited()
+}
+
+// paceLoop keeps the session connected to the mailbox: the lobby's visit while the players
+// gather, then the game's; a lost connection is opened again with a growing pause.
+func (o *Online) paceLoop(ctx context.Context) {
+	pause := o.opts.Retry
+	for ctx.Err() == nil {
+		framec := make(chan mailbox.Frame, 1)
+		o.run(func() { framec <- o.paceFrame() })
+		var frame mailbox.Frame
+		select {
+		case frame = <-framec:
+		case <-ctx.Done():
+			return
+		}
+		conn, err := o.opts.MailDial(ctx, o.pace.url, frame)
+		var done <-chan struct{}
+		if err == nil {
+			donec := make(chan (<-chan struct{}), 1)
+			o.run(func() { donec <- o.paceOpened(ctx, conn) })
+			select {
+			case done = <-donec:
+			case <-ctx.Done():
+				conn.Close()
+				return
+			}
+		} else {
+			var me *mailbox.Error
+			if errors.As(err, &me) && permanentRefusal(me.Code) {
+				o.run(func() { o.paceRefused(me) })
+				return
+			}
+		}
+		if done != nil {
+			pause = o.opts.Retry
+			select {
+			case <-done:
+			case <-ctx.Done():
+				return
+			}
+		}
+		began := make(chan bool, 1)
+		o.run(func() {
+			b := o.pace.began
+			o.pace.began, o.pace.lsess, o.pace.sess = false, nil, nil
+			if !b {
+				o.signal = SignalReconnecting
+				o.changed()
+			}
+			began <- b
+		})
+		select {
+		case b := <-began:
+			if b {
+				continue
+			}
+		case <-ctx.Done():
+			return
+		}
+		select {
+		case <-time.After(pause):
+		case <-ctx.Done():
+			return
+		}
+		if pause < 8*o.opts.Retry {
+			pause *= 2
+		}
+	}
+}
+
+// paceFrame is how to open the mailbox now: the lobby's (the host's creates the game), or
+// the game's.
+func (o *Online) paceFrame() mailbox.Frame {
+	if _, ok := o.lobby(); ok {
+		return o.pace.lobby.Open()
+	}
+	return mailbox.Frame{Game: o.saved.Online.Pace.Game}
+}
+
+// paceRefused: the mailbox refused the game for good (it does not exist, or is not this one).
+func (o *Online) paceRefused(me *mailbox.Error) {
+	o.signal = SignalClosed
+	why := "The game's mailbox refused it: " + sentenceFragment(me.Message)
+	if l, ok := o.lobby(); ok {
+		l.Fail(why)
+		_ = o.saveLobby()
+	} else {
+		o.notify(Notice{Text: why, Bad: true})
+	}
+	o.dirty = false
+	o.changed()
+}
+
+// paceOpened starts a visit over a connection just opened, on the UI goroutine, and returns
+// what closes when it ends (nil: it could not start).
+func (o *Online) paceOpened(ctx context.Context, conn *mailbox.Conn) <-chan struct{} {
+	if ctx.Err() != nil {
+		conn.Close()
+		return nil
+	}
+	dial := func(context.Context, string, mailbox.Frame) (*mailbox.Conn, error) { return conn, nil }
+	o.signal = SignalConnected
+	defer o.changed()
+	if _, ok := o.lobby(); ok {
+		s, err := mailroom.OpenLobby(ctx, mailroom.LobbyOptions{URL: o.pace.url, Lobby: o.pace.lobby, Save: o.saveLobby, Ready: o.paceLobbyReady, Run: o.run, Dial: dial})
+		if err != nil {
+			conn.Close()
+			return nil
+		}
+		o.pace.lsess = s
+		return s.Done()
+	}
+	r, _ := o.game()
+	if o.pace.visits > 0 {
+		// A visit reads the log from its start, as a page opened again: take the game up
+		// from the store again, as such a page would.
+		rep, stored, err := resumeReplica(o.store, o.saved, o.opts)
+		if err != nil {
+			o.notify(Notice{Text: "The game cannot be taken up again: " + sentenceFragment(err.Error()), Bad: true})
+			conn.Close()
+			return nil
+		}
+		rep.Advance()
+		r, o.core, o.storedPasses = rep, rep, stored
+	}
+	o.pace.visits++
+	meta := o.saved.Online
+	ident, _ := online.IdentityFromSeed(meta.KeySeed)
+	link, err := mailroom.NewLink(meta.Pace.Game, meta.genesis(o.saved.ID, o.saved.Record.Config), ident)
+	if err != nil {
+		o.notify(Notice{Text: "The game cannot be played through the mailbox: " + sentenceFragment(err.Error()), Bad: true})
+		conn.Close()
+		return nil
+	}
+	s, err := mailroom.Open(ctx, mailroom.Options{URL: o.pace.url, Link: link, Core: r, Checkpoint: meta.Pace.Checkpoint, Run: o.run, Dial: dial,
+		Save:         func() error { o.save(); return nil },
+		Checkpointed: o.checkpointed,
+		Ready:        o.paceReady})
+	if err != nil {
+		conn.Close()
+		return nil
+	}
+	o.pace.sess = s
+	o.stepBots()
+	return s.Done()
+}
+
+// paceLobbyReady carries out what the lobby said (the session sent its messages): notices,
+// and the game once it begins.
+func (o *Online) paceLobbyReady(rd online.Ready) {
+	for _, n := range rd.Notices {
+		o.notify(n)
+	}
+	if rd.Changed {
+		_ = o.saveLobby()
+	}
+	if b := rd.Begin; b != nil {
+		o.begin(b)
+		rep, err := online.NewReplica(b.Identity, b.Genesis, nil, nil, o.opts.Timing, rand.Reader)
+		if err != nil {
+			o.notify(Notice{Text: "The game cannot start: " + sentenceFragment(err.Error()), Bad: true})
+		} else {
+			// In the room (as a live game's start does), so that its own part of the deal
+			// is made before the game is stored; the game's visit greets the seats.
+			rep.Step(online.Event{Kind: online.Entered, Peer: b.Self})
+			id := o.pace.lobby.GameID()
+			o.core, o.pace.lobby, o.pace.began = rep, nil, true
+			o.save()
+			_ = o.store.Del(paceLobbyPrefix + id)
+			if s := o.pace.lsess; s != nil {
+				go s.Close()
+			}
+		}
+		o.dirty = true
+	}
+	if rd.Changed || o.dirty {
+		o.dirty = false
+		o.changed()
+	}
+}
+
+// paceReady carries out what the game's core said besides its messages (the session sent
+// them): notices and the screen; timers are not run over the mailbox.
+func (o *Online) paceReady(rd online.Ready) {
+	for _, n := range rd.Notices {
+		o.notify(n)
+	}
+	o.dirty = o.dirty || rd.Changed
+	if r, ok := o.game(); ok && r.Game().Over() && (!r.Game().Config().Dealt || r.DealAudit() != "") && !o.saved.Online.Pace.Finished {
+		o.saved.Online.Pace.Finished = true
+		if s := o.pace.sess; s != nil {
+			go func() {
+				ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+				defer cancel()
+				_ = s.Finish(ctx)
+			}()
+		}
+	}
+	if o.dirty && o.changed != nil {
+		o.dirty = false
+		o.changed()
+	}
+}
+
+// checkpointed keeps where this visit has got to in the mailbox, with the game.
+func (o *Online) checkpointed(cp mailroom.Checkpoint) {
+	if o.saved.Online == nil || o.saved.Online.Pace == nil {
+		return
+	}
+	o.saved.Online.Pace.Checkpoint = cp
+	o.save()
+}
+
+// paceFlush sends what the game's core produced, through the mailbox (when a visit is on;
+// otherwise it is kept until the next, stored first).
+func (o *Online) paceFlush() {
+	if o.pace.sess != nil {
+		o.pace.sess.Flush()
+		return
+	}
+	if o.pace.lsess != nil {
+		return // the lobby's session carries out its Ready
+	}
+	if _, ok := o.game(); ok && o.core.Ready().Save {
+		o.save()
+	}
+}
+
+// closePace ends the visit (Close).
+func (o *Online) closePace() {
+	if s := o.pace.lsess; s != nil {
+		go s.Close()
+	}
+	if s := o.pace.sess; s != nil {
+		go s.Close()
+	}
+}
+
+// permanentRefusal reports whether a mailbox's refusal to open a game stays whatever the
+// device does: the game is gone, or another game has its id, or the page is out of date.
+func permanentRefusal(code string) bool {
+	switch code {
+	case mailbox.CodeNoGame, mailbox.CodeGameExists, mailbox.CodeReload, mailbox.CodeBadMessage, mailbox.CodeBadSignature, mailbox.CodeNotAllowed:
+		return true
+	}
+	return false
+}

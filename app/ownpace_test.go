@@ -1,0 +1,196 @@
+//go:build !js
+
+package app
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"brass/mailbox"
+	"brass/mailbox/sqlitestore"
+)
+
+// mailboxServer is a real mailbox over SQLite on loopback.
+func mailboxServer(t *testing.T) (url string, srv *mailbox.Server) {
+	t.Helper()
+	st, err := sqlitestore.Open(filepath.Join(t.TempDir(), "mailbox.db"), sqlitestore.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv = mailbox.NewServer(st, mailbox.Config{OpensPerMinute: 1e6})
+	hs := httptest.NewServer(srv)
+	t.Cleanup(func() {
+		hs.Close()
+		srv.Close()
+		st.Close()
+	})
+	return "ws" + strings.TrimPrefix(hs.URL, "http") + "/", srv
+}
+
+// paceDevice is a player's device in an own-pace game: its store, and the id of its game.
+type paceDevice struct {
+	name  string
+	store *MemoryStore
+	id    string
+}
+
+// visit opens the device's game alone (no other device connected), lets until hold, and
+// closes it; it returns what was open.
+func visitPace(t *testing.T, srv *mailbox.Server, url string, pd *paceDevice, open func(opts OnlineOptions) (*Online, error), until string, cond func(o *Online) bool) {
+	t.Helper()
+	st, _ := srv.Stats(context.Background())
+	if st.Connections != 0 {
+		t.Fatalf("%s opens while %d connections are open", pd.name, st.Connections)
+	}
+	opts := OnlineOptions{Mailbox: url, Retry: 20 * time.Millisecond, BotPause: time.Millisecond}
+	o, err := open(opts)
+	if err != nil {
+		t.Fatalf("%s: %v", pd.name, err)
+	}
+	d := newDevice(t, pd.name)
+	d.store = pd.store
+	d.connect(o)
+	d.waitUntil(until, 20*time.Second, cond)
+	d.do(func() { pd.id = o.ID() })
+	d.shutdown()
+	d.o = nil
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(2 * time.Millisecond) {
+		if st, _ := srv.Stats(context.Background()); st.Connections == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the server still counts a closed connection")
+		}
+	}
+}
+
+// The shell of an own-pace game: three devices never open at the same time create, join and
+// begin a game with hidden cards through the mailbox alone, and play its first turns, each
+// device opening the game when it is its turn; every device holds the same game.
+func TestAnOwnPaceGameFromInvitationToPlayWithDevicesNeverOnTogether(t *testing.T) {
+	url, srv := mailboxServer(t)
+	ada := &paceDevice{name: "Ada", store: NewMemoryStore()}
+	ben := &paceDevice{name: "Ben", store: NewMemoryStore()}
+	cy := &paceDevice{name: "Cy", store: NewMemoryStore()}
+	var code string
+	visitPace(t, srv, url, ada, func(opts OnlineOptions) (*Online, error) {
+		return HostOwnPace(ada.store, GameSetup{Players: 3, Edition: "birmingham", Dealt: true}, "Ada", Palette[0].CSS, opts)
+	}, "the host's seat is in the mailbox", func(o *Online) bool {
+		code = o.Invitation()
+		return len(o.Seats()) == 1 && o.Phase() == PhaseLobby && o.Pace()
+	})
+	if !IsInvitation(code) {
+		t.Fatalf("the host's invitation %q is not one", code)
+	}
+	reopen := func(pd *paceDevice) func(OnlineOptions) (*Online, error) {
+		return func(opts OnlineOptions) (*Online, error) {
+			s, err := OpenSaved(pd.store, pd.id, opts)
+			if err != nil {
+				return nil, err
+			}
+			return s.(*Online), nil
+		}
+	}
+	join := func(pd *paceDevice, seats int) {
+		visitPace(t, srv, url, pd, func(opts OnlineOptions) (*Online, error) {
+			return JoinOwnPace(pd.store, strings.ToLower(code), pd.name, Palette[0].CSS, opts)
+		}, fmt.Sprintf("%d seats are taken", seats), func(o *Online) bool { return len(o.Seats()) == seats })
+	}
+	join(ben, 2)
+	join(cy, 3)
+	var awaited []string
+	visitPace(t, srv, url, cy, reopen(cy), "the draw waits for the others", func(o *Online) bool {
+		awaited = o.Awaited()
+		return o.Phase() == PhaseSeeding && len(awaited) == 2
+	})
+	if strings.Join(awaited, ",") != "Ada,Ben" {
+		t.Fatalf("the draw waits for %q", awaited)
+	}
+	visitPace(t, srv, url, ada, reopen(ada), "Ada's secret is in", func(o *Online) bool { return len(o.Awaited()) == 1 })
+	visitPace(t, srv, url, ben, reopen(ben), "the game begins", func(o *Online) bool { return o.Phase() == PhasePlaying })
+	if sg, err := loadGame(ben.store, ben.id); err != nil || sg.Online.Deal == nil {
+		t.Fatalf("Ben's game as stored: %v, deal %v", err, sg.Online != nil && sg.Online.Deal != nil)
+	}
+	if ok, _ := ben.store.Get(paceLobbyPrefix+ben.id, &paceLobbyRecord{}); ok {
+		t.Fatal("the lobby is still stored once the game began")
+	}
+	devs := map[int]*paceDevice{0: ada, 1: ben, 2: cy}
+	// Each device opens once to take the game up from the genesis and deal.
+	for _, pd := range []*paceDevice{ada, cy} {
+		visitPace(t, srv, url, pd, reopen(pd), "the game begins", func(o *Online) bool { return o.Phase() == PhasePlaying })
+	}
+	// Then the device whose turn it is opens, plays one move if its cards are open, and
+	// closes; when it cannot, the devices the deal waits for open next.
+	played, seed := 0, uint64(7)
+	for visits := 0; played < 12 && visits < 80; visits++ {
+		var actor int
+		var waiting []int
+		var moves int
+		probe := ada
+		visitPace(t, srv, url, probe, reopen(probe), "it read the mailbox", func(o *Online) bool {
+			r, _ := o.game()
+			actor, waiting, moves = r.Game().State().Actor(), r.DealWaiting(), len(r.Game().Moves())
+			return caughtUp(o)
+		})
+		pd := devs[actor]
+		if len(waiting) > 0 {
+			pd = devs[waiting[0]]
+		}
+		var err error
+		visitPace(t, srv, url, pd, reopen(pd), "it played or waits", func(o *Online) bool {
+			if !caughtUp(o) {
+				return false
+			}
+			r, _ := o.game()
+			if len(r.Game().Moves()) > moves {
+				return true
+			}
+			if !o.LocalSeat(r.Game().State().Actor()) || len(r.DealWaiting()) > 0 {
+				return true // it has said what it had to say
+			}
+			legal := r.Game().LegalMoves()
+			seed = seed*6364136223846793005 + 1442695040888963407
+			err = o.Submit(legal[int((seed>>33)%uint64(len(legal)))])
+			if err == nil {
+				played++
+			}
+			return false
+		})
+		if err != nil {
+			t.Logf("%s could not play yet: %v", pd.name, err)
+		}
+	}
+	if played < 12 {
+		t.Fatalf("only %d moves were played in 80 visits", played)
+	}
+	var hashes []string
+	for _, pd := range []*paceDevice{ada, ben, cy} {
+		visitPace(t, srv, url, pd, reopen(pd), "it read the mailbox", func(o *Online) bool {
+			return caughtUp(o)
+		})
+		o, err := OpenOnline(pd.store, pd.id, OnlineOptions{Mailbox: url})
+		if err != nil {
+			t.Fatal(err)
+		}
+		hashes = append(hashes, fmt.Sprintf("%d/%x", len(o.Game().Moves()), o.Game().Hash()))
+	}
+	if hashes[0] != hashes[1] || hashes[1] != hashes[2] {
+		t.Fatalf("the devices hold different games: %q", hashes)
+	}
+}
+
+// caughtUp reports, without waiting, whether the game's visit has read the whole log and
+// the mailbox stored all it sent.
+func caughtUp(o *Online) bool {
+	if o.pace == nil || o.pace.sess == nil {
+		return false
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	return o.pace.sess.Idle(ctx) == nil
+}
