@@ -26,6 +26,7 @@ import (
 	"time"
 
 	"brass/mailbox"
+	"brass/push"
 	"brass/signal"
 
 	"github.com/andybalholm/brotli"
@@ -67,7 +68,7 @@ func serve() {
 		bots = nil
 	}
 
-	sigCfg, mbOpts, err := parseOptions(os.Args[1:], os.Getenv)
+	sigCfg, mbOpts, pushOpts, err := parseServerOptions(os.Args[1:], os.Getenv)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -79,6 +80,7 @@ func serve() {
 	defer hub.Close()
 
 	var post *mailbox.Server
+	var pushSvc *push.Service
 	if mbOpts.on {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		st, where, err := openStore(ctx, mbOpts)
@@ -90,6 +92,13 @@ func serve() {
 		post = mailbox.NewServer(st, mbOpts.cfg)
 		defer post.Close()
 		log.Printf("mailbox at %s, in %s: %s", mailboxURL, where, describeMailbox(mbOpts.cfg))
+		if pushOpts.on {
+			if pushSvc, err = openPush(pushOpts, st); err != nil {
+				log.Fatal(err)
+			}
+			defer pushSvc.Close()
+			log.Printf("web push at %s (VAPID subject %s)", push.Prefix, pushOpts.subject)
+		}
 	}
 
 	port := os.Getenv("PORT")
@@ -103,7 +112,7 @@ func serve() {
 	version := appVersion(wasm, bots)
 	srv := &http.Server{
 		Addr:              addr,
-		Handler:           newMux(newAppHandler(version, len(wasm.raw)), wasm, bots, hub, post),
+		Handler:           withPush(newMux(newAppHandler(version, len(wasm.raw)), wasm, bots, hub, post), pushSvc),
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 	}
@@ -192,21 +201,32 @@ func signalConfig(args []string, getenv func(string) string) (signal.Config, err
 	return cfg, err
 }
 
-// parseOptions reads every option of the server, the signalling's and the mailbox's, from
-// one set of flags (environment variables give the defaults).
+// parseOptions reads the signalling's and the mailbox's options (parseServerOptions).
 func parseOptions(args []string, getenv func(string) string) (signal.Config, mailboxOptions, error) {
+	sig, mb, _, err := parseServerOptions(args, getenv)
+	return sig, mb, err
+}
+
+// parseServerOptions reads every option of the server, the signalling's, the mailbox's and
+// Web Push's, from one set of flags (environment variables give the defaults).
+func parseServerOptions(args []string, getenv func(string) string) (signal.Config, mailboxOptions, pushOptions, error) {
 	fs := flag.NewFlagSet("brass", flag.ContinueOnError)
 	finishSignal := signalFlags(fs, getenv)
 	finishMailbox := mailboxFlags(fs, getenv)
+	finishPush := pushFlags(fs, getenv)
 	if err := fs.Parse(args); err != nil {
-		return signal.Config{}, mailboxOptions{}, err
+		return signal.Config{}, mailboxOptions{}, pushOptions{}, err
 	}
 	sig, err := finishSignal()
 	if err != nil {
-		return sig, mailboxOptions{}, err
+		return sig, mailboxOptions{}, pushOptions{}, err
 	}
 	mb, err := finishMailbox(sig)
-	return sig, mb, err
+	if err != nil {
+		return sig, mb, pushOptions{}, err
+	}
+	ps, err := finishPush(sig, mb)
+	return sig, mb, ps, err
 }
 
 // signalFlags declares the signalling's flags; the function it returns reads them once

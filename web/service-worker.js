@@ -60,3 +60,58 @@ async function answer(request) {
     throw err;
   }
 }
+
+// Push: the server's push for an own-pace game names only the game and why (the push
+// package, push/send.go): a notification says so, one per game (its tag), and a tap opens
+// the game. Whatever the push carries, the worker shows a notification, as the browser
+// requires of a push it wakes the worker for.
+const pushBodies = {
+  turn: "It is your turn.",
+  start: "Your game has started.",
+  end: "Your game is over: see the final scores.",
+  wait: "Your game waits for your device: open it.",
+  remind: "Your turn's time is running out.",
+};
+
+self.addEventListener("push", (event) => {
+  let msg = {};
+  try {
+    msg = event.data ? event.data.json() : {};
+  } catch (err) {
+    msg = {};
+  }
+  const game = typeof msg.game === "string" ? msg.game : "";
+  const body = pushBodies[msg.kind] || "Something happened in your game: open it.";
+  event.waitUntil(self.registration.showNotification("Brass", {
+    body: body,
+    tag: game || "brass",
+    icon: "/web/icon-192.png",
+    data: { url: game ? "/#game=" + encodeURIComponent(game) : "/" },
+  }));
+});
+
+// Notification click: an open page of this origin is focused and sent to the game; with
+// none (or none this worker may navigate: a page it does not control), a new window opens
+// on it.
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = new URL((event.notification.data && event.notification.data.url) || "/", self.location.origin).href;
+  event.waitUntil((async () => {
+    const open = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+    for (const client of open) {
+      if (new URL(client.url).origin !== self.location.origin) {
+        continue;
+      }
+      try {
+        const focused = (await client.focus()) || client;
+        if (focused.url !== url) {
+          await focused.navigate(url);
+        }
+        return;
+      } catch (err) {
+        // Not ours to navigate: try the next, or open a window.
+      }
+    }
+    await self.clients.openWindow(url);
+  })());
+});
