@@ -4,6 +4,8 @@ import (
 	"context"
 	"crypto/rand"
 	"errors"
+	"fmt"
+	"strings"
 	"time"
 
 	"brass/app/mailroom"
@@ -344,7 +346,7 @@ func (o *Online) paceOpened(ctx context.Context, conn *mailbox.Conn) <-chan stru
 		conn.Close()
 		return nil
 	}
-	s, err := mailroom.Open(ctx, mailroom.Options{URL: o.pace.url, Link: link, Core: r, Checkpoint: meta.Pace.Checkpoint, Run: o.run, Dial: dial,
+	s, err := mailroom.Open(ctx, mailroom.Options{URL: o.pace.url, Link: link, Core: r, Checkpoint: meta.Pace.Checkpoint, Run: o.paceRun, Dial: dial,
 		Save:         func() error { o.save(); return nil },
 		Checkpointed: o.checkpointed,
 		Ready:        o.paceReady})
@@ -355,6 +357,18 @@ func (o *Online) paceOpened(ctx context.Context, conn *mailbox.Conn) <-chan stru
 	o.pace.sess = s
 	o.stepBots()
 	return s.Done()
+}
+
+// paceRun runs the game's visit's work on the UI goroutine; the screen is told when the
+// visit has caught up with the mailbox (or falls behind again), which no core's Ready says.
+func (o *Online) paceRun(f func()) {
+	o.run(func() {
+		before := o.CaughtUp()
+		f()
+		if o.CaughtUp() != before && o.changed != nil {
+			o.changed()
+		}
+	})
 }
 
 // paceLobbyReady carries out what the lobby said (the session sent its messages): notices,
@@ -456,4 +470,49 @@ func permanentRefusal(code string) bool {
 		return true
 	}
 	return false
+}
+
+// paceLobbies describes the own-pace games this device joined that have not begun, for the
+// start screen's list.
+func paceLobbies(store Store) ([]GameSummary, error) {
+	keys, err := store.Keys(paceLobbyPrefix)
+	if err != nil {
+		return nil, err
+	}
+	var out []GameSummary
+	for _, k := range keys {
+		id := strings.TrimPrefix(k, paceLobbyPrefix)
+		var rec paceLobbyRecord
+		if ok, err := store.Get(k, &rec); err != nil || !ok {
+			out = append(out, GameSummary{ID: id, Pace: true, Lobby: true, Error: "Its lobby is damaged."})
+			continue
+		}
+		sum := GameSummary{ID: id, Names: rec.Names, Colours: rec.Colours, Players: rec.Players, Edition: rec.Edition, Created: rec.Created, Updated: rec.Updated, Pace: true, Lobby: true}
+		switch {
+		case rec.Failure != "":
+			sum.Waiting = "Cannot start: " + rec.Failure
+		case rec.Players == 0 || len(rec.Names) == 0:
+			sum.Waiting = "Joining…"
+		case len(rec.Names) < rec.Players:
+			sum.Waiting = fmt.Sprintf("Waiting for players: %d of %d seats taken", len(rec.Names), rec.Players)
+		default:
+			sum.Waiting = "Every seat is taken: drawing the seed"
+		}
+		out = append(out, sum)
+	}
+	return out, nil
+}
+
+// CaughtUp reports whether an own-pace game's visit has read the whole mailbox and the
+// mailbox has stored everything this device sent (a live game: always).
+func (o *Online) CaughtUp() bool {
+	if o.pace == nil {
+		return true
+	}
+	if o.pace.sess == nil {
+		return false
+	}
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	return o.pace.sess.Idle(done) == nil
 }

@@ -59,6 +59,14 @@ type GameSummary struct {
 	// the seat this device plays in it.
 	Room string `json:"room,omitempty"`
 	Seat int    `json:"seat,omitempty"`
+	// Pace: an online game played at each player's own pace; Lobby: one whose players are
+	// still gathering (Waiting says for what). Turn names the player to move in an online
+	// game, and YourTurn says it is this device's player (as of the game's last save here).
+	Pace     bool   `json:"pace,omitempty"`
+	Lobby    bool   `json:"lobby,omitempty"`
+	Waiting  string `json:"waiting,omitempty"`
+	Turn     string `json:"turn,omitempty"`
+	YourTurn bool   `json:"your_turn,omitempty"`
 	// Error is set when the stored game does not replay (it cannot be opened, only
 	// exported or deleted); the other fields then describe the valid part.
 	Error string `json:"error,omitempty"`
@@ -223,7 +231,7 @@ func summarize(sg savedGame, g *engine.Game) GameSummary {
 		Updated: sg.Updated,
 	}
 	if sg.Online != nil {
-		sum.Room = sg.Online.Room
+		sum.Room, sum.Pace = sg.Online.Room, sg.Online.Pace != nil
 		for i, p := range sg.Online.Players {
 			if p == sg.Online.Me {
 				sum.Seat = i
@@ -241,6 +249,9 @@ func summarize(sg savedGame, g *engine.Game) GameSummary {
 		sum.Names = append(sum.Names, s.Name(p))
 	}
 	sum.Era, sum.Round, sum.Over = s.Era.String(), int(s.Round), g.Over()
+	if sg.Online != nil && !sum.Over {
+		sum.Turn, sum.YourTurn = s.Name(s.Actor()), s.Actor() == sum.Seat
+	}
 	if sum.Over {
 		for _, st := range s.Standings() {
 			if st.Rank == 1 {
@@ -309,9 +320,13 @@ func updateIndex(store Store, edit func([]GameSummary) []GameSummary) error {
 	return store.Set(indexKey, list)
 }
 
-// sortSummaries orders the list as the start screen shows it: last played first.
+// sortSummaries orders the list as the start screen shows it: the online games where it is
+// this device's player's turn first, then last played first.
 func sortSummaries(list []GameSummary) {
 	sort.SliceStable(list, func(i, j int) bool {
+		if list[i].YourTurn != list[j].YourTurn {
+			return list[i].YourTurn
+		}
 		if list[i].Updated != list[j].Updated {
 			return list[i].Updated > list[j].Updated
 		}
@@ -365,7 +380,12 @@ func ListGames(store Store) ([]GameSummary, error) {
 		// The list is right even if the repaired index cannot be written.
 		_ = store.Set(indexKey, out)
 	}
-	return list, nil
+	lobbies, err := paceLobbies(store)
+	if len(lobbies) > 0 {
+		list = append(list, lobbies...)
+		sortSummaries(list)
+	}
+	return list, err
 }
 
 // DeleteGame removes a saved game and its index entry, and forgets it as the current
@@ -377,6 +397,7 @@ func DeleteGame(store Store, id string) error {
 	_ = DeleteDraft(store, id) // a draft without its game is never read again
 	_ = store.Del(seenKeyPrefix + id)
 	_ = store.Del(dealPassesPrefix + id)
+	_ = store.Del(paceLobbyPrefix + id)
 	indexed(store, func(list []GameSummary) []GameSummary {
 		out := list[:0]
 		for _, s := range list {

@@ -56,6 +56,12 @@ type OnlineSession interface {
 	Size() int
 	CanStart() bool
 	Start() error
+	// Pace: the game is played at each player's own pace, over the server's mailbox;
+	// Invitation is then its invitation code (formatted), and Awaited the players whose
+	// devices the seed draw waits for once every seat is taken.
+	Pace() bool
+	Invitation() string
+	Awaited() []string
 	// The game in play.
 	MySeat() int
 	Notices() []Notice

@@ -85,6 +85,10 @@ func (g *gameScreen) Render() goapp.UI {
 		b, _ := json.Marshal(h.Hidden())
 		screen = screen.DataSet("hidden", string(b))
 	}
+	if c, ok := g.ISession.(interface{ CaughtUp() bool }); ok {
+		// An own-pace game's page has read the whole mailbox (for tests, and the status line).
+		screen = screen.DataSet("caught-up", c.CaughtUp())
+	}
 	return screen.
 		// The engine's state hash and move count, for tests and for checking two devices agree.
 		DataSet("hash", strconv.FormatUint(game.Hash(), 16)).DataSet("moves", len(game.Moves())).

@@ -2,8 +2,10 @@ package ui
 
 import (
 	"strconv"
+	"strings"
 
 	"brass/app"
+	"brass/ui/kit"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -43,8 +45,17 @@ func joinLink(room string) string {
 	return origin + "/#join=" + app.FormatRoomCode(room)
 }
 
+// inviteLink is the address that opens the app with the join dialog for an own-pace game's
+// invitation (the same #join= fragment: the code's length tells the two apart).
+func inviteLink(code string) string {
+	return strings.Replace(joinLink(""), "#join=", "#join="+code, 1)
+}
+
 func (l *lobby) copyLink(ctx goapp.Context, e goapp.Event) {
 	link := joinLink(l.ISession.Room())
+	if l.ISession.Pace() {
+		link = inviteLink(l.ISession.Invitation())
+	}
 	if clip := goapp.Window().Get("navigator").Get("clipboard"); clip.Truthy() {
 		clip.Call("writeText", link)
 		l.copied = true
@@ -82,14 +93,26 @@ func (l *lobby) Render() goapp.UI {
 		items = append(items, goapp.Li().Class("lobby-seat").DataSet("state", st.State.String()).Body(
 			goapp.Span().Class("st-swatch").Style("background-color", st.Colour).Aria("hidden", true),
 			goapp.Span().Class("lobby-name").Text(label),
-			goapp.Span().Class("peer-state peer-"+st.State.String()).Text(peerStateLabel(st.State)),
+			goapp.Span().Class("peer-state peer-"+st.State.String()).Text(seatLabel(s, st.State)),
 		))
 	}
 	for i := len(seats); i < s.Size(); i++ {
 		items = append(items, goapp.Li().Class("lobby-seat lobby-empty").Text("Empty seat"))
 	}
 	return goapp.Div().ID("lobby").Class("lobby").DataSet("phase", int(s.Phase())).Body(
-		goapp.H1().ID("lobby-title").Text("Online game"),
+		goapp.H1().ID("lobby-title").Text(lobbyTitle(s)),
+		goapp.If(s.Pace() && s.Invitation() != "", func() goapp.UI {
+			code := s.Invitation()
+			return goapp.Div().Class("lobby-room").Body(
+				goapp.P().Class("lobby-code-label").Text("Invitation"),
+				goapp.P().ID("invite-code").Class("lobby-code", "lobby-invite").Text(code),
+				goapp.P().Class("lobby-link").Body(
+					goapp.Span().Text("Or share this link: "),
+					goapp.Code().ID("room-link").Text(inviteLink(code)),
+					goapp.Button().ID("copy-link").Class("st-btn").Type("button").OnClick(l.copyLink).Text(copyLabel(l.copied)),
+				),
+			)
+		}),
 		goapp.If(room != "", func() goapp.UI {
 			return goapp.Div().Class("lobby-room").Body(
 				goapp.P().Class("lobby-code-label").Text("Room code"),
@@ -122,6 +145,8 @@ func lobbyStatus(s app.OnlineSession) string {
 	switch {
 	case s.Phase() == app.PhaseFailed:
 		return s.Failure()
+	case s.Pace():
+		return paceStatus(s)
 	case s.Phase() == app.PhaseSeeding:
 		return "Drawing the seed together: every device commits to a secret, then all reveal them…"
 	case s.Room() == "":
@@ -153,4 +178,36 @@ func peerStateLabel(s app.PeerState) string {
 		return "connecting…"
 	}
 	return "away"
+}
+
+func lobbyTitle(s app.OnlineSession) string {
+	if s.Pace() {
+		return "Online game at your own pace"
+	}
+	return "Online game"
+}
+
+// paceStatus says what an own-pace game's lobby waits for. Nobody needs to stay: the
+// mailbox keeps the lobby, and the game starts by itself.
+func paceStatus(s app.OnlineSession) string {
+	switch {
+	case s.Size() == 0:
+		return "Opening the game's mailbox…"
+	case s.Phase() == app.PhaseSeeding:
+		waiting := s.Awaited()
+		if len(waiting) == 0 {
+			return "Every secret is in: the game begins…"
+		}
+		return "Every seat is taken. The game starts once every device has drawn its part of the seed: waiting for " + kit.JoinAnd(waiting) + " to open the game."
+	}
+	return "Waiting for players: share the invitation. " + strconv.Itoa(len(s.Seats())) + " of " + strconv.Itoa(s.Size()) + " seats taken. You can close this page: the server keeps the game, and it starts by itself once every seat is taken."
+}
+
+// seatLabel is how a seat shows in the lobby: its connection in a live game; in an own-pace
+// game, only who is you (the others need not be here).
+func seatLabel(s app.OnlineSession, st app.PeerState) string {
+	if s.Pace() && st != app.PeerYou {
+		return "joined"
+	}
+	return peerStateLabel(st)
 }

@@ -15,6 +15,8 @@ type lobbySession struct {
 	host  bool
 	seats []app.SeatStatus
 	size  int
+	pace  bool
+	await []string
 }
 
 func (s lobbySession) Phase() app.OnlinePhase  { return s.phase }
@@ -24,6 +26,8 @@ func (s lobbySession) IsHost() bool            { return s.host }
 func (s lobbySession) Seats() []app.SeatStatus { return s.seats }
 func (s lobbySession) Size() int               { return s.size }
 func (s lobbySession) CanStart() bool          { return s.host && len(s.seats) == s.size }
+func (s lobbySession) Pace() bool              { return s.pace }
+func (s lobbySession) Awaited() []string       { return s.await }
 
 func TestLobbyStatus(t *testing.T) {
 	two := []app.SeatStatus{{Name: "Ada", Host: true}, {Name: "Bo"}}
@@ -42,6 +46,12 @@ func TestLobbyStatus(t *testing.T) {
 		{"drawing the seed", lobbySession{phase: app.PhaseSeeding, room: "ABCDEF", seats: two, size: 2},
 			"Drawing the seed together: every device commits to a secret, then all reveal them…"},
 		{"failed", lobbySession{phase: app.PhaseFailed, room: "ABCDEF"}, "The room could not be entered."},
+		{"own pace, opening", lobbySession{phase: app.PhaseLobby, pace: true, host: true}, "Opening the game's mailbox…"},
+		{"own pace, gathering", lobbySession{phase: app.PhaseLobby, pace: true, seats: two, size: 3},
+			"Waiting for players: share the invitation. 2 of 3 seats taken. You can close this page: the server keeps the game, and it starts by itself once every seat is taken."},
+		{"own pace, drawing", lobbySession{phase: app.PhaseSeeding, pace: true, seats: two, size: 2, await: []string{"Ada", "Bo"}},
+			"Every seat is taken. The game starts once every device has drawn its part of the seed: waiting for Ada and Bo to open the game."},
+		{"own pace, failed", lobbySession{phase: app.PhaseFailed, pace: true}, "The room could not be entered."},
 	}
 	for _, c := range cases {
 		if got := lobbyStatus(c.s); got != c.want {

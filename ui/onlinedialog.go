@@ -33,6 +33,7 @@ type onlineDialog struct {
 	notify  bool
 	intro   bool // host: the introductory game
 	dealt   bool // host: the devices deal the cards (no device sees another's hand)
+	pace    bool // host: played at each player's own pace, over the server's mailbox
 	err     string
 	done    bool
 	pending bool // Open the room or Join was pressed before the app ran
@@ -154,6 +155,8 @@ func (d *onlineDialog) replay(ev earlyEvent) {
 		d.intro = ev.C && d.game.ed().Rules.Introductory
 	case ev.ID == "ol-dealt":
 		d.dealt = ev.C
+	case ev.ID == "ol-live" || ev.ID == "ol-pace":
+		d.pace = ev.ID == "ol-pace"
 	case ev.ID == "ol-code":
 		d.code = ev.V
 	case ev.ID == "ol-name":
@@ -184,10 +187,16 @@ func (d *onlineDialog) start(ctx goapp.Context) {
 	}
 	opts := onlineOptions()
 	var s *app.Online
-	if d.join {
+	setup := app.GameSetup{Players: d.players, Edition: d.game.edition, Rules: d.game.rules, Introductory: d.intro, Dealt: d.dealt}
+	switch {
+	case d.join && app.IsInvitation(d.code):
+		s, err = app.JoinOwnPace(d.IStore, d.code, name, colour, opts)
+	case d.join:
 		s, err = app.JoinOnline(d.IStore, d.code, name, colour, opts)
-	} else {
-		s, err = app.HostOnline(d.IStore, app.GameSetup{Players: d.players, Edition: d.game.edition, Rules: d.game.rules, Introductory: d.intro, Dealt: d.dealt}, name, colour, opts)
+	case d.pace:
+		s, err = app.HostOwnPace(d.IStore, setup, name, colour, opts)
+	default:
+		s, err = app.HostOnline(d.IStore, setup, name, colour, opts)
 	}
 	if err != nil {
 		d.err = err.Error()
@@ -261,7 +270,7 @@ func (d *onlineDialog) Render() goapp.UI {
 		goapp.Form().Class("ng-form").Class(staticClass(d.IStatic)).Attr("novalidate", true).OnSubmit(d.onSubmit).Body(
 			goapp.Div().Class("ng-head").Body(
 				goapp.H2().ID("ol-title").Text("Play online"),
-				goapp.P().Class("ng-hint").Text("Each player uses their own device. Host a room and share its code, or join a friend's room."),
+				goapp.P().Class("ng-hint").Text("Each player uses their own device. Host a game and share its code, or join a friend's game."),
 			),
 			goapp.FieldSet().Class("ng-counts").Body(
 				goapp.Legend().Text("Host or join"),
@@ -298,11 +307,11 @@ func (d *onlineDialog) Render() goapp.UI {
 // renderJoinFields is the room code to join.
 func (d *onlineDialog) renderJoinFields() goapp.UI {
 	return goapp.Div().Class("ng-seed").Body(
-		goapp.Label().For("ol-code").Text("Room code"),
+		goapp.Label().For("ol-code").Text("Room code or invitation"),
 		goapp.Input().ID("ol-code").Type("text").AutoComplete(false).Attr("spellcheck", "false").
 			Attr("autocapitalize", "characters").Placeholder("K7QF-9MZT").Value(d.code).
 			OnInput(func(ctx goapp.Context, e goapp.Event) { d.code = ctx.JSSrc().Get("value").String() }),
-		goapp.P().Class("ng-help").Text("The host sees the code on their screen; letters and digits, case does not matter."),
+		goapp.P().Class("ng-help").Text("The host sees it on their screen: a live game's room code has 8 letters and digits, a game at your own pace's invitation 26; case does not matter."),
 	)
 }
 
@@ -319,7 +328,22 @@ func (d *onlineDialog) renderHostFields() goapp.UI {
 			goapp.Span().Text(strconv.Itoa(n)+" players"),
 		))
 	}
+	paceTab := func(pace bool, id, label string) goapp.UI {
+		return goapp.Label().Class("ng-count").For(id).Body(
+			goapp.Input().Type("radio").ID(id).Name("ol-pace").Checked(d.pace == pace).
+				OnChange(func(ctx goapp.Context, e goapp.Event) { d.pace, d.err = pace, "" }, goapp.EventScope(pace)),
+			goapp.Span().Text(label),
+		)
+	}
 	return goapp.Div().Body(
+		goapp.FieldSet().Class("ng-counts", "ol-paces").Body(
+			goapp.Legend().Text("How to play"),
+			goapp.Div().Class("ng-count-options").Body(
+				paceTab(false, "ol-live", "Live"),
+				paceTab(true, "ol-pace", "At your own pace"),
+			),
+			goapp.P().Class("ng-help").Text("Live: everyone plays at once, device to device. At your own pace: each plays their turn when they can, over hours or days; the server keeps the moves, signed and sealed, until each device comes back to the game."),
+		),
 		d.game.render("ol", d.gameChanged, d.IStatic),
 		goapp.FieldSet().Class("ng-counts").Body(
 			goapp.Legend().Text("Number of players"),
@@ -348,8 +372,11 @@ func (d *onlineDialog) renderGoLabel() goapp.UI {
 			goapp.Span().Class("ol-go-host").Text("Open the room"),
 		)
 	}
-	if d.join {
+	switch {
+	case d.join:
 		return goapp.Text("Join")
+	case d.pace:
+		return goapp.Text("Create the game")
 	}
 	return goapp.Text("Open the room")
 }

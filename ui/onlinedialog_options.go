@@ -16,7 +16,7 @@ import (
 // named and before the game may be ended, and brass/debug-withhold has this device keep its
 // keys of the deal to itself, as a modified device could.
 func onlineOptions() app.OnlineOptions {
-	opts := app.OnlineOptions{Dial: app.BrowserDialer()}
+	opts := app.OnlineOptions{Dial: app.BrowserDialer(), Mailbox: app.MailboxURL()}
 	if s, err := strconv.Atoi(debugItem("brass/debug-stall")); err == nil && s > 0 {
 		opts.Timing = online.DefaultTiming
 		opts.Timing.Stall, opts.Timing.End = time.Duration(s)*time.Second, time.Duration(s)*time.Second

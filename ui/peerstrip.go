@@ -40,7 +40,7 @@ func (p *peerStrip) Render() goapp.UI {
 		chips[i] = goapp.Li().Class("peer-chip peer-"+st.State.String()).DataSet("seat", st.Seat).DataSet("state", st.State.String()).DataSet("bot", st.Bot).Body(
 			goapp.Span().Class("st-swatch").Style("background-color", st.Colour).Aria("hidden", true),
 			goapp.Span().Class("peer-name").Text(st.Name),
-			goapp.Span().Class("peer-state").Text(peerStateLabel(st.State)),
+			goapp.Span().Class("peer-state").Text(chipLabel(s, st.State)),
 			p.renderSeatBot(st),
 		)
 	}
@@ -48,15 +48,22 @@ func (p *peerStrip) Render() goapp.UI {
 	switch s.Signal() {
 	case app.SignalConnecting:
 		conn = "Connecting to the room…"
+		if s.Pace() {
+			conn = "Reading the game's mailbox…"
+		}
 	case app.SignalReconnecting:
 		conn = "Connection lost: reconnecting…"
 	case app.SignalClosed:
 		conn = "Not connected."
 	}
+	room := "Room " + app.FormatRoomCode(s.Room())
+	if s.Pace() {
+		room = "At your own pace"
+	}
 	asked := s.UndoAsked()
 	return goapp.Section().ID("peer-strip").Class("peer-strip").Aria("label", "Online players").Body(
 		goapp.Ul().Class("peer-chips").Body(chips...),
-		goapp.Span().Class("peer-room").Text("Room "+app.FormatRoomCode(s.Room())),
+		goapp.Span().Class("peer-room").Text(room),
 		goapp.If(conn != "", func() goapp.UI {
 			return goapp.P().ID("peer-connection").Class("peer-connection").Role("status").Text(conn)
 		}),
@@ -90,7 +97,7 @@ func (p *peerStrip) renderSeatBot(st app.SeatStatus) goapp.UI {
 	switch {
 	case st.Bot != "":
 		return goapp.Span().Class("peer-bot").Text("(" + app.BotLevelName(st.Bot) + " bot playing)")
-	case st.State != app.PeerAway || s.Game() == nil || s.Game().Over() || s.Dealt():
+	case st.State != app.PeerAway || s.Game() == nil || s.Game().Over() || s.Dealt() || s.Pace():
 		return nil // (in a game whose cards the devices deal, no bot can play another's cards)
 	}
 	seat := st.Seat
@@ -105,4 +112,16 @@ func (p *peerStrip) renderSeatBot(st app.SeatStatus) goapp.UI {
 				_ = s.LetBotPlay(seat, level) // a refusal is in the session's notices
 			}
 		}, goapp.EventScope(seat))
+}
+
+// chipLabel is how a seat's chip shows its player: their connection in a live game; in an
+// own-pace game only who is you (nobody needs to be here).
+func chipLabel(s app.OnlineSession, st app.PeerState) string {
+	if s.Pace() {
+		if st == app.PeerYou {
+			return "you"
+		}
+		return ""
+	}
+	return peerStateLabel(st)
 }

@@ -393,23 +393,28 @@ func (s *startScreen) renderGame(g app.GameSummary) goapp.UI {
 				Disabled(g.Error != "").
 				OnClick(func(ctx goapp.Context, e goapp.Event) { s.resume(ctx, id) }, scope).
 				Body(goapp.Text("Resume"), srText(" the game of "+who)),
-			goapp.Button().ID("saved-export-"+id).Class("st-btn").Type("button").
-				OnClick(func(ctx goapp.Context, e goapp.Event) { s.export(ctx, id) }, scope).
-				Body(goapp.Text("Export"), srText(" the game of "+who)),
+			goapp.If(!g.Lobby, func() goapp.UI {
+				return goapp.Button().ID("saved-export-"+id).Class("st-btn").Type("button").
+					OnClick(func(ctx goapp.Context, e goapp.Event) { s.export(ctx, id) }, scope).
+					Body(goapp.Text("Export"), srText(" the game of "+who))
+			}),
 			goapp.Button().ID("saved-delete-"+id).Class("st-btn").Type("button").
 				OnClick(func(ctx goapp.Context, e goapp.Event) { s.askDelete(ctx, id) }, scope).
 				Body(goapp.Text("Delete"), srText(" the game of "+who)),
 		)
 	}
-	return goapp.Li().ID("saved-game-"+id).Class("saved-game").DataSet("id", id).Body(
+	return goapp.Li().ID("saved-game-"+id).Class("saved-game").DataSet("id", id).DataSet("your-turn", g.YourTurn).Body(
+		goapp.If(g.YourTurn, func() goapp.UI { return goapp.P().Class("saved-your-turn").Text("Your turn") }),
 		goapp.Ul().Class("saved-players").Aria("label", "Players").Body(players...),
 		goapp.P().Class("saved-info").Body(
 			goapp.If(g.Edition != "", func() goapp.UI { return goapp.Span().Class("saved-edition").Text(g.Edition) }),
 			goapp.Span().Class("saved-state").Text(savedState(g)),
+			goapp.If(g.Turn != "" && !g.YourTurn, func() goapp.UI { return goapp.Span().Class("saved-turn").Text(g.Turn + "'s turn") }),
+			goapp.If(g.Pace, func() goapp.UI { return goapp.Span().Class("saved-online").Text("online, at your own pace") }),
 			goapp.If(g.Room != "", func() goapp.UI {
 				return goapp.Span().Class("saved-online").Text("online, room " + app.FormatRoomCode(g.Room))
 			}),
-			goapp.Span().Class("saved-moves").Text(kit.Plural(g.Moves, "move", "moves")),
+			goapp.If(!g.Lobby, func() goapp.UI { return goapp.Span().Class("saved-moves").Text(kit.Plural(g.Moves, "move", "moves")) }),
 			goapp.Span().Class("saved-when").Body(
 				goapp.Text("last played "),
 				goapp.Time().DateTime(time.UnixMilli(g.Updated).UTC().Format(time.RFC3339)).
@@ -430,6 +435,8 @@ func savedState(g app.GameSummary) string {
 		score = fmt.Sprintf(" with %d VP", g.WinnerVP)
 	}
 	switch {
+	case g.Lobby:
+		return g.Waiting
 	case g.Over && len(g.Winners) == 1:
 		return "Finished: " + g.Winners[0] + " won" + score
 	case g.Over && len(g.Winners) > 1:

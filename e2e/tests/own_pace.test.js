@@ -1,0 +1,179 @@
+'use strict';
+// A game at your own pace: three devices whose pages are never open at the same time play a
+// game with hidden cards through the server's mailbox alone, from the invitation to the final
+// scores. Each device is a browser context (its storage kept); a visit opens a page, lets the
+// player (the debug auto-play) take their turn, and closes it before the next device's page
+// opens. Each reopening on a player's turn shows what the others did since; at the end every
+// page shows the same game and the deal's audit passing.
+
+const assert = require('node:assert/strict');
+const { test, before, after } = require('node:test');
+const { assertNoErrors, figure, launchBrowser, newContext, openApp } = require('../lib');
+const { UI_TIMEOUT_MS } = require('../helpers_saves');
+const { closeSummaries, startAutoplay } = require('../helpers_play');
+
+const LONG = 60_000;
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function device(name) {
+  const context = await newContext(browser);
+  await context.addInitScript(() => localStorage.setItem('brass/debug', 'true'));
+  return { name, context, errors: [], seat: -1, open: null };
+}
+
+/** Opens a page of the device; at most one page of all the devices is open at a time. */
+async function visit(d, all) {
+  for (const q of all) assert.equal(q.open, null, `${d.name}'s page opens while ${q.name}'s is open`);
+  const { page, errors } = await openApp(d.context);
+  d.open = page;
+  d.pageErrors = errors;
+  return page;
+}
+
+async function leave(d) {
+  assertNoErrors(d.pageErrors);
+  await d.open.close();
+  d.open = null;
+}
+
+/** The game screen's state once the page has read the whole mailbox. */
+async function caughtUp(page) {
+  try {
+    await page.waitForSelector('.game-screen[data-caught-up="true"]', { timeout: LONG });
+  } catch (e) {
+    const what = await page.evaluate(() => ({ data: { ...document.querySelector('.game-screen')?.dataset }, strip: document.querySelector('#peer-strip')?.textContent }));
+    throw new Error(`${e.message}: the page shows ${JSON.stringify(what)}`);
+  }
+  return page.$eval('.game-screen', (el) => ({
+    moves: Number(el.dataset.moves),
+    actor: Number(el.dataset.actor),
+    phase: Number(el.dataset.phase),
+    hash: el.dataset.hash,
+    me: Number(document.querySelector('#peer-strip .peer-chip[data-state="you"]')?.dataset.seat ?? -1),
+  }));
+}
+
+test('three devices never open together play an own-pace game with hidden cards from the invitation to the final scores', { timeout: 420_000 }, async () => {
+  const all = [await device('Ada'), await device('Ben'), await device('Cy')];
+  const [ada, ben, cy] = all;
+  try {
+    // Ada creates the game: Birmingham's introductory game (the Canal Era only), at her own pace.
+    let page = await visit(ada, all);
+    await page.click('#play-online');
+    await page.waitForSelector('#online-dialog[open]', { timeout: UI_TIMEOUT_MS });
+    await page.click('label[for="ol-pace"]');
+    await page.click('label[for="ol-players-3"]');
+    await page.check('#ol-intro');
+    await page.fill('#ol-name', 'Ada');
+    await page.click('#ol-go');
+    await page.waitForSelector('#invite-code', { timeout: UI_TIMEOUT_MS });
+    const code = (await page.textContent('#invite-code')).trim();
+    assert.match(code, /^[0-9A-Z]{4}(-[0-9A-Z]{1,4}){6}$/, 'an invitation of 26 characters');
+    await page.waitForFunction(() => /1 of 3 seats taken/.test(document.querySelector('#lobby-status')?.textContent), null, { timeout: LONG });
+    await leave(ada);
+
+    // Ben and Cy join by the invitation, each alone.
+    for (const [d, seats] of [[ben, 2], [cy, 3]]) {
+      page = await visit(d, all);
+      await page.click('#play-online');
+      await page.waitForSelector('#online-dialog[open]', { timeout: UI_TIMEOUT_MS });
+      await page.click('label[for="ol-join"]');
+      await page.fill('#ol-code', code.toLowerCase());
+      await page.fill('#ol-name', d.name);
+      await page.click('#ol-go');
+      await page.waitForFunction((n) => document.querySelectorAll('#lobby-seats .lobby-seat:not(.lobby-empty)').length === n, seats, { timeout: LONG });
+      if (seats === 3) await page.waitForFunction(() => /waiting for Ada and Ben/.test(document.querySelector('#lobby-status')?.textContent), null, { timeout: LONG });
+      await leave(d);
+    }
+    // Ada's device, opened again, reveals its secret; Ben's, the last, begins the game.
+    page = await visit(ada, all);
+    await page.waitForFunction(() => /waiting for Ben to open/.test(document.querySelector('#lobby-status')?.textContent), null, { timeout: LONG });
+    await leave(ada);
+
+    // Then whoever's turn it is opens the game (told by the page that played last), takes
+    // the turn, and closes it; when a turn cannot be taken (the deal waits for another
+    // device), the next device in seat order opens.
+    const t0 = Date.now();
+    let next = ben;
+    let recaps = 0;
+    let visits = 0;
+    let last = null;
+    const catchUps = []; // ms from a page's ready to its game caught up with the mailbox
+    for (; visits < 160; visits++) {
+      const d = next;
+      page = await visit(d, all);
+      const tr = Date.now();
+      await page.waitForSelector('.game-screen', { timeout: LONG });
+      let s = await caughtUp(page);
+      catchUps.push(Date.now() - tr);
+      d.seat = s.me;
+      if (s.phase === 3) {
+        // Over: the page stays until its own audit is in and the audit is done or waits for others.
+        await page.waitForTimeout(300);
+        const audited = await page.$('#deal-audit');
+        d.audited = audited !== null && /deal was audited/.test(await audited.textContent());
+        await leave(d);
+        if (all.every((q) => q.audited)) break;
+        next = all[(all.indexOf(d) + 1) % all.length];
+        continue;
+      }
+      const before = s.moves;
+      if (s.actor === s.me) {
+        if (before > 0 && (await page.$('#recap .recap-line'))) recaps++;
+        await startAutoplay(page);
+        // The turn ends when the actor is another seat (or the game is over), and this
+        // device's moves are in the mailbox.
+        await page.waitForFunction(
+          (me) => {
+            const el = document.querySelector('.game-screen');
+            return el && (Number(el.dataset.actor) !== me || Number(el.dataset.phase) === 3 || /waiting for/.test(document.querySelector('.gs-dealing, #dealing')?.textContent || ''));
+          },
+          s.me,
+          { timeout: LONG },
+        ).catch(() => {});
+        await closeSummaries(page);
+        s = await caughtUp(page);
+      }
+      // Whom the deal waits for, as the page names them (that player is told to open the game).
+      const dealing = (await page.$eval('#dealing', (el) => el.textContent).catch(() => '')) || '';
+      await leave(d);
+      last = s;
+      const awaited = all.find((q) => q !== d && dealing.includes(`${q.name}'s device`));
+      const actorDevice = all.find((q) => q.seat === s.actor);
+      if (awaited) next = awaited;
+      else if (actorDevice && actorDevice !== d && s.phase !== 3) next = actorDevice;
+      else next = all[(all.indexOf(d) + 1) % all.length];
+    }
+    figure('own_pace_visits', visits);
+    figure('own_pace_game_ms', Date.now() - t0);
+    catchUps.sort((a, b) => a - b);
+    figure('own_pace_catch_up_p50_ms', catchUps[Math.floor(catchUps.length / 2)]);
+    figure('own_pace_catch_up_max_ms', catchUps[catchUps.length - 1]);
+    assert.ok(all.every((q) => q.audited), `the game did not reach its audited end in ${visits} visits (last: ${JSON.stringify(last)})`);
+    assert.ok(recaps >= 3, `only ${recaps} reopenings on a player's turn showed what the others did`);
+
+    // Every device holds the same finished game.
+    const hashes = [];
+    for (const d of all) {
+      page = await visit(d, all);
+      await page.waitForSelector('.game-screen', { timeout: LONG });
+      const s = await caughtUp(page);
+      hashes.push(`${s.moves}/${s.hash}/${s.phase}`);
+      assert.equal(await page.$('#desync'), null, `${d.name}'s page reports a broken game`);
+      await leave(d);
+    }
+    assert.ok(hashes.every((h) => h === hashes[0]), `the devices hold different games: ${hashes}`);
+  } finally {
+    for (const d of all) {
+      if (d.open) await d.open.close().catch(() => {});
+      await d.context.close();
+    }
+  }
+});
