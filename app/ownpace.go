@@ -48,6 +48,11 @@ type paceLink struct {
 	// the first (a visit reads the whole log from its start).
 	visits  int
 	created int64
+	// seen is the game's moves when the whom-to-notify was last worked out (nudgeAfter);
+	// nudged the nudges sent (a kind, a seat, a move count), nudges their count.
+	seen   int
+	nudged map[string]bool
+	nudges int
 }
 
 // paceLobbyKey stores an own-pace lobby on this device until its game begins.
@@ -355,6 +360,7 @@ func (o *Online) paceOpened(ctx context.Context, conn *mailbox.Conn) <-chan stru
 		return nil
 	}
 	o.pace.sess = s
+	o.pace.seen = len(r.Game().Moves())
 	o.stepBots()
 	return s.Done()
 }
@@ -392,6 +398,9 @@ func (o *Online) paceLobbyReady(rd online.Ready) {
 			id := o.pace.lobby.GameID()
 			o.core, o.pace.lobby, o.pace.began = rep, nil, true
 			o.save()
+			for seat := range b.Genesis.Keys {
+				o.nudge(seat, NudgeStart) // (not this device's own seat)
+			}
 			_ = o.store.Del(paceLobbyPrefix + id)
 			if s := o.pace.lsess; s != nil {
 				go s.Close()
@@ -412,6 +421,10 @@ func (o *Online) paceReady(rd online.Ready) {
 		o.notify(n)
 	}
 	o.dirty = o.dirty || rd.Changed
+	if r, ok := o.game(); ok {
+		o.nudgeAfter(o.pace.seen)
+		o.pace.seen = len(r.Game().Moves())
+	}
 	if r, ok := o.game(); ok && r.Game().Over() && (!r.Game().Config().Dealt || r.DealAudit() != "") && !o.saved.Online.Pace.Finished {
 		o.saved.Online.Pace.Finished = true
 		if s := o.pace.sess; s != nil {

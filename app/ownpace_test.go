@@ -126,47 +126,49 @@ func TestAnOwnPaceGameFromInvitationToPlayWithDevicesNeverOnTogether(t *testing.
 	}
 	// Then the device whose turn it is opens, plays one move if its cards are open, and
 	// closes; when it cannot, the devices the deal waits for open next.
+	// Then the device whose turn it is opens, plays one move if its cards are open, and
+	// closes; when it cannot, the devices it waits for open next (they were told to), then it.
 	played, seed := 0, uint64(7)
+	var trail []string
+	queue := []*paceDevice{ben}
 	for visits := 0; played < 12 && visits < 80; visits++ {
-		var actor int
+		pd := queue[0]
+		queue = queue[1:]
+		var actor, moves, after int
 		var waiting []int
-		var moves int
-		probe := ada
-		visitPace(t, srv, url, probe, reopen(probe), "it read the mailbox", func(o *Online) bool {
-			r, _ := o.game()
-			actor, waiting, moves = r.Game().State().Actor(), r.DealWaiting(), len(r.Game().Moves())
-			return caughtUp(o)
-		})
-		pd := devs[actor]
-		if len(waiting) > 0 {
-			pd = devs[waiting[0]]
-		}
 		var err error
 		visitPace(t, srv, url, pd, reopen(pd), "it played or waits", func(o *Online) bool {
 			if !caughtUp(o) {
 				return false
 			}
 			r, _ := o.game()
-			if len(r.Game().Moves()) > moves {
-				return true
+			g := r.Game()
+			if moves == 0 && after == 0 {
+				moves = len(g.Moves())
 			}
-			if !o.LocalSeat(r.Game().State().Actor()) || len(r.DealWaiting()) > 0 {
-				return true // it has said what it had to say
+			actor, waiting, after = g.State().Actor(), r.DealWaiting(), len(g.Moves())
+			if after > moves || !o.LocalSeat(actor) || len(waiting) > 0 || err != nil {
+				return true // it has played, or said what it had to say
 			}
-			legal := r.Game().LegalMoves()
+			legal := g.LegalMoves()
 			seed = seed*6364136223846793005 + 1442695040888963407
-			err = o.Submit(legal[int((seed>>33)%uint64(len(legal)))])
-			if err == nil {
+			if err = o.Submit(legal[int((seed>>33)%uint64(len(legal)))]); err == nil {
 				played++
 			}
 			return false
 		})
+		trail = append(trail, fmt.Sprintf("%s:%d→%d,actor %d,waits %v", pd.name, moves, after, actor, waiting))
 		if err != nil {
-			t.Logf("%s could not play yet: %v", pd.name, err)
+			t.Logf("%s could not play: %v", pd.name, err)
 		}
+		queue = nil
+		for _, s := range waiting {
+			queue = append(queue, devs[s])
+		}
+		queue = append(queue, devs[actor])
 	}
 	if played < 12 {
-		t.Fatalf("only %d moves were played in 80 visits", played)
+		t.Fatalf("only %d moves were played in 80 visits: %s", played, strings.Join(trail, " "))
 	}
 	var hashes []string
 	for _, pd := range []*paceDevice{ada, ben, cy} {

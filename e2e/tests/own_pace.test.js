@@ -170,6 +170,10 @@ test('three devices never open together play an own-pace game with hidden cards 
       await leave(d);
     }
     assert.ok(hashes.every((h) => h === hashes[0]), `the devices hold different games: ${hashes}`);
+    // Each device asked the server to notify the player it handed the turn to (a nudge, signed
+    // by its seat): the server took them (it sends nothing, no browser having subscribed).
+    const health = await (await fetch(`${process.env.BRASS_URL}/healthz`)).json();
+    assert.ok(health.push && health.push.nudges >= 20 && health.push.refused === 0, `the server's push counts: ${JSON.stringify(health.push)}`);
   } finally {
     for (const d of all) {
       if (d.open) await d.open.close().catch(() => {});

@@ -1,0 +1,227 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// The page's half of Web Push for own-pace games (the server's is package push): the device
+// that changes whose turn it is asks the server to notify that player (a nudge), and a player
+// who allows notifications subscribes their browser for each own-pace game's seat. Both are
+// signed with the seat's key, so nobody can subscribe to another player's notifications or
+// nudge in a game not theirs. A nudge is a courtesy: one that does not arrive loses nothing
+// (the game is in the mailbox), so it is sent in the background and its failure ignored.
+
+// Nudge kinds (push.go's).
+const (
+	NudgeTurn  = "turn"  // the seat's turn began
+	NudgeStart = "start" // the game began
+	NudgeEnd   = "end"   // the game is over
+	NudgeWait  = "wait"  // the game waits for the seat's device
+)
+
+// PushSubscription is a browser's push subscription (PushSubscription.toJSON()).
+type PushSubscription struct {
+	Endpoint string `json:"endpoint"`
+	Keys     struct {
+		P256dh string `json:"p256dh"`
+		Auth   string `json:"auth"`
+	} `json:"keys"`
+}
+
+// The signed messages: a domain and the fields, separated by zero bytes (push/sign.go has
+// the server's side; a test checks both make the same bytes).
+func pushMessage(domain string, fields ...string) []byte {
+	return []byte(domain + "\x00" + strings.Join(fields, "\x00"))
+}
+
+func nudgeMessage(game, key string, to int, kind string, at int64) []byte {
+	return pushMessage("brass push nudge v1", game, key, strconv.Itoa(to), kind, strconv.FormatInt(at, 10))
+}
+
+func subscribeMessage(domain, game, key string, sub PushSubscription, at int64) []byte {
+	return pushMessage(domain, game, key, sub.Endpoint, sub.Keys.P256dh, sub.Keys.Auth, strconv.FormatInt(at, 10))
+}
+
+// pushURL is the push service of the server the mailbox is on: ws://host/mailbox → http://host/push/.
+func pushURL(mailboxURL string) string {
+	u := strings.TrimSuffix(mailboxURL, "/")
+	u = strings.TrimSuffix(u, "/mailbox")
+	switch {
+	case strings.HasPrefix(u, "wss://"):
+		u = "https://" + strings.TrimPrefix(u, "wss://")
+	case strings.HasPrefix(u, "ws://"):
+		u = "http://" + strings.TrimPrefix(u, "ws://")
+	}
+	return u + "/push/"
+}
+
+// postPush posts one signed request to the server's push service.
+func postPush(ctx context.Context, url string, body any) error {
+	raw, _ := json.Marshal(body)
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(raw))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	defer res.Body.Close()
+	if res.StatusCode >= 300 {
+		var e struct{ Message string }
+		b, _ := io.ReadAll(io.LimitReader(res.Body, 4096))
+		if json.Unmarshal(b, &e) == nil && e.Message != "" {
+			return errors.New(e.Message)
+		}
+		return fmt.Errorf("the server answered %s", res.Status)
+	}
+	return nil
+}
+
+// seatKey is an own-pace game's signing key on this device and its public half as the
+// genesis has it.
+func (o *Online) seatKey() (ed25519.PrivateKey, string, bool) {
+	if o.saved.Online == nil || o.saved.Online.Pace == nil || len(o.saved.Online.KeySeed) != ed25519.SeedSize {
+		return nil, "", false
+	}
+	priv := ed25519.NewKeyFromSeed(o.saved.Online.KeySeed)
+	return priv, base64.RawURLEncoding.EncodeToString(priv.Public().(ed25519.PublicKey)), true
+}
+
+// nudge asks the server to notify a seat's player, once for the same reason at the same
+// moment of the game, in the background.
+func (o *Online) nudge(seat int, kind string) {
+	priv, key, ok := o.seatKey()
+	if !ok || o.pace.url == "" || seat == o.MySeat() {
+		return
+	}
+	why := fmt.Sprintf("%s/%d/%d", kind, seat, len(o.saved.Record.Moves))
+	if o.pace.nudged[why] {
+		return
+	}
+	if o.pace.nudged == nil {
+		o.pace.nudged = map[string]bool{}
+	}
+	o.pace.nudged[why] = true
+	game := o.saved.Online.Pace.Game
+	at := o.opts.Now().UnixMilli()
+	body := map[string]any{"game": game, "key": key, "to": seat, "kind": kind, "at": at,
+		"sig": base64.RawURLEncoding.EncodeToString(ed25519.Sign(priv, nudgeMessage(game, key, seat, kind, at)))}
+	url := pushURL(o.pace.url) + "nudge"
+	o.pace.nudges++
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		_ = postPush(ctx, url, body)
+	}()
+}
+
+// nudgeAfter tells the players whom the game now waits for: the player to move once this
+// device's player (or its lobby) handed the turn on, the devices the deal waits for while this
+// device's player is to move, everyone when the game began or ended here.
+func (o *Online) nudgeAfter(movesBefore int) {
+	r, ok := o.game()
+	if !ok || o.pace == nil {
+		return
+	}
+	g := r.Game()
+	n := len(g.Moves())
+	switch {
+	case g.Over():
+		if n > movesBefore && g.Moves()[n-1].Player == r.Seat() {
+			for s := range g.Config().Players {
+				o.nudge(s, NudgeEnd)
+			}
+		}
+		return
+	case n > movesBefore && g.Moves()[n-1].Player == r.Seat() && g.State().Actor() != r.Seat():
+		o.nudge(g.State().Actor(), NudgeTurn)
+	}
+	if g.State().Actor() == r.Seat() {
+		for _, s := range r.DealWaiting() {
+			o.nudge(s, NudgeWait)
+		}
+	}
+}
+
+// PushKey fetches the server's VAPID public key (what PushManager.subscribe takes).
+func PushKey(ctx context.Context, mailboxURL string) (string, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, pushURL(mailboxURL)+"key", nil)
+	if err != nil {
+		return "", err
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return "", err
+	}
+	defer res.Body.Close()
+	var k struct{ Key string }
+	if res.StatusCode != http.StatusOK || json.NewDecoder(io.LimitReader(res.Body, 4096)).Decode(&k) != nil || k.Key == "" {
+		return "", errors.New("this server sends no notifications")
+	}
+	return k.Key, nil
+}
+
+// SubscribePush subscribes (on) or unsubscribes (off) a browser's push subscription for every
+// own-pace game on this device: each game's seat signs its own request. It reports how many
+// games took it.
+func SubscribePush(ctx context.Context, store Store, mailboxURL string, sub PushSubscription, on bool) (int, error) {
+	list, err := ListGames(store)
+	if err != nil {
+		return 0, err
+	}
+	domain, path := "brass push subscribe v1", "subscribe"
+	if !on {
+		domain, path = "brass push unsubscribe v1", "unsubscribe"
+	}
+	done := 0
+	var last error
+	for _, s := range list {
+		if !s.Pace || s.Lobby || s.Over {
+			continue
+		}
+		sg, err := loadGame(store, s.ID)
+		if err != nil || sg.Online == nil || sg.Online.Pace == nil {
+			continue
+		}
+		priv := ed25519.NewKeyFromSeed(sg.Online.KeySeed)
+		key := base64.RawURLEncoding.EncodeToString(priv.Public().(ed25519.PublicKey))
+		at := time.Now().UnixMilli()
+		game := sg.Online.Pace.Game
+		body := map[string]any{"game": game, "key": key, "sub": sub, "at": at,
+			"sig": base64.RawURLEncoding.EncodeToString(ed25519.Sign(priv, subscribeMessage(domain, game, key, sub, at)))}
+		if err := postPush(ctx, pushURL(mailboxURL)+path, body); err != nil {
+			last = err
+			continue
+		}
+		done++
+	}
+	if done == 0 && last != nil {
+		return 0, last
+	}
+	return done, nil
+}
+
+// AwaitingYou counts the online games on this device whose player is to move, as last saved
+// here (the page title and the installed app's badge show it).
+func AwaitingYou(store Store) int {
+	n := 0
+	for _, s := range readIndex(store) {
+		if s.YourTurn && !s.Over {
+			n++
+		}
+	}
+	return n
+}
