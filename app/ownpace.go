@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"strings"
@@ -528,4 +529,14 @@ func (o *Online) CaughtUp() bool {
 	done, cancel := context.WithCancel(context.Background())
 	cancel()
 	return o.pace.sess.Idle(done) == nil
+}
+
+// PaceGameID is the id this device stores an own-pace game under, from the mailbox's id of
+// it (what a notification names): the same 16 bytes in lowercase hex. "" for a malformed id.
+func PaceGameID(mailboxID string) string {
+	raw, ok := mailbox.Decode64(mailboxID, 16)
+	if !ok || !mailbox.ValidGameID(mailboxID) {
+		return ""
+	}
+	return hex.EncodeToString(raw)
 }

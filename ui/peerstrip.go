@@ -19,6 +19,10 @@ type peerStrip struct {
 	IRevision int
 
 	stalls stallState
+	// An own-pace game's notifications: being turned on or off, and how it went.
+	pushBusy bool
+	pushMsg  string
+	pushBad  bool
 }
 
 func newPeerStrip() *peerStrip { return &peerStrip{} }
@@ -64,6 +68,7 @@ func (p *peerStrip) Render() goapp.UI {
 	return goapp.Section().ID("peer-strip").Class("peer-strip").Aria("label", "Online players").Body(
 		goapp.Ul().Class("peer-chips").Body(chips...),
 		goapp.Span().Class("peer-room").Text(room),
+		goapp.If(s.Pace(), p.renderPush),
 		goapp.If(conn != "", func() goapp.UI {
 			return goapp.P().ID("peer-connection").Class("peer-connection").Role("status").Text(conn)
 		}),
@@ -124,4 +129,42 @@ func chipLabel(s app.OnlineSession, st app.PeerState) string {
 		return ""
 	}
 	return peerStateLabel(st)
+}
+
+// renderPush offers an own-pace game's player to be told of their turns with the page closed
+// (Web Push), or to stop.
+func (p *peerStrip) renderPush() goapp.UI {
+	on := pushOn()
+	label := "Notify me when it is my turn"
+	if on {
+		label = "Turn notifications off"
+	}
+	return goapp.Span().Class("peer-push").Body(
+		goapp.Button().ID("push-toggle").Class("gs-btn").Disabled(p.pushBusy).Text(label).OnClick(p.togglePush),
+		goapp.If(p.pushMsg != "", func() goapp.UI {
+			return goapp.Span().ID("push-status").Class("peer-push-status").DataSet("bad", p.pushBad).Role("status").Text(p.pushMsg)
+		}),
+	)
+}
+
+func (p *peerStrip) togglePush(ctx goapp.Context, e goapp.Event) {
+	want := !pushOn()
+	store := app.NewBrowserStore(ctx.LocalStorage())
+	p.pushBusy, p.pushMsg = true, "…"
+	ctx.Async(func() {
+		msg, err := setPush(store, want)
+		ctx.Dispatch(func(ctx goapp.Context) {
+			p.pushBusy = false
+			if err != nil {
+				p.pushMsg, p.pushBad = err.Error(), true
+				return
+			}
+			p.pushMsg, p.pushBad = msg, false
+			if ls := goapp.Window().Get("localStorage"); ls.Truthy() && want {
+				ls.Call("setItem", pushOnKey, "on")
+			} else if ls.Truthy() {
+				ls.Call("removeItem", pushOnKey)
+			}
+		})
+	})
 }

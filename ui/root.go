@@ -44,6 +44,7 @@ type root struct {
 	revision int
 	myTurn   bool   // it was this device's turn at the last change (online)
 	joinCode string // a room code from a join link (#join=CODE)
+	pushed   string // the own-pace game whose seat was last subscribed to notifications
 	current  string // the id recorded as the game to resume
 	ctx      goapp.Context
 	mounted  bool
@@ -122,6 +123,22 @@ func joinCodeFromURL() string {
 	return ""
 }
 
+// gameFromURL reads the game a notification opens (#game=<the mailbox's id of it>): the id
+// this device stores it under, or "".
+func gameFromURL() string {
+	loc := goapp.Window().Get("location")
+	if !loc.Truthy() {
+		return ""
+	}
+	h := loc.Get("hash").String()
+	const prefix = "#game="
+	if len(h) <= len(prefix) || h[:len(prefix)] != prefix {
+		return ""
+	}
+	goapp.Window().Get("history").Call("replaceState", nil, "", "/")
+	return app.PaceGameID(h[len(prefix):])
+}
+
 // workerWarmDelay is how long after a game opens the bots' worker starts.
 const workerWarmDelay = 300 * time.Millisecond
 
@@ -153,6 +170,7 @@ func (r *root) connect() {
 // player whose turn it now is gets told if the tab is in the background.
 func (r *root) changed() {
 	r.revision++
+	showAwaiting(r.store)
 	on, ok := r.session.(app.OnlineSession)
 	if !ok || on.Game() == nil {
 		return
@@ -160,6 +178,13 @@ func (r *root) changed() {
 	if r.store != nil && r.current != on.ID() {
 		r.current = on.ID() // the game began: a reload now resumes it
 		_ = app.SetCurrentGame(r.store, on.ID())
+	}
+	if on.Pace() && r.pushed != on.ID() && pushOn() && r.store != nil {
+		// Notifications are on: this game's seat subscribes too (a game begun or joined
+		// on this device since they were turned on).
+		r.pushed = on.ID()
+		store := r.store
+		r.ctx.Async(func() { _, _ = setPush(store, true) })
 	}
 	mine := !on.Game().Over() && on.LocalSeat(on.Game().State().Actor())
 	if mine && !r.myTurn && tabHidden() {
@@ -172,6 +197,10 @@ func (r *root) changed() {
 // that does not open is forgotten as current (it stays in the list) with a notice.
 func (r *root) open(store app.Store) {
 	r.store = store
+	showAwaiting(store)
+	if id := gameFromURL(); id != "" {
+		_ = app.SetCurrentGame(store, id) // a notification's link: that game opens
+	}
 	id, err := app.CurrentGame(store)
 	if err != nil || id == "" {
 		return
@@ -211,6 +240,7 @@ func (r *root) quit(ctx goapp.Context) {
 	r.session = nil
 	r.back = true
 	setPageTitle(defaultTitle)
+	showAwaiting(r.store)
 }
 
 func (r *root) Render() goapp.UI {

@@ -1,6 +1,10 @@
 package ui
 
-import goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"strconv"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
 
 // Telling an online player that it is their turn while the tab is in the background: the
 // page title changes, and, if the player allowed it, a browser notification appears.
@@ -8,8 +12,12 @@ import goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 // defaultTitle is the page's title outside a game; in a game it is the edition's name.
 const defaultTitle = "Brass"
 
-// pageTitle is the page's title now (see setPageTitle).
-var pageTitle = defaultTitle
+// pageTitle is the page's title now (see setPageTitle), and awaiting the number of online
+// games awaiting this device's player, which the title starts with (showAwaiting).
+var (
+	pageTitle = defaultTitle
+	awaiting  int
+)
 
 // setPageTitle sets the page's title (a game: its edition's name, such as "Brass:
 // Lancashire"), which a turn alert then restores.
@@ -50,6 +58,10 @@ func alertTurn(text string) {
 // clearTurnAlert restores the page title.
 func clearTurnAlert() {
 	if doc := goapp.Window().Get("document"); doc.Truthy() {
+		if awaiting > 0 {
+			doc.Set("title", "("+strconv.Itoa(awaiting)+") "+pageTitle)
+			return
+		}
 		doc.Set("title", pageTitle)
 	}
 }

@@ -37,8 +37,8 @@ async function visit(d, all) {
   return page;
 }
 
-async function leave(d) {
-  assertNoErrors(d.pageErrors);
+async function leave(d, ignore = null) {
+  assertNoErrors(ignore ? d.pageErrors.filter((e) => !ignore.test(e)) : d.pageErrors);
   await d.open.close();
   d.open = null;
 }
@@ -174,6 +174,61 @@ test('three devices never open together play an own-pace game with hidden cards 
     // by its seat): the server took them (it sends nothing, no browser having subscribed).
     const health = await (await fetch(`${process.env.BRASS_URL}/healthz`)).json();
     assert.ok(health.push && health.push.nudges >= 20 && health.push.refused === 0, `the server's push counts: ${JSON.stringify(health.push)}`);
+  } finally {
+    for (const d of all) {
+      if (d.open) await d.open.close().catch(() => {});
+      await d.context.close();
+    }
+  }
+});
+
+test('an own-pace game offers notifications of your turn: the browser is asked, and the page says why it could not subscribe where there is no push service', { timeout: 120_000 }, async () => {
+  // Ada's page runs the service worker (a push subscription is the worker's), Ben's joins.
+  const adaContext = await newContext(browser, { sw: true });
+  await adaContext.grantPermissions(['notifications']);
+  const ada = { name: 'Ada', context: adaContext, open: null };
+  const ben = await device('Ben');
+  const all = [ada, ben];
+  try {
+    let page = await visit(ada, all);
+    await page.click('#play-online');
+    await page.waitForSelector('#online-dialog[open]', { timeout: UI_TIMEOUT_MS });
+    await page.click('label[for="ol-pace"]');
+    await page.click('label[for="ol-players-2"]');
+    await page.uncheck('#ol-dealt');
+    await page.fill('#ol-name', 'Ada');
+    await page.click('#ol-go');
+    await page.waitForSelector('#invite-code', { timeout: UI_TIMEOUT_MS });
+    const code = (await page.textContent('#invite-code')).trim();
+    await page.waitForFunction(() => /1 of 2 seats taken/.test(document.querySelector('#lobby-status')?.textContent), null, { timeout: LONG });
+    await leave(ada);
+    page = await visit(ben, all);
+    await page.click('#play-online');
+    await page.waitForSelector('#online-dialog[open]', { timeout: UI_TIMEOUT_MS });
+    await page.click('label[for="ol-join"]');
+    await page.fill('#ol-code', code);
+    await page.fill('#ol-name', 'Ben');
+    await page.click('#ol-go');
+    await page.waitForFunction(() => /waiting for Ada/.test(document.querySelector('#lobby-status')?.textContent), null, { timeout: LONG });
+    await leave(ben);
+    // Ada's device reveals, writes the genesis and begins.
+    page = await visit(ada, all);
+    await page.waitForSelector('.game-screen', { timeout: LONG });
+    assert.match(await page.textContent('#peer-strip .peer-room'), /At your own pace/);
+    assert.equal((await page.textContent('#push-toggle')).trim(), 'Notify me when it is my turn');
+    await page.click('#push-toggle');
+    await page.waitForFunction(() => document.querySelector('#push-status') && document.querySelector('#push-status').textContent !== '…', null, { timeout: LONG });
+    const status = await page.textContent('#push-status');
+    if (await page.$('#push-status[data-bad="true"]')) {
+      // Headless Chromium has no push service: the subscription is refused, said, and kept off.
+      assert.match(status, /could not subscribe|not allowed/, status);
+      assert.equal(await page.evaluate(() => localStorage.getItem('brass/push')), null);
+      assert.equal((await page.textContent('#push-toggle')).trim(), 'Notify me when it is my turn');
+    } else {
+      assert.match(status, /Notifications are on for 1 game/, status);
+    }
+    // (Chromium says on the console why a non-persistent profile has no Push API.)
+    await leave(ada, /does not support the Push API in incognito mode/);
   } finally {
     for (const d of all) {
       if (d.open) await d.open.close().catch(() => {});

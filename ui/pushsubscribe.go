@@ -1,0 +1,135 @@
+package ui
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strconv"
+	"time"
+
+	"brass/app"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// Notifications of own-pace games, the page's side: the player turns them on (a click, which
+// browsers require), the browser's push subscription is made with the server's VAPID key, and
+// every own-pace game on this device subscribes it for its seat (app.SubscribePush). They stay
+// on for games begun later (pushOnKey); turning them off unsubscribes every game.
+
+const pushOnKey = "brass/push"
+
+// pushOn reports whether this device's player turned notifications on.
+func pushOn() bool { return debugItem(pushOnKey) == "on" }
+
+// awaitPromise waits for a JavaScript promise (from a goroutine, never the UI's), at most
+// 20 seconds (a service worker that never starts leaves navigator.serviceWorker.ready
+// pending for ever).
+func awaitPromise(p goapp.Value) (goapp.Value, error) {
+	type result struct {
+		v   goapp.Value
+		err error
+	}
+	done := make(chan result, 1)
+	var then, catch goapp.Func
+	then = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
+		v := goapp.Undefined()
+		if len(args) > 0 {
+			v = args[0]
+		}
+		done <- result{v: v}
+		return nil
+	})
+	catch = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
+		msg := "it was refused"
+		if len(args) > 0 && args[0].Truthy() {
+			if m := args[0].Get("message"); m.Truthy() {
+				msg = m.String()
+			} else {
+				msg = args[0].Call("toString").String()
+			}
+		}
+		done <- result{err: errors.New(msg)}
+		return nil
+	})
+	p.Call("then", then, catch)
+	select {
+	case r := <-done:
+		then.Release()
+		catch.Release()
+		return r.v, r.err
+	case <-time.After(20 * time.Second):
+		return goapp.Undefined(), errors.New("the browser did not answer")
+	}
+}
+
+// setPush turns notifications on or off for every own-pace game on this device and says how
+// it went (from a goroutine).
+func setPush(store app.Store, on bool) (string, error) {
+	win := goapp.Window()
+	nav := win.Get("navigator")
+	if !win.Get("Notification").Truthy() || !nav.Get("serviceWorker").Truthy() || !win.Get("PushManager").Truthy() {
+		return "", errors.New("This browser cannot show notifications from a closed page.")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if on {
+		perm, err := awaitPromise(win.Get("Notification").Call("requestPermission"))
+		if err != nil || perm.String() != "granted" {
+			return "", errors.New("Notifications are not allowed for this site: allow them in the browser's settings.")
+		}
+	}
+	reg, err := awaitPromise(nav.Get("serviceWorker").Get("ready"))
+	if err != nil {
+		return "", errors.New("The page's service worker is not running: " + err.Error() + ".")
+	}
+	pm := reg.Get("pushManager")
+	sub, err := awaitPromise(pm.Call("getSubscription"))
+	if err != nil {
+		return "", err
+	}
+	if on && !sub.Truthy() {
+		key, err := app.PushKey(ctx, app.MailboxURL())
+		if err != nil {
+			return "", errors.New("The server sends no notifications.")
+		}
+		opts := map[string]any{"userVisibleOnly": true, "applicationServerKey": key}
+		if sub, err = awaitPromise(pm.Call("subscribe", opts)); err != nil {
+			return "", errors.New("This browser could not subscribe to notifications: " + err.Error())
+		}
+	}
+	if !sub.Truthy() {
+		return "Notifications are off.", nil // off, and none to remove
+	}
+	var ps app.PushSubscription
+	if err := json.Unmarshal([]byte(win.Get("JSON").Call("stringify", sub).String()), &ps); err != nil {
+		return "", errors.New("The browser's subscription does not read.")
+	}
+	n, err := app.SubscribePush(ctx, store, app.MailboxURL(), ps, on)
+	if err != nil {
+		return "", errors.New("The server did not take it: " + err.Error())
+	}
+	if !on {
+		_, _ = awaitPromise(sub.Call("unsubscribe"))
+		return "Notifications are off.", nil
+	}
+	return "Notifications are on for " + strconv.Itoa(n) + " game" + map[bool]string{true: "", false: "s"}[n == 1] + " at your own pace.", nil
+}
+
+// showAwaiting puts the number of online games awaiting this device's player in the page's
+// title and on the installed app's icon (navigator.setAppBadge, where there is one).
+func showAwaiting(store app.Store) {
+	if store == nil {
+		return
+	}
+	awaiting = app.AwaitingYou(store)
+	clearTurnAlert()
+	nav := goapp.Window().Get("navigator")
+	switch {
+	case !nav.Truthy() || !nav.Get("setAppBadge").Truthy():
+	case awaiting > 0:
+		nav.Call("setAppBadge", awaiting)
+	default:
+		nav.Call("clearAppBadge")
+	}
+}
