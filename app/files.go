@@ -214,6 +214,9 @@ func ImportGame(store Store, data []byte, opts ...Option) (id string, err error)
 	if !json.Valid(data) {
 		return refuse(nil, "This file is not a Brass game: it is not a JSON file, or it is damaged.")
 	}
+	if isSeatFile(data) {
+		return ImportSeat(store, data) // a seat moved from another device (seatfile.go)
+	}
 	var probe map[string]json.RawMessage
 	if err := json.Unmarshal(data, &probe); err != nil {
 		return refuse(err, "This file is not a Brass game: it holds no game.")

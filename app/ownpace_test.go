@@ -125,13 +125,37 @@ func TestAnOwnPaceGameFromInvitationToPlayWithDevicesNeverOnTogether(t *testing.
 		visitPace(t, srv, url, pd, reopen(pd), "the game begins", func(o *Online) bool { return o.Phase() == PhasePlaying })
 	}
 	// Then the device whose turn it is opens, plays one move if its cards are open, and
-	// closes; when it cannot, the devices the deal waits for open next.
 	// Then the device whose turn it is opens, plays one move if its cards are open, and
 	// closes; when it cannot, the devices it waits for open next (they were told to), then it.
 	played, seed := 0, uint64(7)
 	var trail []string
 	queue := []*paceDevice{ben}
+	movedSeat, movedPlayed := false, 0
 	for visits := 0; played < 12 && visits < 80; visits++ {
+		if played >= 6 && !movedSeat {
+			movedSeat = true
+			// Cy moves the seat to another device: exported, imported there, and played there.
+			file, _, err := ExportSeat(cy.store, cy.id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			moved := &paceDevice{name: "Cy's phone", store: NewMemoryStore()}
+			if moved.id, err = ImportGame(moved.store, file); err != nil || moved.id != cy.id {
+				t.Fatalf("importing the seat: %q, %v", moved.id, err)
+			}
+			if _, err := ImportGame(moved.store, file); err == nil || !strings.Contains(err.Error(), "holds this game already") {
+				t.Fatalf("a seat imported twice on one device: %v", err)
+			}
+			if _, _, err := ExportSeat(NewMemoryStore(), cy.id); err == nil {
+				t.Fatal("a seat exported from a device that does not hold it")
+			}
+			cy, devs[2] = moved, moved
+			for k, q := range queue {
+				if q.name == "Cy" {
+					queue[k] = moved
+				}
+			}
+		}
 		pd := queue[0]
 		queue = queue[1:]
 		var actor, moves, after int
@@ -158,6 +182,9 @@ func TestAnOwnPaceGameFromInvitationToPlayWithDevicesNeverOnTogether(t *testing.
 			return false
 		})
 		trail = append(trail, fmt.Sprintf("%s:%d→%d,actor %d,waits %v", pd.name, moves, after, actor, waiting))
+		if pd.name == "Cy's phone" && after > moves {
+			movedPlayed++
+		}
 		if err != nil {
 			t.Logf("%s could not play: %v", pd.name, err)
 		}
@@ -166,6 +193,9 @@ func TestAnOwnPaceGameFromInvitationToPlayWithDevicesNeverOnTogether(t *testing.
 			queue = append(queue, devs[s])
 		}
 		queue = append(queue, devs[actor])
+	}
+	if movedPlayed == 0 {
+		t.Fatalf("the device the seat moved to never played: %s", strings.Join(trail, " "))
 	}
 	if played < 12 {
 		t.Fatalf("only %d moves were played in 80 visits: %s", played, strings.Join(trail, " "))

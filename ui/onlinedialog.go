@@ -342,7 +342,7 @@ func (d *onlineDialog) renderHostFields() goapp.UI {
 				paceTab(false, "ol-live", "Live"),
 				paceTab(true, "ol-pace", "At your own pace"),
 			),
-			goapp.P().Class("ng-help").Text("Live: everyone plays at once, device to device. At your own pace: each plays their turn when they can, over hours or days; the server keeps the moves, signed and sealed, until each device comes back to the game."),
+			goapp.P().Class("ng-help").Text("Live: everyone plays at once, device to device. At your own pace: each plays their turn when they can, over hours or days; the server keeps the moves, signed and sealed, until each device comes back to the game. Your seat lives in this browser: clearing its data loses it, unless you keep a copy with Move to another device on the start screen."),
 		),
 		d.game.render("ol", d.gameChanged, d.IStatic),
 		goapp.FieldSet().Class("ng-counts").Body(

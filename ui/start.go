@@ -204,6 +204,18 @@ func (s *startScreen) export(ctx goapp.Context, id string) {
 	s.message = "Exported the game as " + name + "."
 }
 
+// exportSeat downloads an own-pace game's seat for another device, with its warning.
+func (s *startScreen) exportSeat(ctx goapp.Context, id string) {
+	s.clearMessages()
+	data, name, err := app.ExportSeat(s.IStore, id)
+	if err != nil {
+		s.openErr = "The seat could not be exported. " + err.Error()
+		return
+	}
+	downloadFile(s.ctx, name, "application/json", data)
+	s.message = "Saved your seat as " + name + ". Whoever holds this file plays as you: keep it private, import it on one device only (Import a game), and stop playing the game here: a seat played on two devices is taken for cheating, and the game stops."
+}
+
 func (s *startScreen) askDelete(ctx goapp.Context, id string) {
 	s.clearMessages()
 	s.confirming = id
@@ -276,7 +288,10 @@ func (s *startScreen) importText(ctx goapp.Context, text string, readErr error) 
 	}
 	s.refresh()
 	for _, g := range s.games {
-		if g.ID == id {
+		switch {
+		case g.ID == id && g.Pace:
+			s.message = fmt.Sprintf("Took up your seat in the game of %s at your own pace. Play it on this device only from now on.", kit.JoinAnd(g.Names))
+		case g.ID == id:
 			s.message = fmt.Sprintf("Imported the game of %s (%s).", kit.JoinAnd(g.Names), kit.Plural(g.Moves, "move", "moves"))
 		}
 	}
@@ -397,6 +412,12 @@ func (s *startScreen) renderGame(g app.GameSummary) goapp.UI {
 				return goapp.Button().ID("saved-export-"+id).Class("st-btn").Type("button").
 					OnClick(func(ctx goapp.Context, e goapp.Event) { s.export(ctx, id) }, scope).
 					Body(goapp.Text("Export"), srText(" the game of "+who))
+			}),
+			goapp.If(g.Pace && !g.Lobby && !g.Over, func() goapp.UI {
+				return goapp.Button().ID("saved-seat-"+id).Class("st-btn").Type("button").
+					Title("Keep your seat: a file to take the game up on another device, or after clearing this browser's data").
+					OnClick(func(ctx goapp.Context, e goapp.Event) { s.exportSeat(ctx, id) }, scope).
+					Body(goapp.Text("Move to another device"), srText(" your seat in the game of "+who))
 			}),
 			goapp.Button().ID("saved-delete-"+id).Class("st-btn").Type("button").
 				OnClick(func(ctx goapp.Context, e goapp.Event) { s.askDelete(ctx, id) }, scope).
