@@ -1,14 +1,12 @@
 package app
 
 import (
-	"bytes"
 	"context"
 	"crypto/ed25519"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -66,26 +64,21 @@ func pushURL(mailboxURL string) string {
 	return u + "/push/"
 }
 
-// postPush posts one signed request to the server's push service.
+// postPush posts one signed request to the server's push service (pushhttp_*.go: the
+// browser's fetch in the page, which keeps net/http's client out of app.wasm; net/http in
+// native tests).
 func postPush(ctx context.Context, url string, body any) error {
 	raw, _ := json.Marshal(body)
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(raw))
+	status, answer, err := pushHTTP(ctx, http.MethodPost, url, raw)
 	if err != nil {
 		return err
 	}
-	req.Header.Set("Content-Type", "application/json")
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return err
-	}
-	defer res.Body.Close()
-	if res.StatusCode >= 300 {
+	if status >= 300 {
 		var e struct{ Message string }
-		b, _ := io.ReadAll(io.LimitReader(res.Body, 4096))
-		if json.Unmarshal(b, &e) == nil && e.Message != "" {
+		if json.Unmarshal(answer, &e) == nil && e.Message != "" {
 			return errors.New(e.Message)
 		}
-		return fmt.Errorf("the server answered %s", res.Status)
+		return fmt.Errorf("the server answered %d", status)
 	}
 	return nil
 }
@@ -158,17 +151,9 @@ func (o *Online) nudgeAfter(movesBefore int) {
 
 // PushKey fetches the server's VAPID public key (what PushManager.subscribe takes).
 func PushKey(ctx context.Context, mailboxURL string) (string, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, pushURL(mailboxURL)+"key", nil)
-	if err != nil {
-		return "", err
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return "", err
-	}
-	defer res.Body.Close()
+	status, answer, err := pushHTTP(ctx, http.MethodGet, pushURL(mailboxURL)+"key", nil)
 	var k struct{ Key string }
-	if res.StatusCode != http.StatusOK || json.NewDecoder(io.LimitReader(res.Body, 4096)).Decode(&k) != nil || k.Key == "" {
+	if err != nil || status != http.StatusOK || json.Unmarshal(answer, &k) != nil || k.Key == "" {
 		return "", errors.New("this server sends no notifications")
 	}
 	return k.Key, nil

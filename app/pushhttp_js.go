@@ -1,0 +1,67 @@
+//go:build js
+
+package app
+
+import (
+	"context"
+	"errors"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// pushHTTP makes one request to the push service with the browser's fetch (net/http's client
+// would add megabytes to app.wasm) and returns its status and (up to 4 KiB of) its body.
+// Call it from a goroutine: it waits for the answer.
+func pushHTTP(ctx context.Context, method, url string, body []byte) (int, []byte, error) {
+	init := map[string]any{"method": method, "headers": map[string]any{"Content-Type": "application/json"}, "credentials": "same-origin"}
+	if body != nil {
+		init["body"] = string(body)
+	}
+	res, err := await(ctx, goapp.Window().Call("fetch", url, init))
+	if err != nil {
+		return 0, nil, err
+	}
+	text, err := await(ctx, res.Call("text"))
+	if err != nil {
+		return 0, nil, err
+	}
+	answer := text.String()
+	if len(answer) > 4096 {
+		answer = answer[:4096]
+	}
+	return res.Get("status").Int(), []byte(answer), nil
+}
+
+// await waits for a JavaScript promise, or the context's end.
+func await(ctx context.Context, p goapp.Value) (goapp.Value, error) {
+	type result struct {
+		v   goapp.Value
+		err error
+	}
+	done := make(chan result, 1)
+	then := goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
+		v := goapp.Undefined()
+		if len(args) > 0 {
+			v = args[0]
+		}
+		done <- result{v: v}
+		return nil
+	})
+	catch := goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
+		msg := "the request failed"
+		if len(args) > 0 && args[0].Truthy() && args[0].Get("message").Truthy() {
+			msg = args[0].Get("message").String()
+		}
+		done <- result{err: errors.New(msg)}
+		return nil
+	})
+	defer then.Release()
+	defer catch.Release()
+	p.Call("then", then, catch)
+	select {
+	case r := <-done:
+		return r.v, r.err
+	case <-ctx.Done():
+		return goapp.Undefined(), ctx.Err()
+	}
+}
