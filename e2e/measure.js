@@ -27,7 +27,7 @@ function parseArgs(argv) {
     else opts.sections.push(argv[i]);
   }
   if (!(opts.runs >= 1)) throw new Error('--runs needs a positive number');
-  if (opts.sections.length === 0) opts.sections = ['size', 'load', 'game', 'clicks', 'bots', 'online', 'phone'];
+  if (opts.sections.length === 0) opts.sections = ['size', 'load', 'game', 'clicks', 'bots', 'online', 'phone', 'pace'];
   return opts;
 }
 
@@ -107,7 +107,7 @@ async function main() {
   const lib = require('./lib');
   console.log(`# Brass speed figures: ${new Date().toISOString()}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model}), load average ${loadLine()}`);
   console.log(`# server ${process.env.BRASS_URL}; headless ${process.env.CHROMIUM_PATH || '/usr/bin/chromium'}; ${opts.runs} runs where a median is given`);
-  const sections = { size, load, game, clicks, bots, online, phone };
+  const sections = { size, load, game, clicks, bots, online, phone, pace };
   try {
     for (const name of opts.sections) {
       if (!sections[name]) throw new Error(`unknown section ${name}: one of ${Object.keys(sections).join(', ')}`);
@@ -816,3 +816,89 @@ if (require.main === module) {
 }
 
 module.exports = { CLICK_PROBE, playAction, startGame };
+
+// ---- pace ------------------------------------------------------------------------------
+
+// Opening an own-pace game (issue 42): three pages set up a 3-player game with hidden cards
+// at their own pace and play it, all open together (to be quick), until it holds at least
+// PACE_MOVES moves; then, with every page closed, one player's device opens the game again:
+// from navigation to the game screen caught up with the mailbox (the board and the recap of
+// what the others did ready). Every visit reads the whole log from its first message (the
+// device's store holds the game; the checkpoint spares it the replies), so this is what every
+// opening of a game of that length costs. On the desktop, and phone-class: a 390×844 touch
+// viewport, CPU slowed 4x, loopback and the 4G profile.
+const PACE_MOVES = 40;
+
+async function pace(lib, opts) {
+  const browser = await lib.launchBrowser();
+  const ctxs = [];
+  try {
+    const pages = [];
+    for (const name of ['Ada', 'Bo', 'Cy']) {
+      const context = await lib.newContext(browser);
+      await context.addInitScript(() => localStorage.setItem('brass/debug', 'true'));
+      const { page } = await lib.openApp(context);
+      ctxs.push(context);
+      pages.push({ name, page });
+    }
+    const [host, ...guests] = pages;
+    await host.page.click('#play-online');
+    await host.page.click('label[for="ol-pace"]');
+    await host.page.click('label[for="ol-players-3"]');
+    await host.page.fill('#ol-name', host.name);
+    await host.page.click('#ol-go');
+    await host.page.waitForSelector('#invite-code', { timeout: 30_000 });
+    const code = (await host.page.textContent('#invite-code')).trim();
+    for (const g of guests) {
+      await g.page.click('#play-online');
+      await g.page.click('label[for="ol-join"]');
+      await g.page.fill('#ol-code', code);
+      await g.page.fill('#ol-name', g.name);
+      await g.page.click('#ol-go');
+      await g.page.waitForSelector('#lobby-seats', { timeout: 30_000 });
+    }
+    for (const p of pages) await p.page.waitForSelector('.game-screen', { timeout: 60_000 });
+    const { closeSummaries, startAutoplay } = require('./helpers_play');
+    const moves = async (page) => page.$eval('.game-screen', (el) => Number(el.dataset.moves)).catch(() => 0);
+    for (let round = 0; (await moves(host.page)) < PACE_MOVES && round < 200; round++) {
+      for (const p of pages) {
+        await closeSummaries(p.page);
+        if (!(await p.page.$('#debug-autoplay'))) continue;
+        const mine = await p.page.evaluate(() => {
+          const el = document.querySelector('.game-screen');
+          const me = document.querySelector('#peer-strip .peer-chip[data-state="you"]');
+          return el && me && el.dataset.actor === me.dataset.seat;
+        });
+        if (mine) await startAutoplay(p.page).catch(() => {});
+      }
+      await host.page.waitForTimeout(250);
+    }
+    const n = await moves(host.page);
+    for (const p of pages) await p.page.close();
+    const cy = ctxs[2];
+    const open = async (phone, net) => {
+      const page = await cy.newPage();
+      if (phone) {
+        await page.setViewportSize(PHONE_VIEWPORT);
+        await throttle(page, net.conditions);
+      }
+      const t0 = Date.now();
+      await page.goto(lib.BASE_URL + '/', { timeout: 60_000 });
+      await page.waitForSelector('.game-screen[data-caught-up="true"]', { timeout: 120_000 });
+      const t = Date.now() - t0;
+      await page.close();
+      return t;
+    };
+    const kinds = [['desktop', false, null], ...PHONE_NETS.map((net) => [`phone_${net.key}`, true, net])];
+    for (const [key, phone, net] of kinds) {
+      const runs = [];
+      for (let i = 0; i < opts.runs; i++) runs.push(await open(phone, net));
+      const how = phone ? `390×844 viewport, CPU slowed ${PHONE_CPU_RATE}x, ${net.label}` : 'desktop viewport, no throttling';
+      report(lib, `pace_open_${key}_ms`, ms(median(runs)),
+        `opening an own-pace 3-player game with hidden cards holding ${n} moves, every page closed: navigation to the game screen caught up with the mailbox (${how}; service worker blocked; median of ${opts.runs}); runs: ${runs.join(', ')} ms`);
+    }
+  } finally {
+    for (const c of ctxs) await c.close();
+    await browser.close();
+  }
+}
