@@ -253,3 +253,18 @@ func (o *Online) Ended() bool {
 	r, ok := o.game()
 	return ok && r.Ended() != nil
 }
+
+// Resign ends the game for this device's player: the scores stand as they are, and the
+// resignation, signed, goes into the record and to every device.
+func (o *Online) Resign() error {
+	r, ok := o.game()
+	if !ok {
+		return errNotStarted
+	}
+	err := r.Resign()
+	o.flush()
+	if err != nil {
+		return &Error{Msg: err.Error(), Err: err}
+	}
+	return nil
+}

@@ -84,6 +84,8 @@ type OnlineSession interface {
 	CanEnd() bool
 	End() error
 	Ended() bool
+	// Resign ends the game for this device's player, the scores as they stand.
+	Resign() error
 }
 
 var _ OnlineSession = (*Online)(nil)

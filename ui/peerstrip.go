@@ -23,6 +23,9 @@ type peerStrip struct {
 	pushBusy bool
 	pushMsg  string
 	pushBad  bool
+	// resigning: the player asked to resign and is asked once more.
+	resigning bool
+	resignErr string
 }
 
 func newPeerStrip() *peerStrip { return &peerStrip{} }
@@ -69,6 +72,7 @@ func (p *peerStrip) Render() goapp.UI {
 		goapp.Ul().Class("peer-chips").Body(chips...),
 		goapp.Span().Class("peer-room").Text(room),
 		goapp.If(s.Pace(), p.renderPush),
+		goapp.If(s.Game() != nil && !s.Game().Over() && !s.Ended() && s.Desync() == "", p.renderResign),
 		goapp.If(conn != "", func() goapp.UI {
 			return goapp.P().ID("peer-connection").Class("peer-connection").Role("status").Text(conn)
 		}),
@@ -167,4 +171,28 @@ func (p *peerStrip) togglePush(ctx goapp.Context, e goapp.Event) {
 			}
 		})
 	})
+}
+
+// renderResign lets this device's player resign, asking once more: the game then ends for
+// every player with the scores as they stand.
+func (p *peerStrip) renderResign() goapp.UI {
+	if !p.resigning {
+		return goapp.Span().Body(
+			goapp.Button().ID("resign").Class("gs-btn").Text("Resign").
+				OnClick(func(ctx goapp.Context, e goapp.Event) { p.resigning, p.resignErr = true, "" }),
+			goapp.If(p.resignErr != "", func() goapp.UI {
+				return goapp.Span().Class("peer-push-status").DataSet("bad", true).Role("alert").Text(" " + p.resignErr)
+			}),
+		)
+	}
+	return goapp.Span().ID("resign-confirm").Class("peer-undo").Role("alertdialog").Aria("label", "Resign").Body(
+		goapp.Span().Text("Resign? The game ends for every player, with the scores as they stand."),
+		goapp.Button().ID("resign-yes").Class("gs-btn").Text("Resign").OnClick(func(ctx goapp.Context, e goapp.Event) {
+			p.resigning = false
+			if err := p.ISession.Resign(); err != nil {
+				p.resignErr = err.Error()
+			}
+		}),
+		goapp.Button().ID("resign-no").Class("gs-btn").Text("Keep playing").OnClick(func(ctx goapp.Context, e goapp.Event) { p.resigning = false }),
+	)
 }

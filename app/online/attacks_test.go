@@ -389,3 +389,36 @@ func TestAForkedDeviceCannotHoldTheGameUp(t *testing.T) {
 		t.Fatal("an acknowledgement of a move before the fork brought the forked device back")
 	}
 }
+
+// A player may resign: the game ends on every device with the scores as they stand, the
+// resignation signed by that player in the record; one made in another player's name, or
+// under another key, stops nothing.
+func TestAPlayerResignsAndNoOneCanResignForThem(t *testing.T) {
+	rm := newRoom(t, 3)
+	rm.play()
+	rm.play()
+	// A forged resignation of player 2, signed by player 1's key.
+	forged := Ending{Game: rm.tb.g.Game, At: rm.reps[0].Ledger().Len(), By: 1, Reason: resignReason}
+	forged.Sig = rm.tb.ids[0].sign(forged.content())
+	rm.inject(0, 2, message{Type: msgEnd, End: &forged})
+	rm.flush()
+	if rm.reps[2].Stopped() != "" || !rm.noticed(2, "not signed by its player") {
+		t.Fatalf("a forged resignation stopped the game: %q, %q", rm.reps[2].Stopped(), rm.notices[2])
+	}
+	if err := rm.reps[1].Resign(); err != nil {
+		t.Fatal(err)
+	}
+	rm.flush()
+	for i, r := range rm.reps {
+		e := r.Ended()
+		if e == nil || !e.Resigned() || e.By != 1 || e.Check(rm.tb.g) != nil {
+			t.Fatalf("device %d holds the ending %+v", i, e)
+		}
+		if !strings.Contains(r.Stopped(), "resigned after move 2") {
+			t.Fatalf("device %d says %q", i, r.Stopped())
+		}
+	}
+	if err := rm.reps[0].Resign(); err == nil {
+		t.Fatal("a player resigned a game that had ended")
+	}
+}

@@ -63,6 +63,9 @@
 //     the game up (or as away), and after Timing.End more any player may End the game, with
 //     the scores as they stand and the signed Ending in the record; a device that withholds
 //     its audit keys is named by the audit as refusing it, which the record keeps.
+//   - A player may resign (Resign): a signed Ending that names no device, which stops the
+//     game on every device with the scores as they stand; nobody can resign for another
+//     (TestAPlayerResignsAndNoOneCanResignForThem).
 //
 // A game dealt by the devices (engine.Config.Dealt; dealing.go) adds: no honest device ever
 // holds another player's card, the deck's order, a face-down card or a Distant Market tile not
@@ -138,7 +141,8 @@
 //     are proof of cheating.
 //   - end: a player's signed ending stops the game here too (a player can always stop
 //     playing), once this device holds as many moves as it says; what it says of the devices
-//     that held the game up is the ender's word, and this device says whether it saw the same.
+//     that held the game up is the ender's word, and this device says whether it saw the same;
+//     one that names no device is its player's resignation.
 //
 // # What it does not guarantee
 //

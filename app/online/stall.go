@@ -201,6 +201,42 @@ func (r *Replica) End() error {
 	return nil
 }
 
+// Resign ends the game for this device's player: a player may always stop playing, and the
+// others should not have to wait for them. Its ending, signed by the player and naming no
+// device, goes into the record and to every device; the scores stand as they are (in a dealt
+// game every device then audits the deal).
+func (r *Replica) Resign() error {
+	defer r.after()
+	switch {
+	case r.halt.stopped():
+		return errors.New(r.halt.why)
+	case r.ledger.Game().Over():
+		return errors.New("The game is over.")
+	}
+	e := Ending{Game: r.ledger.genesis.Game, At: r.ledger.Len(), By: r.seat, Reason: resignReason}
+	e.Sig = r.id.sign(e.content())
+	r.ended(e, fmt.Sprintf("You resigned after move %d. The scores stand as they are.", e.At))
+	r.broadcast(message{Type: msgEnd, End: &e})
+	return nil
+}
+
+// resignReason marks an ending that is its player's resignation: it names no device.
+const resignReason = "resigned"
+
+// Resigned reports whether the ending is its player's resignation.
+func (e Ending) Resigned() bool { return len(e.Stalled) == 0 && e.Reason == resignReason }
+
+// story is what a device says of an ending it took from the record or another device.
+func (r *Replica) story(e Ending, seen string) string {
+	if e.Resigned() {
+		return fmt.Sprintf("%s resigned after move %d. The scores stand as they are.", capital(r.name(e.By)), e.At)
+	}
+	if seen != "" {
+		return fmt.Sprintf("%s ended the game after move %d, saying %s held it up (%s; %s). The scores stand as they are.", capital(r.name(e.By)), e.At, r.devices(e.Stalled), e.Reason, seen)
+	}
+	return fmt.Sprintf("%s ended the game after move %d: %s held it up (%s). The scores stand as they are.", capital(r.name(e.By)), e.At, r.devices(e.Stalled), e.Reason)
+}
+
 func (r *Replica) ended(e Ending, why string) {
 	r.halt.ending = &e
 	r.stop(why)
@@ -231,7 +267,7 @@ func (r *Replica) onEnd(p *peer, m message) {
 			seen = "this device did not see it held up"
 		}
 	}
-	r.ended(e, fmt.Sprintf("%s ended the game after move %d, saying %s held it up (%s; %s). The scores stand as they are.", capital(r.name(e.By)), e.At, r.devices(e.Stalled), e.Reason, seen))
+	r.ended(e, r.story(e, seen))
 	r.broadcast(message{Type: msgEnd, End: &e}) // so that a device that missed it stops too
 }
 
@@ -242,7 +278,7 @@ func (r *Replica) Resume(e Ending) error {
 	}
 	r.halt.ending = &e
 	if !r.halt.stopped() {
-		r.halt.why = fmt.Sprintf("%s ended the game after move %d: %s held it up (%s). The scores stand as they are.", capital(r.name(e.By)), e.At, r.devices(e.Stalled), e.Reason)
+		r.halt.why = r.story(e, "")
 	}
 	r.cards.startAudit()
 	return nil
@@ -287,7 +323,7 @@ func (e Ending) Check(g Genesis) error {
 	switch {
 	case e.Game != g.Game:
 		return errors.New("it is another game's")
-	case e.By < 0 || e.By >= len(g.Keys) || len(e.Stalled) == 0 || len(e.Stalled) >= len(g.Keys) || len(e.Reason) > maxReasonText || e.At < 0 || e.At > maxMoves:
+	case e.By < 0 || e.By >= len(g.Keys) || len(e.Stalled) == 0 && !e.Resigned() || len(e.Stalled) >= len(g.Keys) || len(e.Reason) > maxReasonText || e.At < 0 || e.At > maxMoves:
 		return errors.New("it is malformed")
 	case !g.Keys[e.By].verify(e.content(), e.Sig):
 		return errors.New("it is not signed by its player")

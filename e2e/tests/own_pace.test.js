@@ -182,7 +182,7 @@ test('three devices never open together play an own-pace game with hidden cards 
   }
 });
 
-test('an own-pace game offers notifications of your turn: the browser is asked, and the page says why it could not subscribe where there is no push service', { timeout: 120_000 }, async () => {
+test('an own-pace game offers notifications of your turn (the browser is asked, and the page says why it could not subscribe where there is no push service), and a player resigns', { timeout: 120_000 }, async () => {
   // Ada's page runs the service worker (a push subscription is the worker's), Ben's joins.
   const adaContext = await newContext(browser, { sw: true });
   await adaContext.grantPermissions(['notifications']);
@@ -227,8 +227,17 @@ test('an own-pace game offers notifications of your turn: the browser is asked, 
     } else {
       assert.match(status, /Notifications are on for 1 game/, status);
     }
+    // Ada resigns (asked once more): the game ends on her device, and on Ben's when it opens.
+    await page.click('#resign');
+    await page.click('#resign-yes');
+    await page.waitForFunction(() => /You resigned after move/.test(document.querySelector('#peer-strip')?.textContent), null, { timeout: UI_TIMEOUT_MS });
+    await page.waitForSelector('.game-screen[data-caught-up="true"]', { timeout: LONG });
     // (Chromium says on the console why a non-persistent profile has no Push API.)
     await leave(ada, /does not support the Push API in incognito mode/);
+    page = await visit(ben, all);
+    await page.waitForFunction(() => /Ada resigned after move/.test(document.querySelector('#peer-strip')?.textContent), null, { timeout: LONG });
+    assert.equal(await page.$('#resign'), null, 'a resigned game offers to resign');
+    await leave(ben);
   } finally {
     for (const d of all) {
       if (d.open) await d.open.close().catch(() => {});
