@@ -35,6 +35,7 @@ type gameScreen struct {
 	revealed int // seat whose hand is shown; −1: covered (pass the device)
 	history  int // −1: the live game; otherwise the number of moves shown
 	past     *engine.Game
+	replayTo int // while the recap's moves are shown again one by one: one past the last
 	// preparedFor is the move count at which the covered player's controls may be drawn,
 	// hidden under the cover (see prepareUnderCover); −1: none.
 	preparedFor int
@@ -425,8 +426,44 @@ func (g *gameScreen) holdBots() {
 	}
 }
 
+// replayMoves shows moves [from, to) again on the board, one by one, each animated as it
+// was, then goes back to the game; Back to the game stops it.
+func (g *gameScreen) replayMoves(from, to int) {
+	past, err := g.ISession.Game().At(from)
+	if err != nil {
+		g.setNotice(err.Error(), true)
+		return
+	}
+	g.history, g.past = from, past
+	g.replayTo = to
+	g.ctx.After(replayStep, g.replayNext)
+}
+
+// replayStep is how long each move of a replay stays on the board before the next.
+const replayStep = 1100 * time.Millisecond
+
+func (g *gameScreen) replayNext(ctx goapp.Context) {
+	if g.history < 0 || g.replayTo == 0 {
+		g.replayTo = 0 // stopped (Back to the game, another move from the log)
+		return
+	}
+	n := g.history + 1
+	if n >= g.replayTo || n >= len(g.ISession.Game().Moves()) {
+		g.history, g.past, g.replayTo = -1, nil, 0
+		return
+	}
+	past, err := g.ISession.Game().At(n)
+	if err != nil {
+		g.history, g.past, g.replayTo = -1, nil, 0
+		return
+	}
+	g.history, g.past = n, past
+	ctx.After(replayStep, g.replayNext)
+}
+
 // showHistory shows the board after move n (from the log), read-only.
 func (g *gameScreen) showHistory(ctx goapp.Context, move int) {
+	g.replayTo = 0
 	n := move + 1
 	game := g.ISession.Game()
 	if n >= len(game.Moves()) {

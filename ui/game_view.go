@@ -68,7 +68,13 @@ func (g *gameScreen) Render() goapp.UI {
 					who = "the other players"
 				}
 			}
-			recap = newMoveRecap().Entries(recapEntries(game.Log(), from, to)).Name(who).Colour(colourOf(colours, p))
+			rc := newMoveRecap().Entries(recapEntries(game.Log(), from, to)).Name(who).Colour(colourOf(colours, p))
+			if to-from > 1 && !covered {
+				// Several moves since this device's people last played (another device's
+				// turns, seen on opening an own-pace game): they can be watched again in turn.
+				rc = rc.OnReplay(func(ctx goapp.Context) { g.replayMoves(from, to) })
+			}
+			recap = rc
 		}
 	}
 

@@ -72,10 +72,14 @@ func moveBoardIDs(m engine.Move) []string {
 type moveRecap struct {
 	goapp.Compo
 
-	IEntries []engine.LogEntry
-	IName    string // who did it
-	IColour  string
+	IEntries  []engine.LogEntry
+	IName     string // who did it
+	IColour   string
+	IOnReplay func(ctx goapp.Context) // shows the moves again on the board, one by one (nil: not offered)
 }
+
+// OnReplay offers to show the recap's moves on the board again, one by one.
+func (r *moveRecap) OnReplay(fn func(ctx goapp.Context)) *moveRecap { r.IOnReplay = fn; return r }
 
 func newMoveRecap() *moveRecap { return &moveRecap{} }
 
@@ -117,6 +121,10 @@ func (r *moveRecap) Render() goapp.UI {
 			goapp.Text("What "+name+" did"),
 		),
 		goapp.Ul().Class("recap-list").Body(items...),
+		goapp.If(r.IOnReplay != nil, func() goapp.UI {
+			return goapp.Button().ID("recap-replay").Class("gs-btn").Text("Show it move by move").
+				OnClick(func(ctx goapp.Context, e goapp.Event) { r.IOnReplay(ctx) })
+		}),
 		goapp.P().Class("recap-hint").Text("Marked in green on the board."),
 	)
 }

@@ -103,6 +103,7 @@ test('three devices never open together play an own-pace game with hidden cards 
     const t0 = Date.now();
     let next = ben;
     let recaps = 0;
+    let replayed = false;
     let visits = 0;
     let last = null;
     const catchUps = []; // ms from a page's ready to its game caught up with the mailbox
@@ -127,6 +128,13 @@ test('three devices never open together play an own-pace game with hidden cards 
       const before = s.moves;
       if (s.actor === s.me) {
         if (before > 0 && (await page.$('#recap .recap-line'))) recaps++;
+        if (!replayed && (await page.$('#recap-replay'))) {
+          // The others' moves since, shown again on the board one by one, then the game.
+          replayed = true;
+          await page.click('#recap-replay');
+          await page.waitForSelector('#history-banner', { timeout: UI_TIMEOUT_MS });
+          await page.waitForSelector('#history-banner', { state: 'detached', timeout: LONG });
+        }
         await startAutoplay(page);
         // The turn ends when the actor is another seat (or the game is over), and this
         // device's moves are in the mailbox.
@@ -158,6 +166,7 @@ test('three devices never open together play an own-pace game with hidden cards 
     figure('own_pace_catch_up_max_ms', catchUps[catchUps.length - 1]);
     assert.ok(all.every((q) => q.audited), `the game did not reach its audited end in ${visits} visits (last: ${JSON.stringify(last)})`);
     assert.ok(recaps >= 3, `only ${recaps} reopenings on a player's turn showed what the others did`);
+    assert.ok(replayed, 'no reopening offered to show the others\' moves again one by one');
 
     // Every device holds the same finished game.
     const hashes = [];
