@@ -30,8 +30,11 @@ type Conn struct {
 // Delivery is one message of the log, or (Live) the sign that every message up to N was
 // delivered and what follows is live.
 type Delivery struct {
-	N    int64
-	Env  Envelope
+	N   int64
+	Env Envelope
+	// At is the server's time of the message's append, in Unix milliseconds (0: unknown),
+	// for per-turn time limits. It is not signed: the server's word.
+	At   int64
 	Live bool
 }
 
@@ -182,7 +185,7 @@ func (c *Conn) readLoop() {
 				return
 			}
 			select {
-			case c.events <- Delivery{N: f.N, Env: *f.Env}:
+			case c.events <- Delivery{N: f.N, At: f.At, Env: *f.Env}:
 			case <-c.done:
 				return
 			}

@@ -68,11 +68,16 @@ func (rd *reader) run(ctx context.Context) {
 	}
 }
 
-// msgFrame is a msg frame around a stored envelope, which is JSON already.
+// msgFrame is a msg frame around a stored envelope, which is JSON already, with its time
+// of append when the store knows it (as Frame's omitempty would write it).
 func msgFrame(m Stored) []byte {
-	b := make([]byte, 0, len(m.Env)+40)
+	b := make([]byte, 0, len(m.Env)+60)
 	b = append(b, `{"type":"msg","n":`...)
 	b = strconv.AppendInt(b, m.N, 10)
+	if m.At != 0 {
+		b = append(b, `,"at":`...)
+		b = strconv.AppendInt(b, m.At, 10)
+	}
 	b = append(b, `,"env":`...)
 	b = append(b, m.Env...)
 	return append(b, '}')

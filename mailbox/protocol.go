@@ -47,6 +47,11 @@
 //     bounded: frames, appends and games by rate, connections by address, a game by count
 //     and size (hostile_test.go, FuzzFrames).
 //   - A spectator (a watch open) receives only the messages to every device.
+//   - Every message is delivered with the server's time of its append (Delivery.At,
+//     milliseconds; TestDeliveryTimes), the one clock of a game whose devices' own clocks
+//     are never compared, for per-turn time limits. It is not signed: the devices take it
+//     as the server's word, since a malicious server could lie about it (as it can delay a
+//     message).
 //
 // The devices do not rely on the server for any of this: they check every envelope, and
 // what a malicious server can still do is withhold or delay new messages, or show devices
@@ -63,7 +68,8 @@
 //
 //	server → client
 //	  {"type":"opened","game":G,"head":H,"seats":3,"started":true}
-//	  {"type":"msg","n":N,"env":ENV}                    every message after the open's N, in order, then live
+//	  {"type":"msg","n":N,"at":T,"env":ENV}             every message after the open's N, in order, then live;
+//	                                                    T: the server's time of its append, Unix ms (absent: unknown)
 //	  {"type":"live","n":H}                             the messages up to the head at the open were all sent
 //	  {"type":"ack","id":7,"n":N,"dup":false}           appended (durable) as message N
 //	  {"type":"error","id":7,"code":C,"message":M}      that append was refused, nothing changed; the connection ends
@@ -143,6 +149,7 @@ type Frame struct {
 	Create  *Envelope `json:"create,omitempty"`
 	ID      int64     `json:"id,omitempty"`
 	N       int64     `json:"n,omitempty"`
+	At      int64     `json:"at,omitempty"` // msg: the server's time of its append, Unix ms (0: unknown); unsigned
 	Head    int64     `json:"head,omitempty"`
 	Seats   int       `json:"seats,omitempty"`
 	Started bool      `json:"started,omitempty"`

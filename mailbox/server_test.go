@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -490,4 +491,46 @@ func TestRetriedCreateCostsNoCreation(t *testing.T) {
 	other := newGame(t, 2)
 	create2 := other.create()
 	h.refused(t, mailbox.Frame{Game: other.id, Create: &create2}, mailbox.CodeTooManyGames)
+}
+
+// Every message is delivered with the server's time of its append, from the server's
+// clock, in milliseconds: live, as it is appended, and on a later open's catch-up read.
+func TestDeliveryTimes(t *testing.T) {
+	var clock atomic.Int64 // Unix ms
+	h := newHarness(t, mailbox.Config{Now: func() time.Time { return time.UnixMilli(clock.Load()) }})
+	g := newGame(t, 2)
+	times := []int64{1_900_000_000_000, 1_900_000_000_250, 1_900_000_061_999, 1_900_086_400_001}
+
+	clock.Store(times[0])
+	create := g.create()
+	d := h.open(t, mailbox.Frame{Game: g.id, Create: &create})
+	d.waitLive()
+	for i, env := range []mailbox.Envelope{g.genesis(), g.move(0, `{"m":1}`), g.move(1, `{"m":2}`)} {
+		clock.Store(times[i+1])
+		if a := d.appendOK(env); a.N != int64(i+2) {
+			t.Fatalf("appended as %d, want %d", a.N, i+2)
+		}
+	}
+	// A retry later is the message it was, at the time it was.
+	clock.Store(times[3] + 5000)
+	retry := h.open(t, mailbox.Frame{Game: g.id, After: 4})
+	if a := retry.appendOK(d.waitN(4)[3].Env); !a.Dup || a.N != 4 {
+		t.Fatalf("the retry was answered %+v, want dup as 4", a)
+	}
+	check := func(how string, msgs []mailbox.Delivery) {
+		t.Helper()
+		if len(msgs) != len(times) {
+			t.Fatalf("%s: %d messages, want %d", how, len(msgs), len(times))
+		}
+		for i, m := range msgs {
+			if m.At != times[i] {
+				t.Fatalf("%s: message %d delivered at %d ms, want %d (the server's clock at its append)", how, m.N, m.At, times[i])
+			}
+		}
+	}
+	check("live", d.waitN(4))
+	_, caught := h.open(t, mailbox.Frame{Game: g.id}).waitLive()
+	check("catching up", caught)
+	_, watched := h.open(t, mailbox.Frame{Game: g.id, Watch: true}).waitLive()
+	check("watching", watched)
 }

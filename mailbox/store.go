@@ -36,7 +36,8 @@ type Store interface {
 	// Game describes a game, or ErrNoGame.
 	Game(ctx context.Context, id string) (Game, error)
 	// Read returns a game's messages numbered after `after`, in order, at most limit of
-	// them (none for a limit of zero or less; ErrNoGame for a game that does not exist).
+	// them (none for a limit of zero or less; ErrNoGame for a game that does not exist),
+	// each with the time of its append (Stored.At).
 	Read(ctx context.Context, game string, after int64, limit int) ([]Stored, error)
 	// Notes tells of every message appended to any game, by this store or (PostgreSQL) by
 	// another server instance on the same database, soon after its commit. A note may come
@@ -112,6 +113,10 @@ type Stored struct {
 	N   int64
 	To  int // −1: every device; else the seat it is sealed to
 	Env []byte
+	// At is the server's time of the append that stored it (its Create's or Append's Now),
+	// in Unix milliseconds, which devices read for per-turn time limits; 0 is unknown (a
+	// message stored before the stores kept it). A retry keeps the first time.
+	At int64
 }
 
 // Note says that a game's log has grown to at least N.

@@ -56,7 +56,7 @@ func (s *Store) Create(ctx context.Context, c mailbox.Create) (mailbox.Appended,
 			return err
 		}
 		out = mailbox.Appended{N: 1}
-		return insert(ctx, tx, c.Game, 1, -1, c.Invite, c.Nonce, c.Env, "")
+		return insert(ctx, tx, c.Game, 1, -1, c.Invite, c.Nonce, c.Env, c.Now.UnixMilli(), "")
 	})
 	if err != nil {
 		return mailbox.Appended{}, wrap("creating game "+c.Game, err)
@@ -122,7 +122,7 @@ func (s *Store) Append(ctx context.Context, a mailbox.Append) (mailbox.Appended,
 			isLobby = 1
 		}
 		genesis := a.Kind == mailbox.KindGenesis
-		return insert(ctx, tx, a.Game, n, a.To, a.Signer, a.Nonce, a.Env,
+		return insert(ctx, tx, a.Game, n, a.To, a.Signer, a.Nonce, a.Env, a.Now.UnixMilli(),
 			`UPDATE games SET head = $2, bytes = bytes + $3, lobby = lobby + $4, touched = $5,
 				started = started OR $6, seat_keys = CASE WHEN $6 THEN $7 ELSE seat_keys END,
 				finished = finished OR $8
@@ -161,12 +161,13 @@ func allowed(a mailbox.Append, started bool, head, size, lobby int64) error {
 	return nil
 }
 
-// insert stores message n, runs update (the game's counts, with its arguments), if any, and
-// notifies, in one round trip; the note goes out when the transaction commits.
-func insert(ctx context.Context, tx pgx.Tx, game string, n int64, to int, signer []byte, nonce string, env []byte, update string, args ...any) error {
+// insert stores message n, appended at `at` (Unix ms), runs update (the game's counts, with
+// its arguments), if any, and notifies, in one round trip; the note goes out when the
+// transaction commits.
+func insert(ctx context.Context, tx pgx.Tx, game string, n int64, to int, signer []byte, nonce string, env []byte, at int64, update string, args ...any) error {
 	var b pgx.Batch
-	b.Queue(`INSERT INTO messages (game, n, to_seat, signer, nonce, env) VALUES ($1, $2, $3, $4, $5, $6)`,
-		game, n, to, signer, nonce, env)
+	b.Queue(`INSERT INTO messages (game, n, to_seat, signer, nonce, env, at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+		game, n, to, signer, nonce, env, at)
 	if update != "" {
 		b.Queue(update, args...)
 	}

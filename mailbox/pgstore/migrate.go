@@ -40,6 +40,9 @@ var migrations = []string{
 		PRIMARY KEY (game, n),
 		UNIQUE (game, signer, nonce)
 	);`,
+	// 2: each message's time of append (mailbox.Stored.At), Unix milliseconds; the rows
+	// from before keep 0, unknown.
+	`ALTER TABLE messages ADD COLUMN at BIGINT NOT NULL DEFAULT 0`,
 }
 
 // Advisory lock classes (the first key of PostgreSQL's two-key advisory locks), apart from

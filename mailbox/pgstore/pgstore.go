@@ -9,7 +9,7 @@
 //
 // Schema: games(id, seats, invite, host, started, seat_keys, head, bytes, lobby, creator,
 // created, touched, finished), one row a game with its running counts (so Stats and the caps
-// never count messages), and messages(game, n, to_seat, signer, nonce, env), unique by game
+// never count messages), and messages(game, n, to_seat, signer, nonce, env, at), unique by game
 // and number and by game, signer and nonce. Open brings the schema up to this code's version
 // (migrate.go).
 package pgstore

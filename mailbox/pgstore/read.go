@@ -31,14 +31,14 @@ func (s *Store) Game(ctx context.Context, id string) (mailbox.Game, error) {
 // game has its message 1.
 func (s *Store) Read(ctx context.Context, game string, after int64, limit int) ([]mailbox.Stored, error) {
 	limit = max(limit, 0)
-	rows, err := s.pool.Query(ctx, `SELECT n, to_seat, env FROM messages WHERE game = $1 AND n > $2 ORDER BY n LIMIT $3`,
+	rows, err := s.pool.Query(ctx, `SELECT n, to_seat, env, at FROM messages WHERE game = $1 AND n > $2 ORDER BY n LIMIT $3`,
 		game, after, limit)
 	if err != nil {
 		return nil, wrap("reading game "+game, err)
 	}
 	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (mailbox.Stored, error) {
 		var m mailbox.Stored
-		err := r.Scan(&m.N, &m.To, &m.Env)
+		err := r.Scan(&m.N, &m.To, &m.Env, &m.At)
 		return m, err
 	})
 	if err != nil {

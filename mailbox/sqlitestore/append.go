@@ -54,7 +54,7 @@ func create(t *wtx, c mailbox.Create) (outcome, error) {
 	if _, err := t.stmt(t.ws.insertGame).Exec(c.Game, c.Seats, c.Invite, c.Host, len(c.Env), c.Creator, now, now); err != nil {
 		return outcome{}, err
 	}
-	if _, err := t.stmt(t.ws.insertMessage).Exec(c.Game, 1, -1, c.Invite, c.Nonce, c.Env); err != nil {
+	if _, err := t.stmt(t.ws.insertMessage).Exec(c.Game, 1, -1, c.Invite, c.Nonce, c.Env, c.Now.UnixMilli()); err != nil {
 		return outcome{}, err
 	}
 	return outcome{appended: mailbox.Appended{N: 1}, note: &mailbox.Note{Game: c.Game, N: 1}}, nil
@@ -107,7 +107,7 @@ func appendOne(t *wtx, a mailbox.Append) (outcome, error) {
 		return outcome{}, fmt.Errorf("%w: it holds %d lobby envelopes, the most it may", mailbox.ErrGameFull, lobby)
 	}
 	n = head + 1
-	if _, err := t.stmt(t.ws.insertMessage).Exec(a.Game, n, a.To, a.Signer, a.Nonce, a.Env); err != nil {
+	if _, err := t.stmt(t.ws.insertMessage).Exec(a.Game, n, a.To, a.Signer, a.Nonce, a.Env, a.Now.UnixMilli()); err != nil {
 		return outcome{}, err
 	}
 	if isLobby {

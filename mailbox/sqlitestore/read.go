@@ -40,7 +40,7 @@ func (s *Store) Read(ctx context.Context, game string, after int64, limit int) (
 		defer rows.Close()
 		for rows.Next() {
 			var m mailbox.Stored
-			if err := rows.Scan(&m.N, &m.To, &m.Env); err != nil {
+			if err := rows.Scan(&m.N, &m.To, &m.Env, &m.At); err != nil {
 				return nil, fmt.Errorf("reading game %s in %s: %w", game, s.path, err)
 			}
 			out = append(out, m)

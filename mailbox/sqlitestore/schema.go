@@ -45,6 +45,9 @@ var migrations = []string{
 		PRIMARY KEY (game, n)
 	);
 	CREATE UNIQUE INDEX messages_nonce ON messages(game, signer, nonce);`,
+	// 2: each message's time of append (mailbox.Stored.At), Unix milliseconds; the rows
+	// from before keep 0, unknown.
+	`ALTER TABLE messages ADD COLUMN at INTEGER NOT NULL DEFAULT 0`,
 }
 
 // migrate brings the database to the code's schema version, one step per transaction, and

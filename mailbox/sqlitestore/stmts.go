@@ -30,7 +30,7 @@ func (w *writeStmts) list() []statement {
 	return []statement{
 		{&w.game, `SELECT started, head, bytes, lobby FROM games WHERE id = ?`},
 		{&w.byNonce, `SELECT n, env FROM messages WHERE game = ? AND signer = ? AND nonce = ?`},
-		{&w.insertMessage, `INSERT INTO messages (game, n, to_seat, signer, nonce, env) VALUES (?, ?, ?, ?, ?, ?)`},
+		{&w.insertMessage, `INSERT INTO messages (game, n, to_seat, signer, nonce, env, at) VALUES (?, ?, ?, ?, ?, ?, ?)`},
 		{&w.updateGame, `UPDATE games SET head = ?, bytes = ?, lobby = ?, touched = ?,
 			started = started OR ?, seat_keys = coalesce(?, seat_keys), finished = finished OR ? WHERE id = ?`},
 		{&w.createEnv, `SELECT env FROM messages WHERE game = ? AND n = 1`},
@@ -49,7 +49,7 @@ func (r *readStmts) list() []statement {
 	return []statement{
 		{&r.game, `SELECT seats, invite, host, started, seat_keys, head, bytes, lobby, created, touched, finished FROM games WHERE id = ?`},
 		{&r.exists, `SELECT 1 FROM games WHERE id = ?`},
-		{&r.messages, `SELECT n, to_seat, env FROM messages WHERE game = ? AND n > ? ORDER BY n LIMIT ?`},
+		{&r.messages, `SELECT n, to_seat, env, at FROM messages WHERE game = ? AND n > ? ORDER BY n LIMIT ?`},
 		{&r.stats, `SELECT count(*), coalesce(sum(head), 0), coalesce(sum(bytes), 0) FROM games`},
 	}
 }

@@ -214,7 +214,9 @@ func (h *harness) refuse(a mailbox.Append, want error) {
 func (h *harness) unchanged(id string, before mailbox.Game, log []mailbox.Stored, st mailbox.StoreStats) {
 	h.t.Helper()
 	sameGame(h.t, h.game(id), before)
-	sameLog(h.t, h.readAll(id), log)
+	now := h.readAll(id)
+	sameLog(h.t, now, log)
+	sameTimes(h.t, now, log)
 	if got := h.stats(); got != st {
 		h.t.Fatalf("Stats = %+v, want %+v as before", got, st)
 	}
@@ -258,6 +260,16 @@ func sameLog(t *testing.T, got, want []mailbox.Stored) {
 	for i := range got {
 		if got[i].N != want[i].N || got[i].To != want[i].To || !bytes.Equal(got[i].Env, want[i].Env) {
 			t.Fatalf("message %d is {N:%d To:%d %s}, want {N:%d To:%d %s}", i+1, got[i].N, got[i].To, got[i].Env, want[i].N, want[i].To, want[i].Env)
+		}
+	}
+}
+
+// sameTimes compares two logs' times of append (a retry or a refusal keeps them).
+func sameTimes(t *testing.T, got, want []mailbox.Stored) {
+	t.Helper()
+	for i := range min(len(got), len(want)) {
+		if got[i].At != want[i].At {
+			t.Fatalf("message %d was appended at %d ms, now reads %d", got[i].N, want[i].At, got[i].At)
 		}
 	}
 }
