@@ -36,6 +36,12 @@ type paceMeta struct {
 	TurnLimit  int64               `json:"turn_limit,omitempty"`
 	Checkpoint mailroom.Checkpoint `json:"checkpoint"`
 	Finished   bool                `json:"finished,omitempty"` // the mailbox was told the game is over
+	// The turn under way: whose (TurnActor), since when (TurnSince, Unix ms: the mailbox's
+	// time of the move that began it, or this device's clock for its own player's move), at
+	// how many moves of the game (TurnMoves). With TurnLimit (seconds) it gives the deadline.
+	TurnActor int   `json:"turn_actor"`
+	TurnSince int64 `json:"turn_since,omitempty"`
+	TurnMoves int   `json:"turn_moves"`
 }
 
 // paceLink is an own-pace session's connection to its mailbox.
@@ -54,6 +60,8 @@ type paceLink struct {
 	seen   int
 	nudged map[string]bool
 	nudges int
+	// lastAt is the mailbox's time of the last message this visit took (Unix ms, 0 unknown).
+	lastAt int64
 }
 
 // paceLobbyKey stores an own-pace lobby on this device until its game begins.
@@ -94,12 +102,13 @@ func (p paceLobby) Start(string) error {
 
 func (p paceLobby) RoomSecret() string { return "" }
 
-// HostOwnPace prepares a new own-pace game (2–4 players): this device is its host. Connect
-// creates it in the mailbox; Invitation then gives the code to share.
-func HostOwnPace(store Store, setup GameSetup, name, colour string, opts OnlineOptions) (*Online, error) {
+// HostOwnPace prepares a new own-pace game (2–4 players), with a time for each turn (0:
+// none): this device is its host. Connect creates it in the mailbox; Invitation then gives
+// the code to share.
+func HostOwnPace(store Store, setup GameSetup, turnLimit time.Duration, name, colour string, opts OnlineOptions) (*Online, error) {
 	invite := make([]byte, mailroom.InvitationSize)
 	_, _ = rand.Read(invite)
-	return newOwnPace(store, mailroom.LobbyConfig{Invite: invite, Host: true, Setup: mailroom.Setup{Setup: setup}}, name, colour, opts)
+	return newOwnPace(store, mailroom.LobbyConfig{Invite: invite, Host: true, Setup: mailroom.Setup{Setup: setup, TurnLimit: int64(turnLimit / time.Second)}}, name, colour, opts)
 }
 
 // JoinOwnPace prepares to join an own-pace game by its invitation. A game this device
@@ -322,7 +331,8 @@ func (o *Online) paceOpened(ctx context.Context, conn *mailbox.Conn) <-chan stru
 	o.signal = SignalConnected
 	defer o.changed()
 	if _, ok := o.lobby(); ok {
-		s, err := mailroom.OpenLobby(ctx, mailroom.LobbyOptions{URL: o.pace.url, Lobby: o.pace.lobby, Save: o.saveLobby, Ready: o.paceLobbyReady, Run: o.run, Dial: dial})
+		s, err := mailroom.OpenLobby(ctx, mailroom.LobbyOptions{URL: o.pace.url, Lobby: o.pace.lobby, Save: o.saveLobby, Ready: o.paceLobbyReady, Run: o.run, Dial: dial,
+			At: func(at int64) { o.pace.lastAt = at }})
 		if err != nil {
 			conn.Close()
 			return nil
@@ -355,6 +365,7 @@ func (o *Online) paceOpened(ctx context.Context, conn *mailbox.Conn) <-chan stru
 	s, err := mailroom.Open(ctx, mailroom.Options{URL: o.pace.url, Link: link, Core: r, Checkpoint: meta.Pace.Checkpoint, Run: o.paceRun, Dial: dial,
 		Save:         func() error { o.save(); return nil },
 		Checkpointed: o.checkpointed,
+		At:           func(at int64) { o.pace.lastAt = at },
 		Ready:        o.paceReady})
 	if err != nil {
 		conn.Close()
@@ -398,6 +409,13 @@ func (o *Online) paceLobbyReady(rd online.Ready) {
 			rep.Step(online.Event{Kind: online.Entered, Peer: b.Self})
 			id := o.pace.lobby.GameID()
 			o.core, o.pace.lobby, o.pace.began = rep, nil, true
+			if m := o.saved.Online; m != nil && m.Pace != nil {
+				// The first turn runs from the genesis's time in the mailbox.
+				m.Pace.TurnActor, m.Pace.TurnSince = rep.Game().State().Actor(), o.pace.lastAt
+				if m.Pace.TurnSince == 0 {
+					m.Pace.TurnSince = o.opts.Now().UnixMilli()
+				}
+			}
 			o.save()
 			for seat := range b.Genesis.Keys {
 				o.nudge(seat, NudgeStart) // (not this device's own seat)
@@ -424,6 +442,7 @@ func (o *Online) paceReady(rd online.Ready) {
 	o.dirty = o.dirty || rd.Changed
 	if r, ok := o.game(); ok {
 		o.nudgeAfter(o.pace.seen)
+		o.trackTurn()
 		o.pace.seen = len(r.Game().Moves())
 	}
 	if r, ok := o.game(); ok && r.Game().Over() && (!r.Game().Config().Dealt || r.DealAudit() != "") && !o.saved.Online.Pace.Finished {
@@ -540,3 +559,87 @@ func PaceGameID(mailboxID string) string {
 	}
 	return hex.EncodeToString(raw)
 }
+
+// trackTurn notes when the turn under way began: when the player to move changed, at the
+// mailbox's time of the message that brought the move (another device's), or now (this
+// device's player's own).
+func (o *Online) trackTurn() {
+	r, ok := o.game()
+	if !ok || o.saved.Online == nil || o.saved.Online.Pace == nil {
+		return
+	}
+	m := o.saved.Online.Pace
+	g := r.Game()
+	n := len(g.Moves())
+	if n == m.TurnMoves {
+		return
+	}
+	if actor := g.State().Actor(); actor != m.TurnActor || m.TurnSince == 0 {
+		since := o.opts.Now().UnixMilli()
+		if last := g.Moves()[n-1]; last.Player != r.Seat() && o.pace.lastAt > 0 {
+			since = o.pace.lastAt
+		}
+		m.TurnActor, m.TurnSince = actor, since
+	}
+	m.TurnMoves = n
+}
+
+// TurnLimit is an own-pace game's time for each turn (0: none).
+func (o *Online) TurnLimit() time.Duration {
+	switch {
+	case o.pace == nil:
+		return 0
+	case o.pace.lobby != nil:
+		return time.Duration(o.pace.lobby.TurnLimit()) * time.Second
+	case o.saved.Online != nil && o.saved.Online.Pace != nil:
+		return time.Duration(o.saved.Online.Pace.TurnLimit) * time.Second
+	}
+	return 0
+}
+
+// TurnDeadline is when the turn under way runs out, in a game with a time per turn (ok
+// false: none, or the game is over or stopped).
+func (o *Online) TurnDeadline() (time.Time, bool) {
+	r, ok := o.game()
+	limit := o.TurnLimit()
+	if !ok || limit == 0 || r.Game().Over() || r.Stopped() != "" || o.saved.Online.Pace.TurnSince == 0 {
+		return time.Time{}, false
+	}
+	return time.UnixMilli(o.saved.Online.Pace.TurnSince).Add(limit), true
+}
+
+// CanEndForTime reports whether this device's player may end the game because the player to
+// move ran out of time.
+func (o *Online) CanEndForTime() bool {
+	r, ok := o.game()
+	d, timed := o.TurnDeadline()
+	return ok && timed && r.Game().State().Actor() != r.Seat() && !o.opts.Now().Before(d)
+}
+
+// EndForTime ends the game because the player to move ran out of time: the scores stand as
+// they are, and the ending, signed, goes into the record and to every device.
+func (o *Online) EndForTime() error {
+	if !o.CanEndForTime() {
+		return &Error{Msg: "The player to move still has time."}
+	}
+	r, _ := o.game()
+	err := r.EndForTime(r.Game().State().Actor(), "their turn ran past the game's "+limitText(o.TurnLimit()))
+	o.flush()
+	if err != nil {
+		return &Error{Msg: err.Error(), Err: err}
+	}
+	return nil
+}
+
+// limitText names a time per turn: "12 hours", "3 days".
+func limitText(d time.Duration) string {
+	if h := int(d / time.Hour); h%24 == 0 && h >= 48 {
+		return fmt.Sprintf("%d days", h/24)
+	} else if h > 0 {
+		return fmt.Sprintf("%d hours", h)
+	}
+	return d.String()
+}
+
+// TurnLimits are the times per turn a host may choose (none first).
+var TurnLimits = []time.Duration{0, 12 * time.Hour, 24 * time.Hour, 72 * time.Hour}

@@ -32,6 +32,9 @@ func mailboxServer(t *testing.T) (url string, srv *mailbox.Server) {
 	return "ws" + strings.TrimPrefix(hs.URL, "http") + "/", srv
 }
 
+// paceClock is the devices' clock (nil: the real one); the time-limit test moves it.
+var paceClock func() time.Time
+
 // paceDevice is a player's device in an own-pace game: its store, and the id of its game.
 type paceDevice struct {
 	name  string
@@ -47,7 +50,7 @@ func visitPace(t *testing.T, srv *mailbox.Server, url string, pd *paceDevice, op
 	if st.Connections != 0 {
 		t.Fatalf("%s opens while %d connections are open", pd.name, st.Connections)
 	}
-	opts := OnlineOptions{Mailbox: url, Retry: 20 * time.Millisecond, BotPause: time.Millisecond}
+	opts := OnlineOptions{Mailbox: url, Retry: 20 * time.Millisecond, BotPause: time.Millisecond, Now: paceClock}
 	o, err := open(opts)
 	if err != nil {
 		t.Fatalf("%s: %v", pd.name, err)
@@ -79,7 +82,7 @@ func TestAnOwnPaceGameFromInvitationToPlayWithDevicesNeverOnTogether(t *testing.
 	cy := &paceDevice{name: "Cy", store: NewMemoryStore()}
 	var code string
 	visitPace(t, srv, url, ada, func(opts OnlineOptions) (*Online, error) {
-		return HostOwnPace(ada.store, GameSetup{Players: 3, Edition: "birmingham", Dealt: true}, "Ada", Palette[0].CSS, opts)
+		return HostOwnPace(ada.store, GameSetup{Players: 3, Edition: "birmingham", Dealt: true}, 0, "Ada", Palette[0].CSS, opts)
 	}, "the host's seat is in the mailbox", func(o *Online) bool {
 		code = o.Invitation()
 		return len(o.Seats()) == 1 && o.Phase() == PhaseLobby && o.Pace()
@@ -225,4 +228,104 @@ func caughtUp(o *Online) bool {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	return o.pace.sess.Idle(ctx) == nil
+}
+
+// A turn's time limit: the turn runs from the mailbox's time of the move that began it; past
+// the limit (a clock moved forward, in this test only), another player may end the game, and
+// every device then holds the signed ending; before it, nobody may.
+func TestAnOwnPaceTurnPastItsTimeLimitLetsTheOthersEndTheGame(t *testing.T) {
+	url, srv := mailboxServer(t)
+	start := time.Now()
+	offset := time.Duration(0)
+	paceClock = func() time.Time { return time.Now().Add(offset) }
+	t.Cleanup(func() { paceClock = nil })
+	ada := &paceDevice{name: "Ada", store: NewMemoryStore()}
+	ben := &paceDevice{name: "Ben", store: NewMemoryStore()}
+	var code string
+	visitPace(t, srv, url, ada, func(opts OnlineOptions) (*Online, error) {
+		return HostOwnPace(ada.store, GameSetup{Players: 2, Edition: "birmingham"}, 12*time.Hour, "Ada", Palette[0].CSS, opts)
+	}, "the host's seat is in the mailbox", func(o *Online) bool {
+		code = o.Invitation()
+		return len(o.Seats()) == 1 && o.TurnLimit() == 12*time.Hour
+	})
+	visitPace(t, srv, url, ben, func(opts OnlineOptions) (*Online, error) {
+		return JoinOwnPace(ben.store, code, "Ben", Palette[1].CSS, opts)
+	}, "both seats are taken", func(o *Online) bool { return len(o.Seats()) == 2 && o.TurnLimit() == 12*time.Hour })
+	reopen := func(pd *paceDevice) func(OnlineOptions) (*Online, error) {
+		return func(opts OnlineOptions) (*Online, error) {
+			s, err := OpenSaved(pd.store, pd.id, opts)
+			if err != nil {
+				return nil, err
+			}
+			return s.(*Online), nil
+		}
+	}
+	var actor int
+	visitPace(t, srv, url, ada, reopen(ada), "the game begins", func(o *Online) bool {
+		if o.Phase() != PhasePlaying || !caughtUp(o) {
+			return false
+		}
+		actor = o.Game().State().Actor()
+		return true
+	})
+	devs := []*paceDevice{ada, ben}
+	mover, other := devs[actor], devs[1-actor]
+	// The player to move plays one move: the next player's turn runs from its time.
+	visitPace(t, srv, url, mover, reopen(mover), "it played", func(o *Online) bool {
+		if !caughtUp(o) {
+			return false
+		}
+		if len(o.Game().Moves()) == 0 {
+			_ = o.Submit(o.Game().LegalMoves()[0])
+			return false
+		}
+		return true
+	})
+	var deadline time.Time
+	visitPace(t, srv, url, other, reopen(other), "it sees the deadline", func(o *Online) bool {
+		if !caughtUp(o) {
+			return false
+		}
+		d, ok := o.TurnDeadline()
+		deadline = d
+		return ok
+	})
+	if deadline.Before(start.Add(12*time.Hour)) || deadline.After(time.Now().Add(12*time.Hour+time.Minute)) {
+		t.Fatalf("the deadline %v is not 12 hours after the turn began (the test began %v)", deadline, start)
+	}
+	// Whose turn it is now (a player's first turn in Birmingham is one action, then the next
+	// player's two): whoever is not to move may end the game once the time is past.
+	var toMove int
+	visitPace(t, srv, url, mover, reopen(mover), "it read the mailbox", func(o *Online) bool {
+		toMove = o.Game().State().Actor()
+		return caughtUp(o)
+	})
+	waiter := devs[1-toMove]
+	offset = 11 * time.Hour
+	visitPace(t, srv, url, waiter, reopen(waiter), "it reads the clock", func(o *Online) bool {
+		if !caughtUp(o) {
+			return false
+		}
+		if o.CanEndForTime() || o.EndForTime() == nil {
+			t.Fatal("the game could be ended before the time ran out")
+		}
+		return true
+	})
+	offset = 13 * time.Hour
+	visitPace(t, srv, url, waiter, reopen(waiter), "it ended the game", func(o *Online) bool {
+		if !caughtUp(o) {
+			return false
+		}
+		if o.CanEndForTime() {
+			if err := o.EndForTime(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return o.Ended() && caughtUp(o)
+	})
+	visitPace(t, srv, url, devs[toMove], reopen(devs[toMove]), "it holds the ending", func(o *Online) bool {
+		r, _ := o.game()
+		e := r.Ended()
+		return caughtUp(o) && e != nil && e.By == 1-toMove && len(e.Stalled) == 1 && e.Stalled[0] == toMove && strings.Contains(e.Reason, "12 hours")
+	})
 }

@@ -86,6 +86,12 @@ type OnlineSession interface {
 	Ended() bool
 	// Resign ends the game for this device's player, the scores as they stand.
 	Resign() error
+	// An own-pace game's time per turn (0: none), when the turn under way runs out, and the
+	// ending of the game once it has (by any other player).
+	TurnLimit() time.Duration
+	TurnDeadline() (time.Time, bool)
+	CanEndForTime() bool
+	EndForTime() error
 }
 
 var _ OnlineSession = (*Online)(nil)

@@ -125,6 +125,9 @@ func (l *lobby) Render() goapp.UI {
 			)
 		}),
 		goapp.P().ID("lobby-status").Class("lobby-status").Role("status").Text(status),
+		goapp.If(s.Pace() && s.TurnLimit() > 0, func() goapp.UI {
+			return goapp.P().ID("lobby-limit").Class("lobby-status").Text("Each turn may take up to " + durationText(s.TurnLimit()) + "; past it, the other players may end the game with the scores as they stand.")
+		}),
 		goapp.Ul().ID("lobby-seats").Class("lobby-seats").Aria("label", "Players").Body(items...),
 		goapp.Div().ID("lobby-error").Class("start-error").Role("alert").Text(l.err),
 		newOnlineNotices().Notices(s.Notices()),

@@ -34,6 +34,7 @@ type onlineDialog struct {
 	intro   bool // host: the introductory game
 	dealt   bool // host: the devices deal the cards (no device sees another's hand)
 	pace    bool // host: played at each player's own pace, over the server's mailbox
+	limit   int  // host, own pace: the time per turn, an index of app.TurnLimits
 	err     string
 	done    bool
 	pending bool // Open the room or Join was pressed before the app ran
@@ -157,6 +158,10 @@ func (d *onlineDialog) replay(ev earlyEvent) {
 		d.dealt = ev.C
 	case ev.ID == "ol-live" || ev.ID == "ol-pace":
 		d.pace = ev.ID == "ol-pace"
+	case ev.ID == "ol-limit":
+		if k, err := strconv.Atoi(ev.V); err == nil && k >= 0 && k < len(app.TurnLimits) {
+			d.limit = k
+		}
 	case ev.ID == "ol-code":
 		d.code = ev.V
 	case ev.ID == "ol-name":
@@ -194,7 +199,7 @@ func (d *onlineDialog) start(ctx goapp.Context) {
 	case d.join:
 		s, err = app.JoinOnline(d.IStore, d.code, name, colour, opts)
 	case d.pace:
-		s, err = app.HostOwnPace(d.IStore, setup, name, colour, opts)
+		s, err = app.HostOwnPace(d.IStore, setup, app.TurnLimits[d.limit], name, colour, opts)
 	default:
 		s, err = app.HostOnline(d.IStore, setup, name, colour, opts)
 	}
@@ -342,6 +347,24 @@ func (d *onlineDialog) renderHostFields() goapp.UI {
 				paceTab(false, "ol-live", "Live"),
 				paceTab(true, "ol-pace", "At your own pace"),
 			),
+			goapp.If(d.pace || d.IStatic, func() goapp.UI {
+				opts := make([]goapp.UI, len(app.TurnLimits))
+				for k, l := range app.TurnLimits {
+					label := "No limit"
+					if l > 0 {
+						label = durationText(l)
+					}
+					opts[k] = goapp.Option().Value(strconv.Itoa(k)).Selected(d.limit == k).Text(label)
+				}
+				return goapp.Label().Class("ol-notify", "ol-limit").For("ol-limit").Body(
+					goapp.Span().Text("Time per turn (at your own pace): "),
+					goapp.Select().ID("ol-limit").Body(opts...).OnChange(func(ctx goapp.Context, e goapp.Event) {
+						if k, err := strconv.Atoi(ctx.JSSrc().Get("value").String()); err == nil && k >= 0 && k < len(app.TurnLimits) {
+							d.limit = k
+						}
+					}),
+				)
+			}),
 			goapp.P().Class("ng-help").Text("Live: everyone plays at once, device to device. At your own pace: each plays their turn when they can, over hours or days; the server keeps the moves, signed and sealed, until each device comes back to the game. Your seat lives in this browser: clearing its data loses it, unless you keep a copy with Move to another device on the start screen."),
 		),
 		d.game.render("ol", d.gameChanged, d.IStatic),

@@ -13,8 +13,9 @@ import (
 // onlineOptions are an online game's options in the browser: the signalling server of the
 // page's own origin, and two debug aids the browser tests set in localStorage:
 // brass/debug-stall (seconds) shortens the waits before a device that holds the game up is
-// named and before the game may be ended, and brass/debug-withhold has this device keep its
-// keys of the deal to itself, as a modified device could.
+// named and before the game may be ended, brass/debug-withhold has this device keep its
+// keys of the deal to itself, as a modified device could, and brass/debug-clock-ms moves the
+// clock the session reads forward (a turn's time limit).
 func onlineOptions() app.OnlineOptions {
 	opts := app.OnlineOptions{Dial: app.BrowserDialer(), Mailbox: app.MailboxURL()}
 	if s, err := strconv.Atoi(debugItem("brass/debug-stall")); err == nil && s > 0 {
@@ -22,6 +23,10 @@ func onlineOptions() app.OnlineOptions {
 		opts.Timing.Stall, opts.Timing.End = time.Duration(s)*time.Second, time.Duration(s)*time.Second
 	}
 	opts.Withhold = debugItem("brass/debug-withhold") == "true"
+	if off, err := strconv.ParseInt(debugItem("brass/debug-clock-ms"), 10, 64); err == nil && off != 0 {
+		// A clock moved forward, for the browser test of a turn's time limit.
+		opts.Now = func() time.Time { return time.Now().Add(time.Duration(off) * time.Millisecond) }
+	}
 	return opts
 }
 

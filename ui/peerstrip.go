@@ -2,8 +2,10 @@ package ui
 
 import (
 	"strconv"
+	"time"
 
 	"brass/app"
+	"brass/ui/kit"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -72,6 +74,7 @@ func (p *peerStrip) Render() goapp.UI {
 		goapp.Ul().Class("peer-chips").Body(chips...),
 		goapp.Span().Class("peer-room").Text(room),
 		goapp.If(s.Pace(), p.renderPush),
+		p.renderTurnTime(s),
 		goapp.If(s.Game() != nil && !s.Game().Over() && !s.Ended() && s.Desync() == "", p.renderResign),
 		goapp.If(conn != "", func() goapp.UI {
 			return goapp.P().ID("peer-connection").Class("peer-connection").Role("status").Text(conn)
@@ -195,4 +198,55 @@ func (p *peerStrip) renderResign() goapp.UI {
 		}),
 		goapp.Button().ID("resign-no").Class("gs-btn").Text("Keep playing").OnClick(func(ctx goapp.Context, e goapp.Event) { p.resigning = false }),
 	)
+}
+
+// renderTurnTime shows, in an own-pace game with a time per turn, how long the turn under
+// way has left; once it has run out, the other players may end the game.
+func (p *peerStrip) renderTurnTime(s app.OnlineSession) goapp.UI {
+	deadline, timed := s.TurnDeadline()
+	if !timed {
+		return nil
+	}
+	g := s.Game()
+	actor := g.State().Actor()
+	who := g.State().Name(actor) + "'s turn"
+	if actor == s.MySeat() {
+		who = "Your turn"
+	}
+	left := deadline.Sub(s.Now())
+	text := who + ": " + durationText(left) + " left (of " + durationText(s.TurnLimit()) + ", until " + deadline.Local().Format("Mon 15:04") + ")."
+	if left <= 0 {
+		text = who + ": the time per turn (" + durationText(s.TurnLimit()) + ") ran out " + durationText(-left) + " ago."
+	}
+	return goapp.Div().ID("turn-time").Class("peer-connection").DataSet("late", left <= 0).Role("status").Body(
+		goapp.Span().Text(text),
+		goapp.If(s.CanEndForTime(), func() goapp.UI {
+			return goapp.Button().ID("end-for-time").Class("gs-btn").Text("End the game: the scores as they stand").
+				OnClick(func(ctx goapp.Context, e goapp.Event) {
+					if err := s.EndForTime(); err != nil {
+						p.resignErr = err.Error()
+					}
+				})
+		}),
+	)
+}
+
+// durationText is a time left or past, to the minute: "2 days 3 h", "5 h 12 min", "8 min".
+func durationText(d time.Duration) string {
+	if d < 0 {
+		d = -d
+	}
+	mins := int(d / time.Minute)
+	days, hours, m := mins/(24*60), mins/60%24, mins%60
+	switch {
+	case days > 0 && hours > 0:
+		return kit.Plural(days, "day", "days") + " " + strconv.Itoa(hours) + " h"
+	case days > 0:
+		return kit.Plural(days, "day", "days")
+	case hours > 0 && m == 0:
+		return strconv.Itoa(hours) + " h"
+	case hours > 0:
+		return strconv.Itoa(hours) + " h " + strconv.Itoa(m) + " min"
+	}
+	return strconv.Itoa(m) + " min"
 }

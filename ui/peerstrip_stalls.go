@@ -31,11 +31,18 @@ func (p *peerStrip) OnUpdate(ctx goapp.Context) { p.tick(ctx) }
 // tick redraws the countdown every second while there is one.
 func (p *peerStrip) tick(ctx goapp.Context) {
 	l := &p.stalls
-	if l.ticking || p.ISession == nil || len(p.ISession.Stalls()) == 0 {
+	if l.ticking || p.ISession == nil {
 		return
 	}
+	every := time.Second
+	if len(p.ISession.Stalls()) == 0 {
+		if _, timed := p.ISession.TurnDeadline(); !timed {
+			return
+		}
+		every = 15 * time.Second // a turn's time left, shown in minutes
+	}
 	l.ticking = true
-	ctx.After(time.Second, func(ctx goapp.Context) {
+	ctx.After(every, func(ctx goapp.Context) {
 		l.ticking = false
 		if p.ISession != nil {
 			l.now = p.ISession.Now()

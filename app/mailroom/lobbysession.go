@@ -23,6 +23,9 @@ type LobbyOptions struct {
 	// once, under the session's lock.
 	Run  func(func())
 	Dial func(ctx context.Context, url string, open mailbox.Frame) (*mailbox.Conn, error)
+	// At, if set, is told the mailbox's time (Unix ms) of each message before the lobby takes
+	// it (the game's first turn runs from its genesis's).
+	At func(int64)
 }
 
 // LobbySession is one visit of a device to its game's mailbox before the game begins: it
@@ -67,7 +70,13 @@ func (s *LobbySession) loop() {
 			raw, _ := json.Marshal(d.Env)
 			ev = online.Event{Kind: online.Message, Peer: MailboxPeer, Data: raw}
 		}
-		s.opts.Run(func() { s.step(ev, d.Live, d.N) })
+		at := d.At
+		s.opts.Run(func() {
+			if at > 0 && s.opts.At != nil {
+				s.opts.At(at)
+			}
+			s.step(ev, d.Live, d.N)
+		})
 	}
 	s.opts.Run(func() {
 		s.mu.Lock()

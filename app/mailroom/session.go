@@ -40,6 +40,9 @@ type Options struct {
 	// Run runs a function where the core lives (the UI's goroutine, where the screen reads
 	// it); nil runs it at once. Every delivery and acknowledgement is handled through it.
 	Run func(func())
+	// At, if set, is told the mailbox's time (Unix ms) of each message before the core takes
+	// it (the time per turn of an own-pace game runs from it).
+	At func(int64)
 }
 
 // Session is one visit of a device to its game's mailbox: it reads the whole log into the
@@ -131,6 +134,9 @@ func (s *Session) deliver(d mailbox.Delivery) {
 	}
 	s.chain, s.processed = s.chain.next(d.N, &d.Env), d.N
 	if d.N > cp.N {
+		if s.opts.At != nil && d.At > 0 {
+			s.opts.At(d.At)
+		}
 		s.take(d, true)
 		return
 	}

@@ -422,3 +422,31 @@ func TestAPlayerResignsAndNoOneCanResignForThem(t *testing.T) {
 		t.Fatal("a player resigned a game that had ended")
 	}
 }
+
+// Ending a game for a player's time (the shell keeps the clock): only for the player to move,
+// never for one's own seat, with a reason; the signed ending stops every device.
+func TestAGameEndedForTimeNamesThePlayerToMove(t *testing.T) {
+	rm := newRoom(t, 3)
+	rm.play()
+	actor := rm.reps[0].Game().State().Actor()
+	other := (actor + 1) % 3
+	if err := rm.reps[actor].EndForTime(actor, "their time ran out"); err == nil {
+		t.Fatal("a player ended the game for their own time")
+	}
+	if err := rm.reps[actor].EndForTime(other, "their time ran out"); err == nil {
+		t.Fatal("a player ended the game for the time of a player not to move")
+	}
+	if err := rm.reps[other].EndForTime(actor, ""); err == nil {
+		t.Fatal("an ending for time without its reason")
+	}
+	if err := rm.reps[other].EndForTime(actor, "their turn ran past the game's 24 hours"); err != nil {
+		t.Fatal(err)
+	}
+	rm.flush()
+	for i, r := range rm.reps {
+		e := r.Ended()
+		if e == nil || e.By != other || len(e.Stalled) != 1 || e.Stalled[0] != actor || e.Check(rm.tb.g) != nil || r.Stopped() == "" {
+			t.Fatalf("device %d holds the ending %+v (%q)", i, e, r.Stopped())
+		}
+	}
+}

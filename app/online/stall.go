@@ -220,6 +220,32 @@ func (r *Replica) Resign() error {
 	return nil
 }
 
+// EndForTime ends the game because a player's turn ran past the time the game allows it
+// (an own-pace game's time limit, which the shell keeps: the core has no clock). The ending,
+// signed by this device's player and naming the seat, goes into the record and to every
+// device, as End's does; the scores stand as they are.
+func (r *Replica) EndForTime(seat int, reason string) error {
+	defer r.after()
+	g := r.ledger.Game()
+	switch {
+	case r.halt.stopped():
+		return errors.New(r.halt.why)
+	case g.Over():
+		return errors.New("The game is over.")
+	case seat == r.seat || seat < 0 || seat >= len(r.ledger.genesis.Keys):
+		return errors.New("Only another player's time can run out.")
+	case g.State().Actor() != seat:
+		return fmt.Errorf("It is not %s's turn.", r.name(seat))
+	case reason == "" || len(reason) > maxReasonText:
+		return errors.New("An ending needs its reason.")
+	}
+	e := Ending{Game: r.ledger.genesis.Game, At: r.ledger.Len(), By: r.seat, Stalled: []int{seat}, Reason: reason}
+	e.Sig = r.id.sign(e.content())
+	r.ended(e, fmt.Sprintf("You ended the game after move %d: %s (%s). The scores stand as they are.", e.At, r.name(seat), reason))
+	r.broadcast(message{Type: msgEnd, End: &e})
+	return nil
+}
+
 // resignReason marks an ending that is its player's resignation: it names no device.
 const resignReason = "resigned"
 

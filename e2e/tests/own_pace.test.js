@@ -254,3 +254,57 @@ test('an own-pace game offers notifications of your turn (the browser is asked, 
     }
   }
 });
+
+test('an own-pace game with a time per turn: the screen counts the turn down, and once it has run out (a clock moved forward, in this test only) the other player ends the game', { timeout: 120_000 }, async () => {
+  const ada = await device('Ada');
+  const ben = await device('Ben');
+  const all = [ada, ben];
+  try {
+    let page = await visit(ada, all);
+    await page.click('#play-online');
+    await page.waitForSelector('#online-dialog[open]', { timeout: UI_TIMEOUT_MS });
+    await page.click('label[for="ol-pace"]');
+    await page.click('label[for="ol-players-2"]');
+    await page.uncheck('#ol-dealt');
+    await page.selectOption('#ol-limit', { label: '12 h' });
+    await page.fill('#ol-name', 'Ada');
+    await page.click('#ol-go');
+    await page.waitForSelector('#invite-code', { timeout: UI_TIMEOUT_MS });
+    const code = (await page.textContent('#invite-code')).trim();
+    assert.match(await page.textContent('#lobby-limit'), /up to 12 h/);
+    await page.waitForFunction(() => /1 of 2 seats taken/.test(document.querySelector('#lobby-status')?.textContent), null, { timeout: LONG });
+    await leave(ada);
+    page = await visit(ben, all);
+    await page.click('#play-online');
+    await page.waitForSelector('#online-dialog[open]', { timeout: UI_TIMEOUT_MS });
+    await page.click('label[for="ol-join"]');
+    await page.fill('#ol-code', code);
+    await page.fill('#ol-name', 'Ben');
+    await page.click('#ol-go');
+    await page.waitForFunction(() => /waiting for Ada/.test(document.querySelector('#lobby-status')?.textContent), null, { timeout: LONG });
+    await leave(ben);
+    page = await visit(ada, all);
+    let s = await caughtUp(page);
+    assert.match(await page.textContent('#turn-time'), /turn: (11 h 59 min|12 h) left \(of 12 h/);
+    await leave(ada);
+    // Whoever is not to move moves the clock 13 hours on: the turn's time has run out.
+    const waiter = s.actor === s.me ? ben : ada;
+    await waiter.context.addInitScript(() => localStorage.setItem('brass/debug-clock-ms', String(13 * 3600 * 1000)));
+    page = await visit(waiter, all);
+    await caughtUp(page);
+    assert.match(await page.textContent('#turn-time'), /ran out (59|60) min ago|ran out 1 h (0 min )?ago/);
+    await page.click('#end-for-time');
+    await page.waitForFunction(() => /You ended the game after move 0/.test(document.querySelector('#peer-strip')?.textContent), null, { timeout: UI_TIMEOUT_MS });
+    await page.waitForSelector('.game-screen[data-caught-up="true"]', { timeout: LONG });
+    await leave(waiter);
+    const late = waiter === ada ? ben : ada;
+    page = await visit(late, all);
+    await page.waitForFunction((w) => new RegExp(`${w} ended the game after move 0.*12 hours`).test(document.querySelector('#peer-strip')?.textContent), waiter.name, { timeout: LONG });
+    await leave(late);
+  } finally {
+    for (const d of all) {
+      if (d.open) await d.open.close().catch(() => {});
+      await d.context.close();
+    }
+  }
+});
