@@ -22,10 +22,11 @@ import (
 
 // Nudge kinds (push.go's).
 const (
-	NudgeTurn  = "turn"  // the seat's turn began
-	NudgeStart = "start" // the game began
-	NudgeEnd   = "end"   // the game is over
-	NudgeWait  = "wait"  // the game waits for the seat's device
+	NudgeTurn   = "turn"   // the seat's turn began
+	NudgeStart  = "start"  // the game began
+	NudgeEnd    = "end"    // the game is over
+	NudgeWait   = "wait"   // the game waits for the seat's device
+	NudgeRemind = "remind" // the seat's turn runs out soon (sent at its due)
 )
 
 // PushSubscription is a browser's push subscription (PushSubscription.toJSON()).
@@ -45,6 +46,11 @@ func pushMessage(domain string, fields ...string) []byte {
 
 func nudgeMessage(game, key string, to int, kind string, at int64) []byte {
 	return pushMessage("brass push nudge v1", game, key, strconv.Itoa(to), kind, strconv.FormatInt(at, 10))
+}
+
+// nudgeMessageDue is a reminder's: the nudge's with its due (Unix ms) after it.
+func nudgeMessageDue(game, key string, to int, kind string, at, due int64) []byte {
+	return pushMessage("brass push nudge v1", game, key, strconv.Itoa(to), kind, strconv.FormatInt(at, 10), strconv.FormatInt(due, 10))
 }
 
 func subscribeMessage(domain, game, key string, sub PushSubscription, at int64) []byte {
@@ -95,7 +101,14 @@ func (o *Online) seatKey() (ed25519.PrivateKey, string, bool) {
 
 // nudge asks the server to notify a seat's player, once for the same reason at the same
 // moment of the game, in the background.
-func (o *Online) nudge(seat int, kind string) {
+func (o *Online) nudge(seat int, kind string) { o.nudgeAt(seat, kind, 0) }
+
+// remindBefore is how long before a turn's time runs out its player is reminded: a quarter
+// of the time per turn, at most two hours.
+func remindBefore(limit time.Duration) time.Duration { return min(limit/4, 2*time.Hour) }
+
+// nudgeAt asks for a nudge, or (due, Unix ms, non-zero) a reminder the server sends then.
+func (o *Online) nudgeAt(seat int, kind string, due int64) {
 	priv, key, ok := o.seatKey()
 	if !ok || o.pace.url == "" || seat == o.MySeat() {
 		return
@@ -109,9 +122,16 @@ func (o *Online) nudge(seat int, kind string) {
 	}
 	o.pace.nudged[why] = true
 	game := o.saved.Online.Pace.Game
-	at := o.opts.Now().UnixMilli()
+	at := time.Now().UnixMilli() // the server checks it against its own clock (not the game's, which tests move)
+	msg := nudgeMessage(game, key, seat, kind, at)
+	if due != 0 {
+		msg = nudgeMessageDue(game, key, seat, kind, at, due)
+	}
 	body := map[string]any{"game": game, "key": key, "to": seat, "kind": kind, "at": at,
-		"sig": base64.RawURLEncoding.EncodeToString(ed25519.Sign(priv, nudgeMessage(game, key, seat, kind, at)))}
+		"sig": base64.RawURLEncoding.EncodeToString(ed25519.Sign(priv, msg))}
+	if due != 0 {
+		body["due"] = due
+	}
 	url := pushURL(o.pace.url) + "nudge"
 	o.pace.nudges++
 	go func() {
@@ -141,6 +161,10 @@ func (o *Online) nudgeAfter(movesBefore int) {
 		return
 	case n > movesBefore && g.Moves()[n-1].Player == r.Seat() && g.State().Actor() != r.Seat():
 		o.nudge(g.State().Actor(), NudgeTurn)
+		if limit := o.TurnLimit(); limit > 0 {
+			// The next player's reminder, before their time runs out (the server keeps it).
+			o.nudgeAt(g.State().Actor(), NudgeRemind, o.opts.Now().Add(limit-remindBefore(limit)).UnixMilli())
+		}
 	}
 	if g.State().Actor() == r.Seat() {
 		for _, s := range r.DealWaiting() {

@@ -18,6 +18,9 @@ func TestPushRequestsSignWhatTheServerChecks(t *testing.T) {
 	if got, want := nudgeMessage("g", "k", 2, "turn", 99), push.NudgeMessage("g", "k", 2, "turn", 99); !bytes.Equal(got, want) {
 		t.Errorf("nudge: %q, the server checks %q", got, want)
 	}
+	if got, want := nudgeMessageDue("g", "k", 2, "remind", 99, 1234), push.NudgeMessageDue("g", "k", 2, "remind", 99, 1234); !bytes.Equal(got, want) {
+		t.Errorf("reminder: %q, the server checks %q", got, want)
+	}
 	if got, want := subscribeMessage("brass push subscribe v1", "g", "k", sub, 99), push.SubscribeMessage("g", "k", ps, 99); !bytes.Equal(got, want) {
 		t.Errorf("subscribe: %q, the server checks %q", got, want)
 	}

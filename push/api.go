@@ -73,6 +73,9 @@ type nudgeRequest struct {
 	Kind string `json:"kind"`
 	At   int64  `json:"at"`
 	Sig  string `json:"sig"`
+	// Due, for kind remind only: when to send it (Unix milliseconds; 0: now). The signature
+	// then covers it (NudgeMessageDue).
+	Due int64 `json:"due,omitempty"`
 }
 
 // ServeHTTP serves GET /push/key, POST /push/subscribe, /push/unsubscribe and /push/nudge.
@@ -270,6 +273,8 @@ func (s *Service) unsubscribe(ctx context.Context, now time.Time, req subscribeR
 		s.cfg.Logf("push: removing a subscription: %v", serr)
 		return 0, nil, unavailable("its store")
 	}
+	// A seat that turns its notifications off wants no reminder either.
+	s.cancelReminder(ctx, req.Game, who.seat)
 	return http.StatusOK, okBody{OK: true, Removed: &removed}, nil
 }
 
@@ -279,10 +284,14 @@ type okBody struct {
 	Dup       bool  `json:"dup,omitempty"`       // the same request was taken before: nothing done again
 	Removed   *bool `json:"removed,omitempty"`   // unsubscribe: whether there was such a subscription
 	Coalesced bool  `json:"coalesced,omitempty"` // nudge: not sent, the seat was notified less than Spacing ago
+	Scheduled bool  `json:"scheduled,omitempty"` // nudge with a due: kept, to be sent then
 }
 
 // nudge notifies a seat of the game on behalf of another seat's device, which made the
-// move that calls for it: the server runs no game and cannot tell on its own.
+// move that calls for it: the server runs no game and cannot tell on its own. A remind with
+// a due is kept and sent then (the device that hands the turn on knows the next player's
+// deadline). Any nudge taken cancels the sender's own pending reminder: its device acted,
+// so its turn is over.
 func (s *Service) nudge(ctx context.Context, now time.Time, req nudgeRequest) (int, any, *apiError) {
 	if req.To == nil {
 		return 0, nil, badRequest("to: missing (the seat to notify).")
@@ -292,17 +301,31 @@ func (s *Service) nudge(ctx context.Context, now time.Time, req nudgeRequest) (i
 		return 0, nil, &apiError{http.StatusBadRequest, CodeBadKind, "kind: one of turn, start, end, wait and remind."}
 	}
 	to := *req.To
-	who, err := s.verify(ctx, now, req.Game, req.Key, req.At, req.Sig, NudgeMessage(req.Game, req.Key, to, req.Kind, req.At))
+	msg := NudgeMessage(req.Game, req.Key, to, req.Kind, req.At)
+	due := time.UnixMilli(req.Due)
+	if req.Due != 0 {
+		switch {
+		case req.Kind != "remind":
+			return 0, nil, badRequest("due: only a remind is sent later.")
+		case due.Sub(now) > MaxDue:
+			return 0, nil, badRequest("due: more than %s ahead.", MaxDue)
+		case now.Sub(due) > Skew:
+			return 0, nil, badRequest("due: more than %s past.", Skew)
+		}
+		msg = NudgeMessageDue(req.Game, req.Key, to, req.Kind, req.At, req.Due)
+	}
+	who, err := s.verify(ctx, now, req.Game, req.Key, req.At, req.Sig, msg)
 	if err != nil {
 		return 0, nil, err
 	}
 	if to < 0 || to >= len(who.seats) || to == who.seat {
 		return 0, nil, &apiError{http.StatusBadRequest, CodeBadSeat, "to: " + strconv.Itoa(to) + " is not another seat of the game."}
 	}
+	later := req.Due != 0 && due.After(now)
 	s.mu.Lock()
 	first, err := s.lim.once(req.Sig, time.UnixMilli(req.At))
-	var send bool
-	if err == nil && first {
+	send := false
+	if err == nil && first && !later {
 		if send, err = s.lim.spacing(pair{req.Game, to}, now); err != nil {
 			delete(s.lim.seen, req.Sig)
 		}
@@ -315,22 +338,48 @@ func (s *Service) nudge(ctx context.Context, now time.Time, req nudgeRequest) (i
 		return http.StatusAccepted, okBody{OK: true, Dup: true}, nil
 	}
 	s.count.nudges.Add(1)
+	s.cancelReminder(ctx, req.Game, who.seat)
+	if req.Due != 0 {
+		// A newer reminder replaces the older, whether it is kept or sent now.
+		var serr error
+		if later {
+			serr = s.store.PutReminder(ctx, Reminder{Game: req.Game, Seat: to, Key: who.seats[to], Due: due})
+		} else {
+			_, serr = s.store.CancelReminder(ctx, req.Game, to)
+		}
+		if serr != nil {
+			s.forget(req.Sig)
+			s.cfg.Logf("push: keeping a reminder: %v", serr)
+			return 0, nil, unavailable("its store")
+		}
+		if later {
+			return http.StatusAccepted, okBody{OK: true, Scheduled: true}, nil
+		}
+	}
 	if !send {
 		s.count.coalesced.Add(1)
 		return http.StatusAccepted, okBody{OK: true, Coalesced: true}, nil
 	}
-	subs, serr := s.store.List(ctx, who.seats[to])
-	if serr != nil {
-		s.cfg.Logf("push: reading a seat's subscriptions: %v", serr)
-		return 0, nil, unavailable("its store")
-	}
-	payload, _ := json.Marshal(Payload{Game: req.Game, Kind: req.Kind})
-	for _, sub := range subs {
-		if err := s.enqueue(job{sub: sub, payload: payload, kind: kind, topic: Topic(req.Game)}); err != nil {
-			return 0, nil, err
-		}
+	if err := s.deliver(ctx, req.Game, who.seats[to], req.Kind, kind); err != nil {
+		return 0, nil, err
 	}
 	return http.StatusAccepted, okBody{OK: true}, nil
+}
+
+// deliver queues a push of a kind for a game to each subscription of a seat key.
+func (s *Service) deliver(ctx context.Context, game, key, kindName string, k kind) *apiError {
+	subs, serr := s.store.List(ctx, key)
+	if serr != nil {
+		s.cfg.Logf("push: reading a seat's subscriptions: %v", serr)
+		return unavailable("its store")
+	}
+	payload, _ := json.Marshal(Payload{Game: game, Kind: kindName})
+	for _, sub := range subs {
+		if err := s.enqueue(job{sub: sub, payload: payload, kind: k, topic: Topic(game)}); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // once records a request's signature (see limits.once).

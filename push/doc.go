@@ -11,19 +11,30 @@
 //	GET  /push/key          {"key": VAPID public key}   applicationServerKey for PushManager.subscribe
 //	POST /push/subscribe    {"game","key","sub":{"endpoint","keys":{"p256dh","auth"}},"at","sig"}
 //	POST /push/unsubscribe  the same (the keys may be empty)
-//	POST /push/nudge        {"game","key","to","kind","at","sig"}   kind: turn, start, end, wait, remind
+//	POST /push/nudge        {"game","key","to","kind","at","sig"[,"due"]}   kind: turn, start, end, wait, remind
 //
 // key is the sender's seat signing key (Ed25519, base64url, as in the genesis), at the
 // request's time in Unix milliseconds, sig its signature over SubscribeMessage,
-// UnsubscribeMessage or NudgeMessage. Taken: 200 {"ok":true} (a nudge 202, with
-// "coalesced":true when it is not sent, "dup":true for a request taken before); refused:
-// a 4xx status and {"code":…, "message":…} (the Code constants).
+// UnsubscribeMessage or NudgeMessage (NudgeMessageDue with a due). Taken: 200 {"ok":true}
+// (a nudge 202, with "coalesced":true when it is not sent, "scheduled":true when it is kept
+// for its due, "dup":true for a request taken before); refused: a 4xx status and
+// {"code":…, "message":…} (the Code constants).
+//
+// Reminders. A turn may have a time limit, and its player should hear of it before it runs
+// out with every page closed; so the device that hands the turn on asks for a remind with
+// a due (Unix milliseconds, at most MaxDue ahead), which the server keeps in push.db and
+// sends once the due has come (it looks every Config.RemindEvery), under a nudge's limits.
+// One is kept per seat of a game,
+// a newer replacing the older; any nudge from the reminded seat (its device acted: its turn
+// is over) and its unsubscribe cancel it.
 //
 // What the server learns. It keeps, per seat key, each subscription's endpoint (which names
 // the push service, and so the browser's maker), its keys and the time of its last
-// subscribe, in push.db beside the mailbox. From the nudges it learns who is notified in
-// which game, of what kind and when: when a seat's turn begins, when a game starts, ends or
-// waits on a device, much as the mailbox's traffic already shows. It learns no card, no
+// subscribe, in push.db beside the mailbox, and each pending reminder: the game, the seat
+// (and its key) and the due. From the nudges it learns who is notified in which game, of
+// what kind and when: when a seat's turn begins, when a game starts, ends or waits on a
+// device, much as the mailbox's traffic already shows, and from the reminders each turn's
+// deadline. It learns no card, no
 // move and no name: a push carries only {"game": id, "kind": kind}, which the device needs
 // to open the game and read the rest from the mailbox. The push service sees less: the
 // server's VAPID key and subject, a body padded to the same 512 bytes for every kind and
@@ -41,13 +52,20 @@
 //     more than Skew (10 minutes) from the server's clock is refused, and a signed request
 //     is acted on once, so a replay sends nothing and brings back no subscription
 //     (TestRefusalsSendNothing, TestReplayedRequestIsTakenOnce).
+//   - A reminder goes at its due, not before, once, as a push of kind remind; its due is
+//     signed (changed, added or taken away it is refused), for a remind only, at most
+//     MaxDue ahead and Skew past; a newer one replaces the older, a nudge or an unsubscribe
+//     from the reminded seat cancels it, and it outlives a restart (TestReminderComesDue,
+//     TestReminderRefusals, TestReminderReplaced, TestReminderCancelled,
+//     TestRemindersSurviveRestart).
 //   - A push is {"game","kind"} exactly, encrypted to the subscription (aes128gcm),
 //     VAPID-signed (ES256) for the endpoint's origin, with the kind's TTL and urgency and the
 //     game's topic (TestSubscribeNudgePush, against a push service written from the RFCs).
 //   - What a client can make the server hold or send is bounded: MaxSubscriptions per seat
 //     key, the oldest dropped (TestAtMostEightSubscriptions); one push per seat of a game per
 //     Spacing, later nudges within it coalesced, and PushesPerDay (TestCoalescing); a token
-//     bucket per seat key (TestPerKeyRate) and per address (TestPerAddressRate); bodies of
+//     bucket per seat key (TestPerKeyRate) and per address (TestPerAddressRate); one
+//     reminder per seat of a game, sent under the same Spacing and PushesPerDay; bodies of
 //     MaxBody and endpoints of MaxEndpoint bytes.
 //   - A subscription its push service says is gone (404, 410) is removed; 429 and 5xx are
 //     counted and logged, not retried (TestGoneSubscriptionIsRemoved).
@@ -60,5 +78,6 @@
 //
 // Pushes are a courtesy: the games are in the mailbox, and a player's device reads them
 // whenever it opens a game. So a nudge is answered before its pushes are sent, a push that
-// fails is not retried, and pushes still queued when the server stops are dropped.
+// fails is not retried, pushes still queued when the server stops are dropped, and a
+// reminder that came due over a day ago (the server was down) is dropped too.
 package push

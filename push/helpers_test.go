@@ -103,7 +103,7 @@ func newFixture(t testing.TB) *fixture {
 const testSubject = "mailto:brass@example.org"
 
 func (f *fixture) config() Config {
-	return Config{Dir: f.dir, Subject: testSubject, Seats: f.seats, AllowLoopback: true, Now: f.clock.Now, Logf: f.t.Logf}
+	return Config{Dir: f.dir, Subject: testSubject, Seats: f.seats, AllowLoopback: true, Now: f.clock.Now, Logf: f.t.Logf, RemindEvery: 2 * time.Millisecond}
 }
 
 // seats is the fixture's Config.Seats.

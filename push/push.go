@@ -25,12 +25,13 @@ var (
 
 // Limits of the API. They are constants, not options: a device depends on them.
 const (
-	MaxBody          = 4 << 10          // bytes of a request
-	MaxEndpoint      = 1000             // bytes of a subscription's endpoint
-	MaxSubscriptions = 8                // subscriptions kept per seat key (the oldest go)
-	Skew             = 10 * time.Minute // how far a request's time may be from the server's
-	Spacing          = 5 * time.Second  // pushes to one seat of one game are this far apart at least
-	PushesPerDay     = 200              // and at most this many a day
+	MaxBody          = 4 << 10            // bytes of a request
+	MaxEndpoint      = 1000               // bytes of a subscription's endpoint
+	MaxSubscriptions = 8                  // subscriptions kept per seat key (the oldest go)
+	Skew             = 10 * time.Minute   // how far a request's time may be from the server's
+	Spacing          = 5 * time.Second    // pushes to one seat of one game are this far apart at least
+	PushesPerDay     = 200                // and at most this many a day
+	MaxDue           = 8 * 24 * time.Hour // how far ahead a reminder may be due: a turn's time is 3 days at most
 )
 
 // Config is what the service needs from its server.
@@ -59,6 +60,9 @@ type Config struct {
 	Logf func(string, ...any)
 	// Now is the clock (tests).
 	Now func() time.Time
+	// RemindEvery is how often the reminders that have come due are sent (0: every 30 s;
+	// a reminder comes that much late at most, against a turn's hours).
+	RemindEvery time.Duration
 }
 
 // Service is the push API (an http.Handler for /push/…) and the sender behind it.
@@ -77,18 +81,19 @@ type Service struct {
 	jobs    chan job
 	ctx     context.Context
 	cancel  context.CancelFunc
-	wg      sync.WaitGroup // the workers and the janitor
+	wg      sync.WaitGroup // the workers, the janitor and the reminder loop
 	pending sync.WaitGroup // pushes queued and not yet done (tests wait on it)
 	count   counts
 }
 
 // counts are the totals since the service started.
 type counts struct {
-	nudges, coalesced, refused, sent, failed, gone, dropped atomic.Int64
+	nudges, coalesced, refused, sent, failed, gone, dropped, reminded atomic.Int64
+	sweeps                                                            atomic.Int64 // the reminder loop's rounds done (tests wait on it)
 }
 
 // Open starts the service: it reads the VAPID key in Dir, making it on first start, and
-// opens the store. Close stops it.
+// opens the store, and starts sending the reminders as they come due. Close stops it.
 func Open(cfg Config) (*Service, error) {
 	if cfg.Dir == "" {
 		return nil, errors.New("push: no data directory")
@@ -104,6 +109,9 @@ func Open(cfg Config) (*Service, error) {
 	}
 	if cfg.Logf == nil {
 		cfg.Logf = func(string, ...any) {}
+	}
+	if cfg.RemindEvery <= 0 {
+		cfg.RemindEvery = 30 * time.Second
 	}
 	keys, err := loadKeys(filepath.Join(cfg.Dir, KeyFile))
 	if err != nil {
@@ -127,8 +135,9 @@ func Open(cfg Config) (*Service, error) {
 		s.wg.Add(1)
 		go s.work()
 	}
-	s.wg.Add(1)
+	s.wg.Add(2)
 	go s.janitor()
+	go s.reminders()
 	return s, nil
 }
 
@@ -188,13 +197,15 @@ type Stats struct {
 	Failed        int64 `json:"failed"`        // pushes refused (429, 5xx, …) or not delivered to them
 	Gone          int64 `json:"gone"`          // subscriptions removed: their push service said 404 or 410
 	Dropped       int64 `json:"dropped"`       // pushes not sent: the queue was full, or the server stopped
+	Reminded      int64 `json:"reminded"`      // reminders that came due (sent unless coalesced or capped)
 }
 
 // Stats reports the counts; Subscriptions stays 0 when the store does not answer.
 func (s *Service) Stats(ctx context.Context) (Stats, error) {
 	c := &s.count
 	st := Stats{Nudges: c.nudges.Load(), Coalesced: c.coalesced.Load(), Refused: c.refused.Load(),
-		Sent: c.sent.Load(), Failed: c.failed.Load(), Gone: c.gone.Load(), Dropped: c.dropped.Load()}
+		Sent: c.sent.Load(), Failed: c.failed.Load(), Gone: c.gone.Load(), Dropped: c.dropped.Load(),
+		Reminded: c.reminded.Load()}
 	n, err := s.store.Count(ctx)
 	st.Subscriptions = n
 	return st, err

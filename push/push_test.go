@@ -578,9 +578,10 @@ func TestPushesGoOnlyToPublicAddresses(t *testing.T) {
 func TestSignedMessages(t *testing.T) {
 	sub := Subscription{Endpoint: "https://e/x", Keys: Keys{P256dh: "P", Auth: "A"}}
 	for got, want := range map[string]string{
-		string(SubscribeMessage("G", "K", sub, 1765000000123)):   "brass push subscribe v1\x00G\x00K\x00https://e/x\x00P\x00A\x001765000000123",
-		string(UnsubscribeMessage("G", "K", sub, 1765000000123)): "brass push unsubscribe v1\x00G\x00K\x00https://e/x\x00P\x00A\x001765000000123",
-		string(NudgeMessage("G", "K", 2, "turn", 1765000000123)): "brass push nudge v1\x00G\x00K\x002\x00turn\x001765000000123",
+		string(SubscribeMessage("G", "K", sub, 1765000000123)):                       "brass push subscribe v1\x00G\x00K\x00https://e/x\x00P\x00A\x001765000000123",
+		string(UnsubscribeMessage("G", "K", sub, 1765000000123)):                     "brass push unsubscribe v1\x00G\x00K\x00https://e/x\x00P\x00A\x001765000000123",
+		string(NudgeMessage("G", "K", 2, "turn", 1765000000123)):                     "brass push nudge v1\x00G\x00K\x002\x00turn\x001765000000123",
+		string(NudgeMessageDue("G", "K", 2, "remind", 1765000000123, 1765086400123)): "brass push nudge v1\x00G\x00K\x002\x00remind\x001765000000123\x001765086400123",
 	} {
 		if got != want {
 			t.Errorf("%q, want %q", got, want)
@@ -609,7 +610,8 @@ func TestOpenChecksItsConfig(t *testing.T) {
 }
 
 // TestSQLiteStore: subscriptions outlive a reopen; Gone removes an endpoint from every
-// seat; a database migrated by newer code is refused.
+// seat; a version-1 database gains the reminders; a reminder is taken once; a database
+// migrated by newer code is refused.
 func TestSQLiteStore(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "d", DBFile)
@@ -637,6 +639,28 @@ func TestSQLiteStore(t *testing.T) {
 	}
 	if n, _ := st.Count(ctx); n != 1 {
 		t.Fatalf("%d left, want 1", n)
+	}
+	// A version-1 file (before reminders) is migrated, its subscriptions kept.
+	db := st.(*sqliteStore).db
+	if _, err := db.Exec(`DROP TABLE reminders; UPDATE schema_version SET version = 1`); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	if st, err = OpenSQLite(path); err != nil {
+		t.Fatal(err)
+	}
+	r := Reminder{Game: "g", Seat: 1, Key: "k2", Due: time.UnixMilli(now.UnixMilli())}
+	if err := st.PutReminder(ctx, r); err != nil {
+		t.Fatalf("a reminder after migrating from version 1: %v", err)
+	}
+	if n, _ := st.Count(ctx); n != 1 {
+		t.Fatalf("after migrating: %d subscriptions, want 1", n)
+	}
+	if got, err := st.TakeDue(ctx, now, 10); err != nil || len(got) != 1 || got[0].Game != r.Game || got[0].Seat != r.Seat || got[0].Key != r.Key || !got[0].Due.Equal(r.Due) {
+		t.Fatalf("TakeDue: %+v %v, want %+v", got, err, r)
+	}
+	if got, _ := st.TakeDue(ctx, now, 10); len(got) != 0 {
+		t.Fatalf("TakeDue again: %+v", got)
 	}
 	st.(*sqliteStore).db.Exec(`UPDATE schema_version SET version = 99`)
 	st.Close()

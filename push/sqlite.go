@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -46,6 +47,15 @@ var sqliteMigrations = []string{
 		PRIMARY KEY (seat, endpoint)
 	);
 	CREATE INDEX subscriptions_endpoint ON subscriptions(endpoint);`,
+	// 2: the reminders to send later, one per seat of a game; the due index serves TakeDue.
+	`CREATE TABLE reminders (
+		game TEXT NOT NULL,
+		seat INTEGER NOT NULL,
+		key  TEXT NOT NULL,
+		due  INTEGER NOT NULL, -- Unix milliseconds
+		PRIMARY KEY (game, seat)
+	);
+	CREATE INDEX reminders_due ON reminders(due);`,
 }
 
 // OpenSQLite opens the store in the file at path, creating it and its directory if missing,
@@ -173,6 +183,48 @@ func (s *sqliteStore) List(ctx context.Context, seat string) ([]Subscription, er
 		out = append(out, sub)
 	}
 	return out, rows.Err()
+}
+
+func (s *sqliteStore) PutReminder(ctx context.Context, r Reminder) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO reminders (game, seat, key, due) VALUES (?, ?, ?, ?)
+		ON CONFLICT (game, seat) DO UPDATE SET key = excluded.key, due = excluded.due`,
+		r.Game, r.Seat, r.Key, r.Due.UnixMilli())
+	return err
+}
+
+func (s *sqliteStore) CancelReminder(ctx context.Context, game string, seat int) (bool, error) {
+	res, err := s.db.ExecContext(ctx, `DELETE FROM reminders WHERE game = ? AND seat = ?`, game, seat)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n > 0, err
+}
+
+func (s *sqliteStore) TakeDue(ctx context.Context, now time.Time, limit int) ([]Reminder, error) {
+	rows, err := s.db.QueryContext(ctx, `DELETE FROM reminders WHERE rowid IN
+		(SELECT rowid FROM reminders WHERE due <= ? ORDER BY due LIMIT ?)
+		RETURNING game, seat, key, due`, now.UnixMilli(), limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Reminder
+	for rows.Next() {
+		var r Reminder
+		var due int64
+		if err := rows.Scan(&r.Game, &r.Seat, &r.Key, &due); err != nil {
+			return nil, err
+		}
+		r.Due = time.UnixMilli(due)
+		out = append(out, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	// RETURNING gives the rows in no set order.
+	slices.SortFunc(out, func(a, b Reminder) int { return a.Due.Compare(b.Due) })
+	return out, nil
 }
 
 func (s *sqliteStore) Count(ctx context.Context) (int64, error) {
