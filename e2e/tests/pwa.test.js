@@ -65,6 +65,9 @@ test('offline: the app starts from the service worker cache', { timeout: 90_000 
     const cached = await waitForServiceWorkerCache(page);
     assert.ok(cached.includes('/web/app.wasm'));
 
+    const otherName = BASE_URL.includes('127.0.0.1') ? BASE_URL.replace('127.0.0.1', 'localhost') : BASE_URL.replace('localhost', '127.0.0.1');
+    assert.equal(await page.evaluate((u) => fetch(u + '/manifest.webmanifest?bypass-cache=1', { mode: 'no-cors' }).then(() => true, () => false), otherName), true,
+      'the server is not reachable under its other loopback name while online');
     await context.setOffline(true);
     const response = await page.reload({ timeout: 30_000 });
     await waitReady(page);
@@ -72,13 +75,13 @@ test('offline: the app starts from the service worker cache', { timeout: 90_000 
     assert.equal((await page.textContent('#status')).trim(), 'ready');
     assertNoErrors(errors);
 
-    // And the network really is off for the page (this logs an error).
-    const online = await page.evaluate(() =>
-      fetch('/manifest.webmanifest?bypass-cache=1').then(
-        () => true,
-        () => false,
-      ),
-    );
+    // And the network really is off for the page (this logs an error). Asked of the server
+    // under its other loopback name, which the worker leaves to the network: Debian's
+    // Chromium 148 does not apply a context's offline emulation to a service worker's own
+    // fetches, so a request of this origin would reach the server through the worker.
+    const other = BASE_URL.includes('127.0.0.1') ? BASE_URL.replace('127.0.0.1', 'localhost') : BASE_URL.replace('localhost', '127.0.0.1');
+    const reaches = (u) => fetch(u + '/manifest.webmanifest?bypass-cache=1', { mode: 'no-cors' }).then(() => true, () => false);
+    const online = await page.evaluate(reaches, other);
     assert.equal(online, false, 'a request outside the cache reached the network while offline');
   } finally {
     await context.close();
