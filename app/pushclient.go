@@ -224,11 +224,11 @@ func SubscribePush(ctx context.Context, store Store, mailboxURL string, sub Push
 }
 
 // AwaitingYou counts the online games on this device whose player is to move, as last saved
-// here (the page title and the installed app's badge show it).
-func AwaitingYou(store Store) int {
+// here, but the one on screen (except): the page title and the installed app's badge show it.
+func AwaitingYou(store Store, except string) int {
 	n := 0
 	for _, s := range readIndex(store) {
-		if s.YourTurn && !s.Over {
+		if s.YourTurn && !s.Over && s.ID != except {
 			n++
 		}
 	}

@@ -116,13 +116,14 @@ func setPush(store app.Store, on bool) (string, error) {
 	return "Notifications are on for " + strconv.Itoa(n) + " game" + map[bool]string{true: "", false: "s"}[n == 1] + " at your own pace.", nil
 }
 
-// showAwaiting puts the number of online games awaiting this device's player in the page's
-// title and on the installed app's icon (navigator.setAppBadge, where there is one).
-func showAwaiting(store app.Store) {
+// showAwaiting puts the number of online games awaiting this device's player, but the one on
+// screen (current), in the page's title and on the installed app's icon
+// (navigator.setAppBadge, where there is one).
+func showAwaiting(store app.Store, current string) {
 	if store == nil {
 		return
 	}
-	awaiting = app.AwaitingYou(store)
+	awaiting = app.AwaitingYou(store, current)
 	clearTurnAlert()
 	nav := goapp.Window().Get("navigator")
 	switch {

@@ -170,7 +170,7 @@ func (r *root) connect() {
 // player whose turn it now is gets told if the tab is in the background.
 func (r *root) changed() {
 	r.revision++
-	showAwaiting(r.store)
+	showAwaiting(r.store, r.current)
 	on, ok := r.session.(app.OnlineSession)
 	if !ok || on.Game() == nil {
 		return
@@ -197,22 +197,25 @@ func (r *root) changed() {
 // that does not open is forgotten as current (it stays in the list) with a notice.
 func (r *root) open(store app.Store) {
 	r.store = store
-	showAwaiting(store)
 	if id := gameFromURL(); id != "" {
 		_ = app.SetCurrentGame(store, id) // a notification's link: that game opens
 	}
 	id, err := app.CurrentGame(store)
 	if err != nil || id == "" {
+		showAwaiting(store, "")
 		return
 	}
 	s, err := app.OpenSaved(store, id, onlineOptions())
 	if err != nil {
 		r.notice = "The last game could not be resumed. " + err.Error()
 		_ = app.SetCurrentGame(store, "")
+		showAwaiting(store, "")
 		return
 	}
 	r.session = s
 	r.version++
+	r.current = id
+	showAwaiting(store, id)
 }
 
 // play shows the game screen for a session and makes it the current game.
@@ -225,6 +228,8 @@ func (r *root) play(ctx goapp.Context, s app.Session) {
 	r.notice = ""
 	r.joinCode = ""
 	r.early = nil
+	r.current = s.ID()
+	showAwaiting(r.store, r.current)
 	r.connect()
 	goapp.Window().Call("scrollTo", 0, 0)
 }
@@ -240,7 +245,7 @@ func (r *root) quit(ctx goapp.Context) {
 	r.session = nil
 	r.back = true
 	setPageTitle(defaultTitle)
-	showAwaiting(r.store)
+	showAwaiting(r.store, "")
 }
 
 func (r *root) Render() goapp.UI {

@@ -286,6 +286,21 @@ test('an own-pace game with a time per turn: the screen counts the turn down, an
     page = await visit(ada, all);
     let s = await caughtUp(page);
     assert.match(await page.textContent('#turn-time'), /turn: (11 h 59 min|12 h) left \(of 12 h/);
+    // On the start screen, a game awaiting this player's move comes first, and the page's
+    // title counts it.
+    await page.click('#quit');
+    await page.waitForSelector('#saved-list', { timeout: UI_TIMEOUT_MS });
+    const first = await page.$eval('#saved-list .saved-game', (el) => ({ yours: el.dataset.yourTurn, text: el.textContent }));
+    if (s.actor === s.me) {
+      assert.equal(first.yours, 'true', `the first game listed: ${first.text}`);
+      assert.match(first.text, /Your turn/);
+      assert.equal(await page.title(), '(1) Brass');
+    } else {
+      assert.match(first.text, /Ben's turn/);
+      assert.equal(await page.title(), 'Brass');
+    }
+    await page.click('#saved-list .saved-game button[id^="saved-resume-"]');
+    await caughtUp(page);
     await leave(ada);
     // Whoever is not to move moves the clock 13 hours on: the turn's time has run out.
     const waiter = s.actor === s.me ? ben : ada;
