@@ -244,6 +244,7 @@ func (r *root) quit(ctx goapp.Context) {
 	}
 	r.session = nil
 	r.back = true
+	r.current = ""
 	setPageTitle(defaultTitle)
 	showAwaiting(r.store, "")
 }
