@@ -17,11 +17,11 @@ func pushHTTP(ctx context.Context, method, url string, body []byte) (int, []byte
 	if body != nil {
 		init["body"] = string(body)
 	}
-	res, err := await(ctx, goapp.Window().Call("fetch", url, init))
+	res, err := Await(ctx, goapp.Window().Call("fetch", url, init))
 	if err != nil {
 		return 0, nil, err
 	}
-	text, err := await(ctx, res.Call("text"))
+	text, err := Await(ctx, res.Call("text"))
 	if err != nil {
 		return 0, nil, err
 	}
@@ -32,8 +32,9 @@ func pushHTTP(ctx context.Context, method, url string, body []byte) (int, []byte
 	return res.Get("status").Int(), []byte(answer), nil
 }
 
-// await waits for a JavaScript promise, or the context's end.
-func await(ctx context.Context, p goapp.Value) (goapp.Value, error) {
+// Await waits for a JavaScript promise, or the context's end (call it from a goroutine that
+// is not the UI's). A rejection's message is the error.
+func Await(ctx context.Context, p goapp.Value) (goapp.Value, error) {
 	type result struct {
 		v   goapp.Value
 		err error
@@ -48,9 +49,13 @@ func await(ctx context.Context, p goapp.Value) (goapp.Value, error) {
 		return nil
 	})
 	catch := goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
-		msg := "the request failed"
-		if len(args) > 0 && args[0].Truthy() && args[0].Get("message").Truthy() {
-			msg = args[0].Get("message").String()
+		msg := "it was refused"
+		if len(args) > 0 && args[0].Truthy() {
+			if m := args[0].Get("message"); m.Truthy() {
+				msg = m.String()
+			} else {
+				msg = args[0].Call("toString").String()
+			}
 		}
 		done <- result{err: errors.New(msg)}
 		return nil

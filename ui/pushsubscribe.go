@@ -26,41 +26,13 @@ func pushOn() bool { return debugItem(pushOnKey) == "on" }
 // 20 seconds (a service worker that never starts leaves navigator.serviceWorker.ready
 // pending for ever).
 func awaitPromise(p goapp.Value) (goapp.Value, error) {
-	type result struct {
-		v   goapp.Value
-		err error
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	v, err := app.Await(ctx, p)
+	if errors.Is(err, context.DeadlineExceeded) {
+		return v, errors.New("the browser did not answer")
 	}
-	done := make(chan result, 1)
-	var then, catch goapp.Func
-	then = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
-		v := goapp.Undefined()
-		if len(args) > 0 {
-			v = args[0]
-		}
-		done <- result{v: v}
-		return nil
-	})
-	catch = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
-		msg := "it was refused"
-		if len(args) > 0 && args[0].Truthy() {
-			if m := args[0].Get("message"); m.Truthy() {
-				msg = m.String()
-			} else {
-				msg = args[0].Call("toString").String()
-			}
-		}
-		done <- result{err: errors.New(msg)}
-		return nil
-	})
-	p.Call("then", then, catch)
-	select {
-	case r := <-done:
-		then.Release()
-		catch.Release()
-		return r.v, r.err
-	case <-time.After(20 * time.Second):
-		return goapp.Undefined(), errors.New("the browser did not answer")
-	}
+	return v, err
 }
 
 // setPush turns notifications on or off for every own-pace game on this device and says how

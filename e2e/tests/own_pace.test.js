@@ -60,36 +60,52 @@ async function caughtUp(page) {
   }));
 }
 
+/**
+ * Creates an own-pace game on the page (its host's name, the number of players, hidden cards,
+ * the introductory game, a time per turn by its label) and returns the invitation's code once
+ * the host's seat is in the mailbox.
+ */
+async function createPace(page, { name, players, dealt = true, intro = false, limit = '' }) {
+  await page.click('#play-online');
+  await page.waitForSelector('#online-dialog[open]', { timeout: UI_TIMEOUT_MS });
+  await page.click('label[for="ol-pace"]');
+  await page.click(`label[for="ol-players-${players}"]`);
+  if (!dealt) await page.uncheck('#ol-dealt');
+  if (intro) await page.check('#ol-intro');
+  if (limit) await page.selectOption('#ol-limit', { label: limit });
+  await page.fill('#ol-name', name);
+  await page.click('#ol-go');
+  await page.waitForSelector('#invite-code', { timeout: UI_TIMEOUT_MS });
+  const code = (await page.textContent('#invite-code')).trim();
+  await page.waitForFunction((n) => new RegExp(`1 of ${n} seats taken`).test(document.querySelector('#lobby-status')?.textContent), players, { timeout: LONG });
+  return code;
+}
+
+/** Joins an own-pace game on the page by its invitation, and waits until the lobby shows want. */
+async function joinPace(page, code, name, want) {
+  await page.click('#play-online');
+  await page.waitForSelector('#online-dialog[open]', { timeout: UI_TIMEOUT_MS });
+  await page.click('label[for="ol-join"]');
+  await page.fill('#ol-code', code);
+  await page.fill('#ol-name', name);
+  await page.click('#ol-go');
+  await page.waitForFunction((w) => new RegExp(w).test(document.querySelector('#lobby')?.textContent), want, { timeout: LONG });
+}
+
 test('three devices never open together play an own-pace game with hidden cards from the invitation to the final scores', { timeout: 420_000 }, async () => {
   const all = [await device('Ada'), await device('Ben'), await device('Cy')];
   const [ada, ben, cy] = all;
   try {
     // Ada creates the game: Birmingham's introductory game (the Canal Era only), at her own pace.
     let page = await visit(ada, all);
-    await page.click('#play-online');
-    await page.waitForSelector('#online-dialog[open]', { timeout: UI_TIMEOUT_MS });
-    await page.click('label[for="ol-pace"]');
-    await page.click('label[for="ol-players-3"]');
-    await page.check('#ol-intro');
-    await page.fill('#ol-name', 'Ada');
-    await page.click('#ol-go');
-    await page.waitForSelector('#invite-code', { timeout: UI_TIMEOUT_MS });
-    const code = (await page.textContent('#invite-code')).trim();
+    const code = await createPace(page, { name: 'Ada', players: 3, intro: true });
     assert.match(code, /^[0-9A-Z]{4}(-[0-9A-Z]{1,4}){6}$/, 'an invitation of 26 characters');
-    await page.waitForFunction(() => /1 of 3 seats taken/.test(document.querySelector('#lobby-status')?.textContent), null, { timeout: LONG });
     await leave(ada);
 
     // Ben and Cy join by the invitation, each alone.
     for (const [d, seats] of [[ben, 2], [cy, 3]]) {
       page = await visit(d, all);
-      await page.click('#play-online');
-      await page.waitForSelector('#online-dialog[open]', { timeout: UI_TIMEOUT_MS });
-      await page.click('label[for="ol-join"]');
-      await page.fill('#ol-code', code.toLowerCase());
-      await page.fill('#ol-name', d.name);
-      await page.click('#ol-go');
-      await page.waitForFunction((n) => document.querySelectorAll('#lobby-seats .lobby-seat:not(.lobby-empty)').length === n, seats, { timeout: LONG });
-      if (seats === 3) await page.waitForFunction(() => /waiting for Ada and Ben/.test(document.querySelector('#lobby-status')?.textContent), null, { timeout: LONG });
+      await joinPace(page, code.toLowerCase(), d.name, seats === 3 ? 'waiting for Ada and Ben' : '2 of 3 seats taken');
       await leave(d);
     }
     // Ada's device, opened again, reveals its secret; Ben's, the last, begins the game.
@@ -200,25 +216,10 @@ test('an own-pace game offers notifications of your turn (the browser is asked, 
   const all = [ada, ben];
   try {
     let page = await visit(ada, all);
-    await page.click('#play-online');
-    await page.waitForSelector('#online-dialog[open]', { timeout: UI_TIMEOUT_MS });
-    await page.click('label[for="ol-pace"]');
-    await page.click('label[for="ol-players-2"]');
-    await page.uncheck('#ol-dealt');
-    await page.fill('#ol-name', 'Ada');
-    await page.click('#ol-go');
-    await page.waitForSelector('#invite-code', { timeout: UI_TIMEOUT_MS });
-    const code = (await page.textContent('#invite-code')).trim();
-    await page.waitForFunction(() => /1 of 2 seats taken/.test(document.querySelector('#lobby-status')?.textContent), null, { timeout: LONG });
+    const code = await createPace(page, { name: 'Ada', players: 2, dealt: false });
     await leave(ada);
     page = await visit(ben, all);
-    await page.click('#play-online');
-    await page.waitForSelector('#online-dialog[open]', { timeout: UI_TIMEOUT_MS });
-    await page.click('label[for="ol-join"]');
-    await page.fill('#ol-code', code);
-    await page.fill('#ol-name', 'Ben');
-    await page.click('#ol-go');
-    await page.waitForFunction(() => /waiting for Ada/.test(document.querySelector('#lobby-status')?.textContent), null, { timeout: LONG });
+    await joinPace(page, code, 'Ben', 'waiting for Ada');
     await leave(ben);
     // Ada's device reveals, writes the genesis and begins.
     page = await visit(ada, all);
@@ -261,27 +262,11 @@ test('an own-pace game with a time per turn: the screen counts the turn down, an
   const all = [ada, ben];
   try {
     let page = await visit(ada, all);
-    await page.click('#play-online');
-    await page.waitForSelector('#online-dialog[open]', { timeout: UI_TIMEOUT_MS });
-    await page.click('label[for="ol-pace"]');
-    await page.click('label[for="ol-players-2"]');
-    await page.uncheck('#ol-dealt');
-    await page.selectOption('#ol-limit', { label: '12 h' });
-    await page.fill('#ol-name', 'Ada');
-    await page.click('#ol-go');
-    await page.waitForSelector('#invite-code', { timeout: UI_TIMEOUT_MS });
-    const code = (await page.textContent('#invite-code')).trim();
+    const code = await createPace(page, { name: 'Ada', players: 2, dealt: false, limit: '12 h' });
     assert.match(await page.textContent('#lobby-limit'), /up to 12 h/);
-    await page.waitForFunction(() => /1 of 2 seats taken/.test(document.querySelector('#lobby-status')?.textContent), null, { timeout: LONG });
     await leave(ada);
     page = await visit(ben, all);
-    await page.click('#play-online');
-    await page.waitForSelector('#online-dialog[open]', { timeout: UI_TIMEOUT_MS });
-    await page.click('label[for="ol-join"]');
-    await page.fill('#ol-code', code);
-    await page.fill('#ol-name', 'Ben');
-    await page.click('#ol-go');
-    await page.waitForFunction(() => /waiting for Ada/.test(document.querySelector('#lobby-status')?.textContent), null, { timeout: LONG });
+    await joinPace(page, code, 'Ben', 'waiting for Ada');
     await leave(ben);
     page = await visit(ada, all);
     let s = await caughtUp(page);
