@@ -62,6 +62,8 @@ type OnlineSession interface {
 	Pace() bool
 	Invitation() string
 	Awaited() []string
+	// WatchID is an own-pace game's mailbox id, which a watch link names ("" for a live game).
+	WatchID() string
 	// The game in play.
 	MySeat() int
 	Notices() []Notice

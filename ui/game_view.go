@@ -121,6 +121,7 @@ func (g *gameScreen) Render() goapp.UI {
 		// Conditional parts sit in fixed slots: go-app diffs children by position, so a part
 		// appearing before its siblings would otherwise remount them all.
 		slot("gs-slot-online", g.renderOnline()),
+		slot("gs-slot-watch", g.renderWatching()),
 		slot("gs-slot-bot-problem", g.renderBotProblem()),
 		slot("gs-slot-history", goapp.If(!live, func() goapp.UI {
 			return goapp.Div().ID("history-banner").Class("gs-history").Body(
@@ -496,4 +497,18 @@ func controlsSlotClass(covered bool) string {
 		return "gs-slot-turn gs-under-cover"
 	}
 	return "gs-slot-turn"
+}
+
+// renderWatching says the screen is a spectator's, read-only (a watch link), and what of the
+// game cannot be shown.
+func (g *gameScreen) renderWatching() goapp.UI {
+	w, ok := g.ISession.(*app.Watch)
+	if !ok {
+		return nil
+	}
+	text := "You are watching this game: the board and the log as every player sees them, no hand. It follows the players' moves as they come."
+	if st := w.Status(); st != "" {
+		text += " " + st
+	}
+	return goapp.P().ID("watching").Class("gs-history").Role("status").Text(text)
 }

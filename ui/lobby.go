@@ -45,6 +45,11 @@ func joinLink(room string) string {
 	return origin + "/#join=" + app.FormatRoomCode(room)
 }
 
+// watchLink is the address that opens an own-pace game to watch, read-only.
+func watchLink(id string) string {
+	return strings.Replace(joinLink(""), "#join=", "#watch="+id, 1)
+}
+
 // inviteLink is the address that opens the app with the join dialog for an own-pace game's
 // invitation (the same #join= fragment: the code's length tells the two apart).
 func inviteLink(code string) string {
@@ -111,6 +116,12 @@ func (l *lobby) Render() goapp.UI {
 					goapp.Code().ID("room-link").Text(inviteLink(code)),
 					goapp.Button().ID("copy-link").Class("st-btn").Type("button").OnClick(l.copyLink).Text(copyLabel(l.copied)),
 				),
+				goapp.If(s.WatchID() != "", func() goapp.UI {
+					return goapp.P().Class("lobby-link").Body(
+						goapp.Span().Text("To let others watch (read-only, no hand): "),
+						goapp.Code().ID("watch-link").Text(watchLink(s.WatchID())),
+					)
+				}),
 			)
 		}),
 		goapp.If(room != "", func() goapp.UI {

@@ -86,6 +86,16 @@ func (r *root) OnMount(ctx goapp.Context) {
 	} else {
 		r.open(app.NewBrowserStore(ctx.LocalStorage()))
 	}
+	if id := watchFromURL(); id != "" {
+		// A watch link: the game is watched, read-only (the game of the last visit stays
+		// the current one, for the next visit).
+		if w, err := app.OpenWatch(app.MailboxURL(), id, onlineOptions()); err != nil {
+			r.notice = err.Error()
+		} else {
+			r.session = w
+			r.version++
+		}
+	}
 	if r.session != nil {
 		r.connect()
 	}
@@ -121,6 +131,21 @@ func joinCodeFromURL() string {
 		return h[len(prefix):]
 	}
 	return ""
+}
+
+// watchFromURL reads the game a watch link opens (#watch=<the mailbox's id of it>), or "".
+func watchFromURL() string {
+	loc := goapp.Window().Get("location")
+	if !loc.Truthy() {
+		return ""
+	}
+	h := loc.Get("hash").String()
+	const prefix = "#watch="
+	if len(h) <= len(prefix) || h[:len(prefix)] != prefix {
+		return ""
+	}
+	goapp.Window().Get("history").Call("replaceState", nil, "", "/")
+	return h[len(prefix):]
 }
 
 // gameFromURL reads the game a notification opens (#game=<the mailbox's id of it>): the id
@@ -252,9 +277,16 @@ func (r *root) quit(ctx goapp.Context) {
 func (r *root) Render() goapp.UI {
 	var screen goapp.UI
 	on, online := r.session.(app.OnlineSession)
+	w, watching := r.session.(*app.Watch)
 	switch {
 	case online && on.Game() == nil:
 		screen = newLobby().Session(on).Revision(r.revision).OnLeave(r.quit)
+	case watching && w.Game() == nil:
+		screen = goapp.Div().ID("watch-wait").Class("lobby").Body(
+			goapp.H1().Text("Watching a game"),
+			goapp.P().ID("watch-status").Class("lobby-status").Role("status").Text(w.Status()),
+			goapp.Button().ID("watch-leave").Class("st-btn").Type("button").Text("Back").OnClick(func(ctx goapp.Context, e goapp.Event) { r.quit(ctx) }),
+		)
 	case r.session != nil:
 		screen = newGameScreen().Session(r.session).Version(r.version).Revision(r.revision).OnQuit(r.quit)
 	default:

@@ -207,7 +207,7 @@ test('three devices never open together play an own-pace game with hidden cards 
   }
 });
 
-test('an own-pace game offers notifications of your turn (the browser is asked, and the page says why it could not subscribe where there is no push service), and a player resigns', { timeout: 120_000 }, async () => {
+test('an own-pace game offers notifications of your turn (the browser is asked, and the page says why it could not subscribe where there is no push service), a spectator watches it by its watch link and sees no hand, and a player resigns', { timeout: 120_000 }, async () => {
   // Ada's page runs the service worker (a push subscription is the worker's), Ben's joins.
   const adaContext = await newContext(browser, { sw: true });
   await adaContext.grantPermissions(['notifications']);
@@ -217,6 +217,7 @@ test('an own-pace game offers notifications of your turn (the browser is asked, 
   try {
     let page = await visit(ada, all);
     const code = await createPace(page, { name: 'Ada', players: 2, dealt: false });
+    const watchID = (await page.textContent('#watch-link')).trim().split('#watch=')[1];
     await leave(ada);
     page = await visit(ben, all);
     await joinPace(page, code, 'Ben', 'waiting for Ada');
@@ -237,11 +238,21 @@ test('an own-pace game offers notifications of your turn (the browser is asked, 
     } else {
       assert.match(status, /Notifications are on for 1 game/, status);
     }
+    // A spectator opens the watch link (not the invitation): the board, read-only, no hand,
+    // following the game live.
+    const watcher = await newContext(browser);
+    const { page: watch, errors: watchErrors } = await openApp(watcher, { urlPath: `/#watch=${watchID}` });
+    await watch.waitForSelector('.game-screen #watching', { timeout: LONG });
+    assert.equal(await watch.$$eval('.hand-card', (els) => els.length), 0, 'the watcher sees cards of a hand');
+    assert.equal(await watch.$('#peer-strip'), null);
     // Ada resigns (asked once more): the game ends on her device, and on Ben's when it opens.
     await page.click('#resign');
     await page.click('#resign-yes');
     await page.waitForFunction(() => /You resigned after move/.test(document.querySelector('#peer-strip')?.textContent), null, { timeout: UI_TIMEOUT_MS });
     await page.waitForSelector('.game-screen[data-caught-up="true"]', { timeout: LONG });
+    await watch.waitForFunction(() => /ended by one of its players/.test(document.querySelector('#watching')?.textContent), null, { timeout: LONG });
+    assertNoErrors(watchErrors);
+    await watcher.close();
     // (Chromium says on the console why a non-persistent profile has no Push API.)
     await leave(ada, /does not support the Push API in incognito mode/);
     page = await visit(ben, all);

@@ -1,0 +1,216 @@
+package app
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"time"
+
+	"brass/app/online"
+	"brass/engine"
+	"brass/mailbox"
+)
+
+// Watching an own-pace game: a spectator's session, read-only, over the game's mailbox opened
+// to watch (the mailbox gives a watcher only the messages to every device: no hand, no key).
+// The watcher holds no seat and no secret; it builds the public record as any device does,
+// each signed move checked against the genesis's keys (online.Ledger), and shows it live,
+// with the log and the replay from any point. It plays nothing: every seat is another's.
+//
+// A watch link names only the game's mailbox id, which opens nothing but the public record:
+// it is not the invitation, whose key alone writes to the game's lobby. In a game whose cards
+// the devices deal, what a watcher could show is only the cards played, which needs the deal's
+// public parts opened by a device that holds no seat: not built yet, so such a game is named
+// and not shown. In a game dealt from its seed the screen shows no hand (every seat is
+// another's), as a spectator at the table sees.
+type Watch struct {
+	url, game string
+	opts      OnlineOptions
+
+	run     func(func())
+	changed func()
+	ctx     context.Context
+	cancel  context.CancelFunc
+
+	ledger  *online.Ledger
+	colours []string
+	held    map[int]online.Signed // moves that came before the ones they follow
+	ending  *online.Ending
+	status  string // why nothing is shown, or what the connection does
+}
+
+var _ Live = (*Watch)(nil)
+
+// maxHeld bounds the moves a watcher keeps for later: a mailbox cannot fill its memory.
+const maxHeld = 64
+
+// OpenWatch prepares to watch the own-pace game whose mailbox id is game; Connect opens it.
+func OpenWatch(mailboxURL, game string, opts OnlineOptions) (*Watch, error) {
+	opts.defaults()
+	if !mailbox.ValidGameID(game) {
+		return nil, &Error{Msg: "That is not a link to watch a game."}
+	}
+	if mailboxURL == "" {
+		return nil, &Error{Msg: "Watching a game needs the server's mailbox."}
+	}
+	return &Watch{url: mailboxURL, game: game, opts: opts, held: map[int]online.Signed{}, status: "Opening the game to watch…"}, nil
+}
+
+// ID implements Session: a watched game is not saved on this device.
+func (w *Watch) ID() string { return "" }
+
+// Game implements Session: the public record so far (nil until its genesis is read).
+func (w *Watch) Game() *engine.Game {
+	if w.ledger == nil {
+		return nil
+	}
+	return w.ledger.Game()
+}
+
+// Colours implements Session.
+func (w *Watch) Colours() []string { return append([]string(nil), w.colours...) }
+
+// LocalSeat implements Session: a watcher plays no seat.
+func (w *Watch) LocalSeat(p int) bool { return false }
+
+var errWatching = &Error{Msg: "You are watching this game: only its players play."}
+
+// Submit implements Session: refused.
+func (w *Watch) Submit(m engine.Move) error { return errWatching }
+
+// CanUndo implements Session.
+func (w *Watch) CanUndo() bool { return false }
+
+// Undo implements Session: refused.
+func (w *Watch) Undo() error { return errWatching }
+
+// Status says why there is no game to show yet, or that the game was ended ("" otherwise).
+func (w *Watch) Status() string { return w.status }
+
+// Watching reports that the session is a spectator's.
+func (w *Watch) Watching() bool { return true }
+
+// Connect implements Live: it opens the mailbox to watch and keeps it open, reading every
+// message to every device as it comes.
+func (w *Watch) Connect(run func(func()), changed func()) {
+	if w.ctx != nil {
+		return
+	}
+	w.run, w.changed = run, changed
+	w.ctx, w.cancel = context.WithCancel(context.Background())
+	go w.loop(w.ctx)
+}
+
+// Close implements Live.
+func (w *Watch) Close() {
+	if w.cancel != nil {
+		w.cancel()
+	}
+}
+
+func (w *Watch) loop(ctx context.Context) {
+	pause := w.opts.Retry
+	for ctx.Err() == nil {
+		conn, err := w.opts.MailDial(ctx, w.url, mailbox.Frame{Game: w.game, Watch: true})
+		if err != nil {
+			var me *mailbox.Error
+			if errors.As(err, &me) && permanentRefusal(me.Code) {
+				w.run(func() { w.status = "This game cannot be watched: " + sentenceFragment(me.Message); w.changed() })
+				return
+			}
+		} else {
+			pause = w.opts.Retry
+			for d := range conn.Deliveries() {
+				w.run(func() {
+					if w.take(d) {
+						w.changed()
+					}
+				})
+			}
+			conn.Close()
+		}
+		select {
+		case <-time.After(pause):
+		case <-ctx.Done():
+			return
+		}
+		if pause < 8*w.opts.Retry {
+			pause *= 2
+		}
+	}
+}
+
+// take reads one message of the log and reports whether the screen changes.
+func (w *Watch) take(d mailbox.Delivery) bool {
+	e := d.Env
+	switch {
+	case d.Live || e.Game != w.game || e.To != -1:
+		return false
+	case e.Kind == mailbox.KindGenesis && w.ledger == nil:
+		return w.begin(e)
+	case e.Kind != mailbox.KindGame || w.ledger == nil || e.From < 0 || e.From >= len(w.ledger.Genesis().Keys):
+		return false
+	case e.Key != string(w.ledger.Genesis().Keys[e.From]) || !e.Verify():
+		return false // not its seat's: a mailbox's forgery
+	}
+	moves, end, ok := online.PublicRecord(e.Body)
+	if !ok {
+		return false
+	}
+	changed := false
+	for _, s := range moves {
+		if s.Index >= w.ledger.Len() && len(w.held) < maxHeld {
+			w.held[s.Index] = s
+		}
+	}
+	for {
+		s, ok := w.held[w.ledger.Len()]
+		if !ok {
+			break
+		}
+		delete(w.held, w.ledger.Len())
+		if w.ledger.Append(s, online.AnyRunner) != nil {
+			continue // a move that does not check out shows nothing
+		}
+		changed = true
+	}
+	if end != nil && w.ending == nil && end.Check(w.ledger.Genesis()) == nil {
+		w.ending, w.status, changed = end, "The game was ended by one of its players; the scores stand as they are.", true
+	}
+	return changed
+}
+
+// begin takes the game from its genesis: the seats' keys and the game's setup.
+func (w *Watch) begin(e mailbox.Envelope) bool {
+	var body mailbox.GenesisBody
+	var g online.Genesis
+	if json.Unmarshal(e.Body, &body) != nil || json.Unmarshal(body.Game, &g) != nil {
+		w.status = "This game's mailbox holds a genesis that does not read."
+		return true
+	}
+	if g.Config.Dealt {
+		w.status = "This game's cards are dealt by its devices (hidden cards): watching such a game is not possible yet."
+		return true
+	}
+	l, err := online.NewLedger(g)
+	if err != nil {
+		w.status = "This game cannot be watched: " + sentenceFragment(err.Error())
+		return true
+	}
+	w.ledger, w.status = l, ""
+	w.colours = DefaultColours(g.Config.Players)
+	return true
+}
+
+// WatchID is the mailbox id a watch link of this own-pace game names ("" for a live game).
+func (o *Online) WatchID() string {
+	switch {
+	case o.pace == nil:
+		return ""
+	case o.pace.lobby != nil:
+		return o.pace.lobby.Game()
+	case o.saved.Online != nil && o.saved.Online.Pace != nil:
+		return o.saved.Online.Pace.Game
+	}
+	return ""
+}
