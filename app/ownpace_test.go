@@ -329,3 +329,25 @@ func TestAnOwnPaceTurnPastItsTimeLimitLetsTheOthersEndTheGame(t *testing.T) {
 		return caughtUp(o) && e != nil && e.By == 1-toMove && len(e.Stalled) == 1 && e.Stalled[0] == toMove && strings.Contains(e.Reason, "12 hours")
 	})
 }
+
+// An invitation to a game the mailbox does not hold (never created, or deleted after its
+// retention) ends in a clear refusal, and the device stops trying.
+func TestAnInvitationToAGameTheMailboxDoesNotHoldIsRefused(t *testing.T) {
+	url, _ := mailboxServer(t)
+	code := EncodeInvitation([]byte("sixteen bytes!!!"))
+	o, err := JoinOwnPace(NewMemoryStore(), code, "Ben", Palette[1].CSS, OnlineOptions{Mailbox: url, Retry: 20 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := newDevice(t, "Ben")
+	d.connect(o)
+	d.waitUntil("the lobby fails", 10*time.Second, func(o *Online) bool { return o.Phase() == PhaseFailed })
+	d.do(func() {
+		if f := o.Failure(); !strings.Contains(f, "mailbox refused it") || o.Signal() != SignalClosed {
+			t.Fatalf("the failure: %q, signal %v", f, o.Signal())
+		}
+	})
+	if _, err := JoinOwnPace(NewMemoryStore(), "K7QF-9MZT", "Ben", Palette[1].CSS, OnlineOptions{Mailbox: url}); err == nil {
+		t.Fatal("a live room's code was taken for an invitation")
+	}
+}
