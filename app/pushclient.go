@@ -91,11 +91,14 @@ func postPush(ctx context.Context, url string, body any) error {
 
 // seatKey is an own-pace game's signing key on this device and its public half as the
 // genesis has it.
-func (o *Online) seatKey() (ed25519.PrivateKey, string, bool) {
-	if o.saved.Online == nil || o.saved.Online.Pace == nil || len(o.saved.Online.KeySeed) != ed25519.SeedSize {
+func (o *Online) seatKey() (ed25519.PrivateKey, string, bool) { return o.saved.Online.seatKey() }
+
+// seatKey is a stored own-pace game's signing key and its public half, as the genesis has it.
+func (m *onlineMeta) seatKey() (ed25519.PrivateKey, string, bool) {
+	if m == nil || m.Pace == nil || len(m.KeySeed) != ed25519.SeedSize {
 		return nil, "", false
 	}
-	priv := ed25519.NewKeyFromSeed(o.saved.Online.KeySeed)
+	priv := ed25519.NewKeyFromSeed(m.KeySeed)
 	return priv, base64.RawURLEncoding.EncodeToString(priv.Public().(ed25519.PublicKey)), true
 }
 
@@ -202,11 +205,13 @@ func SubscribePush(ctx context.Context, store Store, mailboxURL string, sub Push
 			continue
 		}
 		sg, err := loadGame(store, s.ID)
-		if err != nil || sg.Online == nil || sg.Online.Pace == nil {
+		if err != nil {
 			continue
 		}
-		priv := ed25519.NewKeyFromSeed(sg.Online.KeySeed)
-		key := base64.RawURLEncoding.EncodeToString(priv.Public().(ed25519.PublicKey))
+		priv, key, ok := sg.Online.seatKey()
+		if !ok {
+			continue
+		}
 		at := time.Now().UnixMilli()
 		game := sg.Online.Pace.Game
 		body := map[string]any{"game": game, "key": key, "sub": sub, "at": at,

@@ -379,23 +379,14 @@ func (l *Lobby) freeName(name string) string {
 }
 
 func (l *Lobby) freeColour(want string) string {
-	taken := func(c string) bool {
+	return profile.FreeColour(want, func(c string) bool {
 		for _, s := range l.seats {
 			if s.colour == c {
 				return true
 			}
 		}
 		return false
-	}
-	if want != "" && !taken(want) {
-		return want
-	}
-	for _, p := range profile.Palette {
-		if !taken(p.CSS) {
-			return p.CSS
-		}
-	}
-	return profile.Palette[0].CSS
+	})
 }
 
 // reveal takes a seat's secret: only once every seat is taken (no one could then choose a

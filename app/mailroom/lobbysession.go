@@ -158,13 +158,6 @@ func (s *LobbySession) wake() {
 	s.changed = make(chan struct{})
 }
 
-// Err is why the visit ended (nil while it is on).
-func (s *LobbySession) Err() error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.err
-}
-
 // Idle waits until the lobby has read the whole log, the mailbox has stored everything it
 // said, and the lobby has read that back (and said what it then has to say).
 func (s *LobbySession) Idle(ctx context.Context) error {

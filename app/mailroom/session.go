@@ -287,13 +287,6 @@ func (s *Session) Flush() {
 	}
 }
 
-// Err is why the visit ended, or nil while it goes on.
-func (s *Session) Err() error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.err
-}
-
 // Finish tells the mailbox the game is over (call it once the game has ended and its audit
 // is done); saying it again changes nothing.
 func (s *Session) Finish(ctx context.Context) error {

@@ -387,15 +387,7 @@ func (l *Lobby) freeColour(want, player string) string {
 		}
 		return false
 	}
-	if c, ok := profile.PaletteColour(want); ok && !taken(c) {
-		return c
-	}
-	for _, p := range profile.Palette {
-		if !taken(p.CSS) {
-			return p.CSS
-		}
-	}
-	return profile.Palette[0].CSS
+	return profile.FreeColour(want, taken)
 }
 
 func (l *Lobby) broadcastSeats() {

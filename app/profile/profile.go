@@ -155,3 +155,18 @@ func Validate(name, colour string) (string, string, error) {
 	}
 	return n, c, nil
 }
+
+// FreeColour is the colour a player asked for, or, when it is not the palette's or is taken,
+// the first palette colour not taken (the first of all when every one is): a lobby's rule for
+// the seats' colours, the live lobby's and the mailbox's alike.
+func FreeColour(want string, taken func(css string) bool) string {
+	if c, ok := PaletteColour(want); ok && !taken(c) {
+		return c
+	}
+	for _, p := range Palette {
+		if !taken(p.CSS) {
+			return p.CSS
+		}
+	}
+	return Palette[0].CSS
+}
