@@ -78,6 +78,9 @@ func (o *Online) Submit(m engine.Move) error {
 // play commits a move of this device's player or of a seat bot it runs.
 func (o *Online) play(m engine.Move) error {
 	r, _ := o.game()
+	if o.pace != nil {
+		r.SetTurnLate(o.turnLate())
+	}
 	err := r.Play(m)
 	o.flush()
 	return err

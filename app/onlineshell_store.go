@@ -3,6 +3,7 @@ package app
 import (
 	"crypto/rand"
 	"errors"
+	"time"
 
 	"brass/app/online"
 	"brass/engine"
@@ -98,6 +99,11 @@ func (o *Online) save() {
 	}
 	meta := *sg.Online
 	meta.Signed, meta.Undos, meta.Ending = r.Ledger().Moves(), r.Ledger().Undos(), r.Ended()
+	if meta.Pace != nil {
+		pm := *meta.Pace
+		pm.Clock = r.PaceState()
+		meta.Pace = &pm
+	}
 	if d := r.DealState(); d != nil {
 		// The locked deals' passes (most of the deal's size) never change: stored once, apart.
 		passes := d.Dealer.TakeLockedPasses()
@@ -192,6 +198,9 @@ func resumeReplica(store Store, sg savedGame, opts OnlineOptions) (*online.Repli
 	}
 	if err == nil && meta.Ending != nil {
 		err = rep.Resume(*meta.Ending)
+	}
+	if err == nil && meta.Pace != nil {
+		rep.SetPace(time.Duration(meta.Pace.TurnLimit)*time.Second, meta.Pace.Clock)
 	}
 	if err != nil {
 		return nil, 0, &Error{Msg: "This saved game cannot be opened: " + err.Error() + ".", Err: err}

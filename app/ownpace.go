@@ -42,6 +42,9 @@ type paceMeta struct {
 	TurnActor int   `json:"turn_actor"`
 	TurnSince int64 `json:"turn_since,omitempty"`
 	TurnMoves int   `json:"turn_moves"`
+	// Clock is the core's own-pace state (online.PaceState): the turn's start by the
+	// mailbox's clock, the bots standing in for players past their time, a move on its way.
+	Clock online.PaceState `json:"clock"`
 }
 
 // paceLink is an own-pace session's connection to its mailbox.
@@ -378,15 +381,37 @@ func (o *Online) paceOpened(ctx context.Context, conn *mailbox.Conn) <-chan stru
 }
 
 // paceRun runs the game's visit's work on the UI goroutine; the screen is told when the
-// visit has caught up with the mailbox (or falls behind again), which no core's Ready says.
+// visit has caught up with the mailbox (or falls behind again), which no core's Ready says,
+// and then what waited for the whole log goes out (caughtUpNow).
 func (o *Online) paceRun(f func()) {
 	o.run(func() {
 		before := o.CaughtUp()
 		f()
-		if o.CaughtUp() != before && o.changed != nil {
+		now := o.CaughtUp()
+		if now && !before {
+			o.caughtUpNow()
+		}
+		if now != before && o.changed != nil {
 			o.changed()
 		}
 	})
+}
+
+// caughtUpNow sends, once the visit has read the whole log, what needed all of it read: a
+// move of this device's on its way that the log does not hold (the visit that sent it ended
+// first: the same message, kept once), and, where a bot plays this device's seat past its
+// time, the hand-back (the player is back).
+func (o *Online) caughtUpNow() {
+	r, ok := o.game()
+	if !ok || o.pace.sess == nil {
+		return
+	}
+	if r.Sending() {
+		_ = o.pace.sess.Do(func() error { r.ResendContested(); return nil })
+	}
+	if _, held := r.StandInFor(r.Seat()); held && !r.Game().Over() {
+		_ = o.pace.sess.Do(func() error { return r.StopStandIn(r.Seat()) })
+	}
 }
 
 // paceLobbyReady carries out what the lobby said (the session sent its messages): notices,
@@ -407,6 +432,8 @@ func (o *Online) paceLobbyReady(rd online.Ready) {
 			// In the room (as a live game's start does), so that its own part of the deal
 			// is made before the game is stored; the game's visit greets the seats.
 			rep.Step(online.Event{Kind: online.Entered, Peer: b.Self})
+			since := o.pace.lastAt // the first turn runs from the genesis's time in the mailbox
+			rep.SetPace(time.Duration(o.pace.lobby.TurnLimit())*time.Second, online.PaceState{Since: since})
 			id := o.pace.lobby.GameID()
 			o.core, o.pace.lobby, o.pace.began = rep, nil, true
 			if m := o.saved.Online; m != nil && m.Pace != nil {
@@ -444,6 +471,7 @@ func (o *Online) paceReady(rd online.Ready) {
 		o.nudgeAfter(o.pace.seen)
 		o.trackTurn()
 		o.pace.seen = len(r.Game().Moves())
+		o.stepBots()
 	}
 	if r, ok := o.game(); ok && r.Game().Over() && (!r.Game().Config().Dealt || r.DealAudit() != "") && !o.saved.Online.Pace.Finished {
 		o.saved.Online.Pace.Finished = true
@@ -582,6 +610,9 @@ func (o *Online) trackTurn() {
 		m.TurnActor, m.TurnSince = actor, since
 	}
 	m.TurnMoves = n
+	if since := r.TurnSince(); since > 0 {
+		m.TurnSince = since // the mailbox's time, as every device reads it (online.PaceState)
+	}
 }
 
 // TurnLimit is an own-pace game's time for each turn (0: none).
@@ -630,6 +661,46 @@ func (o *Online) EndForTime() error {
 	}
 	return nil
 }
+
+// CanLetBotPlayForTime reports whether this device's player may let a bot play the seat of
+// the player to move, whose time has run out (by claimMargin): a game dealt from its seed
+// (no bot plays another's hidden cards) where no bot plays that seat yet.
+func (o *Online) CanLetBotPlayForTime() bool {
+	r, ok := o.game()
+	d, _ := o.TurnDeadline()
+	if !ok || !o.CanEndForTime() || r.Game().Config().Dealt || o.bots.brain == nil || o.opts.Now().Before(d.Add(claimMargin)) {
+		return false
+	}
+	_, held := r.StandInFor(r.Game().State().Actor())
+	return !held
+}
+
+// LetBotPlayForTime asks for a bot of level, run on this device, to play the seat of the
+// player to move, whose time has run out, until they are back. It plays once the mailbox's
+// log shows the claim after the deadline by the mailbox's clock (online/standin.go).
+func (o *Online) LetBotPlayForTime(level string) error {
+	if !o.CanLetBotPlayForTime() {
+		return &Error{Msg: "No bot can play that seat now: the player to move still has time, or their cards are hidden."}
+	}
+	r, _ := o.game()
+	return o.LetBotPlay(r.Game().State().Actor(), level)
+}
+
+// turnLate says whether, by this device's clock, its player's turn is within lateMargin of
+// its time running out, or past it: their move then counts where the mailbox's log puts it,
+// against any bot's (online.Replica.SetTurnLate).
+func (o *Online) turnLate() bool {
+	r, ok := o.game()
+	d, timed := o.TurnDeadline()
+	return ok && timed && r.Game().State().Actor() == r.Seat() && !o.opts.Now().Before(d.Add(-lateMargin))
+}
+
+// claimMargin is how long past the deadline by this device's clock a bot may be asked for:
+// the devices' reading of when the first turn began may differ by a few seconds.
+const claimMargin = time.Minute
+
+// lateMargin covers the clocks of the devices and the mailbox differing by a few minutes.
+const lateMargin = 5 * time.Minute
 
 // limitText names a time per turn: "12 hours", "3 days".
 func limitText(d time.Duration) string {

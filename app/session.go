@@ -94,6 +94,10 @@ type OnlineSession interface {
 	TurnDeadline() (time.Time, bool)
 	CanEndForTime() bool
 	EndForTime() error
+	// Past that time, a bot of this device's may play the seat until its player plays again
+	// (a game dealt from its seed).
+	CanLetBotPlayForTime() bool
+	LetBotPlayForTime(level string) error
 }
 
 var _ OnlineSession = (*Online)(nil)

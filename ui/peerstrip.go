@@ -220,6 +220,7 @@ func (p *peerStrip) renderTurnTime(s app.OnlineSession) goapp.UI {
 	}
 	return goapp.Div().ID("turn-time").Class("peer-connection").DataSet("late", left <= 0).Role("status").Body(
 		goapp.Span().Text(text),
+		goapp.If(s.CanLetBotPlayForTime(), func() goapp.UI { return p.renderStandIn(s, g.State().Name(actor)) }),
 		goapp.If(s.CanEndForTime(), func() goapp.UI {
 			return goapp.Button().ID("end-for-time").Class("gs-btn").Text("End the game: the scores as they stand").
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
@@ -229,6 +230,24 @@ func (p *peerStrip) renderTurnTime(s app.OnlineSession) goapp.UI {
 				})
 		}),
 	)
+}
+
+// renderStandIn offers, once the player to move has run out of time, to let a bot of this
+// device's play their seat until they play again.
+func (p *peerStrip) renderStandIn(s app.OnlineSession, name string) goapp.UI {
+	opts := []goapp.UI{goapp.Option().Value("").Selected(true).Text("Let a bot play for " + name + "…")}
+	for _, l := range app.BotLevels {
+		opts = append(opts, goapp.Option().Value(l).Text(app.BotLevelName(l)+" bot"))
+	}
+	return goapp.Select().ID("stand-in").Class("peer-bot-pick").
+		Aria("label", "Let a bot play for "+name+" until they play again").Body(opts...).
+		OnChange(func(ctx goapp.Context, e goapp.Event) {
+			if level := ctx.JSSrc().Get("value").String(); level != "" {
+				if err := s.LetBotPlayForTime(level); err != nil {
+					p.resignErr = err.Error()
+				}
+			}
+		})
 }
 
 // durationText is a time left or past, to the minute: "2 days 3 h", "5 h 12 min", "8 min".

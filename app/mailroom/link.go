@@ -155,9 +155,9 @@ func (l *Link) envelope(to int, data []byte) (mailbox.Envelope, error) {
 	return e, nil
 }
 
-// Event turns an envelope of the log into the core's event. ok is false for an envelope
-// that is not for the core (this device's own, one sealed to another seat, the mailbox's
-// own kinds, one taken already); err says why one does not check out (it is dropped).
+// Event turns an envelope of the log into the core's event: this device's own to every
+// device is an Echo. ok is false for an envelope that is not for the core (this device's own
+// sealed to another, one sealed to another seat, the mailbox's own kinds, one taken already); err says why one does not check out (it is dropped).
 // verify false skips the signature's check, for an envelope checked in an earlier visit
 // (Checkpoint); the key is checked always.
 func (l *Link) Event(e mailbox.Envelope, verify bool) (ev online.Event, ok bool, err error) {
@@ -180,6 +180,11 @@ func (l *Link) Event(e mailbox.Envelope, verify bool) (ev online.Event, ok bool,
 		return ev, false, nil // the same envelope again: taken once
 	}
 	l.seen[id] = true
+	if e.From == l.seat && e.To < 0 {
+		// This device's own, where the log puts it among every device's: an own-pace game's
+		// rule of time counts there (online.Echo).
+		return online.Event{Kind: online.Echo, Peer: PeerOf(l.seat), Data: e.Body}, true, nil
+	}
 	if e.From == l.seat || e.To >= 0 && e.To != l.seat {
 		return ev, false, nil
 	}

@@ -185,6 +185,7 @@ func (s *Session) take(d mailbox.Delivery, check bool) {
 	if !ok {
 		return
 	}
+	ev.At = d.At
 	s.opts.Core.Step(ev)
 	s.flush(d.N <= s.opts.Checkpoint.N)
 }

@@ -32,6 +32,9 @@ type Event struct {
 	Data []byte
 	// Timer is a timer the shell started from Ready.Timers and that is now due (Fired).
 	Timer Timer
+	// At is the mailbox's time (Unix ms) of a message read from a mailbox's log (Message,
+	// Echo); 0 over the mesh.
+	At int64
 }
 
 // EventKind tells events apart.
@@ -47,6 +50,10 @@ const (
 	Closed                       // the channel to Peer closed
 	Message                      // Peer sent Data
 	Fired                        // Timer is due
+	// Echo: one of this device's own messages (Data) to every device, read back from a log
+	// that orders every device's messages (a mailbox): an own-pace game's rule of time counts
+	// there (standin.go).
+	Echo
 )
 
 // Ready is what the shell must do after events, in this order: save (Save, or Begin), send the

@@ -40,6 +40,8 @@ type Replica struct {
 	// (by the bot's claim or from the record); cleared by their own next move.
 	toldBot bool
 
+	pace *paceRule // an own-pace game's clock and stand-in bots (standin.go); nil live
+
 	halt   halt       // why the game cannot go on, if it cannot (halt.go)
 	cards  cards      // dealt from the seed, or by the devices (cards.go, dealing.go)
 	stalls stallWatch // devices the game waits for (stall.go)
@@ -102,6 +104,10 @@ func newReplica(id Identity, seat int, l *Ledger, timing Timing) *Replica {
 
 // Step implements Core.
 func (r *Replica) Step(ev Event) {
+	if r.pace != nil {
+		r.pace.at = ev.At
+		defer func() { r.pace.at = 0 }()
+	}
 	switch ev.Kind {
 	case Entered:
 		r.entered(ev.Peer)
@@ -119,6 +125,8 @@ func (r *Replica) Step(ev Event) {
 		r.receive(ev.Peer, ev.Data)
 	case Fired:
 		r.fire(ev.Timer)
+	case Echo:
+		r.echo(ev.Data)
 	}
 	r.after()
 }
@@ -130,6 +138,7 @@ func (r *Replica) after() {
 	r.cards.settle()
 	r.closeHorizon()
 	r.watchStalls()
+	r.paceAfter()
 }
 
 // Ready implements Core.

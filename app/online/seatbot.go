@@ -37,10 +37,18 @@ type seatBot struct {
 }
 
 // BotLevel is the level of the bot playing seat while its player is away, or "".
-func (r *Replica) BotLevel(seat int) string { return r.bots[seat].level }
+func (r *Replica) BotLevel(seat int) string {
+	if b, ok := r.StandInFor(seat); ok {
+		return b.Level
+	}
+	return r.bots[seat].level
+}
 
 // BotHere is the level of the bot this device runs for seat, or "".
 func (r *Replica) BotHere(seat int) string {
+	if b, ok := r.StandInFor(seat); ok && b.Runner == r.seat {
+		return b.Level
+	}
 	if b, ok := r.bots[seat]; ok && b.runner == r.seat {
 		return b.level
 	}
@@ -50,6 +58,9 @@ func (r *Replica) BotHere(seat int) string {
 // BotToMove is the seat a bot on this device must move for now, or −1: its seat is to act,
 // and every device connected here accepted the bot.
 func (r *Replica) BotToMove() int {
+	if r.pace != nil {
+		return r.paceToMove()
+	}
 	g := r.ledger.Game()
 	if r.halt.stopped() || g.Over() || r.behind() {
 		return -1
@@ -82,6 +93,11 @@ func (r *Replica) LetBotPlay(seat int, level string) error {
 		return refuse("%q is not a bot level.", level)
 	case seat < 0 || seat >= len(r.ledger.genesis.Keys) || seat == r.seat:
 		return refuse("A bot can only play another player's seat.")
+	case r.pace != nil:
+		if err := r.letStandIn(seat, level); err != nil {
+			return refuse("%s", err)
+		}
+		return nil
 	case r.present(seat):
 		return refuse("%s is here: a bot plays a seat only while its player is away.", capital(r.name(seat)))
 	case r.cards.dealt():
@@ -99,6 +115,9 @@ func (r *Replica) LetBotPlay(seat int, level string) error {
 // tellSeatBots greets a newly connected device with the seats this device's bots play, and
 // tells a returning player's device of any bot playing its seat.
 func (r *Replica) tellSeatBots(id string) {
+	if r.pace != nil {
+		return // (an own-pace game's stand-ins are in its log, for every device to read)
+	}
 	for seat := range r.ledger.genesis.Keys {
 		b, ok := r.bots[seat]
 		switch {
@@ -306,6 +325,9 @@ func (r *Replica) runnerLeft(runner int) {
 func (r *Replica) botMayMove(seat, runner, index int) bool {
 	if r.cards.dealt() {
 		return false // no bot plays another's cards in a dealt game
+	}
+	if r.pace != nil {
+		return r.paceBotMayMove(seat, runner)
 	}
 	if b, ok := r.bots[seat]; ok && b.runner == runner && seat != r.seat {
 		return true

@@ -65,8 +65,15 @@ func (r *Replica) receive(id string, data []byte) {
 	case msgUndo:
 		r.onUndo(p, m)
 	case msgSeatBot:
+		if r.pace != nil {
+			r.onPaceSeatBot(p.seat, m)
+			return
+		}
 		r.onSeatBot(p, m)
 	case msgSeatBotOK:
+		if r.pace != nil {
+			return // (no device's answer decides an own-pace game's stand-ins: the log does)
+		}
 		r.onSeatBotAnswer(p, m)
 	case msgCheat:
 		r.onCheat(p, m)
@@ -99,6 +106,12 @@ func (r *Replica) Play(m engine.Move) error {
 	}
 	if r.behind() {
 		return errors.New("Another device holds moves this one has not received yet; they are on their way: play again in a moment.")
+	}
+	if r.pace != nil && !r.cards.dealt() && (bot || r.contested(m)) {
+		if bot && r.paceToMove() != m.Player {
+			return errors.New("On this device you play only your own seat, and a bot only the seat it was let play.")
+		}
+		return r.sendContested(m, bot)
 	}
 	switch {
 	case bot && (!r.hasBot(m.Player) || r.bots[m.Player].runner != r.seat):
@@ -170,6 +183,11 @@ func (r *Replica) accept(p *peer, s Signed) bool {
 		return false
 	case errors.As(err, &conflict):
 		r.conflict(*conflict)
+		return false
+	case errors.As(err, &ref) && r.staleContest(s, ref):
+		// Put by the log after a rival for its place: it counts on no device, and its sender
+		// drops it too when it reads it back.
+		r.notify(false, "%s's move for %s did not count: another move took its place first.", capital(r.peerName(p)), r.name(s.Seat()))
 		return false
 	case errors.As(err, &ref):
 		why := strings.TrimSuffix(ref.Why, ".")

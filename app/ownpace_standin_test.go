@@ -1,0 +1,159 @@
+//go:build !js
+
+package app
+
+import (
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"brass/app/botbrain"
+	"brass/mailbox"
+	"brass/mailbox/sqlitestore"
+)
+
+// Issue 42, "Time limits": past a player's time, another player lets a bot play their seat
+// until they return. Two devices, never open together, over a real mailbox whose clock, like
+// theirs, the test moves on: the bot's claim before the time counts nowhere; after it, the bot
+// plays the seat on its runner's device; the player, back, has their seat again and plays.
+func TestAnOwnPaceBotPlaysASeatPastItsTimeUntilItsPlayerIsBack(t *testing.T) {
+	offset := time.Duration(0)
+	clock := func() time.Time { return time.Now().Add(offset) }
+	paceClock = clock
+	t.Cleanup(func() { paceClock = nil })
+	st, err := sqlitestore.Open(filepath.Join(t.TempDir(), "mailbox.db"), sqlitestore.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := mailbox.NewServer(st, mailbox.Config{OpensPerMinute: 1e6, Now: clock})
+	hs := httptest.NewServer(srv)
+	t.Cleanup(func() { hs.Close(); srv.Close(); st.Close() })
+	url := "ws" + strings.TrimPrefix(hs.URL, "http") + "/"
+
+	ada := &paceDevice{name: "Ada", store: NewMemoryStore()}
+	ben := &paceDevice{name: "Ben", store: NewMemoryStore()}
+	var code string
+	visitPace(t, srv, url, ada, func(opts OnlineOptions) (*Online, error) {
+		return HostOwnPace(ada.store, GameSetup{Players: 2, Edition: "birmingham"}, 12*time.Hour, "Ada", Palette[0].CSS, opts)
+	}, "the host's seat is in the mailbox", func(o *Online) bool {
+		code = o.Invitation()
+		return len(o.Seats()) == 1
+	})
+	visitPace(t, srv, url, ben, func(opts OnlineOptions) (*Online, error) {
+		return JoinOwnPace(ben.store, code, "Ben", Palette[1].CSS, opts)
+	}, "both seats are taken", func(o *Online) bool { return len(o.Seats()) == 2 })
+	reopen := func(pd *paceDevice) func(OnlineOptions) (*Online, error) {
+		return func(opts OnlineOptions) (*Online, error) {
+			s, err := OpenSaved(pd.store, pd.id, opts)
+			if err != nil {
+				return nil, err
+			}
+			o := s.(*Online)
+			o.SetBrain(botbrain.Local{})
+			return o, nil
+		}
+	}
+	var actor int
+	visitPace(t, srv, url, ada, reopen(ada), "the game begins", func(o *Online) bool {
+		if o.Phase() != PhasePlaying || !caughtUp(o) {
+			return false
+		}
+		actor = o.Game().State().Actor()
+		return true
+	})
+	devs := []*paceDevice{ada, ben}
+	late, waiter := devs[actor], devs[1-actor]
+	visitPace(t, srv, url, waiter, reopen(waiter), "it has the game", func(o *Online) bool { return caughtUp(o) })
+
+	// Eleven hours on: the player to move still has time, so no bot is offered.
+	offset = 11 * time.Hour
+	visitPace(t, srv, url, waiter, reopen(waiter), "it reads the clock", func(o *Online) bool {
+		if !caughtUp(o) {
+			return false
+		}
+		if o.CanLetBotPlayForTime() || o.LetBotPlayForTime("easy") == nil {
+			t.Fatal("a bot was let play a seat whose player still has time")
+		}
+		return true
+	})
+	// Thirteen hours on: the waiter lets a bot play, and it plays the late player's turn.
+	offset = 13 * time.Hour
+	visitPace(t, srv, url, waiter, reopen(waiter), "its bot played the late player's turn", func(o *Online) bool {
+		if !caughtUp(o) {
+			return false
+		}
+		r, _ := o.game()
+		if _, held := r.StandInFor(actor); !held && len(o.Game().Moves()) == 0 {
+			if !o.CanLetBotPlayForTime() {
+				t.Fatal("no bot is offered for a seat past its time")
+			}
+			if err := o.LetBotPlayForTime("easy"); err != nil {
+				t.Fatal(err)
+			}
+			return false
+		}
+		return len(o.Game().Moves()) > 0 && r.Ledger().At(0).Bot && o.BotLevel(actor) == "easy"
+	})
+	// The late player is back: the bot hands their seat back where the log puts their return,
+	// and they play their next turn themselves.
+	offset = 14 * time.Hour
+	visitPace(t, srv, url, late, reopen(late), "the player is back", func(o *Online) bool {
+		if !caughtUp(o) {
+			return false
+		}
+		r, _ := o.game()
+		_, held := r.StandInFor(actor)
+		return !held && o.BotLevel(actor) == "" && noticed(o, "Your seat is yours again")
+	})
+	visitPace(t, srv, url, waiter, reopen(waiter), "the waiter sees the player back and plays", func(o *Online) bool {
+		if !caughtUp(o) {
+			return false
+		}
+		r, _ := o.game()
+		if _, held := r.StandInFor(actor); held {
+			return false
+		}
+		if o.Game().State().Actor() == 1-actor {
+			_ = o.Submit(o.Game().LegalMoves()[0])
+			return false
+		}
+		return true
+	})
+	n := 0
+	visitPace(t, srv, url, late, reopen(late), "the player plays their own turn", func(o *Online) bool {
+		if !caughtUp(o) {
+			return false
+		}
+		if o.Game().State().Actor() == actor {
+			n = len(o.Game().Moves())
+			if err := o.Submit(o.Game().LegalMoves()[0]); err != nil {
+				t.Fatal(err)
+			}
+			return false
+		}
+		r, _ := o.game()
+		return n > 0 && len(o.Game().Moves()) > n && !r.Ledger().At(n).Bot
+	})
+	var hashes [2]uint64
+	for i, pd := range devs {
+		visitPace(t, srv, url, pd, reopen(pd), "it has read the game", func(o *Online) bool {
+			hashes[i] = o.Game().Hash()
+			return caughtUp(o)
+		})
+	}
+	if hashes[0] != hashes[1] {
+		t.Fatal("the two devices hold different games")
+	}
+}
+
+// noticed reports whether the session has shown a notice containing part.
+func noticed(o *Online, part string) bool {
+	for _, n := range o.Notices() {
+		if strings.Contains(n.Text, part) {
+			return true
+		}
+	}
+	return false
+}
