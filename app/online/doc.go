@@ -37,6 +37,14 @@
 //     it caught up. Its runner hands the seat back when the player returns. A device that
 //     holds another game than this one is away from it, however long it stays connected:
 //     its player's turn cannot hold the game up for good.
+//   - Over a mailbox (an own-pace game, SetPace), time, not presence, decides: a bot plays a
+//     seat only after a claim that the mailbox's log puts after that seat's turn ran past the
+//     game's time per turn by the mailbox's clock, and its moves count only where the log puts
+//     them while the claim holds; the seat's own move or a hand-back (its player back, or its
+//     runner) ends it there. Every device reads the same log, so every device, the claimer
+//     and the player included, decides the same: a claim too early, a bot's move with no
+//     claim, or one the log puts after the player's own counts on none (standin.go,
+//     TestAStandInNeedsAClaimThatHolds, TestThePlayerBackTakesTheSeatWhereTheLogPutsTheirMove).
 //   - No rewritten history. A device never replaces a move it accepted, its own above all.
 //     Devices that hold different records name each other; nothing is adopted from a majority.
 //   - Undo only at its maker's signed request. Taking a move back needs every other player's
@@ -130,7 +138,8 @@
 //     seat: accepted (and answered yes) only if this device sees that player away itself, it
 //     is not this device's own seat and the cards are not dealt by the devices; a relayed one
 //     (runner) is only a cue, on this device's own seat, to wait for the hand-back while
-//     catching up. No level: a hand-back.
+//     catching up. No level: a hand-back. Over a mailbox, at (the moves it is for) and the
+//     mailbox's time decide it alone, and nothing answers it (Guarantees).
 //   - seat-bot-ok seat, yes: the runner counts yeses before its bot moves; a no (or the
 //     player back) makes it hand the seat back. It decides nothing on any other device.
 //   - cheat: the proof (an Equivocation or an UndoConflict) is checked; a false one is named as
@@ -158,6 +167,9 @@
 // the other. A device that reloads after its seed commitment and before the game begins
 // loses its seat in that game (a lobby is not stored): the others see it away. The signalling
 // server is trusted to relay the connections' DTLS fingerprints honestly and to name the host.
+// Over a mailbox, the mailbox's clock is trusted for the time per turn (it could let a bot in
+// early, or never), and a device whose clock is more than a few minutes off can send a move
+// that the log then puts after a bot's: that device then holds another game and is named.
 // In a game whose cards come from its seed, any device can work out the cards; in a dealt
 // game a false shuffle is named only at the audit (no zero-knowledge proofs).
 package online

@@ -267,7 +267,7 @@ test('an own-pace game offers notifications of your turn (the browser is asked, 
   }
 });
 
-test('an own-pace game with a time per turn: the screen counts the turn down, and once it has run out (a clock moved forward, in this test only) the other player ends the game', { timeout: 120_000 }, async () => {
+test('an own-pace game with a time per turn: the screen counts the turn down, and once it has run out (a clock moved forward, in this test only) a bot is offered but the mailbox\'s clock decides, and the other player ends the game', { timeout: 120_000 }, async () => {
   const ada = await device('Ada');
   const ben = await device('Ben');
   const all = [ada, ben];
@@ -304,6 +304,12 @@ test('an own-pace game with a time per turn: the screen counts the turn down, an
     page = await visit(waiter, all);
     await caughtUp(page);
     assert.match(await page.textContent('#turn-time'), /ran out (59|60) min ago|ran out 1 h (0 min )?ago/);
+    // A bot may be let play the late player's seat, but it is the mailbox's clock that says
+    // whether the time has run out, and the server's has not moved: every device refuses the
+    // claim, this one too.
+    await page.selectOption('#stand-in', 'easy');
+    await page.waitForFunction(() => /before the turn ran out of time by the mailbox's clock; refused/.test(document.querySelector('#peer-strip')?.textContent), null, { timeout: LONG });
+    assert.equal(await page.$('.peer-chip[data-bot="easy"]'), null, 'a bot plays a seat the mailbox says still has time');
     await page.click('#end-for-time');
     await page.waitForFunction(() => /You ended the game after move 0/.test(document.querySelector('#peer-strip')?.textContent), null, { timeout: UI_TIMEOUT_MS });
     await page.waitForSelector('.game-screen[data-caught-up="true"]', { timeout: LONG });
