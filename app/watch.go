@@ -6,6 +6,7 @@ import (
 	"errors"
 	"time"
 
+	"brass/app/mailroom"
 	"brass/app/online"
 	"brass/engine"
 	"brass/mailbox"
@@ -18,11 +19,12 @@ import (
 // with the log and the replay from any point. It plays nothing: every seat is another's.
 //
 // A watch link names only the game's mailbox id, which opens nothing but the public record:
-// it is not the invitation, whose key alone writes to the game's lobby. In a game whose cards
-// the devices deal, what a watcher could show is only the cards played, which needs the deal's
-// public parts opened by a device that holds no seat: not built yet, so such a game is named
-// and not shown. In a game dealt from its seed the screen shows no hand (every seat is
-// another's), as a spectator at the table sees.
+// it is not the invitation, whose key alone writes to the game's lobby. The record is built by
+// a replica that holds no seat (online.NewSpectator), by the same rules as every device's: in
+// a game whose cards the devices deal, its dealer holds no key and opens only the cards played
+// and the tiles turned over; the own-pace time per turn and its stand-in bots are read from
+// the log as every device reads them. The screen shows no hand (every seat is another's), as
+// a spectator at the table sees.
 type Watch struct {
 	url, game string
 	opts      OnlineOptions
@@ -32,17 +34,14 @@ type Watch struct {
 	ctx     context.Context
 	cancel  context.CancelFunc
 
-	ledger  *online.Ledger
+	rep     *online.Replica // nil until the genesis is read
+	setup   *mailroom.Setup // the host's, read from the log (its time per turn)
 	colours []string
-	held    map[int]online.Signed // moves that came before the ones they follow
-	ending  *online.Ending
+	read    int64  // the last message of the log taken (a reconnection opens after it)
 	status  string // why nothing is shown, or what the connection does
 }
 
 var _ Live = (*Watch)(nil)
-
-// maxHeld bounds the moves a watcher keeps for later: a mailbox cannot fill its memory.
-const maxHeld = 64
 
 // OpenWatch prepares to watch the own-pace game whose mailbox id is game; Connect opens it.
 func OpenWatch(mailboxURL, game string, opts OnlineOptions) (*Watch, error) {
@@ -53,7 +52,7 @@ func OpenWatch(mailboxURL, game string, opts OnlineOptions) (*Watch, error) {
 	if mailboxURL == "" {
 		return nil, &Error{Msg: "Watching a game needs the server's mailbox."}
 	}
-	return &Watch{url: mailboxURL, game: game, opts: opts, held: map[int]online.Signed{}, status: "Opening the game to watch…"}, nil
+	return &Watch{url: mailboxURL, game: game, opts: opts, status: "Opening the game to watch…"}, nil
 }
 
 // ID implements Session: a watched game is not saved on this device.
@@ -61,10 +60,10 @@ func (w *Watch) ID() string { return "" }
 
 // Game implements Session: the public record so far (nil until its genesis is read).
 func (w *Watch) Game() *engine.Game {
-	if w.ledger == nil {
+	if w.rep == nil {
 		return nil
 	}
-	return w.ledger.Game()
+	return w.rep.Game()
 }
 
 // Colours implements Session.
@@ -111,7 +110,9 @@ func (w *Watch) Close() {
 func (w *Watch) loop(ctx context.Context) {
 	pause := w.opts.Retry
 	for ctx.Err() == nil {
-		conn, err := w.opts.MailDial(ctx, w.url, mailbox.Frame{Game: w.game, Watch: true})
+		after := make(chan int64, 1)
+		w.run(func() { after <- w.read })
+		conn, err := w.opts.MailDial(ctx, w.url, mailbox.Frame{Game: w.game, Watch: true, After: <-after})
 		if err != nil {
 			var me *mailbox.Error
 			if errors.As(err, &me) && permanentRefusal(me.Code) {
@@ -143,61 +144,53 @@ func (w *Watch) loop(ctx context.Context) {
 // take reads one message of the log and reports whether the screen changes.
 func (w *Watch) take(d mailbox.Delivery) bool {
 	e := d.Env
+	if d.Live || e.Game != w.game || e.To != -1 || d.N <= w.read {
+		return false
+	}
+	w.read = d.N
 	switch {
-	case d.Live || e.Game != w.game || e.To != -1:
+	case e.Kind == mailbox.KindLobby && w.setup == nil:
+		if s, ok := mailroom.WatchedSetup(e); ok {
+			w.setup = &s
+		}
 		return false
-	case e.Kind == mailbox.KindGenesis && w.ledger == nil:
-		return w.begin(e)
-	case e.Kind != mailbox.KindGame || w.ledger == nil || e.From < 0 || e.From >= len(w.ledger.Genesis().Keys):
+	case e.Kind == mailbox.KindGenesis && w.rep == nil:
+		return w.begin(e, d.At)
+	case e.Kind != mailbox.KindGame || w.rep == nil || e.From < 0 || e.From >= len(w.rep.Ledger().Genesis().Keys):
 		return false
-	case e.Key != string(w.ledger.Genesis().Keys[e.From]) || !e.Verify():
+	case e.Key != string(w.rep.Ledger().Genesis().Keys[e.From]) || !e.Verify():
 		return false // not its seat's: a mailbox's forgery
 	}
-	moves, end, ok := online.PublicRecord(e.Body)
-	if !ok {
-		return false
+	n, ended := w.rep.Ledger().Len(), w.rep.Ended() != nil
+	w.rep.Observe(e.From, e.Body, d.At)
+	if !ended && w.rep.Ended() != nil {
+		w.status = "The game was ended by one of its players; the scores stand as they are."
 	}
-	changed := false
-	for _, s := range moves {
-		if s.Index >= w.ledger.Len() && len(w.held) < maxHeld {
-			w.held[s.Index] = s
-		}
-	}
-	for {
-		s, ok := w.held[w.ledger.Len()]
-		if !ok {
-			break
-		}
-		delete(w.held, w.ledger.Len())
-		if w.ledger.Append(s, online.AnyRunner) != nil {
-			continue // a move that does not check out shows nothing
-		}
-		changed = true
-	}
-	if end != nil && w.ending == nil && end.Check(w.ledger.Genesis()) == nil {
-		w.ending, w.status, changed = end, "The game was ended by one of its players; the scores stand as they are.", true
-	}
-	return changed
+	return w.rep.Ledger().Len() != n || w.rep.Ended() != nil != ended || w.rep.Game().Over()
 }
 
-// begin takes the game from its genesis: the seats' keys and the game's setup.
-func (w *Watch) begin(e mailbox.Envelope) bool {
+// begin takes the game from its genesis (signed by the invitation's key, whose hash is the
+// game's id): the seats' keys and the game's setup; the first turn's time runs from it.
+func (w *Watch) begin(e mailbox.Envelope, at int64) bool {
 	var body mailbox.GenesisBody
 	var g online.Genesis
-	if json.Unmarshal(e.Body, &body) != nil || json.Unmarshal(body.Game, &g) != nil {
+	signer, signed := e.Signer()
+	switch {
+	case !signed || mailbox.GameID(signer) != w.game || !e.Verify():
+		return false // not the game's: a mailbox's forgery
+	case json.Unmarshal(e.Body, &body) != nil || json.Unmarshal(body.Game, &g) != nil:
 		w.status = "This game's mailbox holds a genesis that does not read."
 		return true
 	}
-	if g.Config.Dealt {
-		w.status = "This game's cards are dealt by its devices (hidden cards): watching such a game is not possible yet."
-		return true
-	}
-	l, err := online.NewLedger(g)
+	rep, err := online.NewSpectator(g, w.opts.Timing)
 	if err != nil {
 		w.status = "This game cannot be watched: " + sentenceFragment(err.Error())
 		return true
 	}
-	w.ledger, w.status = l, ""
+	if w.setup != nil {
+		rep.SetPace(time.Duration(w.setup.TurnLimit)*time.Second, online.PaceState{Since: at})
+	}
+	w.rep, w.status = rep, ""
 	w.colours = DefaultColours(g.Config.Players)
 	return true
 }

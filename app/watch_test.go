@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"brass/app/online"
 )
 
 // A spectator watches an own-pace game: the public record only, every move checked, live;
@@ -90,4 +92,104 @@ func TestAWatcherFollowsAnOwnPaceGamesPublicRecord(t *testing.T) {
 	if _, err := OpenWatch(url, "not-a-game", OnlineOptions{}); err == nil {
 		t.Fatal("a malformed watch link was taken")
 	}
+}
+
+// Issue 42, "Spectators", with hidden cards: a watcher of a game whose cards the devices deal
+// follows it by the same rules as every device, its dealer holding no key: every card played
+// checked against the deal, the same signed record as the players', and not one card of any
+// hand known to it (nor any position the deal did not open to all).
+func TestAWatcherFollowsAnOwnPaceGameWithHiddenCardsAndSeesNoHand(t *testing.T) {
+	url, srv := mailboxServer(t)
+	ada := &paceDevice{name: "Ada", store: NewMemoryStore()}
+	ben := &paceDevice{name: "Ben", store: NewMemoryStore()}
+	var code, watchID string
+	visitPace(t, srv, url, ada, func(opts OnlineOptions) (*Online, error) {
+		return HostOwnPace(ada.store, GameSetup{Players: 2, Edition: "birmingham", Dealt: true}, 0, "Ada", Palette[0].CSS, opts)
+	}, "the host's seat is in the mailbox", func(o *Online) bool {
+		code, watchID = o.Invitation(), o.WatchID()
+		return len(o.Seats()) == 1
+	})
+	visitPace(t, srv, url, ben, func(opts OnlineOptions) (*Online, error) {
+		return JoinOwnPace(ben.store, code, "Ben", Palette[1].CSS, opts)
+	}, "both seats are taken", func(o *Online) bool { return len(o.Seats()) == 2 })
+	reopen := func(pd *paceDevice) func(OnlineOptions) (*Online, error) {
+		return func(opts OnlineOptions) (*Online, error) {
+			s, err := OpenSaved(pd.store, pd.id, opts)
+			if err != nil {
+				return nil, err
+			}
+			return s.(*Online), nil
+		}
+	}
+	devs := []*paceDevice{ada, ben}
+	var moves int
+	var tip online.Link
+	for visit := 0; moves < 6; visit++ {
+		if visit > 40 {
+			t.Fatalf("only %d moves after %d visits", moves, visit)
+		}
+		pd := devs[visit%2]
+		visitPace(t, srv, url, pd, reopen(pd), "it played if it could", func(o *Online) bool {
+			if o.Phase() != PhasePlaying || !caughtUp(o) {
+				return false
+			}
+			r, _ := o.game()
+			g := o.Game()
+			if o.LocalSeat(g.State().Actor()) && !g.Over() && o.Dealing() == "" {
+				if err := o.Submit(g.LegalMoves()[0]); err == nil {
+					return false
+				}
+			}
+			moves = r.Ledger().Len()
+			if moves > 0 {
+				tip = r.Ledger().At(moves - 1).Link()
+			}
+			return true
+		})
+	}
+	w, err := OpenWatch(url, watchID, OnlineOptions{Retry: 20 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := newDevice(t, "watcher")
+	d.do(func() { w.Connect(d.run, d.changed) })
+	defer d.do(w.Close)
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		var n int
+		var status string
+		d.do(func() {
+			if w.rep != nil {
+				n = w.rep.Ledger().Len()
+			}
+			status = w.Status()
+		})
+		if n == moves {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the watcher holds %d moves, the players %d (status %q)", n, moves, status)
+		}
+	}
+	d.do(func() {
+		if got := w.rep.Ledger().At(moves - 1).Link(); got != tip {
+			t.Fatal("the watcher holds another record than the players")
+		}
+		s := w.Game().State()
+		for p := 0; p < 2; p++ {
+			for k, n := range s.Players[p].Hand {
+				if n > 0 {
+					t.Fatalf("the watcher knows %d of card kind %d in seat %d's hand", n, k, p)
+				}
+			}
+			if s.Players[p].HandLen == 0 {
+				t.Fatalf("seat %d holds no cards at all: the test shows nothing", p)
+			}
+		}
+		if n := w.rep.Unentitled(); n != 0 {
+			t.Fatalf("the watcher can open %d positions the deal did not open to all", n)
+		}
+		if w.rep.Stopped() != "" {
+			t.Fatalf("the watcher stopped the game: %s", w.rep.Stopped())
+		}
+	})
 }

@@ -9,6 +9,9 @@ import (
 // AuditKeys publishes every secret this seat holds in the deal, for the audit at the end of
 // the game (or when it is abandoned). After it the deal hides nothing of this seat's.
 func (d *Deal) AuditKeys() (AuditKeys, error) {
+	if d.me == NoSeat {
+		return AuditKeys{}, d.fail(ErrRefused, NoSeat, "audit", -1, "a watcher holds no keys")
+	}
 	if d.deck == nil || d.keys[d.me][0] == nil {
 		_, seat, _ := d.Next()
 		return AuditKeys{}, d.fail(ErrNotYet, d.me, "audit", -1, "this seat has not made both its passes (waiting for seat %d)", seat)

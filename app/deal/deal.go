@@ -37,7 +37,8 @@ type Deal struct {
 }
 
 // New starts a deal of cards (the deck's cards in a public order, kinds repeated as the deck
-// repeats them) among seats seats, as seen by seat me. label names the deal uniquely in the
+// repeats them) among seats seats, as seen by seat me, or by a watcher who holds no seat (me
+// NoSeat: it makes no pass, holds no key, and opens only what every seat opened to all). label names the deal uniquely in the
 // game: the game id and the deck ("<game>/deck", "<game>/rail-deck", "<game>/distant"); a
 // new deck, such as the Canal→Rail reshuffle, is a new Deal with a new label. rand is the
 // source of every key and permutation: crypto/rand.Reader in play, a seeded stream in tests.
@@ -47,7 +48,7 @@ func New(label string, cards []Card, seats, me int, rand io.Reader) (*Deal, erro
 		return nil, errors.New("deal: empty label")
 	case seats < 2 || seats > MaxSeats:
 		return nil, fmt.Errorf("deal: %d seats, want 2 to %d", seats, MaxSeats)
-	case me < 0 || me >= seats:
+	case (me < 0 || me >= seats) && me != NoSeat:
 		return nil, fmt.Errorf("deal: seat %d of %d", me, seats)
 	case len(cards) < 2 || len(cards) > MaxCards:
 		return nil, fmt.Errorf("deal: %d cards, want 2 to %d", len(cards), MaxCards)

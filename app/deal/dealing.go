@@ -55,6 +55,9 @@ func (d *Deal) position(j int) error {
 // that is this seat's own hidden card and one neither given nor opened (a face-down card),
 // so that a device cannot give a card away by mistake; after AuditKeys it refuses nothing.
 func (d *Deal) KeysFor(pos ...int) (Keys, error) {
+	if d.me == NoSeat {
+		return Keys{}, d.fail(ErrRefused, NoSeat, "keys", -1, "a watcher holds no keys")
+	}
 	out := Keys{Label: d.label, Seat: d.me}
 	for _, j := range pos {
 		if err := d.position(j); err != nil {

@@ -66,6 +66,9 @@ func (d *Deal) Lock() (Pass, error) {
 }
 
 func (d *Deal) myTurn(step, want int) error {
+	if d.me == NoSeat {
+		return d.fail(ErrRefused, NoSeat, stepName(step, d.n), -1, "a watcher holds no seat and makes no pass")
+	}
 	if step == want {
 		return nil
 	}

@@ -35,7 +35,7 @@ func (d *Deal) Save() Saved {
 		k := Scalar(d.deck.Bytes())
 		s.DeckKey = &k
 	}
-	if d.keys[d.me][0] != nil {
+	if d.me != NoSeat && d.keys[d.me][0] != nil {
 		for _, k := range d.keys[d.me] {
 			s.PosKeys = append(s.PosKeys, Scalar(k.Bytes()))
 		}

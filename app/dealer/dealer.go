@@ -59,7 +59,9 @@ type place struct {
 	pos int
 }
 
-// New starts dealing a dealt game at its setup (its table: no move made yet) as seat me: id
+// New starts dealing a dealt game at its setup (its table: no move made yet) as seat me (or
+// as a watcher, deal.NoSeat: it makes no pass, publishes no key, and shows only the Distant
+// Market tiles turned over; the cards played it checks with CheckPlay): id
 // names the game uniquely (it labels every deal); rand is the source of every key and
 // permutation (crypto/rand.Reader in play). Send what Outbox returns, show what Reveals
 // returns.
@@ -67,7 +69,7 @@ func New(t Table, me int, id string, rand io.Reader) (*Dealer, error) {
 	switch {
 	case t.Edition == nil:
 		return nil, errors.New("dealer: no edition")
-	case me < 0 || me >= t.Players:
+	case (me < 0 || me >= t.Players) && me != deal.NoSeat:
 		return nil, fmt.Errorf("dealer: seat %d of %d", me, t.Players)
 	case id == "":
 		return nil, errors.New("dealer: no game id")
@@ -330,7 +332,7 @@ func (d *Dealer) start(label string, cards []deal.Card) error {
 // pass makes this seat's next pass of a deal when it is its turn.
 func (d *Dealer) pass(dl *deal.Deal) (bool, error) {
 	_, seat, shuffle := dl.Next()
-	if seat != d.me {
+	if seat != d.me || d.me == deal.NoSeat {
 		return false, nil
 	}
 	var p deal.Pass
@@ -384,7 +386,7 @@ func (d *Dealer) give() (bool, error) {
 		if err := dl.Give(w.Position, w.Seat); err != nil {
 			return false, err
 		}
-		if w.Seat != d.me {
+		if w.Seat != d.me && d.me != deal.NoSeat {
 			pos = append(pos, w.Position)
 		}
 	}

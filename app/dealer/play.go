@@ -166,12 +166,14 @@ func (d *Dealer) TurnOver(r engine.Reveal) error {
 	if err := dl.Open(r.Position); err != nil {
 		return err
 	}
-	k, err := dl.KeysFor(r.Position)
-	if err != nil {
-		return err
+	if d.me != deal.NoSeat { // (a watcher holds no key: it waits for every seat's)
+		k, err := dl.KeysFor(r.Position)
+		if err != nil {
+			return err
+		}
+		d.out = append(d.out, Msg{From: d.me, Keys: &k})
 	}
 	d.tile = &r
-	d.out = append(d.out, Msg{From: d.me, Keys: &k})
 	return d.advance()
 }
 

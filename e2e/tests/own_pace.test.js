@@ -92,7 +92,7 @@ async function joinPace(page, code, name, want) {
   await page.waitForFunction((w) => new RegExp(w).test(document.querySelector('#lobby')?.textContent), want, { timeout: LONG });
 }
 
-test('three devices never open together play an own-pace game with hidden cards from the invitation to the final scores', { timeout: 420_000 }, async () => {
+test('three devices never open together play an own-pace game with hidden cards from the invitation to the final scores, and a spectator follows it', { timeout: 420_000 }, async () => {
   const all = [await device('Ada'), await device('Ben'), await device('Cy')];
   const [ada, ben, cy] = all;
   try {
@@ -100,6 +100,7 @@ test('three devices never open together play an own-pace game with hidden cards 
     let page = await visit(ada, all);
     const code = await createPace(page, { name: 'Ada', players: 3, intro: true });
     assert.match(code, /^[0-9A-Z]{4}(-[0-9A-Z]{1,4}){6}$/, 'an invitation of 26 characters');
+    const watchID = (await page.textContent('#watch-link')).trim().split('#watch=')[1];
     await leave(ada);
 
     // Ben and Cy join by the invitation, each alone.
@@ -195,6 +196,19 @@ test('three devices never open together play an own-pace game with hidden cards 
       await leave(d);
     }
     assert.ok(hashes.every((h) => h === hashes[0]), `the devices hold different games: ${hashes}`);
+    // A spectator, by the watch link, follows the same game to its end: every card played
+    // checked against the deal by a page that holds no key, and no card of any hand shown.
+    const watcher = await newContext(browser);
+    const { page: watch, errors: watchErrors } = await openApp(watcher, { urlPath: `/#watch=${watchID}` });
+    const [moves, , phase] = hashes[0].split('/');
+    await watch.waitForFunction(([m, p]) => {
+      const el = document.querySelector('.game-screen');
+      return el && el.dataset.moves === m && el.dataset.phase === p;
+    }, [moves, phase], { timeout: LONG });
+    assert.equal(await watch.$$eval('.hand-card', (els) => els.length), 0, 'the watcher sees cards of a hand');
+    assert.doesNotMatch(await watch.textContent('#watching'), /not possible/);
+    assertNoErrors(watchErrors);
+    await watcher.close();
     // Each device asked the server to notify the player it handed the turn to (a nudge, signed
     // by its seat): the server took them (it sends nothing, no browser having subscribed).
     const health = await (await fetch(`${process.env.BRASS_URL}/healthz`)).json();
