@@ -588,9 +588,10 @@ func PaceGameID(mailboxID string) string {
 	return hex.EncodeToString(raw)
 }
 
-// trackTurn notes when the turn under way began: when the player to move changed, at the
+// trackTurn notes when the turn under way began: the core's reading of the mailbox's log once
+// it has it (online.Replica.TurnSince); until then, when the player to move changed, at the
 // mailbox's time of the message that brought the move (another device's), or now (this
-// device's player's own).
+// device's player's own, until it comes back from the mailbox).
 func (o *Online) trackTurn() {
 	r, ok := o.game()
 	if !ok || o.saved.Online == nil || o.saved.Online.Pace == nil {
@@ -598,20 +599,20 @@ func (o *Online) trackTurn() {
 	}
 	m := o.saved.Online.Pace
 	g := r.Game()
-	n := len(g.Moves())
-	if n == m.TurnMoves {
-		return
-	}
-	if actor := g.State().Actor(); actor != m.TurnActor || m.TurnSince == 0 {
-		since := o.opts.Now().UnixMilli()
-		if last := g.Moves()[n-1]; last.Player != r.Seat() && o.pace.lastAt > 0 {
-			since = o.pace.lastAt
+	if n := len(g.Moves()); n != m.TurnMoves {
+		if actor := g.State().Actor(); actor != m.TurnActor || m.TurnSince == 0 {
+			since := o.opts.Now().UnixMilli()
+			if last := g.Moves()[n-1]; last.Player != r.Seat() && o.pace.lastAt > 0 {
+				since = o.pace.lastAt
+			}
+			m.TurnActor, m.TurnSince = actor, since
 		}
-		m.TurnActor, m.TurnSince = actor, since
+		m.TurnMoves = n
 	}
-	m.TurnMoves = n
 	if since := r.TurnSince(); since > 0 {
-		m.TurnSince = since // the mailbox's time, as every device reads it (online.PaceState)
+		// The core's, once it knows it: the mailbox's time, as every device reads it (this
+		// device's own move is timed where the log puts it, when it comes back).
+		m.TurnActor, m.TurnSince = g.State().Actor(), since
 	}
 }
 
