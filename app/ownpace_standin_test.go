@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"brass/app/botbrain"
 	"brass/mailbox"
 	"brass/mailbox/sqlitestore"
 )
@@ -32,44 +31,22 @@ func TestAnOwnPaceBotPlaysASeatPastItsTimeUntilItsPlayerIsBack(t *testing.T) {
 	t.Cleanup(func() { hs.Close(); srv.Close(); st.Close() })
 	url := "ws" + strings.TrimPrefix(hs.URL, "http") + "/"
 
-	ada := &paceDevice{name: "Ada", store: NewMemoryStore()}
-	ben := &paceDevice{name: "Ben", store: NewMemoryStore()}
-	var code string
-	visitPace(t, srv, url, ada, func(opts OnlineOptions) (*Online, error) {
-		return HostOwnPace(ada.store, GameSetup{Players: 2, Edition: "birmingham"}, 12*time.Hour, "Ada", Palette[0].CSS, opts)
-	}, "the host's seat is in the mailbox", func(o *Online) bool {
-		code = o.Invitation()
-		return len(o.Seats()) == 1
-	})
-	visitPace(t, srv, url, ben, func(opts OnlineOptions) (*Online, error) {
-		return JoinOwnPace(ben.store, code, "Ben", Palette[1].CSS, opts)
-	}, "both seats are taken", func(o *Online) bool { return len(o.Seats()) == 2 })
-	reopen := func(pd *paceDevice) func(OnlineOptions) (*Online, error) {
-		return func(opts OnlineOptions) (*Online, error) {
-			s, err := OpenSaved(pd.store, pd.id, opts)
-			if err != nil {
-				return nil, err
-			}
-			o := s.(*Online)
-			o.SetBrain(botbrain.Local{})
-			return o, nil
-		}
-	}
+	devs, _ := gatherPace(t, srv, url, GameSetup{Players: 2, Edition: "birmingham"}, 12*time.Hour)
+	ada := devs[0]
 	var actor int
-	visitPace(t, srv, url, ada, reopen(ada), "the game begins", func(o *Online) bool {
+	visitPace(t, srv, url, ada, reopenPace(ada), "the game begins", func(o *Online) bool {
 		if o.Phase() != PhasePlaying || !caughtUp(o) {
 			return false
 		}
 		actor = o.Game().State().Actor()
 		return true
 	})
-	devs := []*paceDevice{ada, ben}
 	late, waiter := devs[actor], devs[1-actor]
-	visitPace(t, srv, url, waiter, reopen(waiter), "it has the game", func(o *Online) bool { return caughtUp(o) })
+	visitPace(t, srv, url, waiter, reopenPace(waiter), "it has the game", func(o *Online) bool { return caughtUp(o) })
 
 	// Eleven hours on: the player to move still has time, so no bot is offered.
 	offset = 11 * time.Hour
-	visitPace(t, srv, url, waiter, reopen(waiter), "it reads the clock", func(o *Online) bool {
+	visitPace(t, srv, url, waiter, reopenPace(waiter), "it reads the clock", func(o *Online) bool {
 		if !caughtUp(o) {
 			return false
 		}
@@ -80,7 +57,7 @@ func TestAnOwnPaceBotPlaysASeatPastItsTimeUntilItsPlayerIsBack(t *testing.T) {
 	})
 	// Thirteen hours on: the waiter lets a bot play, and it plays the late player's turn.
 	offset = 13 * time.Hour
-	visitPace(t, srv, url, waiter, reopen(waiter), "its bot played the late player's turn", func(o *Online) bool {
+	visitPace(t, srv, url, waiter, reopenPace(waiter), "its bot played the late player's turn", func(o *Online) bool {
 		if !caughtUp(o) {
 			return false
 		}
@@ -99,7 +76,7 @@ func TestAnOwnPaceBotPlaysASeatPastItsTimeUntilItsPlayerIsBack(t *testing.T) {
 	// The late player is back: the bot hands their seat back where the log puts their return,
 	// and they play their next turn themselves.
 	offset = 14 * time.Hour
-	visitPace(t, srv, url, late, reopen(late), "the player is back", func(o *Online) bool {
+	visitPace(t, srv, url, late, reopenPace(late), "the player is back", func(o *Online) bool {
 		if !caughtUp(o) {
 			return false
 		}
@@ -107,7 +84,7 @@ func TestAnOwnPaceBotPlaysASeatPastItsTimeUntilItsPlayerIsBack(t *testing.T) {
 		_, held := r.StandInFor(actor)
 		return !held && o.BotLevel(actor) == "" && noticed(o, "Your seat is yours again")
 	})
-	visitPace(t, srv, url, waiter, reopen(waiter), "the waiter sees the player back and plays", func(o *Online) bool {
+	visitPace(t, srv, url, waiter, reopenPace(waiter), "the waiter sees the player back and plays", func(o *Online) bool {
 		if !caughtUp(o) {
 			return false
 		}
@@ -122,7 +99,7 @@ func TestAnOwnPaceBotPlaysASeatPastItsTimeUntilItsPlayerIsBack(t *testing.T) {
 		return true
 	})
 	n := 0
-	visitPace(t, srv, url, late, reopen(late), "the player plays their own turn", func(o *Online) bool {
+	visitPace(t, srv, url, late, reopenPace(late), "the player plays their own turn", func(o *Online) bool {
 		if !caughtUp(o) {
 			return false
 		}
@@ -138,7 +115,7 @@ func TestAnOwnPaceBotPlaysASeatPastItsTimeUntilItsPlayerIsBack(t *testing.T) {
 	})
 	var hashes [2]uint64
 	for i, pd := range devs {
-		visitPace(t, srv, url, pd, reopen(pd), "it has read the game", func(o *Online) bool {
+		visitPace(t, srv, url, pd, reopenPace(pd), "it has read the game", func(o *Online) bool {
 			hashes[i] = o.Game().Hash()
 			return caughtUp(o)
 		})

@@ -14,32 +14,11 @@ import (
 // no seat is played from the watcher's session.
 func TestAWatcherFollowsAnOwnPaceGamesPublicRecord(t *testing.T) {
 	url, srv := mailboxServer(t)
-	ada := &paceDevice{name: "Ada", store: NewMemoryStore()}
-	ben := &paceDevice{name: "Ben", store: NewMemoryStore()}
-	var code, watchID string
-	visitPace(t, srv, url, ada, func(opts OnlineOptions) (*Online, error) {
-		return HostOwnPace(ada.store, GameSetup{Players: 2, Edition: "birmingham"}, 0, "Ada", Palette[0].CSS, opts)
-	}, "the host's seat is in the mailbox", func(o *Online) bool {
-		code, watchID = o.Invitation(), o.WatchID()
-		return len(o.Seats()) == 1
-	})
-	visitPace(t, srv, url, ben, func(opts OnlineOptions) (*Online, error) {
-		return JoinOwnPace(ben.store, code, "Ben", Palette[1].CSS, opts)
-	}, "both seats are taken", func(o *Online) bool { return len(o.Seats()) == 2 })
-	reopen := func(pd *paceDevice) func(OnlineOptions) (*Online, error) {
-		return func(opts OnlineOptions) (*Online, error) {
-			s, err := OpenSaved(pd.store, pd.id, opts)
-			if err != nil {
-				return nil, err
-			}
-			return s.(*Online), nil
-		}
-	}
-	devs := []*paceDevice{ada, ben}
+	devs, watchID := gatherPace(t, srv, url, GameSetup{Players: 2, Edition: "birmingham"}, 0)
 	var hash string
 	for i := 0; i < 6; i++ {
 		for _, pd := range devs {
-			visitPace(t, srv, url, pd, reopen(pd), "it played if it could", func(o *Online) bool {
+			visitPace(t, srv, url, pd, reopenPace(pd), "it played if it could", func(o *Online) bool {
 				if o.Phase() != PhasePlaying || !caughtUp(o) {
 					return false
 				}
@@ -100,28 +79,7 @@ func TestAWatcherFollowsAnOwnPaceGamesPublicRecord(t *testing.T) {
 // hand known to it (nor any position the deal did not open to all).
 func TestAWatcherFollowsAnOwnPaceGameWithHiddenCardsAndSeesNoHand(t *testing.T) {
 	url, srv := mailboxServer(t)
-	ada := &paceDevice{name: "Ada", store: NewMemoryStore()}
-	ben := &paceDevice{name: "Ben", store: NewMemoryStore()}
-	var code, watchID string
-	visitPace(t, srv, url, ada, func(opts OnlineOptions) (*Online, error) {
-		return HostOwnPace(ada.store, GameSetup{Players: 2, Edition: "birmingham", Dealt: true}, 0, "Ada", Palette[0].CSS, opts)
-	}, "the host's seat is in the mailbox", func(o *Online) bool {
-		code, watchID = o.Invitation(), o.WatchID()
-		return len(o.Seats()) == 1
-	})
-	visitPace(t, srv, url, ben, func(opts OnlineOptions) (*Online, error) {
-		return JoinOwnPace(ben.store, code, "Ben", Palette[1].CSS, opts)
-	}, "both seats are taken", func(o *Online) bool { return len(o.Seats()) == 2 })
-	reopen := func(pd *paceDevice) func(OnlineOptions) (*Online, error) {
-		return func(opts OnlineOptions) (*Online, error) {
-			s, err := OpenSaved(pd.store, pd.id, opts)
-			if err != nil {
-				return nil, err
-			}
-			return s.(*Online), nil
-		}
-	}
-	devs := []*paceDevice{ada, ben}
+	devs, watchID := gatherPace(t, srv, url, GameSetup{Players: 2, Edition: "birmingham", Dealt: true}, 0)
 	var moves int
 	var tip online.Link
 	for visit := 0; moves < 6; visit++ {
@@ -129,7 +87,7 @@ func TestAWatcherFollowsAnOwnPaceGameWithHiddenCardsAndSeesNoHand(t *testing.T) 
 			t.Fatalf("only %d moves after %d visits", moves, visit)
 		}
 		pd := devs[visit%2]
-		visitPace(t, srv, url, pd, reopen(pd), "it played if it could", func(o *Online) bool {
+		visitPace(t, srv, url, pd, reopenPace(pd), "it played if it could", func(o *Online) bool {
 			if o.Phase() != PhasePlaying || !caughtUp(o) {
 				return false
 			}
