@@ -2,6 +2,7 @@ package online
 
 import (
 	"bytes"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -369,5 +370,99 @@ func TestTheLogReadAgainChangesNoStandIn(t *testing.T) {
 	pl.sameEverywhere()
 	if got, want := r.PaceState(), st; got.Since != want.Since || got.Moves != want.Moves || len(got.Bots) != len(want.Bots) {
 		t.Fatalf("read again, the device's own-pace state changed: %+v, stored %+v", got, want)
+	}
+}
+
+// visitSome has device i read at most k more entries of the log (a device that is behind:
+// what the others sent since is still on its way to it).
+func (pl *paceLog) visitSome(i, k int) {
+	r := pl.reps[i]
+	for ; k > 0 && pl.read[i] < len(pl.entries); k-- {
+		e := pl.entries[pl.read[i]]
+		pl.read[i]++
+		switch {
+		case e.from == i && e.to < 0:
+			r.Step(Event{Kind: Echo, Peer: peerName(i), Data: e.data, At: e.at})
+		case e.from != i && (e.to < 0 || e.to == i):
+			r.Step(Event{Kind: Message, Peer: peerName(e.from), Data: e.data, At: e.at})
+		}
+		pl.collect(i)
+	}
+}
+
+// The stand-in rule under random schedules: devices a few messages behind each other play,
+// claim bots for late players, run their bots, come back and take their seats, while the
+// mailbox's clock runs on by minutes or hours; each device's idea of "nearly late" is its
+// honest reading of that clock. However the log interleaves them, once every device has read
+// it all they hold one record, the same stand-ins, and nobody is named.
+func TestStandInsAgreeUnderRandomSchedules(t *testing.T) {
+	const limit = time.Hour
+	for seed := uint64(1); seed <= 40; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 7))
+		players := 2 + int(seed%3)
+		pl := newPaceLog(t, players, limit)
+		for step := 0; step < 300 && !pl.reps[0].Game().Over(); step++ {
+			i := rng.IntN(players)
+			r := pl.reps[i]
+			pl.visitSome(i, len(pl.entries)-pl.read[i]-rng.IntN(3)) // up to two behind
+			g := r.Game()
+			actor := g.State().Actor()
+			switch x := rng.IntN(10); {
+			case x < 4 && actor == i:
+				since := r.TurnSince()
+				r.SetTurnLate(since > 0 && pl.now >= since+limit.Milliseconds()-5*60_000)
+				if moves := g.LegalMoves(); len(moves) > 0 {
+					_ = pl.move(i, moves[rng.IntN(len(moves))])
+				}
+			case x < 6 && actor != i:
+				if _, held := r.StandInFor(actor); !held && r.TurnSince() > 0 && pl.now >= r.TurnSince()+limit.Milliseconds()+60_000 {
+					_ = r.LetBotPlay(actor, "easy")
+					pl.collect(i)
+				}
+			case x < 8 && r.BotToMove() >= 0:
+				if moves := g.LegalMoves(); len(moves) > 0 {
+					_ = pl.move(i, moves[rng.IntN(len(moves))])
+				}
+			case x < 9:
+				if _, held := r.StandInFor(i); held {
+					_ = r.StopStandIn(i) // the player is back
+					pl.collect(i)
+				}
+			default:
+				pl.now += rng.Int64N(2 * limit.Milliseconds())
+			}
+			pl.now += 1000
+		}
+		pl.visitAll()
+		pl.sameEverywhere()
+		bots, lost := 0, 0
+		for k := 0; k < pl.reps[0].Ledger().Len(); k++ {
+			if pl.reps[0].Ledger().At(k).Bot {
+				bots++
+			}
+		}
+		for i := range pl.reps {
+			for _, n := range pl.notices[i] {
+				if strings.Contains(n, "did not count") {
+					lost++
+				}
+			}
+		}
+		t.Logf("seed %d: %d players, %d moves, %d by bots, %d moves that lost their place", seed, players, pl.reps[0].Ledger().Len(), bots, lost)
+		for i, r := range pl.reps {
+			if r.Disagreement() != "" || r.Stopped() != "" {
+				t.Fatalf("seed %d: device %d names a device: %q %q", seed, i, r.Disagreement(), r.Stopped())
+			}
+			for s := range players {
+				a, _ := r.StandInFor(s)
+				b, _ := pl.reps[0].StandInFor(s)
+				if a != b {
+					t.Fatalf("seed %d: device %d holds %+v for seat %d, device 0 %+v", seed, i, a, s, b)
+				}
+			}
+			if r.TurnSince() != pl.reps[0].TurnSince() {
+				t.Fatalf("seed %d: device %d has the turn begun at %d, device 0 at %d", seed, i, r.TurnSince(), pl.reps[0].TurnSince())
+			}
+		}
 	}
 }
