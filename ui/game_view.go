@@ -68,7 +68,7 @@ func (g *gameScreen) Render() goapp.UI {
 					who = "the other players"
 				}
 			}
-			rc := newMoveRecap().Entries(recapEntries(game.Log(), from, to)).Name(who).Colour(colourOf(colours, p))
+			rc := newMoveRecap().Entries(recapEntries(game.Log(), from, to)).Name(who).Colour(colourOf(colours, p)).Marked(len(props.Recent) > 0)
 			if to-from > 1 && !covered {
 				// Several moves since this device's people last played (another device's
 				// turns, seen on opening an own-pace game): they can be watched again in turn.
@@ -280,7 +280,7 @@ func (g *gameScreen) renderWaiting(st *engine.State, names []string, recap goapp
 	}
 	text := "Waiting for " + names[st.Actor()] + " to play…"
 	if lv := botLevel(g.ISession, st.Actor()); lv != "" {
-		text = names[st.Actor()] + " (" + app.BotLevelName(lv) + " bot) is thinking…"
+		text = thinkingText(names[st.Actor()], lv)
 	}
 	if on, ok := g.ISession.(app.OnlineSession); ok && on.Ended() {
 		text = "The game was ended; the scores stand as they were."
@@ -511,4 +511,14 @@ func (g *gameScreen) renderWatching() goapp.UI {
 		text += " " + st
 	}
 	return goapp.P().ID("watching").Class("gs-history").Role("status").Text(text)
+}
+
+// thinkingText says a bot is choosing its move: "Ben (Easy bot) is thinking…", or, for a seat
+// already named after its bot ("Easy bot 2"), "Easy bot 2 is thinking…".
+func thinkingText(name, level string) string {
+	bot := app.BotLevelName(level) + " bot"
+	if strings.Contains(name, bot) {
+		return name + " is thinking…"
+	}
+	return name + " (" + bot + ") is thinking…"
 }

@@ -85,6 +85,9 @@ func (d *newGameDialog) OnMount(ctx goapp.Context) {
 		dlg.Call("showModal")
 	}
 	focus := "ng-name-1"
+	if coarsePointer() {
+		focus = "ng-start" // a phone's keyboard would cover the dialog: the names are filled in already
+	}
 	if d.IFocus != "" {
 		focus = d.IFocus
 	}
@@ -323,7 +326,7 @@ func (d *newGameDialog) Render() goapp.UI {
 			goapp.Div().ID("ng-error").Class("ng-error").Role("alert").Text(d.err),
 			goapp.Div().Class("ng-buttons").Body(
 				goapp.Button().Type("button").ID("ng-cancel").Class("st-btn").OnClick(d.onCancelClick).Text("Cancel"),
-				goapp.Button().Type("submit").ID("ng-start").Class("st-btn", "st-btn-primary").Text("Start game"),
+				goapp.Button().Type("submit").ID("ng-start").Class("st-btn", "st-btn-primary").AutoFocus(d.IFocus == "" && coarsePointer()).Text("Start game"),
 			),
 		),
 	)

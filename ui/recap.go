@@ -76,7 +76,11 @@ type moveRecap struct {
 	IName     string // who did it
 	IColour   string
 	IOnReplay func(ctx goapp.Context) // shows the moves again on the board, one by one (nil: not offered)
+	IMarked   bool                    // the board marks what the moves touched (a loan touches nothing)
 }
+
+// Marked says whether the board marks places the moves touched, which the recap then says.
+func (r *moveRecap) Marked(b bool) *moveRecap { r.IMarked = b; return r }
 
 // OnReplay offers to show the recap's moves on the board again, one by one.
 func (r *moveRecap) OnReplay(fn func(ctx goapp.Context)) *moveRecap { r.IOnReplay = fn; return r }
@@ -125,6 +129,6 @@ func (r *moveRecap) Render() goapp.UI {
 			return goapp.Button().ID("recap-replay").Class("gs-btn").Text("Show it move by move").
 				OnClick(func(ctx goapp.Context, e goapp.Event) { r.IOnReplay(ctx) })
 		}),
-		goapp.P().Class("recap-hint").Text("Marked in green on the board."),
+		goapp.If(r.IMarked, func() goapp.UI { return goapp.P().Class("recap-hint").Text("Marked in green on the board.") }),
 	)
 }

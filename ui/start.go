@@ -487,6 +487,13 @@ func savedWhen(t, now time.Time) string {
 func srText(s string) goapp.UI { return goapp.Span().Class("visually-hidden").Text(s) }
 
 // focusSoon moves the keyboard focus to the element with this id after the next render.
+// coarsePointer reports whether the page is used by touch (a phone, a tablet): focusing a
+// text field there brings up a keyboard over half the screen.
+func coarsePointer() bool {
+	mm := goapp.Window().Get("matchMedia")
+	return mm.Truthy() && goapp.Window().Call("matchMedia", "(pointer: coarse)").Get("matches").Bool()
+}
+
 func focusSoon(ctx goapp.Context, id string) {
 	ctx.Defer(func(goapp.Context) {
 		if el := goapp.Window().GetElementByID(id); el.Truthy() {

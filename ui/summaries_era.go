@@ -26,6 +26,7 @@ type eraData struct {
 	Maintenance string    // the end-of-Canal maintenance log text
 	Round       roundData // the era's last round (turn order and income)
 	HasRound    bool
+	LinkExtras  string // the places whose link icons are printed on the board: "2 for a merchant"
 }
 
 // readEra reads an era's scoring from the snapshot of its last round, and the
@@ -77,6 +78,7 @@ func (s *eraSummary) Game(g *engine.Game) *eraSummary {
 func (s *eraSummary) GameEra(g *engine.Game, era engine.Era) *eraSummary {
 	st := g.State()
 	s.IData = readEra(g.Log(), g.Snapshots(), int(st.NumPlayers), era)
+	s.IData.LinkExtras = linkExtras(st.Edition())
 	if s.INames == nil {
 		s.INames = engineNames(st)
 	}
@@ -130,7 +132,7 @@ func (s *eraSummary) Render() goapp.UI {
 				goapp.Th().Scope("col").Class("sum-num").Text("Total"),
 			)),
 			goapp.TBody().Body(rows...),
-		)), eraWhy())
+		)), eraWhy(d.LinkExtras))
 	}
 	if d.HasRound && len(d.Round.Lines) > 0 && d.Round.Lines[0].Pos >= 0 {
 		body = append(body, roundTable(&d.Round, s.INames, s.IColours))
@@ -147,10 +149,39 @@ func (s *eraSummary) Render() goapp.UI {
 	return s.frame().render(title, sub, "sum-era", ok, body...)
 }
 
-// eraWhy says where an era's points come from.
-func eraWhy() goapp.UI {
+// eraWhy says where an era's points come from; extras names the places whose link icons are
+// printed on the board.
+func eraWhy(extras string) goapp.UI {
+	links := "Links: each of your links scores 1 VP per link icon in the places it joins: the icons printed on each flipped tile there (anyone’s)."
+	if extras != "" {
+		links = "Links: each of your links scores 1 VP per link icon in the places it joins: " + extras + ", and the icons printed on each flipped tile there (anyone’s)."
+	}
 	return goapp.Ul().Class("sum-why").Aria("label", "Where the numbers come from").Body(
-		goapp.Li().Text("Links: each of your links scores 1 VP per link icon in the places it joins: 2 for a merchant, and the icons printed on each flipped tile there (anyone’s)."),
+		goapp.Li().Text(links),
 		goapp.Li().Text("Tiles: each of your flipped industry tiles scores the VP printed on it."),
 	)
+}
+
+// linkExtras names the places of an edition whose link icons are printed on the board:
+// Birmingham's merchants (2 each); Lancashire's external locations and Blackpool, Northwich
+// and Southport (2 each).
+func linkExtras(ed *engine.Edition) string {
+	var places []string
+	merchants := false
+	for _, l := range ed.Locations {
+		switch l.Kind {
+		case engine.MerchantLocation:
+			merchants = true
+		case engine.LinkVPLocation, engine.ExternalLocation:
+			places = append(places, l.Name)
+		}
+	}
+	switch {
+	case merchants:
+		return "2 for a merchant"
+	case len(places) > 0:
+		sort.Strings(places)
+		return "2 for " + kit.JoinAnd(places)
+	}
+	return ""
 }

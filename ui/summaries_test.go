@@ -283,3 +283,53 @@ func TestWinnersSentence(t *testing.T) {
 		t.Errorf("no standings: %q", got)
 	}
 }
+
+// Issue 43: the Canal Era scoring explains link VP with the edition's own places: Birmingham's
+// merchants; Lancashire has none, but its external locations and three towns print icons.
+func TestEraScoringNamesTheEditionsLinkPlaces(t *testing.T) {
+	bham, _ := engine.EditionFor("birmingham", "")
+	lanc, _ := engine.EditionFor("lancashire", "")
+	if got := linkExtras(bham); got != "2 for a merchant" {
+		t.Errorf("Birmingham: %q", got)
+	}
+	got := linkExtras(lanc)
+	if strings.Contains(got, "merchant") || !strings.Contains(got, "Blackpool") || !strings.Contains(got, "Scotland") {
+		t.Errorf("Lancashire: %q", got)
+	}
+	root := uitest.Render(t, eraWhy(got))
+	if strings.Contains(root.Text(), "merchant") {
+		t.Errorf("Lancashire's scoring speaks of merchants: %q", root.Text())
+	}
+}
+
+// Issue 43: a bot's seat named after its bot is not named twice.
+func TestThinkingTextNamesABotOnce(t *testing.T) {
+	if got := thinkingText("Easy bot 2", "easy"); got != "Easy bot 2 is thinking…" {
+		t.Errorf("%q", got)
+	}
+	if got := thinkingText("Ben", "medium"); got != "Ben (Medium bot) is thinking…" {
+		t.Errorf("%q", got)
+	}
+}
+
+// Issue 43: a recap of moves that touch no place (a loan) does not point at the board.
+func TestRecapPointsAtTheBoardOnlyWhenItMarksSomething(t *testing.T) {
+	entries := []engine.LogEntry{{Move: 1, Kind: engine.LogAction, Era: engine.Canal, Round: 2, Text: "Ada takes a loan"}}
+	if root := uitest.Render(t, newMoveRecap().Entries(entries).Name("Ada")); root.First(uitest.Class("recap-hint")) != nil {
+		t.Error("a loan-only recap says what is marked on the board")
+	}
+	if root := uitest.Render(t, newMoveRecap().Entries(entries).Name("Ada").Marked(true)); root.First(uitest.Class("recap-hint")) == nil {
+		t.Error("a recap of marked moves does not say so")
+	}
+}
+
+// Issue 43: the animation button says whether animation is on, and its look (dimmed, aria-pressed) changes when off.
+func TestTheAnimationButtonSaysItsState(t *testing.T) {
+	g := &gameScreen{}
+	on := uitest.Render(t, g.motionButton())
+	g.motion.off = true
+	off := uitest.Render(t, g.motionButton())
+	if on.Attr["title"] == off.Attr["title"] || !strings.Contains(off.Attr["title"], "off") || off.Bool("aria-pressed") || !on.Bool("aria-pressed") {
+		t.Errorf("on %q, off %q ", on.Attr["title"], off.Attr["title"])
+	}
+}

@@ -27,6 +27,8 @@ test('on a 390×844 phone the board, hand and actions are usable by tapping', { 
     await waitStartScreen(page);
     await page.tap('#new-game');
     await page.waitForSelector('#new-game-dialog[open]', { timeout: UI_TIMEOUT_MS });
+    // No text field takes the focus on a touch screen (its keyboard would cover the dialog).
+    await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'ng-start', null, { timeout: UI_TIMEOUT_MS });
     await page.tap('#ng-start');
     await page.waitForSelector('.game-screen', { timeout: UI_TIMEOUT_MS });
     await page.tap('.pd-btn');
