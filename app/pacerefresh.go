@@ -44,8 +44,10 @@ type RefreshConfig struct {
 	// Run runs a function on the UI goroutine, where the refresher and its visits live.
 	Run func(func())
 	// Changed is called on the UI goroutine when a refresh begins or ends: the list and
-	// which game is being updated have changed.
+	// which game is being updated have changed. Began, if set, is told a game whose lobby
+	// was refreshed and that began meanwhile (its seat can now subscribe to notifications).
 	Changed func()
+	Began   func(id string)
 	// Limit, Gap and Every: one game's time limit, the least time between two visits of a
 	// game, the pause between two rounds (zero: the defaults).
 	Limit, Gap, Every time.Duration
@@ -77,6 +79,7 @@ type refreshVisit struct {
 	gate     *gatedStore
 	stopping bool
 	queued   bool          // a check is on its way (soon)
+	lobby    bool          // it began in the lobby
 	caughtUp bool          // it ended because the visit had caught up (not the limit)
 	over     chan struct{} // closed once it has ended
 }
@@ -274,16 +277,21 @@ func (p *PaceRefresher) due() (GameSummary, bool) {
 	return GameSummary{}, false
 }
 
-// settled reports whether a game as stored needs no visit: a lobby that failed, a game
-// ended or finished in the mailbox.
+// settled reports whether a lobby as stored needs no visit: it failed (a game's is looked at
+// once opened: gameSettled).
 func (p *PaceRefresher) settled(s GameSummary) bool {
-	if s.Lobby {
-		var rec paceLobbyRecord
-		ok, err := p.store.Get(paceLobbyPrefix+s.ID, &rec)
-		return !ok || err != nil || rec.Failure != ""
+	if !s.Lobby {
+		return false
 	}
-	sg, err := loadGame(p.store, s.ID)
-	return err != nil || sg.Online == nil || sg.Online.Pace == nil || sg.Online.Pace.Finished || sg.Online.Ending != nil
+	var rec paceLobbyRecord
+	ok, err := p.store.Get(paceLobbyPrefix+s.ID, &rec)
+	return !ok || err != nil || rec.Failure != ""
+}
+
+// gameSettled reports whether a stored own-pace game needs no visit: it ended, or the mailbox
+// was told it is over.
+func gameSettled(sg savedGame) bool {
+	return sg.Online == nil || sg.Online.Pace == nil || sg.Online.Pace.Finished || sg.Online.Ending != nil
 }
 
 // start opens the game's refresh (false: it does not open).
@@ -296,10 +304,10 @@ func (p *PaceRefresher) start(s GameSummary) bool {
 	} else {
 		o, err = OpenOnline(gate, id, p.cfg.Options())
 	}
-	if err != nil || o.pace == nil {
+	if err != nil || o.pace == nil || (!s.Lobby && gameSettled(o.saved)) {
 		return false
 	}
-	v := &refreshVisit{id: id, o: o, gate: gate, over: make(chan struct{})}
+	v := &refreshVisit{id: id, o: o, gate: gate, lobby: s.Lobby, over: make(chan struct{})}
 	p.cur = v
 	p.enter(id)
 	o.Connect(p.cfg.Run, func() { p.soon(v) })
@@ -360,6 +368,9 @@ func (p *PaceRefresher) stop(v *refreshVisit) {
 		close(v.over)
 		p.cur = nil
 		p.last[v.id] = p.cfg.Now()
+		if _, ok := v.o.game(); ok && v.lobby && p.cfg.Began != nil {
+			p.cfg.Began(v.id)
+		}
 		p.leave(v.id, p.cfg.Changed)
 		p.next()
 	})

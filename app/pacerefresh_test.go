@@ -455,9 +455,10 @@ func TestARefreshPublishesTheDealsKeysTheOtherDeviceWaitsFor(t *testing.T) {
 	t.Logf("%s played after %d refreshes of %s's list", mover.name, refreshes, other.name)
 }
 
-// The refresher picks own-pace games only (not live ones), never one finished, ended or
-// failed, nor one open on the screen, nor one visited in the last Gap; those where another
-// player is to move come first.
+// The refresher picks own-pace games only (not live ones), never one finished or a lobby
+// that failed, nor one open on the screen, nor one visited in the last Gap; those where
+// another player is to move come first; one ended, or told over to the mailbox, is not
+// visited once opened.
 func TestTheRefresherPicksTheOwnPaceGamesDue(t *testing.T) {
 	store := NewMemoryStore()
 	games := []struct {
@@ -504,8 +505,13 @@ func TestTheRefresherPicksTheOwnPaceGamesDue(t *testing.T) {
 		order = append(order, id)
 		p.last[id] = now
 	}
-	if want := []string{"theirs", "gathering", "mine"}; !reflect.DeepEqual(order, want) {
+	if want := []string{"theirs", "ended", "gathering", "told", "mine"}; !reflect.DeepEqual(order, want) {
 		t.Fatalf("refreshed %q, want %q", order, want)
+	}
+	for _, g := range games {
+		if settled := g.meta != nil && g.meta.Pace != nil && gameSettled(savedGame{Online: g.meta}); settled != (g.sum.ID == "ended" || g.sum.ID == "told") {
+			t.Fatalf("%s taken as settled: %v", g.sum.ID, settled)
+		}
 	}
 	now = now.Add(DefaultRefreshGap - time.Second)
 	if s, ok := p.due(); ok {

@@ -18,7 +18,7 @@ import (
 // browser test sets, brass/debug-refresh-s (seconds), shortens the pause between rounds and
 // between two visits of a game (by default 3 minutes and one).
 func (r *root) newRefresher(store app.Store) *app.PaceRefresher {
-	cfg := app.RefreshConfig{Options: onlineOptions, Run: r.refreshRun, Changed: r.refreshed}
+	cfg := app.RefreshConfig{Options: onlineOptions, Run: r.refreshRun, Changed: r.refreshed, Began: r.refreshBegan}
 	if s, err := strconv.Atoi(debugItem("brass/debug-refresh-s")); err == nil && s > 0 {
 		cfg.Every, cfg.Gap = time.Duration(s)*time.Second, time.Duration(s)*time.Second
 	}
@@ -43,6 +43,15 @@ func (r *root) refreshed() {
 	r.render = true
 	r.listed++
 	showAwaiting(r.store, r.current)
+}
+
+// refreshBegan: a game began in a background refresh of its lobby. With notifications on,
+// its seat subscribes now, as when it begins on the screen (root.changed).
+func (r *root) refreshBegan(id string) {
+	if pushOn() && r.store != nil {
+		store := r.store
+		r.ctx.Async(func() { _, _ = setPush(store, true) })
+	}
 }
 
 // listShown is the start screen's word that its list is in view (no dialog over it, the tab

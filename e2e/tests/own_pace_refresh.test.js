@@ -1,7 +1,8 @@
 'use strict';
 // The start screen keeps its own-pace games up to date: while one player's page shows the
 // list, the other player moves on their own device, and the list comes to show "Your turn"
-// for that game (and the title counts it) without the game being opened. The page's
+// for that game (and the title counts it) without the game being opened; a notification's
+// link (#game=) in that tab then opens it as refreshed. The pauses between the page's
 // background visits are shortened by the debug aid brass/debug-refresh-s.
 
 const assert = require('node:assert/strict');
@@ -42,7 +43,7 @@ test('the start screen shows another device\'s move in an own-pace game without 
     page = await visit(ada, all);
     await page.waitForSelector('.game-screen', { timeout: LONG });
     const s = await caughtUp(page);
-    const id = await page.evaluate(() => localStorage.getItem('brass/current'));
+    const id = await page.evaluate(() => JSON.parse(localStorage.getItem('brass/current')));
     await leave(ada);
     const [mover, waiter] = s.actor === s.me ? [ada, ben] : [ben, ada];
 
@@ -80,8 +81,11 @@ test('the start screen shows another device\'s move in an own-pace game without 
     assert.equal(await list.title(), '(1) Brass');
     assert.equal(await list.$('.game-screen'), null, 'the game was opened');
     assert.ok(await list.evaluate(() => window.__updatingSeen), 'no game of the list was marked as being updated');
-    // Opened from the list, the game is as refreshed.
-    await list.click(`#saved-resume-${id}`);
+    // Opened by a notification's link in the tab showing the list (only the fragment
+    // changes), the game is as refreshed.
+    const mailboxID = Buffer.from(id, 'hex').toString('base64url');
+    await list.evaluate((m) => { location.hash = `#game=${m}`; }, mailboxID);
+    await list.waitForSelector('.game-screen', { timeout: LONG });
     const there = await caughtUp(list);
     assert.equal(there.moves, moved.moves);
     assert.equal(there.actor, there.me);
