@@ -245,7 +245,7 @@ func (p *PaceRefresher) schedule() {
 	})
 }
 
-// due picks the game to refresh next: an own-pace game, not finished, ended or failed, not
+// due picks the game to refresh next: an own-pace game, not finished nor a failed lobby, not
 // open nor visited in the last Gap; first those where another player is to move (their
 // moves, and what they wait for from this device), then the longest since visited.
 func (p *PaceRefresher) due() (GameSummary, bool) {
