@@ -90,3 +90,18 @@ func IsInvitation(s string) bool {
 	_, err := ParseInvitation(s)
 	return err == nil
 }
+
+// InvitationGameID is the id this device stores the game of an invitation under ("" for a
+// code that is not an invitation): the screen opens a game joined by its invitation through
+// PaceRefresher.Open under it, as a saved one.
+func InvitationGameID(code string) string {
+	invite, err := ParseInvitation(code)
+	if err != nil {
+		return ""
+	}
+	id, err := paceGameID(invite)
+	if err != nil {
+		return ""
+	}
+	return id
+}

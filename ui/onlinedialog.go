@@ -23,6 +23,9 @@ type onlineDialog struct {
 	IStatic   bool         // prerendered on the server: host and join fields both drawn (early.go)
 	IEarly    []earlyEvent // what the person did in the prerendered dialog, replayed at OnInit
 	IFocus    string       // the field that had the focus then
+	// IOpenGame opens a game this device holds once no background visit of it runs (a join
+	// by the invitation of a game already joined here opens it); nil: at once.
+	IOpenGame func(id string, open func() (app.Session, error), then func(app.Session, error))
 
 	join    bool
 	game    editionChoice // host: the edition and rule set
@@ -37,6 +40,7 @@ type onlineDialog struct {
 	limit   int  // host, own pace: the time per turn, an index of app.TurnLimits
 	err     string
 	done    bool
+	opening bool // a game joined by its invitation waits for its background visit to end
 	pending bool // Open the room or Join was pressed before the app ran
 	// profiled: the saved profile was read (once the store is there); chosenName and
 	// chosenColour: the person set them before, so the profile does not overwrite them
@@ -54,6 +58,12 @@ func (d *onlineDialog) gameChanged() {
 		d.intro = false
 	}
 	d.err = ""
+}
+
+// OpenGame sets how a game joined by its invitation is opened (see IOpenGame).
+func (d *onlineDialog) OpenGame(fn func(id string, open func() (app.Session, error), then func(app.Session, error))) *onlineDialog {
+	d.IOpenGame = fn
+	return d
 }
 
 // Store sets where the game will be saved (and the profile read).
@@ -182,7 +192,7 @@ func (d *onlineDialog) onSubmit(ctx goapp.Context, e goapp.Event) {
 
 // start prepares the session: a room hosted, or one joined.
 func (d *onlineDialog) start(ctx goapp.Context) {
-	if d.done {
+	if d.done || d.opening {
 		return
 	}
 	name, colour, err := app.ValidateProfile(d.name, d.colour)
@@ -195,7 +205,26 @@ func (d *onlineDialog) start(ctx goapp.Context) {
 	setup := app.GameSetup{Players: d.players, Edition: d.game.edition, Rules: d.game.rules, Introductory: d.intro, Dealt: d.dealt}
 	switch {
 	case d.join && app.IsInvitation(d.code):
-		s, err = app.JoinOwnPace(d.IStore, d.code, name, colour, opts)
+		// The game may be on this device already, and refreshed in the background.
+		store, code := d.IStore, d.code
+		open := func() (app.Session, error) {
+			o, err := app.JoinOwnPace(store, code, name, colour, opts)
+			if err != nil {
+				return nil, err
+			}
+			return o, nil
+		}
+		then := func(s app.Session, err error) {
+			d.opening = false
+			d.started(ctx, s, err, name, colour)
+		}
+		if d.IOpenGame == nil {
+			then(open())
+			return
+		}
+		d.opening = true
+		d.IOpenGame(app.InvitationGameID(code), open, then)
+		return
 	case d.join:
 		s, err = app.JoinOnline(d.IStore, d.code, name, colour, opts)
 	case d.pace:
@@ -203,6 +232,15 @@ func (d *onlineDialog) start(ctx goapp.Context) {
 	default:
 		s, err = app.HostOnline(d.IStore, setup, name, colour, opts)
 	}
+	if err != nil {
+		d.started(ctx, nil, err, name, colour)
+		return
+	}
+	d.started(ctx, s, nil, name, colour)
+}
+
+// started hands the session prepared over to the owner (or says why there is none).
+func (d *onlineDialog) started(ctx goapp.Context, s app.Session, err error, name, colour string) {
 	if err != nil {
 		d.err = err.Error()
 		return

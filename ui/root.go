@@ -50,6 +50,12 @@ type root struct {
 	mounted  bool
 	brain    *app.WorkerBrain // thinks for the bots and the hints, in a Web Worker
 
+	// refresher keeps the list's own-pace games up to date (root_refresh.go); listed counts
+	// its refreshes (the list is read again), render says a refresh changed what is shown.
+	refresher *app.PaceRefresher
+	listed    int
+	render    bool
+
 	prerender bool         // drawn on the server, for the page's first paint
 	early     *earlyRecord // what the person did before the app ran (early.go), until used
 }
@@ -79,12 +85,14 @@ func (r *root) OnMount(ctx goapp.Context) {
 	PerfMark("brass-mounted")
 	r.ctx, r.mounted = ctx, true
 	r.joinCode = joinCodeFromURL()
+	store := app.NewBrowserStore(ctx.LocalStorage())
+	r.refresher = r.newRefresher(store)
 	if r.early.acted() {
 		// what the person began before the app ran goes on, rather than the game of the
 		// last visit (web/early.js leaves the page alone when there is one to resume)
-		r.store = app.NewBrowserStore(ctx.LocalStorage())
+		r.store = store
 	} else {
-		r.open(app.NewBrowserStore(ctx.LocalStorage()))
+		r.open(store)
 	}
 	if id := watchFromURL(); id != "" {
 		// A watch link: the game is watched, read-only (the game of the last visit stays
@@ -104,13 +112,18 @@ func (r *root) OnMount(ctx goapp.Context) {
 		if !tabHidden() {
 			clearTurnAlert()
 		}
+		ctx.Dispatch(func(goapp.Context) {}) // the start screen's list is in view or not (listShown)
 		return nil
 	}))
-	// A join link opened in a tab that already shows the app only changes the fragment.
+	// A join link, or a notification's, opened in a tab that already shows the app only
+	// changes the fragment.
 	goapp.Window().Call("addEventListener", "hashchange", goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
 		ctx.Dispatch(func(goapp.Context) {
 			if code := joinCodeFromURL(); code != "" && r.session == nil {
 				r.joinCode = code
+			}
+			if id := gameFromURL(); id != "" && r.session == nil {
+				r.resumeSaved(id)
 			}
 		})
 		return nil
@@ -230,17 +243,18 @@ func (r *root) open(store app.Store) {
 		showAwaiting(store, "")
 		return
 	}
-	s, err := app.OpenSaved(store, id, onlineOptions())
-	if err != nil {
-		r.notice = "The last game could not be resumed. " + err.Error()
-		_ = app.SetCurrentGame(store, "")
-		showAwaiting(store, "")
-		return
-	}
-	r.session = s
-	r.version++
-	r.current = id
-	showAwaiting(store, id)
+	r.openGame(id, func() (app.Session, error) { return app.OpenSaved(store, id, onlineOptions()) }, func(s app.Session, err error) {
+		if err != nil {
+			r.notice = "The last game could not be resumed. " + err.Error()
+			_ = app.SetCurrentGame(store, "")
+			showAwaiting(store, "")
+			return
+		}
+		r.session = s
+		r.version++
+		r.current = id
+		showAwaiting(store, id)
+	})
 }
 
 // play shows the game screen for a session and makes it the current game.
@@ -264,7 +278,9 @@ func (r *root) quit(ctx goapp.Context) {
 	if r.store != nil {
 		_ = app.SetCurrentGame(r.store, "")
 	}
-	if live, ok := r.session.(app.Live); ok {
+	if r.refresher != nil && r.session != nil {
+		r.refresher.Leave(r.session.ID(), r.session) // (closes it; not refreshed until closed)
+	} else if live, ok := r.session.(app.Live); ok {
 		live.Close()
 	}
 	r.session = nil
@@ -290,8 +306,13 @@ func (r *root) Render() goapp.UI {
 	case r.session != nil:
 		screen = newGameScreen().Session(r.session).Version(r.version).Revision(r.revision).OnQuit(r.quit)
 	default:
+		updating := ""
+		if r.refresher != nil {
+			updating = r.refresher.Refreshing()
+		}
 		screen = newStartScreen().Store(r.store).Notice(r.notice).FocusTitle(r.back).JoinCode(r.joinCode).
-			Prerender(r.prerender).Early(r.early).OnOpen(r.play)
+			Prerender(r.prerender).Early(r.early).OnOpen(r.play).
+			Listed(r.listed).Updating(updating).OnShown(r.listShown).OpenGame(r.openGame)
 	}
 	return goapp.Main().Class("brass-root").Body(
 		goapp.Div().ID("status").Class("visually-hidden").Aria("live", "polite").Text(r.status),

@@ -24,6 +24,14 @@ type startScreen struct {
 	IPrerender  bool      // drawn on the server, for web/early.js to run until the app starts
 	IEarly      *earlyRecord
 	IOnOpen     func(ctx goapp.Context, s app.Session)
+	// The own-pace games refreshed in the background (root_refresh.go): IListed counts the
+	// refreshes (the list is read again after each), IUpdating is the game being refreshed,
+	// IOnShown hears whether the list is in view, IOpenGame opens a game once no background
+	// visit of it runs (nil: at once).
+	IListed   int
+	IUpdating string
+	IOnShown  func(shown bool)
+	IOpenGame func(id string, open func() (app.Session, error), then func(app.Session, error))
 
 	games      []app.GameSummary
 	listErr    string
@@ -36,6 +44,7 @@ type startScreen struct {
 	joinShown  string    // the join code the online dialog was last opened for
 	tutorial   string    // the id of the tutorial game to continue, or ""
 	listed     app.Store // the store the list was read from
+	listedRev  int       // and IListed then
 	early      earlyDialog
 	focusEarly string // the field focused before the app ran
 
@@ -69,6 +78,22 @@ func (s *startScreen) Prerender(b bool) *startScreen { s.IPrerender = b; return 
 // again with it (early.go).
 func (s *startScreen) Early(r *earlyRecord) *startScreen { s.IEarly = r; return s }
 
+// Listed says the list changed in the store (a background refresh): it is read again.
+func (s *startScreen) Listed(n int) *startScreen { s.IListed = n; return s }
+
+// Updating marks the game being refreshed in the background ("" none).
+func (s *startScreen) Updating(id string) *startScreen { s.IUpdating = id; return s }
+
+// OnShown is told whether the list is in view: no dialog over it, the tab visible.
+func (s *startScreen) OnShown(fn func(bool)) *startScreen { s.IOnShown = fn; return s }
+
+// OpenGame opens games (a saved one, one joined by its invitation) through the owner, which
+// waits until no background visit of the game runs.
+func (s *startScreen) OpenGame(fn func(id string, open func() (app.Session, error), then func(app.Session, error))) *startScreen {
+	s.IOpenGame = fn
+	return s
+}
+
 // OnOpen is called with a session to play: a new game or a resumed one.
 func (s *startScreen) OnOpen(fn func(ctx goapp.Context, sess app.Session)) *startScreen {
 	s.IOnOpen = fn
@@ -94,9 +119,32 @@ func (s *startScreen) OnMount(ctx goapp.Context) {
 	s.ctx = ctx
 	s.refresh()
 	s.openJoinLink()
+	s.shown()
 	if s.IFocusTitle {
 		s.focus("start-title")
 	}
+}
+
+func (s *startScreen) OnDismount() {
+	if s.IOnShown != nil {
+		s.IOnShown(false)
+	}
+}
+
+// shown tells the owner whether the list is in view, for its background refreshes.
+func (s *startScreen) shown() {
+	if s.IOnShown != nil && s.IStore != nil {
+		s.IOnShown(!s.dialog && !s.online && !tabHidden())
+	}
+}
+
+// openGame opens a game through the owner (IOpenGame), or at once.
+func (s *startScreen) openGame(id string, open func() (app.Session, error), then func(app.Session, error)) {
+	if s.IOpenGame == nil {
+		then(open())
+		return
+	}
+	s.IOpenGame(id, open, then)
 }
 
 // focus moves the keyboard focus to the element with this id after the next render.
@@ -109,10 +157,11 @@ func (s *startScreen) focus(id string) {
 // OnUpdate reloads the list when the owner hands over the store. (go-app calls it after
 // every render of the owner: function fields never compare equal.)
 func (s *startScreen) OnUpdate(ctx goapp.Context) {
-	if s.IStore != s.listed {
+	if s.IStore != s.listed || s.IListed != s.listedRev {
 		s.refresh()
 	}
 	s.openJoinLink()
+	s.shown()
 }
 
 // openJoinLink opens the online dialog for a join link's room, once per code.
@@ -125,7 +174,7 @@ func (s *startScreen) openJoinLink() {
 
 // refresh reads the saved-games list from the store.
 func (s *startScreen) refresh() {
-	s.listed = s.IStore
+	s.listed, s.listedRev = s.IStore, s.IListed
 	if s.IStore == nil {
 		return
 	}
@@ -152,11 +201,13 @@ func (s *startScreen) clearMessages() {
 func (s *startScreen) onNewGame(ctx goapp.Context, e goapp.Event) {
 	s.clearMessages()
 	s.dialog = true
+	s.shown()
 }
 
 func (s *startScreen) onDialogCancel(ctx goapp.Context) {
 	s.dialog = false
 	s.early = earlyDialog{}
+	s.shown()
 	s.focus("new-game")
 }
 
@@ -168,11 +219,13 @@ func (s *startScreen) onDialogStart(ctx goapp.Context, sess app.Session) {
 func (s *startScreen) onOnline(ctx goapp.Context, e goapp.Event) {
 	s.clearMessages()
 	s.online = true
+	s.shown()
 }
 
 func (s *startScreen) onOnlineCancel(ctx goapp.Context) {
 	s.online = false
 	s.early = earlyDialog{}
+	s.shown()
 	s.focus("play-online")
 }
 
@@ -185,12 +238,15 @@ func (s *startScreen) onOnlineStart(ctx goapp.Context, sess app.Session) {
 
 func (s *startScreen) resume(ctx goapp.Context, id string) {
 	s.clearMessages()
-	sess, err := app.OpenSaved(s.IStore, id, onlineOptions())
-	if err != nil {
-		s.openErr = err.Error()
-		return
-	}
-	s.open(ctx, sess)
+	store := s.IStore
+	s.openGame(id, func() (app.Session, error) { return app.OpenSaved(store, id, onlineOptions()) }, func(sess app.Session, err error) {
+		if err != nil {
+			s.openErr = err.Error()
+			s.shown()
+			return
+		}
+		s.open(ctx, sess)
+	})
 }
 
 func (s *startScreen) export(ctx goapp.Context, id string) {
@@ -354,7 +410,7 @@ func (s *startScreen) newGameDialog() goapp.UI {
 // before the app ran.
 func (s *startScreen) onlineDialog() goapp.UI {
 	code := s.joinShown
-	d := newOnlineDialog().Store(s.IStore).Static(s.IPrerender).OnStart(s.onOnlineStart).OnCancel(s.onOnlineCancel)
+	d := newOnlineDialog().Store(s.IStore).Static(s.IPrerender).OnStart(s.onOnlineStart).OnCancel(s.onOnlineCancel).OpenGame(s.openGame)
 	if s.early.id == "online-dialog" {
 		code = s.early.code
 		d.Early(s.early.events, s.focusEarly)
@@ -426,6 +482,9 @@ func (s *startScreen) renderGame(g app.GameSummary) goapp.UI {
 	}
 	return goapp.Li().ID("saved-game-"+id).Class("saved-game").DataSet("id", id).DataSet("your-turn", g.YourTurn).Body(
 		goapp.If(g.YourTurn, func() goapp.UI { return goapp.P().Class("saved-your-turn").Text("Your turn") }),
+		goapp.If(s.IUpdating == id, func() goapp.UI {
+			return goapp.P().ID("saved-updating-" + id).Class("saved-updating").Title("Reading what the other players did since, in the background").Text("updating…")
+		}),
 		goapp.Ul().Class("saved-players").Aria("label", "Players").Body(players...),
 		goapp.P().Class("saved-info").Body(
 			goapp.If(g.Edition != "", func() goapp.UI { return goapp.Span().Class("saved-edition").Text(g.Edition) }),

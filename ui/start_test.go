@@ -151,3 +151,20 @@ func TestRootPrerender(t *testing.T) {
 		t.Errorf("prerendered root:\n%s", html)
 	}
 }
+
+// The game being refreshed in the background is marked in the list, and only that one.
+func TestStartScreenMarksTheGameBeingUpdated(t *testing.T) {
+	store := app.NewMemoryStore()
+	a := newSavedGame(t, store, []string{"Ada", "Brunel"}, 1)
+	b := newSavedGame(t, store, []string{"Zed", "Yan"}, 1)
+	s := newStartScreen().Store(store)
+	s.refresh()
+	if html := goapp.HTMLString(s); strings.Contains(html, "updating…") {
+		t.Errorf("a game is marked updating with none refreshed:\n%s", html)
+	}
+	s.Updating(b.ID())
+	html := goapp.HTMLString(s)
+	if !strings.Contains(html, `id="saved-updating-`+b.ID()+`"`) || strings.Contains(html, `id="saved-updating-`+a.ID()+`"`) || strings.Count(html, "updating…") != 1 {
+		t.Errorf("the game being refreshed is not the one marked:\n%s", html)
+	}
+}
