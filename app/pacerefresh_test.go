@@ -15,17 +15,6 @@ import (
 	"brass/mailbox"
 )
 
-// reopenPace opens a device's stored game (or lobby) as the game screen does.
-func reopenPace(pd *paceDevice) func(OnlineOptions) (*Online, error) {
-	return func(opts OnlineOptions) (*Online, error) {
-		s, err := OpenSaved(pd.store, pd.id, opts)
-		if err != nil {
-			return nil, err
-		}
-		return s.(*Online), nil
-	}
-}
-
 // hostAndJoinPace has Ada host an own-pace game of two and Ben join it, each in a visit of
 // their own, then Ada open it until it has begun and caught up: Ben's device still holds
 // the lobby. It returns the player to move first.
