@@ -33,8 +33,11 @@ type Online struct {
 
 	run     func(func())
 	changed func()
-	ctx     context.Context
-	cancel  context.CancelFunc
+	// background: a visit with no screen (the start screen's refresh, pacerefresh.go): its
+	// player has not opened the game, so it does not take their seat back from a bot.
+	background bool
+	ctx        context.Context
+	cancel     context.CancelFunc
 
 	room      string
 	namedHost func(peer string) bool // the server named a peer the room's host (Welcome.Host)

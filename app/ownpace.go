@@ -400,7 +400,7 @@ func (o *Online) paceRun(f func()) {
 // caughtUpNow sends, once the visit has read the whole log, what needed all of it read: a
 // move of this device's on its way that the log does not hold (the visit that sent it ended
 // first: the same message, kept once), and, where a bot plays this device's seat past its
-// time, the hand-back (the player is back).
+// time, the hand-back (the player is back: not in a background visit, which no player opened).
 func (o *Online) caughtUpNow() {
 	r, ok := o.game()
 	if !ok || o.pace.sess == nil {
@@ -409,7 +409,7 @@ func (o *Online) caughtUpNow() {
 	if r.Sending() {
 		_ = o.pace.sess.Do(func() error { r.ResendContested(); return nil })
 	}
-	if _, held := r.StandInFor(r.Seat()); held && !r.Game().Over() {
+	if _, held := r.StandInFor(r.Seat()); held && !r.Game().Over() && !o.background {
 		_ = o.pace.sess.Do(func() error { return r.StopStandIn(r.Seat()) })
 	}
 }

@@ -307,6 +307,7 @@ func (p *PaceRefresher) start(s GameSummary) bool {
 	if err != nil || o.pace == nil || (!s.Lobby && gameSettled(o.saved)) {
 		return false
 	}
+	o.background = true
 	v := &refreshVisit{id: id, o: o, gate: gate, lobby: s.Lobby, over: make(chan struct{})}
 	p.cur = v
 	p.enter(id)
