@@ -23,9 +23,9 @@ import (
 	"github.com/andybalholm/brotli"
 )
 
-// defaultLGWin is brotli's largest standard window, 16 MB (every browser decodes up to it),
-// which holds all of app.wasm (14.9 MB): brotli at quality 11 then reaches the whole module
-// for its matches. Measured on web/app.wasm (Go 1.26, packed): 2,131,197 bytes with a 4 MB
+// defaultLGWin is the largest window of brotli's format (RFC 7932: 16 MB, which every
+// decoder must take; Chromium's decoded and compiled app.wasm so compressed), and it holds
+// all of app.wasm (14.9 MB): brotli at quality 11 then reaches the whole module for matches. Measured on web/app.wasm (Go 1.26, packed): 2,131,197 bytes with a 4 MB
 // window (22), 2,109,706 with 8 MB (23), 2,109,014 with 16 MB; web/bot.wasm (4.5 MB)
 // 815,761 and 815,504. The decoder holds the window while it decodes: up to 16 MB instead of 4.
 const defaultLGWin = 24
