@@ -78,3 +78,38 @@ func checkDecodes(t *testing.T, path string, want []byte, decode func(io.Reader)
 		t.Errorf("%s does not decode to the input", path)
 	}
 }
+
+// TestDefaultWindowIsBrotlisLargest: the brotli file declares the 16 MB window (in the
+// stream's first bits, RFC 7932 section 9.1) that reaches across all of app.wasm, and decodes.
+func TestDefaultWindowIsBrotlisLargest(t *testing.T) {
+	in := filepath.Join(t.TempDir(), "app.wasm")
+	raw := bytes.Repeat([]byte("\x00asm brass wasm payload "), 5000)
+	if err := os.WriteFile(in, raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := compress(in, 5, defaultLGWin, false); err != nil {
+		t.Fatal(err)
+	}
+	br, err := os.ReadFile(in + ".br")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := windowBits(br[0]); got != 24 {
+		t.Errorf("the brotli file declares a window of 2^%d bytes, want 2^24", got)
+	}
+	checkDecodes(t, in+".br", raw, func(r io.Reader) (io.Reader, error) { return brotli.NewReader(r), nil })
+}
+
+// windowBits reads WBITS from a brotli stream's first byte (RFC 7932 section 9.1).
+func windowBits(first byte) int {
+	if first&1 == 0 {
+		return 16
+	}
+	if n := first >> 1 & 7; n != 0 {
+		return 17 + int(n)
+	}
+	if n := first >> 4 & 7; n != 0 {
+		return 8 + int(n)
+	}
+	return 17
+}
