@@ -76,19 +76,24 @@ func TestAWatcherFollowsAnOwnPaceGamesPublicRecord(t *testing.T) {
 // Issue 42, "Spectators", with hidden cards: a watcher of a game whose cards the devices deal
 // follows it by the same rules as every device, its dealer holding no key: every card played
 // checked against the deal, the same signed record as the players', and not one card of any
-// hand known to it (nor any position the deal did not open to all).
+// hand known to it (nor any position the deal did not open to all). Three players: what a
+// device says to one other seat alone is sealed, so the deal's messages made before the
+// game's first visit must also go to every device in the clear (dealtGame.opened).
 func TestAWatcherFollowsAnOwnPaceGameWithHiddenCardsAndSeesNoHand(t *testing.T) {
 	url, srv := mailboxServer(t)
-	devs, watchID := gatherPace(t, srv, url, GameSetup{Players: 2, Edition: "birmingham", Dealt: true}, 0)
+	devs, watchID := gatherPace(t, srv, url, GameSetup{Players: 3, Edition: "birmingham", Dealt: true}, 0)
 	var moves int
 	var tip online.Link
 	for visit := 0; moves < 6; visit++ {
-		if visit > 40 {
+		if visit > 60 {
 			t.Fatalf("only %d moves after %d visits", moves, visit)
 		}
-		pd := devs[visit%2]
+		pd := devs[visit%len(devs)]
 		visitPace(t, srv, url, pd, reopenPace(pd), "it played if it could", func(o *Online) bool {
-			if o.Phase() != PhasePlaying || !caughtUp(o) {
+			if o.Phase() != PhasePlaying {
+				return visitSettled(o) // (the lobby: its seed drawn as far as this device can)
+			}
+			if !caughtUp(o) {
 				return false
 			}
 			r, _ := o.game()
@@ -133,7 +138,7 @@ func TestAWatcherFollowsAnOwnPaceGameWithHiddenCardsAndSeesNoHand(t *testing.T) 
 			t.Fatal("the watcher holds another record than the players")
 		}
 		s := w.Game().State()
-		for p := 0; p < 2; p++ {
+		for p := range len(devs) {
 			for k, n := range s.Players[p].Hand {
 				if n > 0 {
 					t.Fatalf("the watcher knows %d of card kind %d in seat %d's hand", n, k, p)

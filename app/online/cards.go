@@ -30,6 +30,8 @@ type cards interface {
 	startAudit()
 	// refusedAudit records that a device withheld its audit keys.
 	refusedAudit(seat int, why string)
+	// opened runs when a channel to a peer has opened.
+	opened()
 }
 
 // seededCards: every device works the cards out from the seed; nothing to deal.
@@ -49,6 +51,7 @@ func (c *seededCards) settle()                           {}
 func (c *seededCards) stalls(map[int]reason)             {}
 func (c *seededCards) startAudit()                       {}
 func (c *seededCards) refusedAudit(seat int, why string) {}
+func (c *seededCards) opened()                           {}
 
 func (c *seededCards) take(p *peer, list []SignedDeal) {
 	c.r.notify(true, "Ignored deal messages from %s: this game is dealt from its seed.", c.r.peerName(p))

@@ -68,8 +68,11 @@ type dealtGame struct {
 	proofs []message         // proofs that a device broke the deal, for every device greeted
 	audAt  map[int]int       // seat → the fewest moves its game held when it sent audit keys
 	seq    int               // this seat's next message number
-	wait   pendingMove       // the move waiting for the deal, if any
-	screen string            // the cards shown and the seats waited for, when the screen last drew them
+	// heard is how many of this seat's messages went out while every seat's channel was
+	// open (an own-pace game's: sealed copies sent on greeting a device reach no watcher).
+	heard  int
+	wait   pendingMove // the move waiting for the deal, if any
+	screen string      // the cards shown and the seats waited for, when the screen last drew them
 	audit  auditState
 }
 
@@ -142,7 +145,31 @@ func (c *dealtGame) flush() {
 		c.seq++
 		c.keep(sd)
 		r.broadcast(message{Type: msgDeal, Deals: []SignedDeal{sd}})
+		if c.heard == sd.Seq && r.everyChannelOpen() {
+			c.heard = c.seq
+		}
 	}
+}
+
+// opened: in an own-pace game, once every seat's channel is open, this seat's deal messages
+// made while one was not (those of the game's start, made before its first visit) go out to
+// every device, in one message: the log then holds every deal message in the clear, for a
+// watcher to check the cards played (a device greeted is sent them sealed, which no watcher
+// reads).
+func (c *dealtGame) opened() {
+	r := c.r
+	if r.pace == nil || c.heard >= c.seq || !r.everyChannelOpen() {
+		return
+	}
+	var unheard []SignedDeal
+	for _, sd := range c.deals {
+		if sd.Seat == r.seat && sd.Seq >= c.heard {
+			unheard = append(unheard, sd)
+		}
+	}
+	c.heard = c.seq
+	r.out.ready.Save = true
+	r.broadcast(message{Type: msgDeal, Deals: unheard})
 }
 
 func (c *dealtGame) keep(sd SignedDeal) {
@@ -552,6 +579,7 @@ type DealSaved struct {
 	Deals    []SignedDeal      `json:"deals"`
 	Reveals  []engine.Reveal   `json:"reveals,omitempty"`
 	Seq      int               `json:"seq"`
+	Heard    int               `json:"heard,omitempty"`  // this seat's messages sent to every device
 	Counts   []int             `json:"counts,omitempty"` // by seat: the messages taken from it
 	Pending  *Signed           `json:"pending,omitempty"`
 	Checked  bool              `json:"checked,omitempty"` // the pending move's proof was checked
@@ -578,7 +606,7 @@ func (r *Replica) DealState() *DealSaved {
 		}
 	}
 	s := &DealSaved{Dealer: c.dealer.Save(), Deals: own,
-		Reveals: append([]engine.Reveal(nil), r.ledger.Game().Reveals()...), Seq: c.seq, Counts: append([]int(nil), c.count...),
+		Reveals: append([]engine.Reveal(nil), r.ledger.Game().Reveals()...), Seq: c.seq, Heard: c.heard, Counts: append([]int(nil), c.count...),
 		Stopped: r.halt.why, Auditing: c.audit.started, Audit: c.audit.result,
 		Refused: maps.Clone(c.audit.refused), AuditAt: maps.Clone(c.audAt)}
 	if pd := c.wait; pd.on {
@@ -613,7 +641,7 @@ func ResumeDealt(id Identity, g Genesis, stored []Signed, saved DealSaved, timin
 		return nil, fmt.Errorf("the stored deal does not verify: %w", err)
 	}
 	r := newReplica(id, seat, l, timing)
-	c := &dealtGame{r: r, dealer: d, count: make([]int, len(g.Keys)), seen: map[[2]int][]byte{}, audAt: map[int]int{}, seq: saved.Seq,
+	c := &dealtGame{r: r, dealer: d, count: make([]int, len(g.Keys)), seen: map[[2]int][]byte{}, audAt: map[int]int{}, seq: saved.Seq, heard: min(saved.Heard, saved.Seq),
 		bound: dealer.MaxMessages(l.Game().State().Edition(), len(g.Keys)),
 		audit: auditState{started: saved.Auditing, result: saved.Audit, refused: maps.Clone(saved.Refused)}}
 	r.cards = c

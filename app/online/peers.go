@@ -78,6 +78,7 @@ func (r *Replica) opened(id string) {
 	p.open, p.quiet = true, false
 	r.sendHello(p)
 	p.again = r.out.schedule(TimerHello, -1, helloAgain)
+	r.cards.opened()
 }
 
 // helloAgain says this device's hello again on connections whose own hello has not come.
@@ -292,4 +293,16 @@ func (r *Replica) peerName(p *peer) string {
 func (r *Replica) away(seat int) {
 	r.undo.away(r, seat)
 	r.runnerLeft(seat)
+}
+
+// everyChannelOpen reports whether this device has as many open channels as there are other
+// seats (over a mailbox, one to each seat from the moment the visit greets them).
+func (r *Replica) everyChannelOpen() bool {
+	n := 0
+	for _, p := range r.peers {
+		if p.open && !p.old {
+			n++
+		}
+	}
+	return n >= len(r.ledger.genesis.Keys)-1
 }

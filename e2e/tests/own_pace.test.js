@@ -134,10 +134,15 @@ test('three devices never open together play an own-pace game with hidden cards 
     const watcher = await newContext(browser);
     const { page: watch, errors: watchErrors } = await openApp(watcher, { urlPath: `/#watch=${watchID}` });
     const [moves, , phase] = hashes[0].split('/');
-    await watch.waitForFunction(([m, p]) => {
-      const el = document.querySelector('.game-screen');
-      return el && el.dataset.moves === m && el.dataset.phase === p;
-    }, [moves, phase], { timeout: LONG });
+    try {
+      await watch.waitForFunction(([m, p]) => {
+        const el = document.querySelector('.game-screen');
+        return el && el.dataset.moves === m && el.dataset.phase === p;
+      }, [moves, phase], { timeout: LONG });
+    } catch (e) {
+      const what = await watch.evaluate(() => ({ data: { ...document.querySelector('.game-screen')?.dataset }, watching: document.querySelector('#watching')?.textContent }));
+      throw new Error(`${e.message}: the players hold ${hashes[0]}, the watcher shows ${JSON.stringify(what)}`);
+    }
     assert.equal(await watch.$$eval('.hand-card', (els) => els.length), 0, 'the watcher sees cards of a hand');
     assert.doesNotMatch(await watch.textContent('#watching'), /not possible/);
     assertNoErrors(watchErrors);
