@@ -31,7 +31,14 @@ func (d *Deal) Audit(all []AuditKeys) ([]Card, error) {
 	if !d.Locked() {
 		return nil, d.fail(ErrNotYet, NoSeat, "audit", -1, "the deck is not locked")
 	}
-	order, err := verify(d.label, d.tab, d.n, d.passes, d.decks, all)
+	decks := make([][]*edwards25519.Point, len(d.passes))
+	for step := range d.passes {
+		var err error
+		if decks[step], err = d.deckAt(step); err != nil {
+			return nil, err
+		}
+	}
+	order, err := verify(d.label, d.tab, d.n, d.passes, decks, all)
 	if err != nil {
 		return nil, err
 	}

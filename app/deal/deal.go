@@ -26,7 +26,7 @@ type Deal struct {
 	tab   *table
 
 	passes []Pass                   // accepted passes in step order, this seat's included
-	decks  [][]*edwards25519.Point  // their decks, decoded
+	decks  [][]*edwards25519.Point  // their decks, decoded (nil entries: restored, decoded when used)
 	deck   *edwards25519.Scalar     // this seat's deck key, from its shuffle pass
 	keys   [][]*edwards25519.Scalar // keys[seat][pos]: the position keys this device holds
 
@@ -109,15 +109,12 @@ func clonePass(p Pass) Pass {
 }
 
 // cur is the deck the next pass takes: the last pass's, or the cards' points before any.
-func (d *Deal) cur() []*edwards25519.Point {
+func (d *Deal) cur() ([]*edwards25519.Point, error) {
 	if len(d.decks) == 0 {
-		return d.tab.points
+		return d.tab.points, nil
 	}
-	return d.decks[len(d.decks)-1]
+	return d.deckAt(len(d.decks) - 1)
 }
-
-// final is the locked deck.
-func (d *Deal) final() []*edwards25519.Point { return d.decks[2*d.n-1] }
 
 func encodePoints(ps []*edwards25519.Point) []Point {
 	out := make([]Point, len(ps))

@@ -159,7 +159,11 @@ func (d *Deal) Card(j int) (c Card, cp int, known bool, err error) {
 	for s := 1; s < d.n; s++ {
 		prod.Multiply(prod, d.keys[s][j])
 	}
-	p := mult(prod.Invert(prod), d.final()[j]) // this seat's key is secret: constant time
+	locked, err := d.pointAt(2*d.n-1, j)
+	if err != nil {
+		return 0, 0, false, err
+	}
+	p := mult(prod.Invert(prod), locked) // this seat's key is secret: constant time
 	i, ok := d.tab.index[Point(p.Bytes())]
 	if !ok {
 		return 0, 0, false, d.fail(ErrCheat, NoSeat, "open", j,
