@@ -40,7 +40,7 @@ func newTestHub(t *testing.T, cfg signal.Config) *testHub {
 // ---- a device: one online session on its own "UI goroutine" ----
 
 type device struct {
-	t     *testing.T
+	t     testing.TB
 	name  string
 	store *MemoryStore
 	o     *Online
@@ -49,7 +49,7 @@ type device struct {
 	ticks chan struct{} // a tick after every change
 }
 
-func newDevice(t *testing.T, name string) *device {
+func newDevice(t testing.TB, name string) *device {
 	d := &device{t: t, name: name, store: NewMemoryStore(), work: make(chan func(), 1024), stop: make(chan struct{}), ticks: make(chan struct{}, 1)}
 	go func() {
 		for {
