@@ -47,11 +47,13 @@ type device struct {
 	work  chan func()
 	stop  chan struct{}
 	ticks chan struct{} // a tick after every change
+	gone  chan struct{} // closed once its goroutine runs nothing more
 }
 
 func newDevice(t testing.TB, name string) *device {
-	d := &device{t: t, name: name, store: NewMemoryStore(), work: make(chan func(), 1024), stop: make(chan struct{}), ticks: make(chan struct{}, 1)}
+	d := &device{t: t, name: name, store: NewMemoryStore(), work: make(chan func(), 1024), stop: make(chan struct{}), ticks: make(chan struct{}, 1), gone: make(chan struct{})}
 	go func() {
+		defer close(d.gone)
 		for {
 			select {
 			case f := <-d.work:

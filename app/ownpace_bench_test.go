@@ -4,6 +4,7 @@ package app
 
 import (
 	"context"
+	"maps"
 	"testing"
 	"time"
 
@@ -41,6 +42,56 @@ func BenchmarkOwnPaceVisit(b *testing.B) {
 	b.ReportMetric(float64(st.Messages), "messages")
 }
 
+// BenchmarkOwnPaceCatchUp: the same game, a device opening it when its turn comes round
+// after the other two players' turns since its last visit (their moves, the deal's keys for
+// the cards they drew, their acknowledgements): from OpenSaved to caught up (ms/visit), its
+// store put back as it was before each visit, untimed. new_moves and read are the moves and
+// messages it takes.
+func BenchmarkOwnPaceCatchUp(b *testing.B) {
+	// (Each visit sends again what it sent the first time, a burst of retries from one key.)
+	url, srv := mailboxServerWith(b, mailbox.Config{OpensPerMinute: 1e6, AppendsPerKeySecond: 1e6, AppendKeyBurst: 1 << 20, AppendsPerAddrSecond: 1e6, AppendAddrBurst: 1 << 20})
+	ada, ben, cy := beginOwnPace(b, srv, url)
+	pt := &paceTurns{t: b, srv: srv, url: url, devs: map[int]*paceDevice{0: ada, 1: ben, 2: cy}, queue: []*paceDevice{ben}, seed: 11}
+	since := 0 // the moves played when Cy's device last opened
+	for visits := 0; pt.played < paceBenchMoves || pt.queue[0] != cy || pt.played-since < 3; visits++ {
+		if visits == 600 {
+			b.Fatalf("no catch-up of Cy's in 600 visits (%d moves)", pt.played)
+		}
+		if pd, _ := pt.turn(); pd == cy {
+			since = pt.played
+		}
+	}
+	stored := cy.store.snapshot()
+	var open time.Duration
+	var read int64
+	b.ResetTimer()
+	for b.Loop() {
+		b.StopTimer()
+		cy.store.putBack(stored)
+		before, _ := srv.Stats(context.Background())
+		b.StartTimer()
+		open += openCaughtUp(b, srv, url, cy)
+		after, _ := srv.Stats(context.Background())
+		read += after.Delivered - before.Delivered
+	}
+	b.ReportMetric(float64(open.Microseconds())/1000/float64(b.N), "ms/visit")
+	b.ReportMetric(float64(pt.played-since), "new_moves")
+	b.ReportMetric(float64(read)/float64(b.N), "read")
+}
+
+// snapshot is a copy of what the store holds; putBack makes the store hold it again.
+func (s *MemoryStore) snapshot() map[string][]byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return maps.Clone(s.data)
+}
+
+func (s *MemoryStore) putBack(data map[string][]byte) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.data = maps.Clone(data)
+}
+
 // openCaughtUp opens a device's stored game, connected to its mailbox, and times it until
 // the visit has caught up; then it closes it.
 func openCaughtUp(b *testing.B, srv *mailbox.Server, url string, pd *paceDevice) time.Duration {
@@ -57,6 +108,7 @@ func openCaughtUp(b *testing.B, srv *mailbox.Server, url string, pd *paceDevice)
 	b.StopTimer()
 	d.shutdown()
 	d.o = nil
+	<-d.gone // (nothing of this visit is stored after it)
 	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(time.Millisecond) {
 		if st, _ := srv.Stats(context.Background()); st.Connections == 0 {
 			break

@@ -23,11 +23,17 @@ import (
 // mailboxServer is a real mailbox over SQLite on loopback.
 func mailboxServer(t testing.TB) (url string, srv *mailbox.Server) {
 	t.Helper()
+	return mailboxServerWith(t, mailbox.Config{OpensPerMinute: 1e6}) // (every device is on loopback)
+}
+
+// mailboxServerWith is one with the quotas of cfg.
+func mailboxServerWith(t testing.TB, cfg mailbox.Config) (url string, srv *mailbox.Server) {
+	t.Helper()
 	st, err := sqlitestore.Open(filepath.Join(t.TempDir(), "mailbox.db"), sqlitestore.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv = mailbox.NewServer(st, mailbox.Config{OpensPerMinute: 1e6})
+	srv = mailbox.NewServer(st, cfg)
 	hs := httptest.NewServer(srv)
 	t.Cleanup(func() {
 		hs.Close()

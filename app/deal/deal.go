@@ -23,7 +23,7 @@ type Deal struct {
 	cards []Card
 	n, me int
 	rand  io.Reader
-	tab   *table
+	tab   *table // the cards' points, made when first needed (table)
 
 	passes []Pass                   // accepted passes in step order, this seat's included
 	decks  [][]*edwards25519.Point  // their decks, decoded (nil entries: restored, decoded when used)
@@ -54,9 +54,8 @@ func New(label string, cards []Card, seats, me int, rand io.Reader) (*Deal, erro
 	case rand == nil:
 		return nil, errors.New("deal: no source of randomness")
 	}
-	tab := newTable(label, cards)
 	d := &Deal{
-		label: label, cards: append([]Card(nil), cards...), n: seats, me: me, rand: rand, tab: tab,
+		label: label, cards: append([]Card(nil), cards...), n: seats, me: me, rand: rand,
 		keys:    make([][]*edwards25519.Scalar, seats),
 		given:   make([]int, len(cards)),
 		opened:  make([]bool, len(cards)),
@@ -108,10 +107,19 @@ func clonePass(p Pass) Pass {
 	return p
 }
 
+// table is the cards' points, hashed to the curve when the deal first needs them (a first
+// shuffle, a card opened, the audit): a deal taken up from a store, locked, may need none.
+func (d *Deal) table() *table {
+	if d.tab == nil {
+		d.tab = newTable(d.label, d.cards)
+	}
+	return d.tab
+}
+
 // cur is the deck the next pass takes: the last pass's, or the cards' points before any.
 func (d *Deal) cur() ([]*edwards25519.Point, error) {
 	if len(d.decks) == 0 {
-		return d.tab.points, nil
+		return d.table().points, nil
 	}
 	return d.deckAt(len(d.decks) - 1)
 }

@@ -150,7 +150,7 @@ func (d *Deal) Card(j int) (c Card, cp int, known bool, err error) {
 		return 0, 0, false, err
 	}
 	if i := d.decoded[j]; i >= 0 {
-		return d.tab.entries[i].card, d.tab.entries[i].copy, true, nil
+		return d.table().entries[i].card, d.table().entries[i].copy, true, nil
 	}
 	if len(d.Missing(j)) > 0 {
 		return 0, 0, false, nil
@@ -164,7 +164,7 @@ func (d *Deal) Card(j int) (c Card, cp int, known bool, err error) {
 		return 0, 0, false, err
 	}
 	p := mult(prod.Invert(prod), locked) // this seat's key is secret: constant time
-	i, ok := d.tab.index[Point(p.Bytes())]
+	i, ok := d.table().index[Point(p.Bytes())]
 	if !ok {
 		return 0, 0, false, d.fail(ErrCheat, NoSeat, "open", j,
 			"the committed keys do not give a card: a shuffle or locking pass was false (the audit names the seat)")
@@ -176,7 +176,7 @@ func (d *Deal) Card(j int) (c Card, cp int, known bool, err error) {
 		}
 	}
 	d.decoded[j] = i
-	e := d.tab.entries[i]
+	e := d.table().entries[i]
 	return e.card, e.copy, true, nil
 }
 
