@@ -296,9 +296,14 @@ func (s *Session) await(wait func(context.Context) (mailbox.Appended, error)) {
 // settle moves the checkpoint on when nothing sent is waiting, and wakes whoever waits for
 // a change. Call with s.mu held.
 func (s *Session) settle() {
-	if s.pending == 0 && s.err == nil && s.processed > s.opts.Checkpoint.N && s.history == nil {
+	h, greets := s.opts.Core.(hellos)
+	old := s.opts.Checkpoint
+	// (A checkpoint that cannot resume is stored again once the log up to it is read, so that
+	// the next visit reads from it even if nothing came since.)
+	further := s.processed > old.N || s.processed == old.N && s.processed > 0 && greets && !old.resumes()
+	if s.pending == 0 && s.err == nil && further && s.history == nil {
 		cp := Checkpoint{N: s.processed, Hash: append([]byte(nil), s.chain[:]...), Rejected: append([]int64(nil), s.skipped...)}
-		if h, ok := s.opts.Core.(hellos); ok {
+		if greets {
 			cp.Prev, cp.Taken, cp.Hellos = append([]byte(nil), s.prev[:]...), s.opts.Link.takenIDs(), h.Hellos()
 		}
 		s.opts.Checkpoint = cp
