@@ -192,7 +192,7 @@ func (s *Session) recall() {
 	peers := slices.Sorted(maps.Keys(cp.Hellos))
 	for _, peer := range peers {
 		if seat := seatOf(peer); seat < 0 || seat == s.opts.Link.seat || seat >= len(s.opts.Link.genesis.Keys) {
-			continue // (a store's, not a mailbox's: but no peer of this game)
+			continue // (no other seat of this game: nothing a mailbox could have said)
 		}
 		s.opts.Core.Step(online.Event{Kind: online.Message, Peer: peer, Data: cp.Hellos[peer]})
 		s.flush(true)
