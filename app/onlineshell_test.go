@@ -40,18 +40,20 @@ func newTestHub(t *testing.T, cfg signal.Config) *testHub {
 // ---- a device: one online session on its own "UI goroutine" ----
 
 type device struct {
-	t     *testing.T
+	t     testing.TB
 	name  string
 	store *MemoryStore
 	o     *Online
 	work  chan func()
 	stop  chan struct{}
 	ticks chan struct{} // a tick after every change
+	gone  chan struct{} // closed once its goroutine runs nothing more
 }
 
-func newDevice(t *testing.T, name string) *device {
-	d := &device{t: t, name: name, store: NewMemoryStore(), work: make(chan func(), 1024), stop: make(chan struct{}), ticks: make(chan struct{}, 1)}
+func newDevice(t testing.TB, name string) *device {
+	d := &device{t: t, name: name, store: NewMemoryStore(), work: make(chan func(), 1024), stop: make(chan struct{}), ticks: make(chan struct{}, 1), gone: make(chan struct{})}
 	go func() {
+		defer close(d.gone)
 		for {
 			select {
 			case f := <-d.work:

@@ -301,12 +301,13 @@ func (o *Online) paceLoop(ctx context.Context) {
 }
 
 // paceFrame is how to open the mailbox now: the lobby's (the host's creates the game), or
-// the game's.
+// the game's, after the checkpoint's message (mailroom.Checkpoint.After).
 func (o *Online) paceFrame() mailbox.Frame {
 	if _, ok := o.lobby(); ok {
 		return o.pace.lobby.Open()
 	}
-	return mailbox.Frame{Game: o.saved.Online.Pace.Game}
+	p := o.saved.Online.Pace
+	return mailbox.Frame{Game: p.Game, After: p.Checkpoint.After()}
 }
 
 // paceRefused: the mailbox refused the game for good (it does not exist, or is not this one).

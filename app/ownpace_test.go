@@ -3,7 +3,9 @@
 package app
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http/httptest"
 	"path/filepath"
@@ -11,18 +13,27 @@ import (
 	"testing"
 	"time"
 
+	"brass/app/deal"
 	"brass/mailbox"
 	"brass/mailbox/sqlitestore"
+
+	"filippo.io/edwards25519"
 )
 
 // mailboxServer is a real mailbox over SQLite on loopback.
-func mailboxServer(t *testing.T) (url string, srv *mailbox.Server) {
+func mailboxServer(t testing.TB) (url string, srv *mailbox.Server) {
+	t.Helper()
+	return mailboxServerWith(t, mailbox.Config{OpensPerMinute: 1e6}) // (every device is on loopback)
+}
+
+// mailboxServerWith is one with the quotas of cfg.
+func mailboxServerWith(t testing.TB, cfg mailbox.Config) (url string, srv *mailbox.Server) {
 	t.Helper()
 	st, err := sqlitestore.Open(filepath.Join(t.TempDir(), "mailbox.db"), sqlitestore.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv = mailbox.NewServer(st, mailbox.Config{OpensPerMinute: 1e6})
+	srv = mailbox.NewServer(st, cfg)
 	hs := httptest.NewServer(srv)
 	t.Cleanup(func() {
 		hs.Close()
@@ -44,7 +55,7 @@ type paceDevice struct {
 
 // visit opens the device's game alone (no other device connected), lets until hold, and
 // closes it; it returns what was open.
-func visitPace(t *testing.T, srv *mailbox.Server, url string, pd *paceDevice, open func(opts OnlineOptions) (*Online, error), until string, cond func(o *Online) bool) {
+func visitPace(t testing.TB, srv *mailbox.Server, url string, pd *paceDevice, open func(opts OnlineOptions) (*Online, error), until string, cond func(o *Online) bool) {
 	t.Helper()
 	st, _ := srv.Stats(context.Background())
 	if st.Connections != 0 {
@@ -72,14 +83,14 @@ func visitPace(t *testing.T, srv *mailbox.Server, url string, pd *paceDevice, op
 	}
 }
 
-// The shell of an own-pace game: three devices never open at the same time create, join and
-// begin a game with hidden cards through the mailbox alone, and play its first turns, each
-// device opening the game when it is its turn; every device holds the same game.
-func TestAnOwnPaceGameFromInvitationToPlayWithDevicesNeverOnTogether(t *testing.T) {
-	url, srv := mailboxServer(t)
-	ada := &paceDevice{name: "Ada", store: NewMemoryStore()}
-	ben := &paceDevice{name: "Ben", store: NewMemoryStore()}
-	cy := &paceDevice{name: "Cy", store: NewMemoryStore()}
+// beginOwnPace has three devices never open at the same time create, join and begin a
+// three-player Birmingham game with hidden cards through the mailbox alone (the host Ada,
+// then Ben and Cy), each then opening it once to take the game up from the genesis and deal.
+func beginOwnPace(t testing.TB, srv *mailbox.Server, url string) (ada, ben, cy *paceDevice) {
+	t.Helper()
+	ada = &paceDevice{name: "Ada", store: NewMemoryStore()}
+	ben = &paceDevice{name: "Ben", store: NewMemoryStore()}
+	cy = &paceDevice{name: "Cy", store: NewMemoryStore()}
 	var code string
 	visitPace(t, srv, url, ada, func(opts OnlineOptions) (*Online, error) {
 		return HostOwnPace(ada.store, GameSetup{Players: 3, Edition: "birmingham", Dealt: true}, 0, "Ada", Palette[0].CSS, opts)
@@ -90,15 +101,6 @@ func TestAnOwnPaceGameFromInvitationToPlayWithDevicesNeverOnTogether(t *testing.
 	if !IsInvitation(code) {
 		t.Fatalf("the host's invitation %q is not one", code)
 	}
-	reopen := func(pd *paceDevice) func(OnlineOptions) (*Online, error) {
-		return func(opts OnlineOptions) (*Online, error) {
-			s, err := OpenSaved(pd.store, pd.id, opts)
-			if err != nil {
-				return nil, err
-			}
-			return s.(*Online), nil
-		}
-	}
 	join := func(pd *paceDevice, seats int) {
 		visitPace(t, srv, url, pd, func(opts OnlineOptions) (*Online, error) {
 			return JoinOwnPace(pd.store, strings.ToLower(code), pd.name, Palette[0].CSS, opts)
@@ -107,35 +109,47 @@ func TestAnOwnPaceGameFromInvitationToPlayWithDevicesNeverOnTogether(t *testing.
 	join(ben, 2)
 	join(cy, 3)
 	var awaited []string
-	visitPace(t, srv, url, cy, reopen(cy), "the draw waits for the others", func(o *Online) bool {
+	visitPace(t, srv, url, cy, cy.reopen, "the draw waits for the others", func(o *Online) bool {
 		awaited = o.Awaited()
 		return o.Phase() == PhaseSeeding && len(awaited) == 2
 	})
 	if strings.Join(awaited, ",") != "Ada,Ben" {
 		t.Fatalf("the draw waits for %q", awaited)
 	}
-	visitPace(t, srv, url, ada, reopen(ada), "Ada's secret is in", func(o *Online) bool { return len(o.Awaited()) == 1 })
-	visitPace(t, srv, url, ben, reopen(ben), "the game begins", func(o *Online) bool { return o.Phase() == PhasePlaying })
+	visitPace(t, srv, url, ada, ada.reopen, "Ada's secret is in", func(o *Online) bool { return len(o.Awaited()) == 1 })
+	visitPace(t, srv, url, ben, ben.reopen, "the game begins", func(o *Online) bool { return o.Phase() == PhasePlaying })
 	if sg, err := loadGame(ben.store, ben.id); err != nil || sg.Online.Deal == nil {
 		t.Fatalf("Ben's game as stored: %v, deal %v", err, sg.Online != nil && sg.Online.Deal != nil)
 	}
 	if ok, _ := ben.store.Get(paceLobbyPrefix+ben.id, &paceLobbyRecord{}); ok {
 		t.Fatal("the lobby is still stored once the game began")
 	}
-	devs := map[int]*paceDevice{0: ada, 1: ben, 2: cy}
 	// Each device opens once to take the game up from the genesis and deal.
 	for _, pd := range []*paceDevice{ada, cy} {
-		visitPace(t, srv, url, pd, reopen(pd), "the game begins", func(o *Online) bool { return o.Phase() == PhasePlaying })
+		visitPace(t, srv, url, pd, pd.reopen, "the game begins", func(o *Online) bool { return o.Phase() == PhasePlaying })
 	}
-	// Then the device whose turn it is opens, plays one move if its cards are open, and
-	// Then the device whose turn it is opens, plays one move if its cards are open, and
-	// closes; when it cannot, the devices it waits for open next (they were told to), then it.
-	played, seed := 0, uint64(7)
-	var trail []string
-	queue := []*paceDevice{ben}
+	return ada, ben, cy
+}
+
+// reopen opens the device's stored game, as a page opened again does.
+func (pd *paceDevice) reopen(opts OnlineOptions) (*Online, error) {
+	s, err := OpenSaved(pd.store, pd.id, opts)
+	if err != nil {
+		return nil, err
+	}
+	return s.(*Online), nil
+}
+
+// The shell of an own-pace game: three devices never open at the same time create, join and
+// begin a game with hidden cards through the mailbox alone, and play its first turns, each
+// device opening the game when it is its turn; every device holds the same game.
+func TestAnOwnPaceGameFromInvitationToPlayWithDevicesNeverOnTogether(t *testing.T) {
+	url, srv := mailboxServer(t)
+	ada, ben, cy := beginOwnPace(t, srv, url)
+	pt := &paceTurns{t: t, srv: srv, url: url, devs: map[int]*paceDevice{0: ada, 1: ben, 2: cy}, queue: []*paceDevice{ben}, seed: 7}
 	movedSeat, movedPlayed := false, 0
-	for visits := 0; (played < 12 || movedPlayed == 0) && visits < 120; visits++ {
-		if played >= 6 && !movedSeat {
+	for visits := 0; (pt.played < 12 || movedPlayed == 0) && visits < 120; visits++ {
+		if pt.played >= 6 && !movedSeat {
 			movedSeat = true
 			// Cy moves the seat to another device: exported, imported there, and played there.
 			file, _, err := ExportSeat(cy.store, cy.id)
@@ -152,62 +166,72 @@ func TestAnOwnPaceGameFromInvitationToPlayWithDevicesNeverOnTogether(t *testing.
 			if _, _, err := ExportSeat(NewMemoryStore(), cy.id); err == nil {
 				t.Fatal("a seat exported from a device that does not hold it")
 			}
-			cy, devs[2] = moved, moved
-			for k, q := range queue {
+			elsewhere := NewMemoryStore()
+			if _, err := ImportGame(elsewhere, withPointOffTheGroup(t, file)); err == nil || !strings.Contains(err.Error(), "does not verify") {
+				t.Fatalf("a seat whose stored deal holds a point off the group: %v", err)
+			}
+			if list, _ := ListGames(elsewhere); len(list) != 0 {
+				t.Fatalf("a refused seat left %d games stored", len(list))
+			}
+			cy, pt.devs[2] = moved, moved
+			for k, q := range pt.queue {
 				if q.name == "Cy" {
-					queue[k] = moved
+					pt.queue[k] = moved
 				}
 			}
 		}
-		pd := queue[0]
-		queue = queue[1:]
-		var actor, moves, after int
-		var waiting []int
-		var err error
-		visitPace(t, srv, url, pd, reopen(pd), "it played or waits", func(o *Online) bool {
-			if !caughtUp(o) {
-				return false
-			}
-			r, _ := o.game()
-			g := r.Game()
-			if moves == 0 && after == 0 {
-				moves = len(g.Moves())
-			}
-			actor, waiting, after = g.State().Actor(), r.DealWaiting(), len(g.Moves())
-			if after > moves || !o.LocalSeat(actor) || len(waiting) > 0 || err != nil {
-				return true // it has played, or said what it had to say
-			}
-			legal := g.LegalMoves()
-			seed = seed*6364136223846793005 + 1442695040888963407
-			if err = o.Submit(legal[int((seed>>33)%uint64(len(legal)))]); err == nil {
-				played++
-			}
-			return false
-		})
-		trail = append(trail, fmt.Sprintf("%s:%d→%d,actor %d,waits %v", pd.name, moves, after, actor, waiting))
-		if pd.name == "Cy's phone" && after > moves {
+		if pd, played := pt.turn(); pd.name == "Cy's phone" && played {
 			movedPlayed++
 		}
-		if err != nil {
-			t.Logf("%s could not play: %v", pd.name, err)
-		}
-		queue = nil
-		for _, s := range waiting {
-			queue = append(queue, devs[s])
-		}
-		queue = append(queue, devs[actor])
 	}
 	if movedPlayed == 0 {
-		t.Fatalf("the device the seat moved to never played: %s", strings.Join(trail, " "))
+		t.Fatalf("the device the seat moved to never played: %s", strings.Join(pt.trail, " "))
 	}
-	if played < 12 {
-		t.Fatalf("only %d moves were played in 120 visits: %s", played, strings.Join(trail, " "))
+	if pt.played < 12 {
+		t.Fatalf("only %d moves were played in 120 visits: %s", pt.played, strings.Join(pt.trail, " "))
+	}
+	// Ada's game as the versions before stored it: its checkpoint lets a visit read nothing
+	// from it, so the next reads the whole log again, and stores one it can.
+	sg, err := loadGame(ada.store, ada.id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cp := &sg.Online.Pace.Checkpoint
+	if cp.After() != cp.N-1 || cp.N < 2 {
+		t.Fatalf("Ada's checkpoint, stored by this version, reads the log after message %d of %d", cp.After(), cp.N)
+	}
+	cp.Prev, cp.Taken, cp.Hellos = nil, nil, nil
+	g, err := replayStored(sg.Record)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := saveGame(ada.store, sg, g); err != nil {
+		t.Fatal(err)
 	}
 	var hashes []string
 	for _, pd := range []*paceDevice{ada, ben, cy} {
-		visitPace(t, srv, url, pd, reopen(pd), "it read the mailbox", func(o *Online) bool {
+		sg, err := loadGame(pd.store, pd.id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		from := sg.Online.Pace.Checkpoint.N
+		before, _ := srv.Stats(context.Background())
+		visitPace(t, srv, url, pd, pd.reopen, "it read the mailbox", func(o *Online) bool {
 			return caughtUp(o)
 		})
+		after, _ := srv.Stats(context.Background())
+		if sg, err = loadGame(pd.store, pd.id); err != nil {
+			t.Fatal(err)
+		}
+		read, cp := after.Delivered-before.Delivered, sg.Online.Pace.Checkpoint
+		switch {
+		case cp.After() != cp.N-1:
+			t.Fatalf("%s's visit stored a checkpoint the next cannot read from", pd.name)
+		case pd == ada && read < cp.N-1:
+			t.Fatalf("Ada's game as the versions before stored it read %d messages of %d", read, cp.N)
+		case pd != ada && read > after.Messages-from+1:
+			t.Fatalf("%s's visit read %d messages, from its checkpoint at %d of %d", pd.name, read, from, after.Messages)
+		}
 		o, err := OpenOnline(pd.store, pd.id, OnlineOptions{Mailbox: url})
 		if err != nil {
 			t.Fatal(err)
@@ -217,6 +241,83 @@ func TestAnOwnPaceGameFromInvitationToPlayWithDevicesNeverOnTogether(t *testing.
 	if hashes[0] != hashes[1] || hashes[1] != hashes[2] {
 		t.Fatalf("the devices hold different games: %q", hashes)
 	}
+}
+
+// withPointOffTheGroup is a seat file with one point of a locked deal's pass moved off the
+// prime-order group (a torsion point added).
+func withPointOffTheGroup(t testing.TB, file []byte) []byte {
+	t.Helper()
+	var f seatFile
+	if err := json.Unmarshal(file, &f); err != nil {
+		t.Fatal(err)
+	}
+	for _, passes := range f.Passes {
+		p, err := new(edwards25519.Point).SetBytes(passes[0].Deck[0][:])
+		if err != nil {
+			t.Fatal(err)
+		}
+		torsion, _ := new(edwards25519.Point).SetBytes(append([]byte{0xec}, append(bytes.Repeat([]byte{0xff}, 30), 0x7f)...)) // (0, -1), of order 2
+		passes[0].Deck[0] = deal.Point(p.Add(p, torsion).Bytes())
+		b, err := json.Marshal(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	t.Fatal("the seat file holds no locked deal")
+	return nil
+}
+
+// paceTurns plays an own-pace game's turns: the device whose turn it is opens, plays one
+// move if its cards are open (a random legal move, from seed), and closes; when it cannot,
+// the devices it waits for open next (they were told to), then it.
+type paceTurns struct {
+	t      testing.TB
+	srv    *mailbox.Server
+	url    string
+	devs   map[int]*paceDevice // by seat
+	queue  []*paceDevice       // who opens next
+	seed   uint64
+	played int
+	trail  []string
+}
+
+// turn is one visit: of the next device in the queue. It says which, and whether it played.
+func (pt *paceTurns) turn() (pd *paceDevice, played bool) {
+	pd, pt.queue = pt.queue[0], pt.queue[1:]
+	var actor, moves, after int
+	var waiting []int
+	var err error
+	visitPace(pt.t, pt.srv, pt.url, pd, pd.reopen, "it played or waits", func(o *Online) bool {
+		if !caughtUp(o) {
+			return false
+		}
+		r, _ := o.game()
+		g := r.Game()
+		if moves == 0 && after == 0 {
+			moves = len(g.Moves())
+		}
+		actor, waiting, after = g.State().Actor(), r.DealWaiting(), len(g.Moves())
+		if after > moves || !o.LocalSeat(actor) || len(waiting) > 0 || err != nil {
+			return true // it has played, or said what it had to say
+		}
+		legal := g.LegalMoves()
+		pt.seed = pt.seed*6364136223846793005 + 1442695040888963407
+		if err = o.Submit(legal[int((pt.seed>>33)%uint64(len(legal)))]); err == nil {
+			pt.played++
+		}
+		return false
+	})
+	pt.trail = append(pt.trail, fmt.Sprintf("%s:%d→%d,actor %d,waits %v", pd.name, moves, after, actor, waiting))
+	if err != nil {
+		pt.t.Logf("%s could not play: %v", pd.name, err)
+	}
+	pt.queue = nil
+	for _, s := range waiting {
+		pt.queue = append(pt.queue, pt.devs[s])
+	}
+	pt.queue = append(pt.queue, pt.devs[actor])
+	return pd, after > moves
 }
 
 // caughtUp reports, without waiting, whether the game's visit has read the whole log and
@@ -251,17 +352,8 @@ func TestAnOwnPaceTurnPastItsTimeLimitLetsTheOthersEndTheGame(t *testing.T) {
 	visitPace(t, srv, url, ben, func(opts OnlineOptions) (*Online, error) {
 		return JoinOwnPace(ben.store, code, "Ben", Palette[1].CSS, opts)
 	}, "both seats are taken", func(o *Online) bool { return len(o.Seats()) == 2 && o.TurnLimit() == 12*time.Hour })
-	reopen := func(pd *paceDevice) func(OnlineOptions) (*Online, error) {
-		return func(opts OnlineOptions) (*Online, error) {
-			s, err := OpenSaved(pd.store, pd.id, opts)
-			if err != nil {
-				return nil, err
-			}
-			return s.(*Online), nil
-		}
-	}
 	var actor int
-	visitPace(t, srv, url, ada, reopen(ada), "the game begins", func(o *Online) bool {
+	visitPace(t, srv, url, ada, ada.reopen, "the game begins", func(o *Online) bool {
 		if o.Phase() != PhasePlaying || !caughtUp(o) {
 			return false
 		}
@@ -271,7 +363,7 @@ func TestAnOwnPaceTurnPastItsTimeLimitLetsTheOthersEndTheGame(t *testing.T) {
 	devs := []*paceDevice{ada, ben}
 	mover, other := devs[actor], devs[1-actor]
 	// The player to move plays one move: the next player's turn runs from its time.
-	visitPace(t, srv, url, mover, reopen(mover), "it played", func(o *Online) bool {
+	visitPace(t, srv, url, mover, mover.reopen, "it played", func(o *Online) bool {
 		if !caughtUp(o) {
 			return false
 		}
@@ -282,7 +374,7 @@ func TestAnOwnPaceTurnPastItsTimeLimitLetsTheOthersEndTheGame(t *testing.T) {
 		return true
 	})
 	var deadline time.Time
-	visitPace(t, srv, url, other, reopen(other), "it sees the deadline", func(o *Online) bool {
+	visitPace(t, srv, url, other, other.reopen, "it sees the deadline", func(o *Online) bool {
 		if !caughtUp(o) {
 			return false
 		}
@@ -296,13 +388,13 @@ func TestAnOwnPaceTurnPastItsTimeLimitLetsTheOthersEndTheGame(t *testing.T) {
 	// Whose turn it is now (a player's first turn in Birmingham is one action, then the next
 	// player's two): whoever is not to move may end the game once the time is past.
 	var toMove int
-	visitPace(t, srv, url, mover, reopen(mover), "it read the mailbox", func(o *Online) bool {
+	visitPace(t, srv, url, mover, mover.reopen, "it read the mailbox", func(o *Online) bool {
 		toMove = o.Game().State().Actor()
 		return caughtUp(o)
 	})
 	waiter := devs[1-toMove]
 	offset = 11 * time.Hour
-	visitPace(t, srv, url, waiter, reopen(waiter), "it reads the clock", func(o *Online) bool {
+	visitPace(t, srv, url, waiter, waiter.reopen, "it reads the clock", func(o *Online) bool {
 		if !caughtUp(o) {
 			return false
 		}
@@ -312,7 +404,7 @@ func TestAnOwnPaceTurnPastItsTimeLimitLetsTheOthersEndTheGame(t *testing.T) {
 		return true
 	})
 	offset = 13 * time.Hour
-	visitPace(t, srv, url, waiter, reopen(waiter), "it ended the game", func(o *Online) bool {
+	visitPace(t, srv, url, waiter, waiter.reopen, "it ended the game", func(o *Online) bool {
 		if !caughtUp(o) {
 			return false
 		}
@@ -323,7 +415,7 @@ func TestAnOwnPaceTurnPastItsTimeLimitLetsTheOthersEndTheGame(t *testing.T) {
 		}
 		return o.Ended() && caughtUp(o)
 	})
-	visitPace(t, srv, url, devs[toMove], reopen(devs[toMove]), "it holds the ending", func(o *Online) bool {
+	visitPace(t, srv, url, devs[toMove], devs[toMove].reopen, "it holds the ending", func(o *Online) bool {
 		r, _ := o.game()
 		e := r.Ended()
 		return caughtUp(o) && e != nil && e.By == 1-toMove && len(e.Stalled) == 1 && e.Stalled[0] == toMove && strings.Contains(e.Reason, "12 hours")

@@ -105,12 +105,16 @@ func ImportSeat(store Store, data []byte) (id string, err error) {
 			return "", err
 		}
 	}
-	if _, _, err := resumeReplica(check, sg, OnlineOptions{}); err != nil {
+	rep, _, err := resumeReplica(check, sg, OnlineOptions{})
+	if err != nil {
 		var e *Error
 		if errors.As(err, &e) {
 			return "", &Error{Msg: "This seat cannot be taken up: " + sentenceFragment(e.Msg), Err: err}
 		}
 		return "", err
+	}
+	if err := rep.CheckDeal(); err != nil { // (a file: every point checked now, not as the deal needs it)
+		return "", &Error{Msg: "This seat cannot be taken up: its side of the deal does not verify: " + sentenceFragment(err.Error()), Err: err}
 	}
 	g, err := replayStored(sg.Record)
 	if err != nil {

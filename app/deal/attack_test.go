@@ -127,7 +127,7 @@ func TestAttackShuffleSubstitutesCard(t *testing.T) {
 	devs := devices(t, "g/deck", cards, 3, 4)
 	// Seat 1 replaces an entry with a card of its choice, masked with its own key only.
 	p := cheatPass(t, devs, 1, func(d *Deal, p *Pass) {
-		p.Deck[6] = Point(mult(d.deck, d.tab.points[0]).Bytes())
+		p.Deck[6] = Point(mult(d.deck, d.table().points[0]).Bytes())
 	})
 	finish(t, devs, p)
 	// Whoever is dealt the position finds no card there, at once.
@@ -169,7 +169,7 @@ func TestAttackShuffleDropsCard(t *testing.T) {
 	t.Run("replaced by another point", func(t *testing.T) {
 		devs := devices(t, "g/deck", testCards(16), 3, 7)
 		p := cheatPass(t, devs, 0, func(d *Deal, p *Pass) {
-			p.Deck[0] = Point(mult(otherKey(t), d.tab.points[0]).Bytes())
+			p.Deck[0] = Point(mult(otherKey(t), d.table().points[0]).Bytes())
 		})
 		finish(t, devs, p)
 		auditNames(t, devs, 0, "shuffle pass 1")

@@ -34,17 +34,24 @@ func (d *Deal) Audit(all []AuditKeys) ([]Card, error) {
 	if !d.Locked() {
 		return nil, d.fail(ErrNotYet, NoSeat, "audit", -1, "the deck is not locked")
 	}
-	order, err := verify(d.label, d.tab, d.n, d.passes, d.decks, all)
+	decks := make([][]*edwards25519.Point, len(d.passes))
+	for step := range d.passes {
+		var err error
+		if decks[step], err = d.deckAt(step); err != nil {
+			return nil, err
+		}
+	}
+	order, err := verify(d.label, d.table(), d.n, d.passes, decks, all)
 	if err != nil {
 		return nil, err
 	}
 	for j, i := range d.decoded {
 		if i >= 0 && i != order[j] {
 			return nil, d.fail(ErrCheat, NoSeat, "audit", j, "opened as card %d during the game, card %d at the audit",
-				d.tab.entries[i].card, d.tab.entries[order[j]].card)
+				d.table().entries[i].card, d.table().entries[order[j]].card)
 		}
 	}
-	return d.tab.cards(order), nil
+	return d.table().cards(order), nil
 }
 
 // Verify checks a stored deal whole, with no Deal: the deck's cards in their public order,
@@ -67,11 +74,11 @@ func Verify(label string, cards []Card, seats int, passes []Pass, all []AuditKey
 			return nil, err
 		}
 	}
-	order, err := verify(label, d.tab, seats, passes, decks, all)
+	order, err := verify(label, d.table(), seats, passes, decks, all)
 	if err != nil {
 		return nil, err
 	}
-	return d.tab.cards(order), nil
+	return d.table().cards(order), nil
 }
 
 type eofReader struct{}

@@ -23,10 +23,10 @@ type Deal struct {
 	cards []Card
 	n, me int
 	rand  io.Reader
-	tab   *table
+	tab   *table // the cards' points, made when first needed (table)
 
 	passes []Pass                   // accepted passes in step order, this seat's included
-	decks  [][]*edwards25519.Point  // their decks, decoded
+	decks  [][]*edwards25519.Point  // their decks, decoded (nil entries: restored, decoded when used)
 	deck   *edwards25519.Scalar     // this seat's deck key, from its shuffle pass
 	keys   [][]*edwards25519.Scalar // keys[seat][pos]: the position keys this device holds
 
@@ -55,9 +55,8 @@ func New(label string, cards []Card, seats, me int, rand io.Reader) (*Deal, erro
 	case rand == nil:
 		return nil, errors.New("deal: no source of randomness")
 	}
-	tab := newTable(label, cards)
 	d := &Deal{
-		label: label, cards: append([]Card(nil), cards...), n: seats, me: me, rand: rand, tab: tab,
+		label: label, cards: append([]Card(nil), cards...), n: seats, me: me, rand: rand,
 		keys:    make([][]*edwards25519.Scalar, seats),
 		given:   make([]int, len(cards)),
 		opened:  make([]bool, len(cards)),
@@ -109,16 +108,22 @@ func clonePass(p Pass) Pass {
 	return p
 }
 
-// cur is the deck the next pass takes: the last pass's, or the cards' points before any.
-func (d *Deal) cur() []*edwards25519.Point {
-	if len(d.decks) == 0 {
-		return d.tab.points
+// table is the cards' points, hashed to the curve when the deal first needs them (a first
+// shuffle, a card opened, the audit): a deal taken up from a store, locked, may need none.
+func (d *Deal) table() *table {
+	if d.tab == nil {
+		d.tab = newTable(d.label, d.cards)
 	}
-	return d.decks[len(d.decks)-1]
+	return d.tab
 }
 
-// final is the locked deck.
-func (d *Deal) final() []*edwards25519.Point { return d.decks[2*d.n-1] }
+// cur is the deck the next pass takes: the last pass's, or the cards' points before any.
+func (d *Deal) cur() ([]*edwards25519.Point, error) {
+	if len(d.decks) == 0 {
+		return d.table().points, nil
+	}
+	return d.deckAt(len(d.decks) - 1)
+}
 
 func encodePoints(ps []*edwards25519.Point) []Point {
 	out := make([]Point, len(ps))

@@ -153,7 +153,7 @@ func (d *Deal) Card(j int) (c Card, cp int, known bool, err error) {
 		return 0, 0, false, err
 	}
 	if i := d.decoded[j]; i >= 0 {
-		return d.tab.entries[i].card, d.tab.entries[i].copy, true, nil
+		return d.table().entries[i].card, d.table().entries[i].copy, true, nil
 	}
 	if len(d.Missing(j)) > 0 {
 		return 0, 0, false, nil
@@ -162,8 +162,12 @@ func (d *Deal) Card(j int) (c Card, cp int, known bool, err error) {
 	for s := 1; s < d.n; s++ {
 		prod.Multiply(prod, d.keys[s][j])
 	}
-	p := mult(prod.Invert(prod), d.final()[j]) // this seat's key is secret: constant time
-	i, ok := d.tab.index[Point(p.Bytes())]
+	locked, err := d.pointAt(2*d.n-1, j)
+	if err != nil {
+		return 0, 0, false, err
+	}
+	p := mult(prod.Invert(prod), locked) // this seat's key is secret: constant time
+	i, ok := d.table().index[Point(p.Bytes())]
 	if !ok {
 		return 0, 0, false, d.fail(ErrCheat, NoSeat, "open", j,
 			"the committed keys do not give a card: a shuffle or locking pass was false (the audit names the seat)")
@@ -175,7 +179,7 @@ func (d *Deal) Card(j int) (c Card, cp int, known bool, err error) {
 		}
 	}
 	d.decoded[j] = i
-	e := d.tab.entries[i]
+	e := d.table().entries[i]
 	return e.card, e.copy, true, nil
 }
 

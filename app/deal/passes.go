@@ -14,6 +14,10 @@ func (d *Deal) Shuffle() (Pass, error) {
 	if err := d.myTurn(step, d.me); err != nil {
 		return Pass{}, err
 	}
+	cur, err := d.cur()
+	if err != nil {
+		return Pass{}, err
+	}
 	k, err := randomKey(d.rand)
 	if err != nil {
 		return Pass{}, err
@@ -22,7 +26,6 @@ func (d *Deal) Shuffle() (Pass, error) {
 	if err != nil {
 		return Pass{}, err
 	}
-	cur := d.cur()
 	out := make([]*edwards25519.Point, len(cur))
 	for i, from := range perm {
 		out[i] = mult(k, cur[from])
@@ -42,6 +45,10 @@ func (d *Deal) Lock() (Pass, error) {
 	if err := d.myTurn(step, d.n+d.me); err != nil {
 		return Pass{}, err
 	}
+	cur, err := d.cur()
+	if err != nil {
+		return Pass{}, err
+	}
 	keys := make([]*edwards25519.Scalar, len(d.cards))
 	for j := range keys {
 		k, err := randomKey(d.rand)
@@ -51,7 +58,6 @@ func (d *Deal) Lock() (Pass, error) {
 		keys[j] = k
 	}
 	inv := edwards25519.NewScalar().Invert(d.deck)
-	cur := d.cur()
 	out := make([]*edwards25519.Point, len(cur))
 	commits := make([]Digest, len(cur))
 	f := edwards25519.NewScalar()
@@ -94,35 +100,9 @@ func (d *Deal) record(p Pass, deck []*edwards25519.Point) {
 // only at the audit. The caller must know that the message came from p.Seat (app/online
 // signs every message). On error nothing changes.
 func (d *Deal) AcceptPass(p Pass) error {
-	if p.Label != d.label {
-		return d.fail(ErrMalformed, NoSeat, "", -1, "a pass for deal %q", p.Label)
-	}
-	if p.Step < 0 || p.Step >= 2*d.n || p.Seat != p.Step%d.n {
-		return d.fail(ErrMalformed, p.Seat, "", -1, "step %d is not this seat's", p.Step)
-	}
-	name := stepName(p.Step, d.n)
-	if p.Seat == d.me {
-		return d.fail(ErrMalformed, p.Seat, name, -1, "a pass of this device's own seat came from outside")
-	}
-	if p.Step < len(d.passes) {
-		if samePass(d.passes[p.Step], p) {
-			return d.fail(ErrDuplicate, p.Seat, name, -1, "already accepted")
-		}
-		return d.fail(ErrCheat, p.Seat, name, -1, "a second, different pass for a step already accepted")
-	}
-	if p.Step > len(d.passes) {
-		_, seat, _ := d.Next()
-		return d.fail(ErrNotYet, p.Seat, name, -1, "waiting for seat %d's %s first", seat, stepName(len(d.passes), d.n))
-	}
-	if len(p.Deck) != len(d.cards) {
-		return d.fail(ErrMalformed, p.Seat, name, -1, "%d entries, want %d", len(p.Deck), len(d.cards))
-	}
-	wantCommits := 1
-	if p.Step >= d.n {
-		wantCommits = len(d.cards)
-	}
-	if len(p.Commit) != wantCommits {
-		return d.fail(ErrMalformed, p.Seat, name, -1, "%d key commitments, want %d", len(p.Commit), wantCommits)
+	name, err := d.nextPass(p)
+	if err != nil {
+		return err
 	}
 	deck, err := d.decodeDeck(p.Seat, name, p.Deck)
 	if err != nil {
@@ -130,6 +110,42 @@ func (d *Deal) AcceptPass(p Pass) error {
 	}
 	d.record(clonePass(p), deck)
 	return nil
+}
+
+// nextPass checks that another seat's pass is the next one and has its shape (every check of
+// AcceptPass but the points' own), and names its step.
+func (d *Deal) nextPass(p Pass) (string, error) {
+	if p.Label != d.label {
+		return "", d.fail(ErrMalformed, NoSeat, "", -1, "a pass for deal %q", p.Label)
+	}
+	if p.Step < 0 || p.Step >= 2*d.n || p.Seat != p.Step%d.n {
+		return "", d.fail(ErrMalformed, p.Seat, "", -1, "step %d is not this seat's", p.Step)
+	}
+	name := stepName(p.Step, d.n)
+	if p.Seat == d.me {
+		return "", d.fail(ErrMalformed, p.Seat, name, -1, "a pass of this device's own seat came from outside")
+	}
+	if p.Step < len(d.passes) {
+		if samePass(d.passes[p.Step], p) {
+			return "", d.fail(ErrDuplicate, p.Seat, name, -1, "already accepted")
+		}
+		return "", d.fail(ErrCheat, p.Seat, name, -1, "a second, different pass for a step already accepted")
+	}
+	if p.Step > len(d.passes) {
+		_, seat, _ := d.Next()
+		return "", d.fail(ErrNotYet, p.Seat, name, -1, "waiting for seat %d's %s first", seat, stepName(len(d.passes), d.n))
+	}
+	if len(p.Deck) != len(d.cards) {
+		return "", d.fail(ErrMalformed, p.Seat, name, -1, "%d entries, want %d", len(p.Deck), len(d.cards))
+	}
+	wantCommits := 1
+	if p.Step >= d.n {
+		wantCommits = len(d.cards)
+	}
+	if len(p.Commit) != wantCommits {
+		return "", d.fail(ErrMalformed, p.Seat, name, -1, "%d key commitments, want %d", len(p.Commit), wantCommits)
+	}
+	return name, nil
 }
 
 // decodeDeck decodes and checks the entries of a pass.
@@ -148,6 +164,18 @@ func (d *Deal) decodeDeck(seat int, name string, in []Point) ([]*edwards25519.Po
 		out[i] = p
 	}
 	return out, nil
+}
+
+// distinct checks that no two entries of a pass are the same point.
+func (d *Deal) distinct(seat int, name string, in []Point) error {
+	seen := make(map[Point]int, len(in))
+	for i, b := range in {
+		if j, dup := seen[b]; dup {
+			return d.fail(ErrCheat, seat, name, i, "the same entry as position %d: a card duplicated", j)
+		}
+		seen[b] = i
+	}
+	return nil
 }
 
 func samePass(a, b Pass) bool {

@@ -67,8 +67,13 @@ func (d *Deal) Save() Saved {
 }
 
 // Restore takes up a saved deal, checking it as it would check the messages afresh: the
-// other seats' passes and keys through AcceptPass and AcceptKeys, this seat's own passes
-// against its keys' commitments.
+// other seats' passes and keys as AcceptPass and AcceptKeys do, this seat's own passes against
+// its keys' commitments; but a pass's points are decoded, and each checked to be a canonical
+// point of the prime-order group, only when the deal first needs them (Check checks them all
+// at once). Decoding a point is a square root and checking it a scalar multiplication, and a
+// locked deal needs its last pass's points only one by one as cards open, and the others only
+// at the audit: a device taken up again from its store, which checked every point as it came,
+// does not do that work again for each of the 2 × seats × cards points at every visit.
 func Restore(s Saved, rand io.Reader) (*Deal, error) {
 	d, err := New(s.Label, s.Cards, s.Seats, s.Me, rand)
 	if err != nil {
@@ -79,9 +84,14 @@ func Restore(s Saved, rand io.Reader) (*Deal, error) {
 	}
 	for step, p := range s.Passes {
 		if p.Seat != d.me {
-			if err := d.AcceptPass(p); err != nil {
+			name, err := d.nextPass(p)
+			if err == nil {
+				err = d.distinct(p.Seat, name, p.Deck)
+			}
+			if err != nil {
 				return nil, err
 			}
+			d.record(clonePass(p), make([]*edwards25519.Point, len(p.Deck)))
 			continue
 		}
 		if err := d.restoreOwn(step, p, s); err != nil {
@@ -122,8 +132,7 @@ func (d *Deal) restoreOwn(step int, p Pass, s Saved) error {
 	if p.Label != d.label || p.Step != step || len(p.Deck) != len(d.cards) {
 		return bad("not the pass of this step")
 	}
-	deck, err := d.decodeDeck(p.Seat, stepName(step, d.n), p.Deck)
-	if err != nil {
+	if err := d.distinct(p.Seat, stepName(step, d.n), p.Deck); err != nil {
 		return err
 	}
 	if step < d.n {
@@ -149,6 +158,43 @@ func (d *Deal) restoreOwn(step int, p Pass, s Saved) error {
 		}
 		d.keys[d.me] = keys
 	}
-	d.record(clonePass(p), deck)
+	d.record(clonePass(p), make([]*edwards25519.Point, len(p.Deck)))
 	return nil
+}
+
+// Check decodes and checks every point of the deal not checked yet: those of the passes
+// Restore took from a store, which it checks only as the deal first needs them. A deal
+// restored from outside this device's own store (an imported file) is checked at once.
+func (d *Deal) Check() error {
+	for step := range d.passes {
+		if _, err := d.deckAt(step); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// deckAt is pass step's deck, every entry decoded and checked.
+func (d *Deal) deckAt(step int) ([]*edwards25519.Point, error) {
+	for i := range d.decks[step] {
+		if _, err := d.pointAt(step, i); err != nil {
+			return nil, err
+		}
+	}
+	return d.decks[step], nil
+}
+
+// pointAt is entry i of pass step's deck, decoded and checked when it was not yet (a
+// restored pass's). A stored point that does not decode is the store's fault, not the
+// seat's whose pass it was: that device's pass was checked when it came.
+func (d *Deal) pointAt(step, i int) (*edwards25519.Point, error) {
+	if p := d.decks[step][i]; p != nil {
+		return p, nil
+	}
+	p, err := decodePoint(d.passes[step].Deck[i])
+	if err != nil {
+		return nil, d.fail(ErrMalformed, NoSeat, stepName(step, d.n), i, "the stored pass does not hold a point of the group there (%v)", err)
+	}
+	d.decks[step][i] = p
+	return p, nil
 }

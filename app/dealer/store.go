@@ -87,6 +87,18 @@ func Restore(t Table, s Saved, rand io.Reader) (*Dealer, error) {
 	return d, nil
 }
 
+// Check checks every point of every deal that Restore leaves to be checked when first used
+// (deal.Restore): for a dealer taken from outside this device's own store, such as an
+// imported seat.
+func (d *Dealer) Check() error {
+	for _, label := range d.labels {
+		if err := d.deals[label].Check(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // TakeLockedPasses moves the passes of every locked deal out of s and returns them by deal.
 // They never change once a deal is locked, and they are most of a Saved's size, so a caller
 // may store them once apart and give them back (PutPasses) before Restore.

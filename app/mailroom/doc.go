@@ -1,18 +1,20 @@
 // Package mailroom runs an online game's protocol core (online.Replica) over the game's
 // mailbox (package mailbox) instead of the WebRTC mesh, so that devices that are never
-// online together can play: each device, whenever it is opened, reads the whole log, takes
-// what the others sent it, and appends what it has to say; the others read it when they are
-// next opened.
+// online together can play: each device, whenever it is opened, reads the log from where it
+// left it, takes what the others sent it, and appends what it has to say; the others read it
+// when they are next opened.
 //
 // The mailbox stands in for the data channels. Seat s is peer "seat<s>" on every device,
 // one permanent, ordered channel between each two seats: what a device sends every other
 // seat at once is one envelope to every device; what it sends one seat is an envelope
 // sealed to that seat's X25519 key from the genesis. A device opened again starts its core
-// from its own store, as after a reload, and reads the log from its first message, so the
-// core is greeted by every seat's hellos and given every seat's deal messages again; the
-// replies it gave in an earlier visit to what it had read then are not given again (the
-// Checkpoint: the messages whose replies the mailbox acknowledged, and the log's hash up to
-// there).
+// from its own store, as after a reload, which holds everything it took up to its Checkpoint
+// (the last message whose replies the mailbox acknowledged, stored with the game): it reads
+// the log from the checkpoint's message, which must be the one it read, and the core is
+// greeted by each seat's newest hello it had taken, as a reloaded page in a live game is
+// greeted by its peers, and takes what came after. A checkpoint stored by the versions
+// before has the device read the log from its first message once, as they did, replies to
+// what it had read then not given again.
 //
 // Envelopes are deterministic: the nonce and the sealing's randomness are derived (HKDF)
 // from the device's key and the message, so the same message to the same seat is the same
@@ -37,6 +39,9 @@
 // or change a message (each envelope is signed by its seat's key and checked by every device
 // against the genesis, and every move inside it again by the protocol), read what is sealed,
 // move a sealed body under another sender's name (the header is sealed inside), make a
-// device take a message twice (a device takes each envelope once), leave a gap in the log, or
-// show a device another past than the one it read (the Checkpoint's hash).
+// device take a message twice (a device takes each envelope once, and keeps the ids of those
+// it took with its checkpoint), leave a gap in the log, or show a device another past than
+// the one it read: the device does not read again what it read before its checkpoint, and the
+// checkpoint's own message must be the one it read (its hash), so a store restored from an
+// older backup, or a log rewritten from there, is caught at the device's next visit.
 package mailroom

@@ -258,6 +258,17 @@ func (d *device) store(r *online.Replica) error {
 	return err
 }
 
+// checkpointed stores a checkpoint with the core's state as it is then, as a device's store
+// keeps both in one write.
+func (d *device) checkpointed(r *online.Replica) func(Checkpoint) {
+	return func(cp Checkpoint) {
+		if err := d.store(r); err != nil {
+			panic(err) // (JSON of plain data)
+		}
+		d.checkpoint = cp
+	}
+}
+
 // visit opens one device's game, reads the mailbox, lets its player play while it is their
 // turn and they can, and closes it again. It reports whether the device played.
 func (tb *table) visit(d *device) (played int) {
@@ -274,7 +285,7 @@ func (tb *table) visit(d *device) (played int) {
 	var notices []string
 	sess, err := Open(tb.ctx, Options{URL: tb.s.url, Link: link, Core: r, Checkpoint: d.checkpoint,
 		Save:         func() error { return d.store(r) },
-		Checkpointed: func(cp Checkpoint) { d.checkpoint = cp },
+		Checkpointed: d.checkpointed(r),
 		Ready: func(rd online.Ready) {
 			for _, n := range rd.Notices {
 				if n.Bad {
@@ -515,7 +526,7 @@ func (tb *table) tryVisit(d *device) error {
 		return err
 	}
 	sess, err := Open(tb.ctx, Options{URL: tb.s.url, Link: link, Core: r, Checkpoint: d.checkpoint,
-		Save: func() error { return d.store(r) }, Checkpointed: func(cp Checkpoint) { d.checkpoint = cp }})
+		Save: func() error { return d.store(r) }, Checkpointed: d.checkpointed(r)})
 	if err != nil {
 		return err
 	}
@@ -524,9 +535,12 @@ func (tb *table) tryVisit(d *device) error {
 }
 
 // TestAMailboxThatChangesThePastIsCaught: a mailbox that shows a device another past than
-// the one it read (a message changed on the server's disk, or the store restored from a
-// backup older than what the device read) is caught at the device's next visit, with a clear
-// error, and the device's game is left as it was.
+// the one it read where the device reads it again is caught at the device's next visit, with
+// a clear error, and the device's game is left as it was: the checkpoint's own message changed
+// on the server's disk, or the store restored from a backup older than what the device read.
+// A message changed before the checkpoint is not read again (the device holds what it took
+// from it); a device whose checkpoint was stored by the versions before reads the whole log
+// again, and catches that too.
 func TestAMailboxThatChangesThePastIsCaught(t *testing.T) {
 	cfg := engine.Config{Edition: "birmingham", Players: 3, Seed: 9, Names: []string{"Ada", "Brunel", "Coade"}, Dealt: true}
 	tb := newTable(t, cfg)
@@ -548,7 +562,10 @@ func TestAMailboxThatChangesThePastIsCaught(t *testing.T) {
 	if err := tb.tryVisit(d); err != nil {
 		t.Fatalf("an honest visit: %v", err)
 	}
-	before := string(d.signed) + string(d.deal)
+	before, checkpoint := string(d.signed)+string(d.deal), d.checkpoint
+	if !checkpoint.resumes() {
+		t.Fatalf("the checkpoint of an honest visit cannot resume: %+v", checkpoint)
+	}
 
 	// The server's disk changed under the game: a message of another seat's is now another
 	// (validly signed) one of that seat's. (Not one of this device's own: it would send that
@@ -560,7 +577,7 @@ func TestAMailboxThatChangesThePastIsCaught(t *testing.T) {
 	}
 	for _, m := range msgs {
 		var e mailbox.Envelope
-		if json.Unmarshal(m.Env, &e) == nil && e.Kind == mailbox.KindGame && e.From == 1 {
+		if json.Unmarshal(m.Env, &e) == nil && e.Kind == mailbox.KindGame && e.From == 1 && m.N < checkpoint.N {
 			others = append(others, m.N)
 		}
 	}
@@ -571,16 +588,54 @@ func TestAMailboxThatChangesThePastIsCaught(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Exec(`UPDATE messages SET env = (SELECT env FROM messages WHERE n = ? AND game = ?) WHERE n = ? AND game = ?`, others[1], tb.game, others[0], tb.game); err != nil {
-		t.Fatal(err)
+	defer db.Close()
+	envAt := func(n int64) (env []byte) {
+		t.Helper()
+		if err := db.QueryRow(`SELECT env FROM messages WHERE n = ? AND game = ?`, n, tb.game).Scan(&env); err != nil {
+			t.Fatal(err)
+		}
+		return env
 	}
-	db.Close()
+	setEnv := func(n int64, env []byte) {
+		t.Helper()
+		if _, err := db.Exec(`UPDATE messages SET env = ? WHERE n = ? AND game = ?`, env, n, tb.game); err != nil {
+			t.Fatal(err)
+		}
+	}
+	first := envAt(others[0])
+	setEnv(others[0], envAt(others[1]))
+	if err := tb.tryVisit(d); err != nil {
+		t.Fatalf("a visit reading from its checkpoint read a message before it: %v", err)
+	}
+	if string(d.signed)+string(d.deal) != before {
+		t.Fatal("the device's game changed on a visit with nothing new")
+	}
+	stale := checkpoint
+	stale.Prev, stale.Taken, stale.Hellos = nil, nil, nil // as the versions before stored it
+	d.checkpoint = stale
 	err = tb.tryVisit(d)
 	if err == nil || !strings.Contains(err.Error(), "does not hold this game as this device read it") {
-		t.Fatalf("a changed message: %v", err)
+		t.Fatalf("a changed message, read again from the start: %v", err)
 	}
 	if string(d.signed)+string(d.deal) != before {
 		t.Fatal("the device's game changed on a visit to a lying mailbox")
+	}
+	setEnv(others[0], first)
+	d.checkpoint = checkpoint
+
+	// The checkpoint's own message is another.
+	orig := envAt(checkpoint.N)
+	setEnv(checkpoint.N, envAt(others[0]))
+	err = tb.tryVisit(d)
+	if err == nil || !strings.Contains(err.Error(), "does not hold this game as this device read it") {
+		t.Fatalf("the checkpoint's message changed: %v", err)
+	}
+	if string(d.signed)+string(d.deal) != before || d.checkpoint.N != checkpoint.N {
+		t.Fatal("the device's game changed on a visit to a lying mailbox")
+	}
+	setEnv(checkpoint.N, orig)
+	if err := tb.tryVisit(d); err != nil {
+		t.Fatalf("the checkpoint's message as it was: %v", err)
 	}
 
 	// The store restored from the backup: the device read more than it holds.

@@ -26,7 +26,8 @@ type Link struct {
 	box     mailbox.BoxKey
 	derive  []byte     // the key the envelopes' nonces and sealing are derived from
 	boxes   [][32]byte // by seat
-	seen    map[string]bool
+	seen    map[envelopeID]bool
+	taken   []envelopeID // seen's ids, in the order they came
 }
 
 const envelopeDomain = "brass mailroom envelopes v1"
@@ -36,7 +37,7 @@ func NewLink(game string, g online.Genesis, id online.Identity) (*Link, error) {
 	if !mailbox.ValidGameID(game) {
 		return nil, errors.New("that is not a mailbox game id")
 	}
-	l := &Link{game: game, genesis: g, seat: -1, priv: ed25519.NewKeyFromSeed(id.Seed()), box: id.Box(), seen: map[string]bool{}}
+	l := &Link{game: game, genesis: g, seat: -1, priv: ed25519.NewKeyFromSeed(id.Seed()), box: id.Box(), seen: map[envelopeID]bool{}}
 	for i, k := range g.Keys {
 		if k == id.Public() {
 			l.seat = i
@@ -175,11 +176,12 @@ func (l *Link) Event(e mailbox.Envelope, verify bool) (ev online.Event, ok bool,
 	case verify && !e.Verify():
 		return ev, false, fmt.Errorf("an envelope from seat %d whose signature does not check out", e.From)
 	}
-	id := e.Key + "/" + e.Nonce
+	id := idOf(&e)
 	if l.seen[id] {
 		return ev, false, nil // the same envelope again: taken once
 	}
 	l.seen[id] = true
+	l.taken = append(l.taken, id)
 	if e.From == l.seat && e.To < 0 {
 		// This device's own, where the log puts it among every device's: an own-pace game's
 		// rule of time counts there (online.Echo).
@@ -195,6 +197,27 @@ func (l *Link) Event(e mailbox.Envelope, verify bool) (ev online.Event, ok bool,
 		}
 	}
 	return online.Event{Kind: online.Message, Peer: PeerOf(e.From), Data: data}, true, nil
+}
+
+// takenIDs are the ids of the envelopes taken so far, in order (Checkpoint.Taken).
+func (l *Link) takenIDs() []byte {
+	out := make([]byte, 0, len(l.taken)*len(envelopeID{}))
+	for _, id := range l.taken {
+		out = append(out, id[:]...)
+	}
+	return out
+}
+
+// remember takes the envelopes of ids (Checkpoint.Taken) as taken: a visit that reads only
+// what came after its checkpoint takes none of them again.
+func (l *Link) remember(ids []byte) {
+	for i := 0; i+len(envelopeID{}) <= len(ids); i += len(envelopeID{}) {
+		id := envelopeID(ids[i : i+len(envelopeID{})])
+		if !l.seen[id] {
+			l.seen[id] = true
+			l.taken = append(l.taken, id)
+		}
+	}
 }
 
 // Finish is the envelope that tells the mailbox the game is over (so that it keeps it for

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"sync"
 
 	"brass/app/online"
@@ -19,6 +21,11 @@ const (
 	maxRejected = 64
 )
 
+// hellos is a core that can be greeted again from what it was told before
+// (online.Replica): a checkpoint then keeps its Hellos, and the next visit reads only what
+// came after it.
+type hellos interface{ Hellos() map[string][]byte }
+
 // Options set up a Session.
 type Options struct {
 	URL  string // the mailbox endpoint, ws://…/mailbox
@@ -30,12 +37,15 @@ type Options struct {
 	// Save stores the core's state; it is called whenever the core asks, before anything
 	// the core then sends goes out.
 	Save func() error
-	// Checkpointed is told each new checkpoint, to store with the game.
+	// Checkpointed is told each new checkpoint. It must store it with the core's state as it
+	// is then, in one write: the next visit takes the core up from that store and reads only
+	// what came after the checkpoint.
 	Checkpointed func(Checkpoint)
 	// Ready, if set, sees each Ready of the core once carried out (its notices, timers, and
 	// whether the screen changed), but those of messages already answered.
 	Ready func(online.Ready)
-	// Dial opens the mailbox (default mailbox.Dial).
+	// Dial opens the mailbox (default mailbox.Dial) with the open frame given: the game's,
+	// after Checkpoint.After.
 	Dial func(ctx context.Context, url string, open mailbox.Frame) (*mailbox.Conn, error)
 	// Run runs a function where the core lives (the UI's goroutine, where the screen reads
 	// it); nil runs it at once. Every delivery and acknowledgement is handled through it.
@@ -45,15 +55,18 @@ type Options struct {
 	At func(int64)
 }
 
-// Session is one visit of a device to its game's mailbox: it reads the whole log into the
-// core and appends what the core sends, until Close or until the connection ends.
+// Session is one visit of a device to its game's mailbox: it reads the log into the core
+// (what came after the checkpoint, or all of it) and appends what the core sends, until Close
+// or until the connection ends.
 type Session struct {
 	opts Options
 	conn *mailbox.Conn
 
 	mu        sync.Mutex
-	processed int64 // the last message number taken
+	processed int64 // the last message number read
 	chain     chain // the log's hash up to processed
+	prev      chain // and up to the message before it
+	resume    bool  // the log is read from the checkpoint's message: what came before it is not
 	history   []mailbox.Delivery
 	skipped   []int64 // messages that did not check out, this visit and earlier
 	pending   int     // envelopes appended and not yet acknowledged
@@ -73,12 +86,17 @@ func Open(ctx context.Context, opts Options) (*Session, error) {
 	if opts.Run == nil {
 		opts.Run = func(f func()) { f() }
 	}
-	conn, err := opts.Dial(ctx, opts.URL, mailbox.Frame{Game: opts.Link.Game()})
+	cp := opts.Checkpoint
+	conn, err := opts.Dial(ctx, opts.URL, mailbox.Frame{Game: opts.Link.Game(), After: cp.After()})
 	if err != nil {
 		return nil, err
 	}
 	s := &Session{opts: opts, conn: conn, changed: make(chan struct{}), loopDone: make(chan struct{}), genesis: genesisCheck{link: opts.Link},
-		skipped: append([]int64(nil), opts.Checkpoint.Rejected...)}
+		skipped: append([]int64(nil), cp.Rejected...)}
+	if cp.resumes() {
+		s.resume, s.processed = true, cp.N-1
+		copy(s.chain[:], cp.Prev)
+	}
 	s.mu.Lock()
 	for _, ev := range opts.Link.Greet() {
 		opts.Core.Step(ev)
@@ -110,11 +128,16 @@ func (s *Session) loop() {
 	})
 }
 
-// deliver takes one delivery: the log must come whole and in order (a gap is a message the
-// mailbox withholds); up to the checkpoint it is held until its hash shows it is the log
-// read before. Call with s.mu held.
+// deliver takes one delivery: the log must come whole and in order from where the visit
+// opened it (a gap is a message the mailbox withholds); up to the checkpoint it is held until
+// its hash shows it is the log read before. Call with s.mu held.
 func (s *Session) deliver(d mailbox.Delivery) {
 	cp := s.opts.Checkpoint
+	if s.resume && s.processed == cp.N-1 && !d.Live && d.N == 1 && cp.N > 1 {
+		// The connection was opened on the whole log (by a shell that dialled it itself):
+		// read it all, as for a checkpoint that cannot resume.
+		s.resume, s.processed, s.chain = false, 0, chain{}
+	}
 	switch {
 	case s.err != nil:
 		return
@@ -132,7 +155,7 @@ func (s *Session) deliver(d mailbox.Delivery) {
 		s.lie(fmt.Sprintf("it holds more than %d messages of one game", maxLog))
 		return
 	}
-	s.chain, s.processed = s.chain.next(d.N, &d.Env), d.N
+	s.prev, s.chain, s.processed = s.chain, s.chain.next(d.N, &d.Env), d.N
 	if d.N > cp.N {
 		if s.opts.At != nil && d.At > 0 {
 			s.opts.At(d.At)
@@ -148,12 +171,32 @@ func (s *Session) deliver(d mailbox.Delivery) {
 		s.lie("the messages up to the last one it read are not the ones it read then")
 		return
 	}
-	for _, h := range s.history {
-		if !cp.rejected(h.N) {
-			s.take(h, false)
+	if s.resume {
+		s.recall()
+	} else {
+		for _, h := range s.history {
+			if !cp.rejected(h.N) {
+				s.take(h, false)
+			}
 		}
 	}
 	s.history = nil
+}
+
+// recall gives the core, taken up from the store that holds everything up to the checkpoint,
+// what it needs of the log up to there: the envelopes taken are known again (none is taken
+// twice), and each seat's newest hello is stepped in, as answered. Call with s.mu held.
+func (s *Session) recall() {
+	cp := s.opts.Checkpoint
+	s.opts.Link.remember(cp.Taken)
+	peers := slices.Sorted(maps.Keys(cp.Hellos))
+	for _, peer := range peers {
+		if seat := seatOf(peer); seat < 0 || seat == s.opts.Link.seat || seat >= len(s.opts.Link.genesis.Keys) {
+			continue // (no other seat of this game: nothing a mailbox could have said)
+		}
+		s.opts.Core.Step(online.Event{Kind: online.Message, Peer: peer, Data: cp.Hellos[peer]})
+		s.flush(true)
+	}
 }
 
 // lie ends the visit: the mailbox shows this device another log than the one it is. Call
@@ -254,8 +297,17 @@ func (s *Session) await(wait func(context.Context) (mailbox.Appended, error)) {
 // settle moves the checkpoint on when nothing sent is waiting, and wakes whoever waits for
 // a change. Call with s.mu held.
 func (s *Session) settle() {
-	if s.pending == 0 && s.err == nil && s.processed > s.opts.Checkpoint.N && s.history == nil {
-		s.opts.Checkpoint = Checkpoint{N: s.processed, Hash: append([]byte(nil), s.chain[:]...), Rejected: append([]int64(nil), s.skipped...)}
+	h, greets := s.opts.Core.(hellos)
+	old := s.opts.Checkpoint
+	// (A checkpoint that cannot resume is stored again once the log up to it is read, so that
+	// the next visit reads from it even if nothing came since.)
+	further := s.processed > old.N || s.processed == old.N && s.processed > 0 && greets && !old.resumes()
+	if s.pending == 0 && s.err == nil && further && s.history == nil {
+		cp := Checkpoint{N: s.processed, Hash: append([]byte(nil), s.chain[:]...), Rejected: append([]int64(nil), s.skipped...)}
+		if greets {
+			cp.Prev, cp.Taken, cp.Hellos = append([]byte(nil), s.prev[:]...), s.opts.Link.takenIDs(), h.Hellos()
+		}
+		s.opts.Checkpoint = cp
 		if s.opts.Checkpointed != nil {
 			s.opts.Checkpointed(s.opts.Checkpoint)
 		}

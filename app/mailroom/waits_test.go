@@ -138,7 +138,7 @@ func (tb *table) paceVisit(d *device) (v paceView) {
 		t.Fatal(err)
 	}
 	sess, err := Open(tb.ctx, Options{URL: tb.s.url, Link: link, Core: r, Checkpoint: d.checkpoint,
-		Save: func() error { return d.store(r) }, Checkpointed: func(cp Checkpoint) { d.checkpoint = cp }})
+		Save: func() error { return d.store(r) }, Checkpointed: d.checkpointed(r)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -621,7 +621,8 @@ func (r *Replica) DealState() *DealSaved {
 
 // ResumeDealt takes up a dealt game on this device from what it stored: its signed moves
 // and its DealSaved. The moves are checked like any record, replayed with what the deal had
-// shown the game, and the dealer is restored (each deal re-checked).
+// shown the game, and the dealer is restored (each deal re-checked, its points as they are
+// first used: CheckDeal checks them all).
 func ResumeDealt(id Identity, g Genesis, stored []Signed, saved DealSaved, timing Timing, rand io.Reader) (*Replica, error) {
 	seat := g.seatOf(id.Public())
 	switch {
@@ -684,6 +685,15 @@ func ResumeDealt(id Identity, g Genesis, stored []Signed, saved DealSaved, timin
 	}
 	r.out.ready.Save = false
 	return r, nil
+}
+
+// CheckDeal checks every point of the deal that ResumeDealt leaves to be checked when first
+// used (dealer.Check): for a game taken up from outside this device's own store.
+func (r *Replica) CheckDeal() error {
+	if c, ok := r.cards.(*dealtGame); ok {
+		return c.dealer.Check()
+	}
+	return nil
 }
 
 // VerifyDealtRecord is VerifyRecord for a game whose cards the devices dealt: each move

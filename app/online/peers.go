@@ -148,29 +148,30 @@ func (r *Replica) peer(id string) *peer {
 // errNoCopy: a lobby's hello, from a device that has no copy of this game.
 var errNoCopy = errors.New("a device in the room has no copy of this game; it cannot take part until its player reopens the game from their saved games")
 
-// onHello identifies a peer by its signed hello and catches up with it.
-func (r *Replica) onHello(p *peer, m message) {
+// onHello identifies a peer by its signed hello and catches up with it. It reports whether
+// it took the hello: the peer's own, signed for this connection.
+func (r *Replica) onHello(p *peer, m message) (took bool) {
 	game := r.ledger.genesis.Game
 	seat := r.ledger.genesis.seatOf(m.Key)
 	switch {
 	case m.Player != "":
 		r.notify(true, "%s.", capital(errNoCopy.Error()))
-		return
+		return false
 	case m.Game != game:
 		r.notify(true, "Ignored a hello for another game.")
-		return
+		return false
 	case seat < 0:
 		r.notify(true, "Ignored a device that holds no seat in this game.")
-		return
+		return false
 	case !m.Key.verify(helloContent(game, m.Key, p.id, r.self, m.Count, m.Take, m.Hash, m.Link), m.Sig):
 		r.notify(true, "Ignored a hello for %s that was not signed for this connection.", r.name(seat))
-		return
+		return false
 	case seat == r.seat:
 		r.notify(true, "This game is open in another tab or device with your key; only this one plays.")
-		return
+		return false
 	case p.seat >= 0 && p.seat != seat:
 		r.notify(true, "Ignored a second identity on %s.", r.peerName(p))
-		return
+		return false
 	case p.seat == seat:
 		// A second hello on a connection binds nothing: its position is an acknowledgement.
 		// One that says it lacks this device's hello (lost again) is answered with it, or the
@@ -181,7 +182,7 @@ func (r *Replica) onHello(p *peer, m message) {
 		if m.Count > 0 {
 			r.noteAck(seat, m.Count-1, m.Take, m.Hash, *m.Link)
 		}
-		return
+		return true
 	}
 	// The same player on a newer connection (a reloaded page): the newest counts.
 	for id, other := range r.peers {
@@ -214,6 +215,7 @@ func (r *Replica) onHello(p *peer, m message) {
 		r.claims.note(seat, m.Count-1, m.Take)
 		r.send(p.id, message{Type: msgSyncRequest, At: n})
 	}
+	return true
 }
 
 // closeHorizon closes the history window once this device has caught up in its room session.
@@ -305,4 +307,20 @@ func (r *Replica) everyChannelOpen() bool {
 		}
 	}
 	return n >= len(r.ledger.genesis.Keys)-1
+}
+
+// Hellos are the newest hello each greeted peer of this room session sent, as it came, by
+// peer id. Over connections that outlive a device's memory (a mailbox's, where seat s is
+// always peer "seat<s>"), a shell keeps them with the game and, having taken it up again
+// from its store, steps them in again: the core then knows each peer by its newest word, as a
+// reloaded page in a live game knows its peers again by the hellos they send it, without the
+// messages that came before (app/mailroom's Checkpoint).
+func (r *Replica) Hellos() map[string][]byte {
+	out := map[string][]byte{}
+	for id, p := range r.peers {
+		if p.seat >= 0 && !p.old && p.hello != nil {
+			out[id] = append([]byte(nil), p.hello...)
+		}
+	}
+	return out
 }

@@ -64,6 +64,8 @@ type peer struct {
 	// again is the timer that says this device's hello again while none came, and tries how
 	// often it did.
 	again, tries int
+	// hello is the newest hello taken on the connection, as it came (Hellos).
+	hello []byte
 }
 
 // NewReplica resumes a game from its genesis and the signed moves and undo proofs stored on

@@ -28,7 +28,9 @@ func (r *Replica) receive(id string, data []byte) {
 		r.notify(true, "Ignored %s from %s.", err, r.peerName(p))
 		return
 	case m.Type == msgHello:
-		r.onHello(p, m)
+		if r.onHello(p, m) {
+			p.hello = append([]byte(nil), data...)
+		}
 		return
 	case p.seat < 0:
 		return
