@@ -3,14 +3,11 @@
 package app
 
 import (
-	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"brass/mailbox"
-	"brass/mailbox/sqlitestore"
 )
 
 // Issue 42, "Time limits": past a player's time, another player lets a bot play their seat
@@ -22,14 +19,7 @@ func TestAnOwnPaceBotPlaysASeatPastItsTimeUntilItsPlayerIsBack(t *testing.T) {
 	clock := func() time.Time { return time.Now().Add(offset) }
 	paceClock = clock
 	t.Cleanup(func() { paceClock = nil })
-	st, err := sqlitestore.Open(filepath.Join(t.TempDir(), "mailbox.db"), sqlitestore.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := mailbox.NewServer(st, mailbox.Config{OpensPerMinute: 1e6, Now: clock})
-	hs := httptest.NewServer(srv)
-	t.Cleanup(func() { hs.Close(); srv.Close(); st.Close() })
-	url := "ws" + strings.TrimPrefix(hs.URL, "http") + "/"
+	url, srv := mailboxServerWith(t, mailbox.Config{OpensPerMinute: 1e6, Now: clock})
 
 	devs, _ := gatherPace(t, srv, url, GameSetup{Players: 2, Edition: "birmingham"}, 12*time.Hour)
 	ada := devs[0]

@@ -87,18 +87,8 @@ func (pl *paceLog) collect(i int) {
 
 // visit has device i read the log from where it left off (and what its reading adds).
 func (pl *paceLog) visit(i int) {
-	pl.t.Helper()
-	r := pl.reps[i]
 	for pl.read[i] < len(pl.entries) {
-		e := pl.entries[pl.read[i]]
-		pl.read[i]++
-		switch {
-		case e.from == i && e.to < 0:
-			r.Step(Event{Kind: Echo, Peer: peerName(i), Data: e.data, At: e.at})
-		case e.from != i && (e.to < 0 || e.to == i):
-			r.Step(Event{Kind: Message, Peer: peerName(e.from), Data: e.data, At: e.at})
-		}
-		pl.collect(i)
+		pl.visitSome(i, 1)
 		pl.now++
 	}
 }
