@@ -327,7 +327,7 @@ func (o *Online) request() RoomRequest {
 // connectLoop enters the room, pumps the mesh's events to the UI goroutine until the
 // signalling connection is lost, and tries again with a growing pause.
 func (o *Online) connectLoop(ctx context.Context) {
-	pause := o.opts.Retry
+	pause := newBackoff(o.opts.Retry)
 	for ctx.Err() == nil {
 		reqc := make(chan RoomRequest, 1)
 		o.run(func() { reqc <- o.request() })
@@ -356,17 +356,12 @@ func (o *Online) connectLoop(ctx context.Context) {
 				o.signal = SignalReconnecting
 				o.changed()
 			})
-			select {
-			case <-time.After(pause):
-			case <-ctx.Done():
+			if !pause.wait(ctx) {
 				return
-			}
-			if pause < 8*o.opts.Retry {
-				pause *= 2
 			}
 			continue
 		}
-		pause = o.opts.Retry
+		pause.reset()
 		cfg := o.opts.Mesh
 		cfg.ICEServers = w.ICE
 		m := mesh.New(sig, cfg)

@@ -235,7 +235,7 @@ func (o *Online) Awaited() []string {
 // paceLoop keeps the session connected to the mailbox: the lobby's visit while the players
 // gather, then the game's; a lost connection is opened again with a growing pause.
 func (o *Online) paceLoop(ctx context.Context) {
-	pause := o.opts.Retry
+	pause := newBackoff(o.opts.Retry)
 	for ctx.Err() == nil {
 		framec := make(chan mailbox.Frame, 1)
 		o.run(func() { framec <- o.paceFrame() })
@@ -264,7 +264,7 @@ func (o *Online) paceLoop(ctx context.Context) {
 			}
 		}
 		if done != nil {
-			pause = o.opts.Retry
+			pause.reset()
 			select {
 			case <-done:
 			case <-ctx.Done():
@@ -289,13 +289,8 @@ func (o *Online) paceLoop(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		}
-		select {
-		case <-time.After(pause):
-		case <-ctx.Done():
+		if !pause.wait(ctx) {
 			return
-		}
-		if pause < 8*o.opts.Retry {
-			pause *= 2
 		}
 	}
 }

@@ -24,7 +24,7 @@ func TestAnOwnPaceBotPlaysASeatPastItsTimeUntilItsPlayerIsBack(t *testing.T) {
 	devs, _ := gatherPace(t, srv, url, GameSetup{Players: 2, Edition: "birmingham"}, 12*time.Hour)
 	ada := devs[0]
 	var actor int
-	visitPace(t, srv, url, ada, reopenPace(ada), "the game begins", func(o *Online) bool {
+	visitPace(t, srv, url, ada, ada.reopen, "the game begins", func(o *Online) bool {
 		if o.Phase() != PhasePlaying || !caughtUp(o) {
 			return false
 		}
@@ -32,11 +32,11 @@ func TestAnOwnPaceBotPlaysASeatPastItsTimeUntilItsPlayerIsBack(t *testing.T) {
 		return true
 	})
 	late, waiter := devs[actor], devs[1-actor]
-	visitPace(t, srv, url, waiter, reopenPace(waiter), "it has the game", func(o *Online) bool { return caughtUp(o) })
+	visitPace(t, srv, url, waiter, waiter.reopen, "it has the game", func(o *Online) bool { return caughtUp(o) })
 
 	// Eleven hours on: the player to move still has time, so no bot is offered.
 	offset = 11 * time.Hour
-	visitPace(t, srv, url, waiter, reopenPace(waiter), "it reads the clock", func(o *Online) bool {
+	visitPace(t, srv, url, waiter, waiter.reopen, "it reads the clock", func(o *Online) bool {
 		if !caughtUp(o) {
 			return false
 		}
@@ -47,7 +47,7 @@ func TestAnOwnPaceBotPlaysASeatPastItsTimeUntilItsPlayerIsBack(t *testing.T) {
 	})
 	// Thirteen hours on: the waiter lets a bot play, and it plays the late player's turn.
 	offset = 13 * time.Hour
-	visitPace(t, srv, url, waiter, reopenPace(waiter), "its bot played the late player's turn", func(o *Online) bool {
+	visitPace(t, srv, url, waiter, waiter.reopen, "its bot played the late player's turn", func(o *Online) bool {
 		if !caughtUp(o) {
 			return false
 		}
@@ -66,7 +66,7 @@ func TestAnOwnPaceBotPlaysASeatPastItsTimeUntilItsPlayerIsBack(t *testing.T) {
 	// The late player is back: the bot hands their seat back where the log puts their return,
 	// and they play their next turn themselves.
 	offset = 14 * time.Hour
-	visitPace(t, srv, url, late, reopenPace(late), "the player is back", func(o *Online) bool {
+	visitPace(t, srv, url, late, late.reopen, "the player is back", func(o *Online) bool {
 		if !caughtUp(o) {
 			return false
 		}
@@ -74,7 +74,7 @@ func TestAnOwnPaceBotPlaysASeatPastItsTimeUntilItsPlayerIsBack(t *testing.T) {
 		_, held := r.StandInFor(actor)
 		return !held && o.BotLevel(actor) == "" && noticed(o, "Your seat is yours again")
 	})
-	visitPace(t, srv, url, waiter, reopenPace(waiter), "the waiter sees the player back and plays", func(o *Online) bool {
+	visitPace(t, srv, url, waiter, waiter.reopen, "the waiter sees the player back and plays", func(o *Online) bool {
 		if !caughtUp(o) {
 			return false
 		}
@@ -89,7 +89,7 @@ func TestAnOwnPaceBotPlaysASeatPastItsTimeUntilItsPlayerIsBack(t *testing.T) {
 		return true
 	})
 	n := 0
-	visitPace(t, srv, url, late, reopenPace(late), "the player plays their own turn", func(o *Online) bool {
+	visitPace(t, srv, url, late, late.reopen, "the player plays their own turn", func(o *Online) bool {
 		if !caughtUp(o) {
 			return false
 		}
@@ -105,7 +105,7 @@ func TestAnOwnPaceBotPlaysASeatPastItsTimeUntilItsPlayerIsBack(t *testing.T) {
 	})
 	var hashes [2]uint64
 	for i, pd := range devs {
-		visitPace(t, srv, url, pd, reopenPace(pd), "it has read the game", func(o *Online) bool {
+		visitPace(t, srv, url, pd, pd.reopen, "it has read the game", func(o *Online) bool {
 			hashes[i] = o.Game().Hash()
 			return caughtUp(o)
 		})

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"brass/app/botbrain"
 	"brass/app/deal"
 	"brass/mailbox"
 	"brass/mailbox/sqlitestore"
@@ -131,13 +132,16 @@ func beginOwnPace(t testing.TB, srv *mailbox.Server, url string) (ada, ben, cy *
 	return ada, ben, cy
 }
 
-// reopen opens the device's stored game, as a page opened again does.
+// reopen opens the device's stored game (or lobby), as a page opened again does, with the
+// bots' brain that plays its seat bots.
 func (pd *paceDevice) reopen(opts OnlineOptions) (*Online, error) {
 	s, err := OpenSaved(pd.store, pd.id, opts)
 	if err != nil {
 		return nil, err
 	}
-	return s.(*Online), nil
+	o := s.(*Online)
+	o.SetBrain(botbrain.Local{})
+	return o, nil
 }
 
 // The shell of an own-pace game: three devices never open at the same time create, join and

@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"brass/app/botbrain"
 	"brass/mailbox"
 )
 
@@ -15,37 +14,31 @@ import (
 // and the game's watch id. The game begins at the host's next visit.
 func gatherPace(t *testing.T, srv *mailbox.Server, url string, setup GameSetup, limit time.Duration) ([]*paceDevice, string) {
 	t.Helper()
-	names := []string{"Ada", "Ben", "Cy", "Di"}[:setup.Players]
-	devs := make([]*paceDevice, len(names))
-	var code, watchID string
-	for i, name := range names {
+	devs := make([]*paceDevice, setup.Players)
+	for i, name := range []string{"Ada", "Ben", "Cy", "Di"}[:setup.Players] {
 		devs[i] = &paceDevice{name: name, store: NewMemoryStore()}
+	}
+	return devs, seatPace(t, srv, url, devs, setup, limit)
+}
+
+// seatPace has devs[0] host an own-pace game of setup and the others join it, in turn, each
+// visit alone; it returns the game's watch id.
+func seatPace(t *testing.T, srv *mailbox.Server, url string, devs []*paceDevice, setup GameSetup, limit time.Duration) string {
+	t.Helper()
+	var code, watchID string
+	for i, pd := range devs {
 		open := func(opts OnlineOptions) (*Online, error) {
 			if i == 0 {
-				return HostOwnPace(devs[0].store, setup, limit, name, Palette[0].CSS, opts)
+				return HostOwnPace(pd.store, setup, limit, pd.name, Palette[0].CSS, opts)
 			}
-			return JoinOwnPace(devs[i].store, code, name, Palette[i].CSS, opts)
+			return JoinOwnPace(pd.store, code, pd.name, Palette[i].CSS, opts)
 		}
-		visitPace(t, srv, url, devs[i], open, "its seat is in the mailbox", func(o *Online) bool {
+		visitPace(t, srv, url, pd, open, "its seat is in the mailbox", func(o *Online) bool {
 			if i == 0 {
 				code, watchID = o.Invitation(), o.WatchID()
 			}
 			return len(o.Seats()) == i+1
 		})
 	}
-	return devs, watchID
-}
-
-// reopenPace opens a device's stored own-pace game again, as a page opened again would, with
-// the bots' brain that plays its seat bots.
-func reopenPace(pd *paceDevice) func(OnlineOptions) (*Online, error) {
-	return func(opts OnlineOptions) (*Online, error) {
-		s, err := OpenSaved(pd.store, pd.id, opts)
-		if err != nil {
-			return nil, err
-		}
-		o := s.(*Online)
-		o.SetBrain(botbrain.Local{})
-		return o, nil
-	}
+	return watchID
 }

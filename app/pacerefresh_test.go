@@ -20,17 +20,8 @@ import (
 // the lobby. It returns the player to move first.
 func hostAndJoinPace(t *testing.T, srv *mailbox.Server, url string, ada, ben *paceDevice, setup GameSetup) (actor int) {
 	t.Helper()
-	var code string
-	visitPace(t, srv, url, ada, func(opts OnlineOptions) (*Online, error) {
-		return HostOwnPace(ada.store, setup, 0, "Ada", Palette[0].CSS, opts)
-	}, "the host's seat is in the mailbox", func(o *Online) bool {
-		code = o.Invitation()
-		return len(o.Seats()) == 1
-	})
-	visitPace(t, srv, url, ben, func(opts OnlineOptions) (*Online, error) {
-		return JoinOwnPace(ben.store, code, "Ben", Palette[1].CSS, opts)
-	}, "both seats are taken", func(o *Online) bool { return len(o.Seats()) == 2 })
-	visitPace(t, srv, url, ada, reopenPace(ada), "the game begins", func(o *Online) bool {
+	seatPace(t, srv, url, []*paceDevice{ada, ben}, setup, 0)
+	visitPace(t, srv, url, ada, ada.reopen, "the game begins", func(o *Online) bool {
 		if o.Phase() != PhasePlaying || !caughtUp(o) {
 			return false
 		}
@@ -44,7 +35,7 @@ func hostAndJoinPace(t *testing.T, srv *mailbox.Server, url string, ada, ben *pa
 func playOne(t *testing.T, srv *mailbox.Server, url string, pd *paceDevice) {
 	t.Helper()
 	moves := -1
-	visitPace(t, srv, url, pd, reopenPace(pd), "it played", func(o *Online) bool {
+	visitPace(t, srv, url, pd, pd.reopen, "it played", func(o *Online) bool {
 		if !caughtUp(o) {
 			return false
 		}
@@ -321,7 +312,7 @@ func TestOpeningAGameDuringItsRefreshWaitsForTheRefreshToEnd(t *testing.T) {
 	if err != nil || sg.Online.Deal == nil || sg.Online.Pace.Checkpoint.N == 0 {
 		t.Fatalf("the game as stored: %v", err)
 	}
-	visitPace(t, srv, url, devs[actor], reopenPace(devs[actor]), "it reads the mailbox", func(o *Online) bool {
+	visitPace(t, srv, url, devs[actor], devs[actor].reopen, "it reads the mailbox", func(o *Online) bool {
 		return caughtUp(o) && o.Desync() == ""
 	})
 }
@@ -411,7 +402,7 @@ func TestARefreshPublishesTheDealsKeysTheOtherDeviceWaitsFor(t *testing.T) {
 			t.Fatalf("%s could not play after %d visits and %d refreshes of %s's list", mover.name, visits, refreshes, other.name)
 		}
 		played, moves := false, -1
-		visitPace(t, srv, url, mover, reopenPace(mover), "it played or waits", func(o *Online) bool {
+		visitPace(t, srv, url, mover, mover.reopen, "it played or waits", func(o *Online) bool {
 			if !caughtUp(o) {
 				return false
 			}

@@ -108,7 +108,7 @@ func (w *Watch) Close() {
 }
 
 func (w *Watch) loop(ctx context.Context) {
-	pause := w.opts.Retry
+	pause := newBackoff(w.opts.Retry)
 	for ctx.Err() == nil {
 		after := make(chan int64, 1)
 		w.run(func() { after <- w.read })
@@ -120,7 +120,7 @@ func (w *Watch) loop(ctx context.Context) {
 				return
 			}
 		} else {
-			pause = w.opts.Retry
+			pause.reset()
 			for d := range conn.Deliveries() {
 				w.run(func() {
 					if w.take(d) {
@@ -130,13 +130,8 @@ func (w *Watch) loop(ctx context.Context) {
 			}
 			conn.Close()
 		}
-		select {
-		case <-time.After(pause):
-		case <-ctx.Done():
+		if !pause.wait(ctx) {
 			return
-		}
-		if pause < 8*w.opts.Retry {
-			pause *= 2
 		}
 	}
 }

@@ -18,7 +18,7 @@ func TestAWatcherFollowsAnOwnPaceGamesPublicRecord(t *testing.T) {
 	var hash string
 	for i := 0; i < 6; i++ {
 		for _, pd := range devs {
-			visitPace(t, srv, url, pd, reopenPace(pd), "it played if it could", func(o *Online) bool {
+			visitPace(t, srv, url, pd, pd.reopen, "it played if it could", func(o *Online) bool {
 				if o.Phase() != PhasePlaying || !caughtUp(o) {
 					return false
 				}
@@ -89,7 +89,7 @@ func TestAWatcherFollowsAnOwnPaceGameWithHiddenCardsAndSeesNoHand(t *testing.T) 
 			t.Fatalf("only %d moves after %d visits", moves, visit)
 		}
 		pd := devs[visit%len(devs)]
-		visitPace(t, srv, url, pd, reopenPace(pd), "it played if it could", func(o *Online) bool {
+		visitPace(t, srv, url, pd, pd.reopen, "it played if it could", func(o *Online) bool {
 			if o.Phase() != PhasePlaying {
 				return visitSettled(o) // (the lobby: its seed drawn as far as this device can)
 			}

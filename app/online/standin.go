@@ -148,7 +148,7 @@ func (r *Replica) letStandIn(seat int, level string) error {
 		return errors.New("This game has no time per turn, so no bot plays another's seat.")
 	case g.State().Actor() != seat:
 		return fmt.Errorf("It is not %s's turn.", r.name(seat))
-	case r.standInBusy(seat):
+	case p.state.Bots[seat] != (StandIn{}):
 		b := p.state.Bots[seat]
 		return fmt.Errorf("%s on %s already plays for %s.", capital(aBot(b.Level)), r.device(b.Runner), r.name(seat))
 	}
@@ -157,11 +157,6 @@ func (r *Replica) letStandIn(seat int, level string) error {
 	r.broadcast(message{Type: msgSeatBot, Seat: seat, Level: level, At: r.ledger.Len(), Count: p.state.Claims})
 	r.notify(false, "Asked for %s to play for %s: it plays once the mailbox shows their time has run out.", aBot(level), r.name(seat))
 	return nil
-}
-
-func (r *Replica) standInBusy(seat int) bool {
-	_, ok := r.pace.state.Bots[seat]
-	return ok
 }
 
 // StopStandIn hands seat back from the bot playing it: this device's bot, or, for this
