@@ -114,6 +114,7 @@ func (r *refreshRig) waitFor(what string, cond func() bool) {
 func (r *refreshRig) refresh(id string) *refreshVisit {
 	r.t.Helper()
 	from := 0
+	time.Sleep(2 * time.Millisecond) // (the Gap since the game's last visit has passed)
 	r.d.do(func() { from = len(r.visits); r.p.Resume() })
 	var v *refreshVisit
 	r.waitFor("the game's refresh has ended", func() bool {
@@ -248,6 +249,7 @@ func TestOpeningAGameDuringItsRefreshWaitsForTheRefreshToEnd(t *testing.T) {
 		r := rig.p
 		// Open comes right after the refresh began (it is connecting), or right after its
 		// visit opened (the log is on its way).
+		time.Sleep(2 * time.Millisecond) // (the Gap since the game's last visit has passed)
 		rig.d.do(func() {
 			rig.after = func() {
 				if v = r.cur; v == nil || v.stopping {
