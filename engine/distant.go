@@ -101,7 +101,7 @@ func (s *State) sellToPort(p int, sp, port int) {
 func (s *State) sellToDistant(p int, sp int) bool {
 	s.DistantLeft--
 	tile := &s.ed.DistantTiles[s.Distant[s.DistantLeft]]
-	s.Demand = uint8(min(int(s.Demand)+tile.Drop, len(s.ed.DemandBonus)))
+	s.Demand = uint8(s.demandAfter(tile.Drop))
 	s.Revealed = s.Moves // a hidden tile was revealed: no undo past this move
 	what := ""
 	if s.log != nil {
@@ -177,6 +177,24 @@ func (s *State) doCottonSale(a *Action) Reason {
 		s.actionDone()
 	}
 	return Reason{}
+}
+
+// demandAfter is the cotton demand marker's space after a tile with this drop is turned
+// over: down as many spaces as it shows, at most to X (len(Edition.DemandBonus)).
+func (s *State) demandAfter(drop int) int { return min(int(s.Demand)+drop, len(s.ed.DemandBonus)) }
+
+// distantTop is what a sale to the Distant Market would turn over now (the top tile of the
+// stack, known to the state applying it), and whether the action is one.
+func (s *State) distantTop(a *Action) (DistantDraw, bool) {
+	if !a.drawsDistant() || s.DistantLeft == 0 {
+		return DistantDraw{}, false
+	}
+	k := int(s.Distant[s.DistantLeft-1])
+	if k >= len(s.ed.DistantTiles) {
+		return DistantDraw{}, false // hidden: a dealt game shows the tile before the sale
+	}
+	drop := s.ed.DistantTiles[k].Drop
+	return DistantDraw{Player: int(a.Player), Drop: drop, Demand: s.demandAfter(drop)}, true
 }
 
 // drawsDistant reports whether the action turns over a Distant Market tile: a sale to it.

@@ -18,6 +18,16 @@ type Game struct {
 		era   Era
 		round int
 	}
+	// drawn are the Distant Market tiles turned over since the last snapshot (Lancashire).
+	drawn []DistantDraw
+}
+
+// DistantDraw is a Distant Market tile a sale turned over: who sold, the tile's drop and
+// the cotton demand marker's space after it (len(Edition.DemandBonus) is X: the sale failed).
+type DistantDraw struct {
+	Player int `json:"player"`
+	Drop   int `json:"drop"`
+	Demand int `json:"demand"`
 }
 
 // Snapshot is the players' VP, income level and money at the start of the game and after
@@ -49,6 +59,8 @@ type Snapshot struct {
 	// IncomeAfterScoring: the income was the Rail Era's first step, after the Canal Era's
 	// scoring (the original Lancashire), in the snapshot after the Canal Era's last round.
 	IncomeAfterScoring bool `json:"income_after_scoring,omitempty"`
+	// Distant: the Distant Market tiles turned over during the round, in order (Lancashire).
+	Distant []DistantDraw `json:"distant,omitempty"`
 }
 
 func (g *Game) snapshot(era Era, round int) Snapshot {
@@ -61,6 +73,7 @@ func (g *Game) snapshot(era Era, round int) Snapshot {
 	if round == 0 {
 		return sn
 	}
+	sn.Distant, g.drawn = g.drawn, nil
 	r := &s.Report
 	ints := func(a [MaxPlayers]int32) []int {
 		out := make([]int, n)
@@ -146,6 +159,7 @@ func (g *Game) Apply(m Move) error {
 		return err
 	}
 	era, round := g.state.Era, int(g.state.Round)
+	draw, drawing := g.state.distantTop(&a)
 	if g.state.Dealt {
 		if err := g.applyDealt(&a); err != nil {
 			return err
@@ -155,6 +169,9 @@ func (g *Game) Apply(m Move) error {
 	}
 	m.At = nil
 	g.moves = append(g.moves, m)
+	if drawing {
+		g.drawn = append(g.drawn, draw)
+	}
 	g.snapshotEnded(era, round)
 	return nil
 }

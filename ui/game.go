@@ -42,6 +42,10 @@ type gameScreen struct {
 
 	shownPoints int    // snapshots already summarised in a dialog
 	dialog      string // "round", "era" or ""
+	// momentFor is the move count whose move opened the dialog on screen (a round's,
+	// an era's or the game's end): that dialog waits on screen, see-through, until the move
+	// has been shown on the board (moments first, see momentClass); −1: none.
+	momentFor int
 	scoresSeen  bool   // the final scores were closed before: they open folded
 	showLog     bool
 	debug       bool
@@ -82,6 +86,7 @@ func (g *gameScreen) reset() {
 	g.preparedFor = -1
 	g.history, g.past = -1, nil
 	g.dialog = ""
+	g.momentFor = -1
 	if g.ISession != nil {
 		g.shownPoints = len(g.ISession.Game().Snapshots())
 		g.seenMoves = len(g.ISession.Game().Moves())
@@ -377,6 +382,7 @@ func (g *gameScreen) afterChange() {
 		default:
 			g.dialog = "round"
 		}
+		g.momentFor = len(game.Moves())
 		// The summary is for everyone: the hand is covered before it opens, even when the
 		// same player goes on in the next round.
 		g.revealed = -1
@@ -411,6 +417,7 @@ func (g *gameScreen) undo(ctx goapp.Context, e goapp.Event) {
 
 func (g *gameScreen) closeDialog(ctx goapp.Context) {
 	g.dialog = ""
+	g.momentFor = -1
 	g.shownPoints = len(g.ISession.Game().Snapshots())
 	g.holdBots()
 }

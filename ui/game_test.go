@@ -186,3 +186,38 @@ func TestGameScreenRefusalsAndRoundEnd(t *testing.T) {
 		t.Error("the round summary shows with the hand covered")
 	}
 }
+
+// TestTheRoundsLastMoveIsSeenBeforeItsSummary: the summary a move opens waits, see-through,
+// for that move to be shown (the class the stylesheet delays it by), shorter when moves are
+// not animated; a tap, closing it, or looking back at the log shows no wait.
+func TestTheRoundsLastMoveIsSeenBeforeItsSummary(t *testing.T) {
+	g, hs := newTestScreen(t)
+	game := hs.Game()
+	for game.State().Round == 1 {
+		if err := hs.Submit(engine.Move{Type: "pass", Player: game.State().Actor(), Card: game.State().Edition().Cards[game.State().HandCards(game.State().Actor())[0]].ID}); err != nil {
+			t.Fatal(err)
+		}
+		g.afterChange()
+	}
+	if g.dialog != "round" {
+		t.Fatalf("dialog %q after the round's last move", g.dialog)
+	}
+	slotClass := func() string {
+		n := uitest.Render(t, g).First(uitest.Class("gs-slot-dialog"))
+		if n == nil || n.First(uitest.Attr("id", "round-summary")) == nil {
+			t.Fatal("the round summary is not in its slot")
+		}
+		return n.Attr["class"]
+	}
+	if c := slotClass(); !strings.Contains(c, "gs-moment") || strings.Contains(c, "gs-moment-still") {
+		t.Errorf("animated: the summary waits for the move (class %q)", c)
+	}
+	g.motion.off = true
+	if c := slotClass(); !strings.Contains(c, "gs-moment-still") {
+		t.Errorf("not animated: a shorter wait (class %q)", c)
+	}
+	g.showMoment(goapp.Context{}, goapp.Event{})
+	if c := slotClass(); strings.Contains(c, "gs-moment") {
+		t.Errorf("after a tap: no wait (class %q)", c)
+	}
+}

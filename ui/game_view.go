@@ -163,7 +163,7 @@ func (g *gameScreen) Render() goapp.UI {
 				newGameLog().Entries(game.Log()).Colours(colours).Selected(g.history-1).OnSelect(g.showHistory),
 			),
 		),
-		slot("gs-slot-dialog", goapp.If(g.dialog == "round", func() goapp.UI {
+		goapp.Div().Class("gs-slot-dialog"+g.momentClass(game)).OnClick(g.showMoment).Body(goapp.If(g.dialog == "round", func() goapp.UI {
 			return newRoundSummary().Game(game).Names(names).Colours(colours).OnClose(g.closeDialog)
 		}).ElseIf(g.dialog == "era", func() goapp.UI {
 			return newEraSummary().Game(game).Names(names).Colours(colours).OnClose(g.closeDialog)
@@ -172,6 +172,24 @@ func (g *gameScreen) Render() goapp.UI {
 		})),
 	)
 }
+
+// momentClass lets a summary that a move just opened (a round's, an era's or the game's
+// end) wait until that move has been seen: the dialog is on the page at once (it holds the
+// bots, takes Escape and is found by tests) but stays see-through while the move plays on
+// the board, longer when the move is animated (web/app.css); a tap shows it at once
+// (showMoment).
+func (g *gameScreen) momentClass(game *engine.Game) string {
+	switch {
+	case g.history >= 0 || g.momentFor != len(game.Moves()):
+		return ""
+	case g.motion.off:
+		return " gs-moment gs-moment-still"
+	}
+	return " gs-moment"
+}
+
+// showMoment shows a waiting summary at once: a tap on it while the move plays.
+func (g *gameScreen) showMoment(ctx goapp.Context, e goapp.Event) { g.momentFor = -1 }
 
 // toggleLog opens or closes the log; an opened log is brought into view (on a phone it
 // sits under the header).

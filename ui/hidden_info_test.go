@@ -3,7 +3,6 @@ package ui
 import (
 	"math/rand/v2"
 	"reflect"
-	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -74,23 +73,24 @@ func TestDistantMarketSummaryHidesTheTile(t *testing.T) {
 	if !strings.Contains(mp.Draw, "no one knows which") || !strings.Contains(mp.Draw, strconv.Itoa(int(st.DistantLeft))+" tiles are face down") {
 		t.Errorf("the draw sentence: %q", mp.Draw)
 	}
-	if len(mp.Cases) < 2 {
-		t.Fatalf("want a case per kind of tile face down, got %+v", mp.Cases)
+	if len(mp.Tiles) < 2 {
+		t.Fatalf("want a row per kind of tile face down, got %+v", mp.Tiles)
 	}
-	label := regexp.MustCompile(`^If the tile shows −(\d) \((\d+) of the (\d+) tiles\):$`)
-	for _, c := range mp.Cases {
-		m := label.FindStringSubmatch(c.Label)
-		if m == nil {
-			t.Fatalf("case label %q", c.Label)
+	total := 0
+	for _, r := range mp.Tiles {
+		total += r.Tiles
+		if r.Of != int(st.DistantLeft) {
+			t.Errorf("row −%d: of %d tiles, want %d", r.Drop, r.Of, st.DistantLeft)
 		}
-		if lines := strings.Join(c.Parts[0].Lines, " "); !strings.Contains(lines, "the tile shows −"+m[1]) {
-			t.Errorf("the −%s case says %q", m[1], lines)
+		if want := "−" + strconv.Itoa(r.Drop); !strings.Contains(html, "<th scope=\"row\">"+want+"</th>") {
+			t.Errorf("the table has no row for %s: %s", want, html)
+		}
+		if r.Fails != strings.HasPrefix(r.Demand, "X") {
+			t.Errorf("row −%d: fails %v but the marker goes to %q", r.Drop, r.Fails, r.Demand)
 		}
 	}
-	for _, c := range mp.Cases {
-		if !strings.Contains(html, c.Label) {
-			t.Errorf("the summary does not show %q", c.Label)
-		}
+	if total != int(st.DistantLeft) {
+		t.Errorf("the rows count %d tiles, %d are face down", total, st.DistantLeft)
 	}
 	for seed := uint64(1); seed <= 4; seed++ {
 		if other, _ := summary(shuffledHidden(g, seed)); !reflect.DeepEqual(other, mp) {
@@ -107,5 +107,46 @@ func TestDistantMarketSummaryHidesTheTile(t *testing.T) {
 	}
 	if !shown {
 		t.Errorf("the log after the sale does not tell the tile: %v", g.Log()[len(g.Log())-3:])
+	}
+}
+
+// TestDistantMarketSummaryTellsWhatFollowsOnce: what follows a sale to the Distant Market
+// (the round's end) is told once for every tile after which it follows, not once per tile,
+// and is labelled with those tiles when it does not follow them all.
+func TestDistantMarketSummaryTellsWhatFollowsOnce(t *testing.T) {
+	g, sale := distantSaleGame(t)
+	out, err := g.Preview(sale)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out) < 3 {
+		t.Fatalf("want three kinds of tile face down, got %d", len(out))
+	}
+	roundEnd := []engine.LogEntry{{Kind: engine.LogOrder, Text: "The turn order is A, B, C."}}
+	with := func(n int) []engine.Outcome {
+		o := append([]engine.Outcome(nil), out...)
+		for i := 0; i < n; i++ {
+			o[i].Entries = append(append([]engine.LogEntry(nil), o[i].Entries...), roundEnd...)
+		}
+		return o
+	}
+	// After every tile: one part, unlabelled.
+	mp := summarize(g.State(), with(len(out)))
+	if len(mp.Then) != 1 || mp.Then[0].Label != "" || len(mp.Then[0].Parts) != 1 {
+		t.Fatalf("the round's end after every tile: %+v", mp.Then)
+	}
+	html := goapp.HTMLString(renderPreview(mp))
+	if n := strings.Count(html, "The turn order is A, B, C."); n != 1 {
+		t.Errorf("the round's end is told %d times: %s", n, html)
+	}
+	// After the first two only: labelled with their drops.
+	mp = summarize(g.State(), with(2))
+	want := "After a tile showing −" + strconv.Itoa(out[0].Draw.Drop) + " or −" + strconv.Itoa(out[1].Draw.Drop) + ":"
+	if len(mp.Then) != 1 || mp.Then[0].Label != want {
+		t.Fatalf("the round's end after two tiles: %+v, want label %q", mp.Then, want)
+	}
+	// After none: nothing follows.
+	if mp = summarize(g.State(), out); len(mp.Then) != 0 {
+		t.Errorf("nothing follows, got %+v", mp.Then)
 	}
 }

@@ -8,7 +8,9 @@ package ui
 //
 // The summary must not reveal what is hidden, or Back would let the player try again
 // knowing it: a sale to the Distant Market says that a face-down tile will be drawn and
-// what each tile still face down would do (Preview gives one outcome per kind of tile).
+// what each tile still face down would do (Preview gives one outcome per kind of tile), in
+// one small table, with what follows the sale (the round's end) told once, so that Confirm
+// stays in view.
 
 import (
 	"strconv"
@@ -27,34 +29,121 @@ type previewPart struct {
 }
 
 // movePreview is a move's summary: the parts of its one outcome, or, for a move that turns
-// over a face-down Distant Market tile, a sentence saying so and the parts of each tile's
-// outcome.
+// over a face-down Distant Market tile, a sentence saying so, one row per kind of tile face
+// down (what it would do) and what follows the sale (the end of the round or era), told
+// once for all the tiles after which the same follows.
 type movePreview struct {
-	Draw  string // "" unless the move draws a face-down tile
-	Cases []previewCase
+	Parts []previewPart // the one outcome's parts
+	Draw  string        // "" unless the move draws a face-down tile
+	Tiles []drawRow     // a draw: one row per kind of tile still face down
+	Then  []drawThen    // a draw: what follows the sale, by the tiles after which it does
 }
 
-// previewCase is one way the move can turn out; Label says which ("" when there is one).
-type previewCase struct {
-	Label string
-	Parts []previewPart
+// drawRow is what one kind of face-down Distant Market tile would do to the sale.
+type drawRow struct {
+	Drop   int    // how many spaces the tile moves the cotton demand marker down
+	Tiles  int    // how many of the face-down tiles are of this kind
+	Of     int    // how many tiles are face down
+	Demand string // where the marker ends: "space 3 (+2 income spaces)" or "X: the sale fails"
+	Income string // the seller's income level before → after, or what happens instead
+	Fails  bool
+}
+
+// drawThen is what follows a sale after some of the tiles: Label names them when not all
+// do; Varies says the figures differ between them (they are then left out).
+type drawThen struct {
+	Label  string
+	Parts  []previewPart
+	Varies bool
+	drops  []int
 }
 
 // summarize makes a move's summary from the outcomes engine.Game.Preview returned for it
 // in the state before.
 func summarize(before *engine.State, outcomes []engine.Outcome) movePreview {
 	var mp movePreview
+	if len(outcomes) == 0 {
+		return mp
+	}
+	if outcomes[0].Draw == nil {
+		mp.Parts = previewParts(before, &outcomes[0].After, outcomes[0].Entries)
+		return mp
+	}
+	mp.Draw = drawSentence(before)
+	p := before.Actor()
+	ed := before.Edition()
 	for i := range outcomes {
 		o := &outcomes[i]
-		c := previewCase{Parts: previewParts(before, &o.After, o.Entries)}
-		if o.Draw != nil {
-			mp.Draw = drawSentence(before)
-			c.Label = "If the tile shows −" + strconv.Itoa(o.Draw.Drop) + " (" + strconv.Itoa(o.Tiles) + " of the " +
-				strconv.Itoa(int(before.DistantLeft)) + " tiles):"
+		row := drawRow{Drop: o.Draw.Drop, Tiles: o.Tiles, Of: int(before.DistantLeft)}
+		if d := int(o.After.Demand); d >= len(ed.DemandBonus) {
+			row.Fails = true
+			row.Demand = "X: the sale fails"
+			row.Income = "unchanged; the Sell action ends"
+		} else {
+			row.Demand = "space " + strconv.Itoa(d+1) + " (+" + strconv.Itoa(ed.DemandBonus[d]) + " income spaces)"
+			row.Income = kit.Money(before.IncomeLevel(p)) + " → " + kit.Money(o.After.IncomeLevel(p))
 		}
-		mp.Cases = append(mp.Cases, c)
+		mp.Tiles = append(mp.Tiles, row)
+		if parts := previewParts(before, &o.After, o.Entries); len(parts) > 1 {
+			mp.Then = addThen(mp.Then, parts[1:], row.Drop)
+		}
+	}
+	for i := range mp.Then {
+		t := &mp.Then[i]
+		if len(mp.Then) > 1 || len(t.drops) < len(mp.Tiles) {
+			t.Label = "After a tile showing " + dropsText(t.drops) + ":"
+		}
+		if t.Varies {
+			for k := range t.Parts {
+				t.Parts[k].Facts = ""
+			}
+		}
 	}
 	return mp
+}
+
+// addThen files what follows one tile's sale with the tiles after which the same parts
+// (by their labels) follow.
+func addThen(then []drawThen, parts []previewPart, drop int) []drawThen {
+	for i := range then {
+		t := &then[i]
+		if sameLabels(t.Parts, parts) {
+			t.drops = append(t.drops, drop)
+			for k := range parts {
+				t.Varies = t.Varies || parts[k].Facts != t.Parts[k].Facts
+			}
+			return then
+		}
+	}
+	return append(then, drawThen{Parts: parts, drops: []int{drop}})
+}
+
+func sameLabels(a, b []previewPart) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Label != b[i].Label {
+			return false
+		}
+	}
+	return true
+}
+
+// dropsText names tiles by their drops: "−2", "−2 or −3".
+func dropsText(drops []int) string {
+	s := ""
+	for i, d := range drops {
+		switch {
+		case i == 0:
+		case i == len(drops)-1:
+			s += " or "
+		default:
+			s += ", "
+		}
+		s += "−" + strconv.Itoa(d)
+	}
+	return s
 }
 
 // drawSentence says, before a sale to the Distant Market, that its top tile will be drawn
@@ -65,9 +154,9 @@ func drawSentence(before *engine.State) string {
 	if left == 1 {
 		tiles = "1 tile is"
 	}
-	return "When you confirm, the top Distant Market tile is drawn: no one knows which it is, " + tiles +
-		" face down. The cotton demand marker, now on space " + strconv.Itoa(int(before.Demand)+1) +
-		", moves down as many spaces as the tile shows; if it reaches X, the sale fails. What each tile would do:"
+	return "Confirm draws the top Distant Market tile: no one knows which, " + tiles +
+		" face down. The cotton demand marker (now on space " + strconv.Itoa(int(before.Demand)+1) +
+		") moves down as many spaces as the tile shows; at X the sale fails."
 }
 
 // previewParts splits a previewed move's log into the action's own effects, the end of
@@ -185,26 +274,57 @@ func factLine(m0, m1, i0, i1, v0, v1 int, why string) string {
 	return s + "."
 }
 
-// renderPreview draws a move's summary: its parts, or the draw and each tile's case.
+// renderPreview draws a move's summary: its parts, or the draw, its table of tiles and
+// then what follows the sale.
 func renderPreview(mp movePreview) goapp.UI {
-	var body []goapp.UI
+	body := renderParts(mp.Parts, false)
 	if mp.Draw != "" {
-		body = append(body, goapp.P().Class("gs-draw").Text(kit.Typeset(mp.Draw)))
+		body = append(body, goapp.P().Class("gs-draw").Text(kit.Typeset(mp.Draw)), renderDraws(mp.Tiles))
 	}
-	for _, c := range mp.Cases {
-		parts := renderParts(c.Parts)
-		if c.Label == "" {
-			body = append(body, parts...)
-			continue
+	for _, t := range mp.Then {
+		var sec []goapp.UI
+		if t.Label != "" {
+			sec = append(sec, goapp.H3().Class("gs-part-label gs-case-label").Text(kit.Typeset(t.Label)))
 		}
-		label := goapp.H3().Class("gs-part-label gs-case-label").Text(kit.Typeset(c.Label))
-		body = append(body, goapp.Div().Class("gs-case").Body(append([]goapp.UI{label}, parts...)...))
+		sec = append(sec, renderParts(t.Parts, true)...)
+		if t.Varies {
+			sec = append(sec, goapp.P().Class("gs-facts").Text("The money and VP after it depend on the tile drawn."))
+		}
+		body = append(body, goapp.Div().Class("gs-then").Body(sec...))
 	}
 	return goapp.Div().ID("summary").Class("gs-summary").Body(body...)
 }
 
+// renderDraws is the small table of what each kind of face-down tile would do.
+func renderDraws(rows []drawRow) goapp.UI {
+	trs := make([]goapp.UI, 0, len(rows))
+	for _, r := range rows {
+		cls := "gs-draw-row"
+		if r.Fails {
+			cls += " gs-draw-fails"
+		}
+		trs = append(trs, goapp.Tr().Class(cls).Body(
+			goapp.Th().Scope("row").Text("−"+strconv.Itoa(r.Drop)),
+			goapp.Td().Text(strconv.Itoa(r.Tiles)+" of "+strconv.Itoa(r.Of)),
+			goapp.Td().Text(r.Demand),
+			goapp.Td().Text(r.Income),
+		))
+	}
+	return goapp.Table().ID("draws").Class("gs-draws").Body(
+		goapp.Caption().Text("What each tile would do"),
+		goapp.THead().Body(goapp.Tr().Body(
+			goapp.Th().Scope("col").Text("Tile"),
+			goapp.Th().Scope("col").Text("Face down"),
+			goapp.Th().Scope("col").Text("Demand marker to"),
+			goapp.Th().Scope("col").Text("Your income"),
+		)),
+		goapp.TBody().Body(trs...),
+	)
+}
+
 // renderParts draws the labelled parts of one outcome.
-func renderParts(parts []previewPart) []goapp.UI {
+// after: the parts follow something drawn above them (a draw's table).
+func renderParts(parts []previewPart, after bool) []goapp.UI {
 	var body []goapp.UI
 	for i, part := range parts {
 		var lines []goapp.UI
@@ -222,7 +342,7 @@ func renderParts(parts []previewPart) []goapp.UI {
 			sec = append(sec, goapp.P().Class("gs-facts").Text(part.Facts))
 		}
 		cls := "gs-part"
-		if i > 0 {
+		if i > 0 || after {
 			cls += " gs-part-after"
 		}
 		body = append(body, goapp.Div().Class(cls).Body(sec...))

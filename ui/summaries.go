@@ -158,10 +158,20 @@ type roundData struct {
 	Round  int
 	Scored bool        // the era was scored after this round
 	Lines  []roundLine // in the new turn order
+	// Distant: the Distant Market tiles the round's sales turned over (Lancashire), each
+	// with the demand track's bonus where the marker ended.
+	Distant []distantLine
 }
 
-// readRound gathers a round's turn order and income from the snapshot taken after it.
-func readRound(snaps []engine.Snapshot, n int, era engine.Era, round int) roundData {
+// distantLine is a Distant Market tile turned over during a round.
+type distantLine struct {
+	engine.DistantDraw
+	Bonus int // the income spaces of the marker's space; −1 at X (the sale failed)
+}
+
+// readRound gathers a round's turn order and income from the snapshot taken after it, and
+// the Distant Market tiles turned over in it (bonus: the edition's demand track).
+func readRound(snaps []engine.Snapshot, n int, era engine.Era, round int, bonus []int) roundData {
 	d := roundData{Era: era, Round: round}
 	lines := make([]roundLine, n)
 	for p := range lines {
@@ -170,6 +180,13 @@ func readRound(snaps []engine.Snapshot, n int, era engine.Era, round int) roundD
 	after, before := snapshotAt(snaps, era, round)
 	if after != nil {
 		d.Scored = after.Scored
+		for _, dr := range after.Distant {
+			l := distantLine{DistantDraw: dr, Bonus: -1}
+			if dr.Demand >= 0 && dr.Demand < len(bonus) {
+				l.Bonus = bonus[dr.Demand]
+			}
+			d.Distant = append(d.Distant, l)
+		}
 	}
 	if after != nil && len(after.Order) == n {
 		for i, p := range after.Order {
@@ -255,7 +272,7 @@ func (r *roundSummary) Game(g *engine.Game) *roundSummary {
 // GameRound reads one given round from the game.
 func (r *roundSummary) GameRound(g *engine.Game, era engine.Era, round int) *roundSummary {
 	st := g.State()
-	r.IData = readRound(g.Snapshots(), int(st.NumPlayers), era, round)
+	r.IData = readRound(g.Snapshots(), int(st.NumPlayers), era, round, st.Edition().DemandBonus)
 	if r.INames == nil {
 		r.INames = engineNames(st)
 	}
@@ -348,7 +365,30 @@ func roundTable(d *roundData, names, colours []string) goapp.UI {
 			goapp.Th().Scope("col").Class("sum-num").Text("VP"),
 		)),
 		goapp.TBody().Body(rows...),
-	)), roundWhy(d, names))
+	)), distantNote(d.Distant, names), roundWhy(d, names))
+}
+
+// distantNote tells the Distant Market tiles the round's sales turned over: the one random
+// moment of a Lancashire round, seen on the board and said again here.
+func distantNote(draws []distantLine, names []string) goapp.UI {
+	if len(draws) == 0 {
+		return nil
+	}
+	items := make([]goapp.UI, 0, len(draws))
+	for _, d := range draws {
+		items = append(items, goapp.Li().Text(kit.Typeset(distantText(d, kit.Name(names, nil, d.Player)))))
+	}
+	return goapp.Ul().ID("sum-distant").Class("sum-distant").Aria("label", "Distant Market").Body(items...)
+}
+
+// distantText is one tile turned over, in words: "Ada's sale to the Distant Market turned
+// over −2: cotton demand to space 3 (+2 income spaces)."
+func distantText(d distantLine, name string) string {
+	s := name + "’s sale to the Distant Market turned over a tile showing −" + strconv.Itoa(d.Drop)
+	if d.Bonus < 0 {
+		return s + ": cotton demand reached X, so the sale failed and no more cotton goes there this era."
+	}
+	return s + ": cotton demand to space " + strconv.Itoa(d.Demand+1) + " (+" + strconv.Itoa(d.Bonus) + " income spaces)."
 }
 
 // roundWhy says, player by player, where each number of the round table comes from.

@@ -30,8 +30,8 @@ type eraData struct {
 }
 
 // readEra reads an era's scoring from the snapshot of its last round, and the
-// maintenance note from the log.
-func readEra(log []engine.LogEntry, snaps []engine.Snapshot, n int, era engine.Era) eraData {
+// maintenance note from the log (bonus: the edition's cotton demand track, see readRound).
+func readEra(log []engine.LogEntry, snaps []engine.Snapshot, n int, era engine.Era, bonus []int) eraData {
 	d := eraData{Era: era}
 	for _, e := range log {
 		if e.Era == era && e.Kind == engine.LogMaintenance {
@@ -48,7 +48,7 @@ func readEra(log []engine.LogEntry, snaps []engine.Snapshot, n int, era engine.E
 			l.Before = l.Total - l.Links - l.Tiles
 			d.Lines = append(d.Lines, l)
 		}
-		d.Round = readRound(snaps, n, era, sn.Round)
+		d.Round = readRound(snaps, n, era, sn.Round, bonus)
 		d.HasRound = true
 	}
 	sort.SliceStable(d.Lines, func(a, b int) bool { return d.Lines[a].Total > d.Lines[b].Total })
@@ -77,7 +77,7 @@ func (s *eraSummary) Game(g *engine.Game) *eraSummary {
 // GameEra reads one given era's scoring from the game.
 func (s *eraSummary) GameEra(g *engine.Game, era engine.Era) *eraSummary {
 	st := g.State()
-	s.IData = readEra(g.Log(), g.Snapshots(), int(st.NumPlayers), era)
+	s.IData = readEra(g.Log(), g.Snapshots(), int(st.NumPlayers), era, st.Edition().DemandBonus)
 	s.IData.LinkExtras = linkExtras(st.Edition())
 	if s.INames == nil {
 		s.INames = engineNames(st)

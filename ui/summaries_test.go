@@ -333,3 +333,47 @@ func TestTheAnimationButtonSaysItsState(t *testing.T) {
 		t.Errorf("on %q, off %q ", on.Attr["title"], off.Attr["title"])
 	}
 }
+
+// TestRoundSummaryTellsTheDistantMarketDraw: the round's summary names the Distant Market
+// tile a sale turned over in it, and where it moved the cotton demand marker.
+func TestRoundSummaryTellsTheDistantMarketDraw(t *testing.T) {
+	g, sale := distantSaleGame(t)
+	era, round := g.State().Era, g.State().Round
+	if err := g.Apply(sale); err != nil {
+		t.Fatal(err)
+	}
+	var drawn string
+	for _, e := range g.Log() {
+		if i := strings.Index(e.Text, "the tile shows −"); i >= 0 && e.Move == len(g.Moves())-1 {
+			drawn = e.Text[i+len("the tile shows ") : i+len("the tile shows −")+1]
+		}
+	}
+	if drawn == "" {
+		t.Fatal("the log does not tell the tile")
+	}
+	// Play on (stopping sales, then the first legal move) until the round ends.
+	for g.State().Era == era && g.State().Round == round && !g.Over() {
+		legal := g.LegalMoves()
+		m := legal[0]
+		for _, l := range legal {
+			if l.Type == "end_sell" || l.Type == "pass" {
+				m = l
+			}
+		}
+		if err := g.Apply(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := newRoundSummary().GameRound(g, era, int(round)).Names(uitest.Names).Colours(uitest.Colours)
+	if len(r.IData.Distant) != 1 {
+		t.Fatalf("draws %+v, want one", r.IData.Distant)
+	}
+	note := uitest.Render(t, r).ByID("sum-distant")
+	if note == nil {
+		t.Fatal("no Distant Market note in the round summary")
+	}
+	want := uitest.Names[sale.Player] + "’s sale to the Distant Market turned over a tile showing " + drawn
+	if !strings.Contains(note.Text(), want) || !strings.Contains(note.Text(), "cotton demand") {
+		t.Errorf("the note says %q, want %q", note.Text(), want)
+	}
+}

@@ -160,10 +160,11 @@
     ], { duration: t * 0.7, delay: Math.min(i, 6) * t * 0.05, easing: 'ease-in-out' });
   }
 
-  /** Where each VP and income marker stands, in board units, by its id. */
+  /** Where each VP and income marker (and Lancashire's cotton demand marker) stands, in board
+   *  units, by its id. */
   function markerPositions() {
     const pos = {};
-    for (const el of document.querySelectorAll('#board .bb-vpm[id], #board .bb-incm[id]')) pos[el.id] = centre(el.id);
+    for (const el of document.querySelectorAll('#board .bb-vpm[id], #board .bb-incm[id], #board .bb-dmarker[id]')) pos[el.id] = centre(el.id);
     return pos;
   }
 

@@ -3,13 +3,14 @@
 // animations run while the board already shows the move's result, and the board is the
 // same once they end and after a reload, which plays nothing); nothing plays when the
 // system asks for reduced motion, nor once the player turns the menu's Animation off,
-// which is remembered on the device.
+// which is remembered on the device. A summary a move opens (the round's end) waits until
+// that move has played on the board.
 
 const assert = require('node:assert/strict');
 const { test, before, after } = require('node:test');
 const { assertNoErrors, launchBrowser, newContext, openApp } = require('../lib');
-const { UI_TIMEOUT_MS, waitStartScreen } = require('../helpers_saves');
-const { gameState, closeSummaries, startAction, waitMoves } = require('../helpers_play');
+const { UI_TIMEOUT_MS, startNewGame, waitStartScreen } = require('../helpers_saves');
+const { gameState, closeSummaries, reveal, startAction, waitMoves } = require('../helpers_play');
 
 let browser;
 before(async () => {
@@ -45,6 +46,8 @@ const WATCH = CANON + `(() => {
         m.ours = all.filter((a) => a.id === 'brass-move').length;
         m.all = all.length;
         m.slid = document.querySelectorAll('.anim-layer .bb-vpm, .anim-layer .bb-incm').length; // markers sliding
+        const veil = document.querySelector('.sum-backdrop');
+        m.summary = veil ? Number(getComputedStyle(veil).opacity) : null; // a summary the move opened, and how seen
         window.__moves.push(m);
       }, 0));
     }
@@ -137,6 +140,34 @@ test('a bot\'s move is animated over the final board; reduced motion and the set
     await page.reload();
     await page.waitForSelector('#toggle-motion', { timeout: UI_TIMEOUT_MS });
     assert.equal(await page.getAttribute('#toggle-motion', 'aria-pressed'), 'false', 'the setting was not kept');
+    assertNoErrors(errors);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the round\'s last move plays on the board before its summary shows', { timeout: 90_000 }, async () => {
+  const context = await newContext(browser);
+  await context.addInitScript(WATCH);
+  try {
+    const { page, errors } = await openApp(context);
+    await waitStartScreen(page);
+    // Two players: the Canal Era's first round is one action each, so the second ends it.
+    await startNewGame(page, { names: ['Ada', 'Brunel'], seed: 3 });
+    for (let i = 0; i < 2; i++) {
+      await reveal(page);
+      await startAction(page, 'loan');
+      await page.click('#confirm');
+      await waitMoves(page, i + 1);
+    }
+    await page.waitForFunction(() => window.__moves.some((m) => m.moves === 2), null, { timeout: UI_TIMEOUT_MS });
+    const last = await page.evaluate(() => window.__moves.find((m) => m.moves === 2));
+    // The summary is on the page at once (it holds everything else) but not yet seen: the
+    // move's animation plays over the board first.
+    assert.ok(last.ours > 0, `the round's last move is animated: ${JSON.stringify({ ...last, board: undefined })}`);
+    assert.ok(last.summary !== null && last.summary < 0.2, `the summary waits while the move plays (opacity ${last.summary})`);
+    await page.waitForFunction(() => Number(getComputedStyle(document.querySelector('.sum-backdrop')).opacity) === 1, null, { timeout: 5_000 });
+    assert.match(await page.textContent('#round-summary'), /round 1 ends/);
     assertNoErrors(errors);
   } finally {
     await context.close();

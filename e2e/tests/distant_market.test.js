@@ -2,8 +2,9 @@
 // A sale to the Distant Market (Brass: Lancashire, Roxley rules, 3 players, seed 1; the
 // opening of lancashire.test.js: Ada's Cotton Mill and Brunel's Port in Preston). Nothing
 // about the face-down tiles may show before Confirm: the summary says a tile will be drawn
-// and what each tile still face down would do, the same after Back and a second choice, and
-// the game is unchanged until Confirm; then the log and the board tell the tile drawn.
+// and, in one small table, what each tile still face down would do, the same after Back and
+// a second choice, and the game is unchanged until Confirm; then the log and the board tell
+// the tile drawn, and the round's summary says it again.
 
 const assert = require('node:assert/strict');
 const { test, before, after } = require('node:test');
@@ -85,16 +86,19 @@ test('a sale to the Distant Market shows no tile before Confirm, and the log tel
     await answer(page, '#choice-distant_market');
     await page.waitForSelector('#confirm', { timeout: UI_TIMEOUT_MS }); // the Distant Market was the last choice
 
-    // The summary: a tile will be drawn, and each kind still face down with what it would do.
+    // The summary: a tile will be drawn, and one small table of each kind still face down
+    // with what it would do; Confirm stays in view below it.
     const summary = await summaryText(page);
-    assert.match(summary, /When you confirm, the top Distant Market tile is drawn: no one knows which it is, 10 tiles are face down/);
-    const cases = [...summary.matchAll(/If the tile shows −(\d) \((\d+) of the 10 tiles\):/g)];
-    assert.ok(cases.length >= 2, `a case per kind of tile: ${summary}`);
-    assert.equal(cases.reduce((n, c) => n + Number(c[2]), 0), 10, `the cases count every face-down tile: ${summary}`);
-    const drops = cases.map((c) => c[1]);
-    for (const shown of summary.matchAll(/the tile shows −(\d)/g)) {
-      assert.ok(drops.includes(shown[1]), `only the cases' tiles are named: ${summary}`);
-    }
+    assert.match(summary, /Confirm draws the top Distant Market tile: no one knows which, 10 tiles are face down/);
+    const rows = await page.$$eval('#draws tbody tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent.trim())));
+    assert.ok(rows.length >= 2, `a row per kind of tile: ${JSON.stringify(rows)}`);
+    assert.equal(rows.reduce((n, r) => n + Number(r[1].match(/^(\d+) of 10$/)[1]), 0), 10, `the rows count every face-down tile: ${JSON.stringify(rows)}`);
+    const drops = rows.map((r) => r[0].replace('−', ''));
+    for (const r of rows) assert.match(r[2], /^(space \d \(\+\d income spaces\)|X: the sale fails)$/);
+    assert.doesNotMatch(summary, /the tile shows −/, 'no outcome is told as if drawn');
+    const view = page.viewportSize();
+    const confirm = await page.$eval('#confirm', (el) => el.getBoundingClientRect().toJSON());
+    assert.ok(confirm.bottom <= view.height && confirm.top >= 0, `Confirm is in view: ${JSON.stringify(confirm)} in ${JSON.stringify(view)}`);
     // Nothing was drawn: the game and the stack are as they were, and the log says nothing.
     assert.equal((await gameState(page)).hash, state.hash);
     assert.equal(await page.getAttribute('#distant-market', 'aria-label'), stackBefore);
@@ -116,6 +120,18 @@ test('a sale to the Distant Market shows no tile before Confirm, and the log tel
     const stackAfter = await page.getAttribute('#distant-market', 'aria-label');
     assert.match(stackAfter, /9 tiles face down/);
     assert.match(stackAfter, new RegExp(`revealed −${drawn[1]}`));
+    // The tile lies face up on the board, marked as the last one turned over.
+    assert.equal((await page.textContent('#distant-tile-0')).trim(), `−${drawn[1]}`);
+    assert.match(await page.getAttribute('#distant-tile-0', 'class'), /bb-dlast/);
+    // Ada ends her turn; the round's summary says what the tile did.
+    if (await page.$('#end-sell')) await page.click('#end-sell');
+    if (await page.$('.pd-btn, #builder #action-pass')) {
+      await reveal(page);
+      await startAction(page, 'pass');
+      await answerAndConfirm(page);
+    }
+    await page.waitForSelector('#sum-distant', { timeout: UI_TIMEOUT_MS });
+    assert.match(await page.textContent('#sum-distant'), new RegExp(`Ada’s sale to the Distant Market turned over a tile showing −${drawn[1]}: cotton demand (to space \\d|reached X)`));
     assertNoErrors(errors);
   } finally {
     await context.close();

@@ -15,7 +15,7 @@ import (
 // "link-…", "merchant-…", "market-coal", "market-iron") so the page can find them.
 type Change struct {
 	Placed  []string `json:"placed,omitempty"`  // spaces and lines that got a new tile
-	Flipped []string `json:"flipped,omitempty"` // tiles that turned over
+	Flipped []string `json:"flipped,omitempty"` // tiles that turned over, Distant Market tiles too
 	Flows   []Flow   `json:"flows,omitempty"`   // coal, iron and beer that moved
 	Players []Delta  `json:"players,omitempty"` // whose money, income or VP changed
 }
@@ -108,6 +108,13 @@ func Diff(was, now *engine.State) Change {
 					break
 				}
 			}
+		}
+	}
+	// Lancashire: a sale to the Distant Market turned over tiles from its stack (the one
+	// random moment of a game): they turn face up where the board shows them.
+	if now.DistantLen == was.DistantLen && now.DistantLeft < was.DistantLeft {
+		for i := int(was.DistantLen - was.DistantLeft); i < int(now.DistantLen-now.DistantLeft); i++ {
+			c.Flipped = append(c.Flipped, DistantTileID(i))
 		}
 	}
 	n := 0

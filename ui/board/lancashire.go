@@ -85,7 +85,7 @@ func virtualLink(ed *engine.Edition, lay *layoutData, vi int) goapp.UI {
 // ---- the Distant Market and the cotton demand track
 
 // distantData is the Distant Market: tiles left face down, the tiles revealed this era (as
-// drops, in order) and the cotton demand marker's space.
+// drops, in the order they were turned over) and the cotton demand marker's space.
 type distantData struct {
 	ed       *engine.Edition
 	Left     int
@@ -96,7 +96,8 @@ type distantData struct {
 
 func distantDataOf(st *engine.State, ed *engine.Edition) distantData {
 	d := distantData{ed: ed, Left: int(st.DistantLeft), Demand: int(st.Demand)}
-	for i := int(st.DistantLeft); i < int(st.DistantLen) && d.NRev < len(d.Revealed); i++ {
+	// The stack's top is its last tile, so the tiles turned over lie from the end down.
+	for i := int(st.DistantLen) - 1; i >= int(st.DistantLeft) && d.NRev < len(d.Revealed); i-- {
 		k := int(st.Distant[i])
 		if k < len(ed.DistantTiles) {
 			d.Revealed[d.NRev] = int8(ed.DistantTiles[k].Drop)
@@ -132,14 +133,43 @@ func (c *boardDistant) Render() goapp.UI {
 			kit.Svg("rect").Attr("x", svgNum(r.X)).Attr("y", svgNum(r.Y)).Attr("width", svgNum(r.W)).Attr("height", svgNum(r.H)).Attr("rx", svgNum(3)).Class(cls),
 			kit.Svg("text").Attr("x", svgNum(r.X+r.W/2)).Attr("y", svgNum(r.Y+r.H/2+4)).Class("bb-dbonus").Text(text))
 		if i == d.Demand {
-			body = append(body, kit.Svg("circle").Attr("cx", svgNum(r.X+r.W/2)).Attr("cy", svgNum(r.Y-8)).Attr("r", svgNum(6)).Class("bb-dmarker"))
+			body = append(body, kit.Svg("circle").ID(DistantMarkerID).Attr("cx", svgNum(r.X+r.W/2)).Attr("cy", svgNum(r.Y+r.H/2)).Attr("r", svgNum(r.W/2+1)).Class("bb-dmarker"))
 		}
 	}
 	first := g.Demand[0]
-	body = append(body, kit.Svg("text").Attr("x", svgNum(first.X)).Attr("y", svgNum(first.Y+first.H+14)).Class("bb-key").
-		Text("income bonus · "+revealedText(d)))
+	body = append(body, kit.Svg("text").Attr("x", svgNum(first.X)).Attr("y", svgNum(first.Y-4)).Class("bb-key bb-dkey").Text("income bonus"))
+	body = append(body, revealedTiles(d, first.X, first.Y+first.H+5, g.Demand[len(g.Demand)-1].X+first.W-first.X)...)
 	label := "Distant Market: " + strconv.Itoa(d.Left) + " tiles face down, " + DemandText(d.ed, d.Demand) + "; " + revealedText(d)
 	return kit.Svg("g").ID(distantElementID).Class("bb-distant").Role("img").Aria("label", label).Body(body...)
+}
+
+// DistantMarkerID is the cotton demand marker's element id (the animation slides it).
+const DistantMarkerID = "distant-marker"
+
+// DistantTileID is the element id of the i-th Distant Market tile turned over this era.
+func DistantTileID(i int) string { return "distant-tile-" + strconv.Itoa(i) }
+
+// revealedTiles draws the tiles turned over this era face up, in order, in a row of width
+// w from (x, y); the last one drawn is marked: it is what the last sale turned over.
+func revealedTiles(d *distantData, x, y, w float64) []goapp.UI {
+	if d.NRev == 0 {
+		return []goapp.UI{kit.Svg("text").Attr("x", svgNum(x)).Attr("y", svgNum(y+12)).Class("bb-key bb-dkey").Text("no tile turned over yet")}
+	}
+	const gap = 2.0
+	size := min(20, (w+gap)/float64(d.NRev)-gap)
+	out := make([]goapp.UI, 0, d.NRev)
+	for i := 0; i < d.NRev; i++ {
+		tx := x + float64(i)*(size+gap)
+		cls := "bb-dtile"
+		if i == d.NRev-1 {
+			cls += " bb-dlast"
+		}
+		out = append(out, kit.Svg("g").ID(DistantTileID(i)).Class(cls).Body(
+			kit.Svg("rect").Attr("x", svgNum(tx)).Attr("y", svgNum(y)).Attr("width", svgNum(size)).Attr("height", svgNum(size)).Attr("rx", svgNum(3)),
+			kit.Svg("text").Attr("x", svgNum(tx+size/2)).Attr("y", svgNum(y+size/2+4)).Text("−"+strconv.Itoa(int(d.Revealed[i]))),
+		))
+	}
+	return out
 }
 
 // DemandText says where the cotton demand marker stands.

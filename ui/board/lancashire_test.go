@@ -2,6 +2,7 @@ package board
 
 import (
 	"os"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -130,6 +131,51 @@ func TestDistantMarketData(t *testing.T) {
 	}
 	if got := DemandText(ed, len(ed.DemandBonus)); !strings.Contains(got, "X") {
 		t.Errorf("demand at X: %q", got)
+	}
+}
+
+// The tiles turned over this era lie face up on the board, the last one marked, and a sale
+// that turns one over flips it in the animation's change, with the demand marker on the
+// space the engine has it.
+func TestDistantMarketTilesTurnedOver(t *testing.T) {
+	was, err := engine.New(engine.Config{Edition: "lancashire", Players: 4, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := *was
+	now.DistantLeft -= 2
+	now.Demand = 3
+	if c := Diff(was, &now); !reflect.DeepEqual(c.Flipped, []string{DistantTileID(0), DistantTileID(1)}) {
+		t.Errorf("two tiles turned over: flipped %v", c.Flipped)
+	}
+	root := uitest.Render(t, newBoard().State(now).Colors(testColors).Names([]string{"A", "B", "C", "D"}))
+	d := distantDataOf(&now, now.Edition())
+	// The first turned over was the stack's top: its last tile.
+	if first := now.Edition().DistantTiles[now.Distant[now.DistantLen-1]].Drop; int(d.Revealed[0]) != first {
+		t.Errorf("the first tile turned over shows −%d, want −%d", d.Revealed[0], first)
+	}
+	for i := 0; i < 2; i++ {
+		n := root.ByID(DistantTileID(i))
+		if n == nil {
+			t.Fatalf("no tile %d on the board", i)
+		}
+		if want := "−" + strconv.Itoa(int(d.Revealed[i])); !strings.Contains(n.Text(), want) {
+			t.Errorf("tile %d says %q, want %q", i, n.Text(), want)
+		}
+		if last := strings.Contains(n.Attr["class"], "bb-dlast"); last != (i == 1) {
+			t.Errorf("tile %d marked last: %v", i, last)
+		}
+	}
+	if root.ByID(DistantTileID(2)) != nil {
+		t.Error("a third tile is drawn")
+	}
+	m := root.ByID(DistantMarkerID)
+	if m == nil {
+		t.Fatal("no demand marker")
+	}
+	cell := layoutFor(now.Edition()).Distant.Demand[3]
+	if m.Attr["cx"] != svgNum(cell.X+cell.W/2) {
+		t.Errorf("the marker is at x %s, want space 4's centre %s", m.Attr["cx"], svgNum(cell.X+cell.W/2))
 	}
 }
 

@@ -301,7 +301,11 @@ const boardCSS = `
 .bb-dspace{fill:#fff9ea;stroke:#a38a60;stroke-width:1}
 .bb-dspace.bb-dx{fill:#d9c6a2}
 .bb-dbonus{font-size:10.5px;font-weight:bold;fill:#5a4220;font-family:Verdana,Arial,sans-serif}
-.bb-dmarker{fill:#8a68c0;stroke:#fff;stroke-width:1.6;filter:drop-shadow(0 1px 1.5px rgba(0,0,0,.6))}
+.bb-dmarker{fill:none;stroke:#8a68c0;stroke-width:3;filter:drop-shadow(0 1px 1.5px rgba(0,0,0,.6))}
+.bb-dkey{font-size:10px}
+.bb-dtile rect{fill:#e8eef6;stroke:#2d3a4c;stroke-width:1}
+.bb-dtile text{font-size:10.5px;font-weight:bold;fill:#2d3a4c;font-family:Verdana,Arial,sans-serif}
+.bb-dlast rect{fill:#ffd866;stroke:#8a2419;stroke-width:2}
 @keyframes bb-pulse{from{opacity:1}to{opacity:.35}}
 @media (prefers-reduced-motion:reduce){.bb-marks{animation:none}}
 `
