@@ -45,15 +45,15 @@ type gameScreen struct {
 	// momentFor is the move count whose move opened the dialog on screen (a round's,
 	// an era's or the game's end): that dialog waits on screen, see-through, until the move
 	// has been shown on the board (moments first, see momentClass); −1: none.
-	momentFor int
-	scoresSeen  bool   // the final scores were closed before: they open folded
-	showLog     bool
-	debug       bool
-	hint        *hintState // the Hard bot's suggestion on screen, or nil
-	auto        bool       // debug auto-play is on (online: it waits for this device's turns)
-	autoEra     engine.Era // the era auto-play stops at the end of
-	tutor       tutorState // the tutorial, when the game is its (tutorial.go)
-	motion      motion     // the animation of moves (game_motion.go)
+	momentFor  int
+	scoresSeen bool // the final scores were closed before: they open folded
+	showLog    bool
+	debug      bool
+	hint       *hintState // the Hard bot's suggestion on screen, or nil
+	auto       bool       // debug auto-play is on (online: it waits for this device's turns)
+	autoEra    engine.Era // the era auto-play stops at the end of
+	tutor      tutorState // the tutorial, when the game is its (tutorial.go)
+	motion     motion     // the animation of moves (game_motion.go)
 
 	// ctx is the screen's own context, from OnMount: the half-built action is kept in the
 	// browser's local storage through it (native tests never mount, and keep nothing).
