@@ -107,6 +107,7 @@ func (g *gameScreen) OnMount(ctx goapp.Context) {
 	g.loadDraft()
 	g.loadScoresSeen()
 	g.prepareUnderCover()
+	g.follow()
 }
 
 func (g *gameScreen) OnUpdate(ctx goapp.Context) {
@@ -115,6 +116,7 @@ func (g *gameScreen) OnUpdate(ctx goapp.Context) {
 		g.loadDraft()
 		g.loadScoresSeen()
 		g.prepareUnderCover()
+		g.follow()
 		return
 	}
 	// Another device's move, an agreed undo or a catch-up changed the game under the screen.
@@ -126,6 +128,27 @@ func (g *gameScreen) OnUpdate(ctx goapp.Context) {
 	if g.auto {
 		g.autoStep()
 	}
+	g.follow()
+}
+
+// follow brings what the screen derives from the game and keeps between renders up to date
+// after something changed it: the tutorial's step (and the move it guides the builder to),
+// and the animation of a move newly shown. Render only reads: whatever changes the game,
+// the moment shown or the tutorial's step ends here (afterChange, the history, OnUpdate).
+func (g *gameScreen) follow() {
+	if g.ISession == nil {
+		return
+	}
+	g.tutorialSync()
+	g.animate(g.shownState())
+}
+
+// shownState is the state the board shows: the game's, or an earlier one from the log.
+func (g *gameScreen) shownState() *engine.State {
+	if g.history >= 0 && g.past != nil {
+		return g.past.State()
+	}
+	return g.ISession.Game().State()
 }
 
 // ---- the half-built action, kept per device (see draft.go)
@@ -400,6 +423,7 @@ func (g *gameScreen) afterChange() {
 	g.holdBots()
 	g.saveDraft()
 	g.prepareUnderCover()
+	g.follow()
 }
 
 // ---------------------------------------------------------------------------------------
@@ -443,6 +467,7 @@ func (g *gameScreen) replayMoves(from, to int) {
 	}
 	g.history, g.past = from, past
 	g.replayTo = to
+	g.follow()
 	g.ctx.After(replayStep, g.replayNext)
 }
 
@@ -455,6 +480,7 @@ func (g *gameScreen) replayNext(ctx goapp.Context) {
 		return
 	}
 	n := g.history + 1
+	defer g.follow()
 	if n >= g.replayTo || n >= len(g.ISession.Game().Moves()) {
 		g.history, g.past, g.replayTo = -1, nil, 0
 		return
@@ -473,6 +499,7 @@ func (g *gameScreen) showHistory(ctx goapp.Context, move int) {
 	g.replayTo = 0
 	n := move + 1
 	game := g.ISession.Game()
+	defer g.follow()
 	if n >= len(game.Moves()) {
 		g.history, g.past = -1, nil
 		return

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -220,4 +221,37 @@ func TestTheRoundsLastMoveIsSeenBeforeItsSummary(t *testing.T) {
 	if c := slotClass(); strings.Contains(c, "gs-moment") {
 		t.Errorf("after a tap: no wait (class %q)", c)
 	}
+}
+
+// TestRenderOnlyReads: drawing the game screen changes nothing the screen keeps (the
+// tutorial's step, the builder, the animation's last state, the dialogs): what follows a
+// change is done by the controller when it happens (follow), so a render is repeatable.
+func TestRenderOnlyReads(t *testing.T) {
+	g, hs := newTestScreen(t)
+	ctx := goapp.Context{}
+	kept := func() string {
+		return fmt.Sprintf("%+v|%+v|%+v|%v|%v|%v|%v|%q", g.builder, g.motion.shown.Moves, g.tutor, g.revealed, g.history, g.dialog, g.momentFor, g.notice)
+	}
+	check := func(when string) {
+		t.Helper()
+		before := kept()
+		uitest.Render(t, g)
+		if after := kept(); after != before {
+			t.Errorf("%s: a render changed the screen:\n%s\n%s", when, before, after)
+		}
+	}
+	check("covered")
+	g.reveal(ctx)
+	check("revealed")
+	g.startAction("build")
+	check("building")
+	g.builder.reset()
+	m := engine.Move{Type: "loan", Player: hs.Game().State().Actor(), Card: hs.Game().State().Edition().Cards[hs.Game().State().HandCards(hs.Game().State().Actor())[0]].ID, Amount: 30}
+	if err := hs.Submit(m); err != nil {
+		t.Fatal(err)
+	}
+	g.afterChange()
+	check("after a move")
+	g.showHistory(ctx, 0)
+	check("looking back")
 }

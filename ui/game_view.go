@@ -20,15 +20,10 @@ func (g *gameScreen) Render() goapp.UI {
 	if g.ISession == nil {
 		return goapp.Div()
 	}
-	g.tutorialSync()
 	game := g.ISession.Game()
 	st := game.State()
 	live := g.history < 0
-	shown := st
-	if !live && g.past != nil {
-		shown = g.past.State()
-	}
-	g.animate(shown)
+	shown := g.shownState()
 	names := g.names()
 	colours := g.ISession.Colours()
 	actor := st.Actor()
@@ -126,7 +121,7 @@ func (g *gameScreen) Render() goapp.UI {
 		slot("gs-slot-history", goapp.If(!live, func() goapp.UI {
 			return goapp.Div().ID("history-banner").Class("gs-history").Body(
 				goapp.Span().Text("Viewing the board after move "+strconv.Itoa(g.history)+" (read-only). "),
-				goapp.Button().Class("gs-btn").Text("Back to the game").OnClick(func(ctx goapp.Context, e goapp.Event) { g.history, g.past = -1, nil }),
+				goapp.Button().Class("gs-btn").Text("Back to the game").OnClick(func(ctx goapp.Context, e goapp.Event) { g.history, g.past = -1, nil; g.follow() }),
 			)
 		})),
 		goapp.Div().Class("gs-main").Body(
