@@ -8,6 +8,7 @@ import (
 
 	"brass/engine"
 	"brass/ui/uitest"
+	"brass/ui/view"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -48,7 +49,7 @@ func TestLancashireBoardRenders(t *testing.T) {
 		g := lancashireGame(t, rules, 3, 60)
 		s := g.State()
 		ed := s.Edition()
-		b := newBoard().State(*s).Colors(testColors).Names([]string{"Ada", "Brunel", "Cort"})
+		b := newBoard().Game(view.Of(s)).Colors(testColors).Names([]string{"Ada", "Brunel", "Cort"})
 		if os.Getenv("BRASS_DUMP_BOARD") != "" {
 			os.WriteFile(os.Getenv("BRASS_DUMP_BOARD")+rules+".svg", []byte(goapp.HTMLString(b)), 0o644)
 		}
@@ -118,7 +119,7 @@ func TestDistantMarketData(t *testing.T) {
 	}
 	s.DistantLeft -= 2
 	s.Demand = 5
-	d := distantDataOf(s, ed)
+	d := distantDataOf(view.Of(s))
 	if d.Left != int(s.DistantLen)-2 || d.NRev != 2 || d.Demand != 5 {
 		t.Errorf("distant data %+v", d)
 	}
@@ -146,7 +147,7 @@ func TestDistantMarketDetails(t *testing.T) {
 	if !ok || tg.Kind != TargetDistant || tg.elementID() != distantElementID {
 		t.Fatalf("the Distant Market's element id reads as %+v, %v", tg, ok)
 	}
-	c, ok := detailFacts(s, []string{"Ada", "Brunel", "Cort"}, testColors, tg)
+	c, ok := detailFacts(view.Of(s), []string{"Ada", "Brunel", "Cort"}, testColors, tg)
 	if !ok {
 		t.Fatal("no details card for the Distant Market")
 	}
@@ -165,7 +166,7 @@ func TestDistantMarketDetails(t *testing.T) {
 		t.Errorf("a tap on the Distant Market finds %+v, %v", found, ok)
 	}
 	// Birmingham has no Distant Market.
-	if _, ok := detailFacts(sampleState(t, 3), nil, nil, tg); ok {
+	if _, ok := detailFacts(view.Of(sampleState(t, 3)), nil, nil, tg); ok {
 		t.Error("Birmingham shows a Distant Market card")
 	}
 }

@@ -4,15 +4,16 @@ import (
 	"strconv"
 
 	"brass/engine"
+	"brass/ui/view"
 )
 
-// Name is player p's name: from names, else from the state's config, else "Player N".
-func Name(names []string, st *engine.State, p int) string {
+// Name is player p's name: from names, else from the game's config, else "Player N".
+func Name(names []string, g *view.Game, p int) string {
 	if p >= 0 && p < len(names) && names[p] != "" {
 		return names[p]
 	}
-	if st != nil && st.Edition() != nil {
-		return st.Name(p)
+	if g != nil && p >= 0 && p < len(g.Seats) {
+		return g.Seats[p].Name
 	}
 	return "Player " + strconv.Itoa(p+1)
 }
