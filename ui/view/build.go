@@ -52,6 +52,9 @@ func Of(s *engine.State) *Game {
 	g.Spaces = readSpaces(g, s, b.spaces[:0])
 	g.Links = readLinks(g, s, b.links[:0])
 	g.Merchants = readMerchants(g, s, b.merchants[:0])
+	if g.Turn.Over {
+		g.Standings = s.Standings()
+	}
 	g.Seats = b.seats[:g.Players]
 	for p := range g.Seats {
 		readPlayer(g, s, p, b.hands[p*handRoom:p*handRoom:(p+1)*handRoom])

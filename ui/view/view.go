@@ -27,6 +27,10 @@ type Game struct {
 	Iron    Market
 	Distant Distant
 
+	// Standings is the final ranking (VP, then the engine's tie-breaks), once the game is
+	// over; nil before.
+	Standings []engine.Standing
+
 	Spaces    []Space    // by the edition's build space index
 	Links     []Link     // by the edition's link index
 	Merchants []Merchant // by the edition's merchant space index

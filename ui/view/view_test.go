@@ -284,6 +284,20 @@ func TestHiddenHands(t *testing.T) {
 	}
 }
 
+// TestOver: nobody acts once the game is over, and the view has the final standings.
+func TestOver(t *testing.T) {
+	s := newState(t, engine.Config{Edition: "birmingham", Players: 4, Seed: 11})
+	if view.Of(s).Standings != nil {
+		t.Error("standings before the end")
+	}
+	s.Phase = engine.PhaseOver
+	s.TurnPos = 4
+	g := view.Of(s)
+	expect(t, "over", g.Turn.Over, true)
+	expect(t, "actor", g.Turn.Actor, -1)
+	expect(t, "standings", len(g.Standings), 4)
+}
+
 // TestZeroState is the view before any game: Birmingham's empty board, nobody to act.
 func TestZeroState(t *testing.T) {
 	g := view.Of(&engine.State{})
