@@ -274,7 +274,7 @@ func (g *gameScreen) renderControls(game *engine.Game, c engine.Choice, names []
 // what the last player did, and this device's own hand, never the actor's.
 func (g *gameScreen) renderWaiting(st *engine.State, names []string, recap goapp.UI) goapp.UI {
 	me := -1
-	for p := 0; p < int(st.NumPlayers); p++ {
+	for p := range g.views.Of(st).Seats {
 		if g.ISession.LocalSeat(p) {
 			me = p
 		}
@@ -323,7 +323,7 @@ func (g *gameScreen) renderBuilder(game *engine.Game, c engine.Choice, names []s
 	case game.Over():
 		return goapp.Div().ID("builder").Class("gs-builder").Body(goapp.P().Text("The game is over."))
 	case !g.builder.active() && st.Phase == engine.PhaseAction:
-		left := st.ActionsThisTurn() - int(st.ActionsDone)
+		left := g.views.Of(st).Turn.Left
 		body = append(body, goapp.H2().Class("gs-prompt").Text(names[st.Actor()]+": choose an action ("+kit.Plural(left, "action", "actions")+" left this turn)."))
 		var buttons []goapp.UI
 		for _, at := range actionTypes {
