@@ -23,7 +23,11 @@ type cacheEntry struct {
 
 // Of returns the Game of s: the one built before for an equal state, else a new one.
 func (c *Cache) Of(s *engine.State) *Game {
-	ed, moves, hash := s.Edition(), s.Moves, s.Hash()
+	ed := s.Edition()
+	if ed == nil { // no game (a zero state has no encoding to hash)
+		return Of(s)
+	}
+	moves, hash := s.Moves, s.Hash()
 	for i := range c.entries {
 		e := &c.entries[i]
 		if e.g != nil && e.ed == ed && e.moves == moves && e.hash == hash {

@@ -30,4 +30,7 @@ func TestCache(t *testing.T) {
 	if c.Of(&copied) != first || c.Of(game.State()) != second {
 		t.Error("the two states shown in turn are not both kept")
 	}
+	if g := c.Of(&engine.State{}); g.Started || c.Of(game.State()) != second {
+		t.Error("no game: not the empty board, or it pushed a game out")
+	}
 }
