@@ -73,19 +73,6 @@ func industryNames(inds []engine.Industry, sep string) string {
 	return strings.Join(out, sep)
 }
 
-// cubeWord names the cubes a tile of the industry holds: coal, iron or beer ("" for none).
-func cubeWord(ind engine.Industry) string {
-	switch ind {
-	case engine.Coal:
-		return "coal"
-	case engine.Iron:
-		return "iron"
-	case engine.Brewery:
-		return "beer"
-	}
-	return ""
-}
-
 func spaceFacts(g *view.Game, sp int, who func(int) string, colours []string) detailCard {
 	ed := g.Edition
 	t := &g.Spaces[sp]
