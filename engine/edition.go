@@ -241,6 +241,10 @@ func (m *Market) BuyPrice(count int) int {
 	return m.Prices[len(m.Prices)-count]
 }
 
+// SellPrice is the price paid for the next cube sold into a market holding count cubes;
+// ok is false when the market is full. (The screen shows it; the rules call sellPrice.)
+func (m *Market) SellPrice(count int) (int, bool) { return m.sellPrice(count) }
+
 // sellPrice is the price paid for the next cube sold into a market holding count cubes;
 // ok is false when the market is full.
 func (m *Market) sellPrice(count int) (int, bool) {

@@ -12,6 +12,7 @@ import (
 
 	"brass/engine"
 	"brass/ui/kit"
+	"brass/ui/view"
 )
 
 // actionBuilder is the partial move being built.
@@ -246,8 +247,8 @@ func prompt(typ, field string) string {
 }
 
 // choiceLabel is a readable label for a value of a field.
-func choiceLabel(s *engine.State, names []string, chosen map[string]string, field, value string) string {
-	ed := s.Edition()
+func choiceLabel(g *view.Game, names []string, chosen map[string]string, field, value string) string {
+	ed := g.Edition
 	if value == "" {
 		switch field {
 		case "links.1":
@@ -268,7 +269,10 @@ func choiceLabel(s *engine.State, names []string, chosen map[string]string, fiel
 		}
 	case "industry", "develop.0", "develop.1":
 		if ind, ok := engine.IndustryByID(value); ok {
-			used := int(s.Players[s.Actor()].MatUsed[ind])
+			used := 0
+			if a := g.Turn.Actor; a >= 0 && a < len(g.Seats) && int(ind) < view.MatIndustries {
+				used = g.Seats[a].Mat[ind].Used
+			}
 			if field == "develop.1" && chosen["develop.0"] == value {
 				used++ // the second tile of the same industry
 			}
@@ -278,10 +282,10 @@ func choiceLabel(s *engine.State, names []string, chosen map[string]string, fiel
 			return ind.Name()
 		}
 	case "space":
-		return spaceLabel(s, names, value)
+		return spaceLabel(g, names, value)
 	case "merchant":
 		if m, ok := ed.MerchantSpaceByID(value); ok {
-			return kit.MerchantLabel(s, m)
+			return kit.MerchantLabel(g, m)
 		}
 	case "links.0", "links.1":
 		if l, ok := ed.LinkByID(value); ok {
@@ -292,14 +296,14 @@ func choiceLabel(s *engine.State, names []string, chosen map[string]string, fiel
 			return "the market"
 		}
 		if m, ok := ed.MerchantSpaceByID(value); ok {
-			return "merchant beer at " + kit.MerchantLabel(s, m)
+			return "merchant beer at " + kit.MerchantLabel(g, m)
 		}
-		return spaceLabel(s, names, value)
+		return spaceLabel(g, names, value)
 	case "port":
 		if value == engine.DistantMarketID {
 			return "the Distant Market"
 		}
-		return "to the port at " + spaceLabel(s, names, value)
+		return "to the port at " + spaceLabel(g, names, value)
 	case "amount":
 		return "£" + value
 	case "cards":
@@ -314,27 +318,27 @@ func choiceLabel(s *engine.State, names []string, chosen map[string]string, fiel
 	return value
 }
 
-func spaceLabel(s *engine.State, names []string, id string) string {
-	ed := s.Edition()
+func spaceLabel(g *view.Game, names []string, id string) string {
+	ed := g.Edition
 	sp, ok := ed.SpaceByID(id)
 	if !ok {
 		return id
 	}
 	loc := ed.Locations[ed.Spaces[sp].Location]
-	t := s.Tiles[sp]
-	if t.Player() < 0 {
+	t := &g.Spaces[sp]
+	if !t.Built() {
 		icons := make([]string, 0, 2)
 		for _, ind := range ed.Spaces[sp].Icons {
 			icons = append(icons, ind.Name())
 		}
 		return loc.Name + " (" + strings.Join(icons, "/") + " space)"
 	}
-	owner := t.Player()
+	owner := t.Owner
 	who := "Player " + strconv.Itoa(owner+1)
 	if owner < len(names) && names[owner] != "" {
 		who = names[owner]
 	}
-	return loc.Name + ": " + who + "'s " + t.Industry.Name() + " " + kit.Roman(s.TileSpec(t).Level)
+	return loc.Name + ": " + who + "'s " + t.Industry.Name() + " " + kit.Roman(t.Level)
 }
 
 // boardIDs converts the values of a board question to the ids the board highlights:

@@ -4,6 +4,7 @@ import (
 	"brass/app"
 	"brass/engine"
 	"brass/ui/board"
+	"brass/ui/view"
 	"strings"
 	"time"
 
@@ -54,6 +55,7 @@ type gameScreen struct {
 	autoEra    engine.Era // the era auto-play stops at the end of
 	tutor      tutorState // the tutorial, when the game is its (tutorial.go)
 	motion     motion     // the animation of moves (game_motion.go)
+	views      view.Cache // the views of the states shown, one per state (ui/view)
 
 	// ctx is the screen's own context, from OnMount: the half-built action is kept in the
 	// browser's local storage through it (native tests never mount, and keep nothing).
@@ -85,6 +87,7 @@ func (g *gameScreen) reset() {
 	g.revealed = -1
 	g.preparedFor = -1
 	g.history, g.past = -1, nil
+	g.views = view.Cache{} // the names may differ from the last session's
 	g.dialog = ""
 	g.momentFor = -1
 	if g.ISession != nil {

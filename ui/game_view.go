@@ -9,6 +9,7 @@ import (
 	"brass/engine"
 	"brass/ui/board"
 	"brass/ui/kit"
+	"brass/ui/view"
 	"encoding/json"
 	"strconv"
 	"strings"
@@ -36,7 +37,8 @@ func (g *gameScreen) Render() goapp.UI {
 	if live && g.builder.active() && !covered {
 		choice = g.builder.next(g.legalMoves())
 	}
-	props := board.Props{State: *shown, Colours: colours, Names: names}
+	shownView := g.views.Of(shown)
+	props := board.Props{Game: shownView, Colours: colours, Names: names}
 	if live && g.builder.active() && !covered {
 		g.highlight(&props, choice)
 	}
@@ -74,9 +76,8 @@ func (g *gameScreen) Render() goapp.UI {
 	}
 
 	panels := make([]goapp.UI, 0, len(names))
-	for i := 0; i < int(shown.NumPlayers); i++ {
-		p := int(shown.Order[i])
-		panels = append(panels, newPlayerPanel().State(*shown).Player(p).Name(names[p]).Colour(colourOf(colours, p)).Active(p == shown.Actor() && !game.Over()))
+	for _, p := range shownView.Turn.Order {
+		panels = append(panels, newPlayerPanel().Game(shownView).Player(p).Name(names[p]).Colour(colourOf(colours, p)).Active(p == shownView.Turn.Actor && !game.Over()))
 	}
 
 	screen := goapp.Div().Class("game-screen")
@@ -96,7 +97,7 @@ func (g *gameScreen) Render() goapp.UI {
 		DataSet("actor", actor).DataSet("phase", int(st.Phase)).Body(
 		goapp.H1().Class("visually-hidden").Text(g.ISession.Game().State().Edition().Name+", "+strings.Join(names, ", ")),
 		goapp.Header().Class("gs-top").Body(
-			newStatusBar().State(*shown).Names(names).Colours(colours),
+			newStatusBar().Game(shownView).Names(names).Colours(colours),
 			goapp.Div().Class("gs-menu").Body(
 				goapp.If(live && g.ISession.CanUndo(), func() goapp.UI {
 					return goapp.Button().ID("undo").Class("gs-btn").Text("Undo").Title("Take back your last action").OnClick(g.undo)
@@ -278,7 +279,7 @@ func (g *gameScreen) renderControls(game *engine.Game, c engine.Choice, names []
 		slot("gs-slot-recap", recap),
 		slot("gs-slot-hint", g.renderHint(names)),
 		g.renderBuilder(game, c, names),
-		newHand().State(*st).Player(actor).Choosable(choosable).Selected(selected).OnCard(g.onCard).OnRefused(g.onCardRefused),
+		newHand().Game(g.views.Of(st)).Player(actor).Choosable(choosable).Selected(selected).OnCard(g.onCard).OnRefused(g.onCardRefused),
 	)
 }
 
@@ -286,7 +287,7 @@ func (g *gameScreen) renderControls(game *engine.Game, c engine.Choice, names []
 // what the last player did, and this device's own hand, never the actor's.
 func (g *gameScreen) renderWaiting(st *engine.State, names []string, recap goapp.UI) goapp.UI {
 	me := -1
-	for p := 0; p < int(st.NumPlayers); p++ {
+	for p := range g.views.Of(st).Seats {
 		if g.ISession.LocalSeat(p) {
 			me = p
 		}
@@ -305,7 +306,7 @@ func (g *gameScreen) renderWaiting(st *engine.State, names []string, recap goapp
 	if me >= 0 {
 		// The same callback as the playing hand: go-app keeps a mounted component's
 		// unexported fields, so this hand keeps it when the turn comes.
-		body = append(body, newHand().State(*st).Player(me).OnCard(g.onCard).OnRefused(g.onCardRefused))
+		body = append(body, newHand().Game(g.views.Of(st)).Player(me).OnCard(g.onCard).OnRefused(g.onCardRefused))
 	}
 	return goapp.Section().ID("controls").Class("gs-controls").Aria("label", "Waiting").Body(body...)
 }
@@ -335,7 +336,7 @@ func (g *gameScreen) renderBuilder(game *engine.Game, c engine.Choice, names []s
 	case game.Over():
 		return goapp.Div().ID("builder").Class("gs-builder").Body(goapp.P().Text("The game is over."))
 	case !g.builder.active() && st.Phase == engine.PhaseAction:
-		left := st.ActionsThisTurn() - int(st.ActionsDone)
+		left := g.views.Of(st).Turn.Left
 		body = append(body, goapp.H2().Class("gs-prompt").Text(names[st.Actor()]+": choose an action ("+kit.Plural(left, "action", "actions")+" left this turn)."))
 		var buttons []goapp.UI
 		for _, at := range actionTypes {
@@ -402,7 +403,7 @@ func (g *gameScreen) renderQuestion(game *engine.Game, c engine.Choice, names []
 	var crumbs []goapp.UI
 	for _, f := range g.builder.order {
 		v := g.builder.chosen[f]
-		crumbs = append(crumbs, goapp.Li().Text(choiceLabel(st, names, g.builder.chosen, f, v)))
+		crumbs = append(crumbs, goapp.Li().Text(choiceLabel(g.views.Of(st), names, g.builder.chosen, f, v)))
 	}
 	out = append(out, goapp.H2().Class("gs-prompt").Text(title), goapp.Ol().Class("gs-crumbs").Body(crumbs...))
 
@@ -426,9 +427,9 @@ func (g *gameScreen) renderQuestion(game *engine.Game, c engine.Choice, names []
 			// Board answers are chosen on the board; the list repeats them for keyboards and
 			// small screens. "market" and "" have no place on the board.
 			field, value := c.Field, v
-			label := choiceLabel(st, names, g.builder.chosen, field, value)
+			label := choiceLabel(g.views.Of(st), names, g.builder.chosen, field, value)
 			if bf == "source" && value == "market" {
-				label = marketLabel(st, field)
+				label = marketLabel(g.views.Of(st), field)
 			}
 			opts = append(opts, goapp.Button().Class("gs-choice").ID("choice-"+safeID(value)).Text(label).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { g.answer(field, value) }, goapp.EventScope(field+"/"+value)))
@@ -465,12 +466,11 @@ func (g *gameScreen) renderQuestion(game *engine.Game, c engine.Choice, names []
 	return append(out, goapp.Div().Class("gs-buttons").Body(buttons...))
 }
 
-func marketLabel(st *engine.State, field string) string {
-	ed := st.Edition()
+func marketLabel(g *view.Game, field string) string {
 	if strings.HasPrefix(field, "coal.") {
-		return "the coal market (£" + strconv.Itoa(ed.CoalMarket.BuyPrice(int(st.CoalMarket))) + ")"
+		return "the coal market (£" + strconv.Itoa(g.Coal.BuyPrice) + ")"
 	}
-	return "the iron market (£" + strconv.Itoa(ed.IronMarket.BuyPrice(int(st.IronMarket))) + ")"
+	return "the iron market (£" + strconv.Itoa(g.Iron.BuyPrice) + ")"
 }
 
 // safeID makes a value usable in an element id.

@@ -10,6 +10,7 @@ import (
 
 	"brass/engine"
 	"brass/ui/kit"
+	"brass/ui/view"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -27,18 +28,19 @@ type hand struct {
 	ILabel      string                             // accessible name of the hand ("" : "Your hand")
 	onCard      func(ctx goapp.Context, id string) // unexported: see board.onPick
 	onRefused   func(ctx goapp.Context, id string) // a dimmed card was tapped
-	st          *engine.State                      // set by State on the fresh instance, read by Player
+	g           *view.Game                         // set by Game on the fresh instance, read by Player
 	playerGiven bool
 }
 
-// newHand returns an empty hand; set the state and the player (or the card ids).
+// newHand returns an empty hand; set the game and the player (or the card ids).
 func newHand() *hand { return &hand{} }
 
-// State takes the edition and, with Player, the cards from a state (a view is enough).
-func (h *hand) State(s engine.State) *hand {
-	h.st = &s
-	if ed := s.Edition(); ed != nil {
-		h.IEdition = ed.ID
+// Game takes the edition and, with Player, the cards from the game (that of a View(seat)
+// is enough).
+func (h *hand) Game(g *view.Game) *hand {
+	h.g = g
+	if g.Started {
+		h.IEdition = g.Edition.ID
 	}
 	if h.playerGiven {
 		h.fill()
@@ -49,7 +51,7 @@ func (h *hand) State(s engine.State) *hand {
 // Player chooses whose hand to show from the state.
 func (h *hand) Player(p int) *hand {
 	h.IPlayer, h.playerGiven = p, true
-	if h.st != nil {
+	if h.g != nil {
 		h.fill()
 	}
 	return h
@@ -57,11 +59,11 @@ func (h *hand) Player(p int) *hand {
 
 func (h *hand) fill() {
 	h.ICards = nil
-	ed := h.st.Edition()
-	if ed == nil || h.IPlayer < 0 || h.IPlayer >= int(h.st.NumPlayers) {
+	ed := h.g.Edition
+	if !h.g.Started || h.IPlayer < 0 || h.IPlayer >= len(h.g.Seats) {
 		return
 	}
-	for _, k := range h.st.HandCards(h.IPlayer) {
+	for _, k := range h.g.Seats[h.IPlayer].Hand {
 		if int(k) < len(ed.Cards) {
 			h.ICards = append(h.ICards, ed.Cards[k].ID)
 		}

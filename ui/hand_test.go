@@ -3,6 +3,7 @@ package ui
 import (
 	"brass/ui/kit"
 	"brass/ui/uitest"
+	"brass/ui/view"
 	"strings"
 	"testing"
 
@@ -76,10 +77,10 @@ func TestHandCards(t *testing.T) {
 
 func TestHandFromState(t *testing.T) {
 	s := uitest.NewState(t, 2)
-	view := s.View(1)
-	// Player and State in either order give the same cards.
-	a := newHand().State(view).Player(1)
-	b := newHand().Player(1).State(view)
+	seen := s.View(1)
+	// Player and Game in either order give the same cards.
+	a := newHand().Game(view.Of(&seen)).Player(1)
+	b := newHand().Player(1).Game(view.Of(&seen))
 	if len(a.ICards) != 8 || strings.Join(a.ICards, ",") != strings.Join(b.ICards, ",") {
 		t.Fatalf("cards %v / %v", a.ICards, b.ICards)
 	}
@@ -90,7 +91,8 @@ func TestHandFromState(t *testing.T) {
 		}
 	}
 	// Another seat's view has no cards of player 1.
-	if n := len(newHand().State(s.View(0)).Player(1).ICards); n != 0 {
+	other := s.View(0)
+	if n := len(newHand().Game(view.Of(&other)).Player(1).ICards); n != 0 {
 		t.Errorf("player 0 sees %d of player 1's cards", n)
 	}
 	root := uitest.Render(t, a)

@@ -6,6 +6,7 @@ import (
 	"brass/app"
 	"brass/engine"
 	"brass/ui/kit"
+	"brass/ui/view"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -100,8 +101,8 @@ func (g *gameScreen) useHint(ctx goapp.Context, e goapp.Event) {
 }
 
 // hintText describes a hinted move in a line: "Build a Coal Mine in Dudley".
-func hintText(st *engine.State, names []string, m engine.Move) string {
-	ed := st.Edition()
+func hintText(g *view.Game, names []string, m engine.Move) string {
+	ed := g.Edition
 	switch m.Type {
 	case "build":
 		ind, _ := engine.IndustryByID(m.Industry)
@@ -127,8 +128,7 @@ func hintText(st *engine.State, names []string, m engine.Move) string {
 		return "Develop " + strings.Join(inds, " and ")
 	case "sell":
 		if sp, ok := ed.SpaceByID(m.Space); ok {
-			t := st.Tiles[sp]
-			return "Sell your " + t.Industry.Name() + " in " + ed.Locations[ed.Spaces[sp].Location].Name
+			return "Sell your " + g.Spaces[sp].Industry.Name() + " in " + ed.Locations[ed.Spaces[sp].Location].Name
 		}
 		return "Sell"
 	case "end_sell":
@@ -164,7 +164,7 @@ func (g *gameScreen) renderHint(names []string) goapp.UI {
 		return goapp.P().ID("hint-box").Class("gs-hint").Role("status").Text("No hint: " + h.err)
 	}
 	return goapp.Div().ID("hint-box").Class("gs-hint").Role("status").Body(
-		goapp.P().Class("gs-hint-move").Body(goapp.Strong().Text("Hint: "), goapp.Text(hintText(game.State(), names, h.move)+".")),
+		goapp.P().Class("gs-hint-move").Body(goapp.Strong().Text("Hint: "), goapp.Text(hintText(g.views.Of(game.State()), names, h.move)+".")),
 		goapp.If(h.reason != "", func() goapp.UI { return goapp.P().Class("gs-hint-reason").Text(kit.Typeset(h.reason)) }),
 		goapp.Div().Class("gs-buttons").Body(
 			goapp.Button().ID("hint-use").Class("gs-btn gs-confirm").Text("Use this").OnClick(g.useHint),

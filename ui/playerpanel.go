@@ -10,12 +10,13 @@ import (
 
 	"brass/engine"
 	"brass/ui/kit"
+	"brass/ui/view"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // playerPanel shows one player's area. Its inputs are small values: what it shows of the
-// game (IView, taken from a state by State and Player) and its looks. A move re-renders
+// game (IView, taken from the game's view by Game and Player) and its looks. A move re-renders
 // only the panels whose numbers it changed, and the mat is a component of its own that
 // re-renders only when a tile leaves it.
 type playerPanel struct {
@@ -28,7 +29,7 @@ type playerPanel struct {
 	IMatOpen bool   // show the full mat opened at first
 	IYou     bool   // this is the viewing player
 
-	st *engine.State // set by State on the fresh instance, read by Player
+	g *view.Game // set by Game on the fresh instance, read by Player
 }
 
 // panelView is what a panel shows of the game: one player's numbers.
@@ -38,63 +39,58 @@ type panelView struct {
 	Pos         int // place in turn order from 0; −1: not in it
 	Name        string
 	Era         engine.Era
-	Money       int32
-	VP          int32
-	Spent       int32
-	IncomeSpace uint8
+	Money       int
+	VP          int
+	Spent       int
+	IncomeSpace int
 	Level       int
-	HandLen     uint8
-	LinksLeft   uint8
-	Discard     int       // the top card face up (card index); −1: no card; −2: face down
-	MatUsed     [16]uint8 // by industry (room for every industry of every edition)
+	HandLen     int
+	LinksLeft   int
+	Discard     int                     // the top card face up (card index); view.NoCard, view.FaceDownCard
+	MatUsed     [view.MatIndustries]int // tiles gone from the mat, by industry
 }
 
-// newPlayerPanel returns a panel for player 0; set the state and the player.
+// newPlayerPanel returns a panel for player 0; set the game and the player.
 func newPlayerPanel() *playerPanel { return &playerPanel{} }
 
-// State sets the game state to show (read now, with the player: the panel keeps only
-// that player's numbers).
-func (pp *playerPanel) State(s engine.State) *playerPanel {
-	pp.st = &s
-	pp.IView = makePanelView(pp.st, pp.IView.Player)
+// Game sets the game to show (read now, with the player: the panel keeps only that
+// player's numbers).
+func (pp *playerPanel) Game(g *view.Game) *playerPanel {
+	pp.g = g
+	pp.IView = makePanelView(g, pp.IView.Player)
 	return pp
 }
 
 // Player sets which player (index) the panel shows.
 func (pp *playerPanel) Player(p int) *playerPanel {
-	if pp.st == nil {
+	if pp.g == nil {
 		pp.IView.Player = p
 		return pp
 	}
-	pp.IView = makePanelView(pp.st, p)
+	pp.IView = makePanelView(pp.g, p)
 	return pp
 }
 
-func makePanelView(st *engine.State, p int) panelView {
-	v := panelView{ed: kit.Edition(st), Player: p, Pos: -1, Discard: -1}
+func makePanelView(g *view.Game, p int) panelView {
+	v := panelView{ed: g.Edition, Player: p, Pos: -1, Discard: view.NoCard}
 	if p < 0 || p >= engine.MaxPlayers {
 		v.Player = -1
 		return v
 	}
-	for i := 0; i < int(st.NumPlayers) && i < engine.MaxPlayers; i++ {
-		if int(st.Order[i]) == p {
-			v.Pos = i
-		}
+	v.Era = g.Turn.Era
+	if p >= len(g.Seats) {
+		v.Name = kit.Name(nil, g, p)
+		return v
 	}
-	pl := &st.Players[p]
-	v.Name = kit.Name(nil, st, p)
-	v.Era = st.Era
+	pl := &g.Seats[p]
+	v.Pos, v.Name = pl.Pos, pl.Name
 	v.Money, v.VP, v.Spent = pl.Money, pl.VP, pl.Spent
-	v.IncomeSpace, v.Level = pl.IncomeSpace, st.IncomeLevel(p)
-	v.HandLen, v.LinksLeft = pl.HandLen, pl.LinksLeft
-	switch {
-	case pl.DiscardLen == 0:
-	case pl.DiscardLen > pl.FaceDown && pl.Discard[pl.DiscardLen-1] != engine.HiddenCard:
-		v.Discard = int(pl.Discard[pl.DiscardLen-1])
-	default:
-		v.Discard = -2
+	v.IncomeSpace, v.Level = pl.IncomeSpace, pl.IncomeLevel
+	v.HandLen, v.LinksLeft = pl.HandSize, pl.LinksLeft
+	v.Discard = pl.DiscardTop
+	for ind := range pl.Mat {
+		v.MatUsed[ind] = pl.Mat[ind].Used
 	}
-	copy(v.MatUsed[:], pl.MatUsed[:])
 	return v
 }
 
@@ -157,14 +153,14 @@ func (pp *playerPanel) Render() goapp.UI {
 	}
 	links := ed.Rules.LinkTilesPerPlayer
 	stats := goapp.Dl().Class("pp-stats").Body(
-		pp.stat("money", "Money", kit.Money(int(v.Money)), "", "", ""),
-		pp.stat("income", "Income", kit.Money(level), "space "+strconv.Itoa(int(v.IncomeSpace)), levelClass,
-			"Income level "+kit.Int(level)+" (track space "+strconv.Itoa(int(v.IncomeSpace))+")"),
-		pp.stat("vp", "VP", strconv.Itoa(int(v.VP)), "", "", strconv.Itoa(int(v.VP))+" victory points"),
-		pp.stat("spent", "Spent", kit.Money(int(v.Spent)), "", "", "Spent this round: "+kit.Money(int(v.Spent))),
-		pp.stat("hand", "Hand", strconv.Itoa(int(v.HandLen)), "", "", kit.Plural(int(v.HandLen), "card", "cards")+" in hand"),
-		pp.stat("links", "Links", strconv.Itoa(int(v.LinksLeft)), "/"+strconv.Itoa(links), "",
-			strconv.Itoa(int(v.LinksLeft))+" of "+strconv.Itoa(links)+" link tiles left"),
+		pp.stat("money", "Money", kit.Money(v.Money), "", "", ""),
+		pp.stat("income", "Income", kit.Money(level), "space "+strconv.Itoa(v.IncomeSpace), levelClass,
+			"Income level "+kit.Int(level)+" (track space "+strconv.Itoa(v.IncomeSpace)+")"),
+		pp.stat("vp", "VP", strconv.Itoa(v.VP), "", "", strconv.Itoa(v.VP)+" victory points"),
+		pp.stat("spent", "Spent", kit.Money(v.Spent), "", "", "Spent this round: "+kit.Money(v.Spent)),
+		pp.stat("hand", "Hand", strconv.Itoa(v.HandLen), "", "", kit.Plural(v.HandLen, "card", "cards")+" in hand"),
+		pp.stat("links", "Links", strconv.Itoa(v.LinksLeft), "/"+strconv.Itoa(links), "",
+			strconv.Itoa(v.LinksLeft)+" of "+strconv.Itoa(links)+" link tiles left"),
 	)
 
 	class := "pp"
@@ -200,8 +196,8 @@ type matData struct {
 	ed     *engine.Edition
 	Player int
 	Era    engine.Era
-	Used   [16]uint8 // tiles gone from the mat, by industry
-	Open   bool      // opened at first
+	Used   [view.MatIndustries]int // tiles gone from the mat, by industry
+	Open   bool                    // opened at first
 }
 
 func (m *playerMat) Render() goapp.UI {
@@ -209,13 +205,13 @@ func (m *playerMat) Render() goapp.UI {
 	ed := d.ed
 	left := 0
 	for _, ind := range ed.Industries {
-		if n := len(ed.Mats[ind]) - int(d.Used[ind]); n > 0 {
+		if n := len(ed.Mats[ind]) - d.Used[ind]; n > 0 {
 			left += n
 		}
 	}
 	var next []goapp.UI
 	for _, ind := range ed.Industries {
-		next = append(next, nextChip(ed, d.Era, ind, int(d.Used[ind])))
+		next = append(next, nextChip(ed, d.Era, ind, d.Used[ind]))
 	}
 	summary := goapp.Summary().Class("pp-summary").Title("Player mat: "+kit.Plural(left, "tile", "tiles")+" left; next tile of each industry").Body(
 		goapp.Span().Class("pp-next").Body(next...),
@@ -235,7 +231,7 @@ func (m *playerMat) Render() goapp.UI {
 	if open {
 		rows = make([]goapp.UI, 0, len(ed.Industries))
 		for _, ind := range ed.Industries {
-			rows = append(rows, &matRow{IData: matRowData{ed: ed, Ind: ind, Used: int(d.Used[ind]), Era: d.Era}})
+			rows = append(rows, &matRow{IData: matRowData{ed: ed, Ind: ind, Used: d.Used[ind], Era: d.Era}})
 		}
 	}
 	mat := goapp.Details().Class("pp-mat").OnToggle(m.onToggle).Body(
@@ -275,13 +271,13 @@ func (pp *playerPanel) stat(kind, label, value, sub, class, title string) goapp.
 	return d.Body(goapp.Dt().Text(label), dd)
 }
 
-// discardCard shows the top card of the discard pile (a card index, −1 for none, −2 for a
-// face-down card); face-down cards are never shown.
+// discardCard shows the top card of the discard pile (a card index, view.NoCard or
+// view.FaceDownCard); face-down cards are never shown.
 func discardCard(ed *engine.Edition, top int) goapp.UI {
 	box := goapp.Div().Class("pp-discard").Title("Top of the discard pile")
 	label := goapp.Span().Class("pp-dlabel").Text("Discard")
 	switch {
-	case top == -1:
+	case top == view.NoCard:
 		return box.Body(label, goapp.Span().Class("pp-dcard pp-dnone").Text("none"))
 	case top >= 0 && top < len(ed.Cards):
 		c := &ed.Cards[top]

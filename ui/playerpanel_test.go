@@ -5,6 +5,7 @@ import (
 
 	"brass/engine"
 	"brass/ui/uitest"
+	"brass/ui/view"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -34,7 +35,7 @@ func TestPlayerPanelMoneyAndNextTile(t *testing.T) {
 	pl.MatUsed[engine.Cotton] = 3 // the three level I cotton mills are gone
 	pl.MatUsed[engine.Manufacturer] = 1
 
-	root := uitest.Render(t, newPlayerPanel().State(*s).Player(1).Name("Brunel").Colour("#e0b122").Active(true).MatOpen(true))
+	root := uitest.Render(t, newPlayerPanel().Game(view.Of(s)).Player(1).Name("Brunel").Colour("#e0b122").Active(true).MatOpen(true))
 	if root.Tag != "section" || root.Attr["data-player"] != "1" {
 		t.Fatalf("root = <%s data-player=%q>", root.Tag, root.Attr["data-player"])
 	}
@@ -114,7 +115,7 @@ func TestPlayerPanelMoneyAndNextTile(t *testing.T) {
 	k, _ := ed.CardByID("birmingham")
 	pl.Discard[pl.DiscardLen] = uint8(k)
 	pl.DiscardLen++
-	root = uitest.Render(t, newPlayerPanel().State(*s).Player(1).MatOpen(true))
+	root = uitest.Render(t, newPlayerPanel().Game(view.Of(s)).Player(1).MatOpen(true))
 	coal := root.First(func(n *uitest.Node) bool { return n.HasClass("pp-row") && n.Attr["data-industry"] == "coal_mine" })
 	first := coal.First(uitest.Class("pp-tile"))
 	if !first.HasClass("pp-blocked") || !first.HasClass("pp-tile-next") || first.First(uitest.Class("pp-era")).Text() != "Canal only" {
@@ -131,7 +132,7 @@ func TestPlayerPanelMoneyAndNextTile(t *testing.T) {
 func TestPlayerPanelMountsAndMatches(t *testing.T) {
 	s := uitest.NewState(t, 2)
 	s.Players[0].Money = 23
-	pp := newPlayerPanel().State(*s).Player(0).Name("Ada").Colour("#c8372d")
+	pp := newPlayerPanel().Game(view.Of(s)).Player(0).Name("Ada").Colour("#c8372d")
 	e := goapp.NewTestEngine()
 	if err := e.Load(pp); err != nil {
 		t.Fatal(err)
@@ -145,10 +146,10 @@ func TestPlayerPanelMountsAndMatches(t *testing.T) {
 	if err := goapp.Match(goapp.Text("£23"), pp, 0, 1, 0, 0, 1, 0); err != nil {
 		t.Error(err)
 	}
-	if open := uitest.Render(t, newPlayerPanel().State(*s).MatOpen(true)).First(uitest.Tag("details")); open == nil || open.Attr["open"] == "" {
+	if open := uitest.Render(t, newPlayerPanel().Game(view.Of(s)).MatOpen(true)).First(uitest.Tag("details")); open == nil || open.Attr["open"] == "" {
 		t.Error("MatOpen(true) must open the mat")
 	}
-	if closed := uitest.Render(t, newPlayerPanel().State(*s)).First(uitest.Tag("details")); closed == nil {
+	if closed := uitest.Render(t, newPlayerPanel().Game(view.Of(s))).First(uitest.Tag("details")); closed == nil {
 		t.Error("no mat")
 	} else if _, ok := closed.Attr["open"]; ok {
 		t.Error("the mat is folded by default")

@@ -10,6 +10,7 @@ import (
 	"brass/engine"
 	"brass/ui/board"
 	"brass/ui/kit"
+	"brass/ui/view"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -18,16 +19,16 @@ import (
 type statusBar struct {
 	goapp.Compo
 
-	IState   engine.State // the game, as a value
-	INames   []string     // display names by player index ("" : the state's name)
-	IColours []string     // CSS colours by player index
+	IGame    *view.Game // the game, a new one per state
+	INames   []string   // display names by player index ("" : the game's name)
+	IColours []string   // CSS colours by player index
 }
 
-// newStatusBar returns an empty status bar; set the state.
+// newStatusBar returns an empty status bar; set the game.
 func newStatusBar() *statusBar { return &statusBar{} }
 
-// State sets the game state to describe.
-func (sb *statusBar) State(s engine.State) *statusBar { sb.IState = s; return sb }
+// Game sets the game to describe.
+func (sb *statusBar) Game(g *view.Game) *statusBar { sb.IGame = g; return sb }
 
 // Names sets the players' names by player index.
 func (sb *statusBar) Names(n []string) *statusBar { sb.INames = n; return sb }
@@ -35,42 +36,37 @@ func (sb *statusBar) Names(n []string) *statusBar { sb.INames = n; return sb }
 // Colours sets the players' CSS colours by player index.
 func (sb *statusBar) Colours(c []string) *statusBar { sb.IColours = c; return sb }
 
-func (sb *statusBar) name(p int) string { return kit.Name(sb.INames, &sb.IState, p) }
+func (sb *statusBar) name(p int) string { return kit.Name(sb.INames, sb.IGame, p) }
 
 // Render draws the bar.
 func (sb *statusBar) Render() goapp.UI {
-	st := &sb.IState
-	ed := kit.Edition(st)
-	n := int(st.NumPlayers)
-	if n == 0 {
+	g := sb.IGame
+	if g == nil || g.Players == 0 {
 		return goapp.Div().Class("sb")
 	}
+	ed := g.Edition
+	t := &g.Turn
 
 	// Era and round.
-	roundText := "Round " + strconv.Itoa(int(st.Round))
-	if st.Phase != engine.PhaseOver {
-		if n < len(ed.Rules.RoundsPerEra) && ed.Rules.RoundsPerEra[n] > 0 {
-			roundText += " of " + strconv.Itoa(ed.Rules.RoundsPerEra[n])
-		}
+	roundText := "Round " + strconv.Itoa(t.Round)
+	if !t.Over && t.RoundsInEra > 0 {
+		roundText += " of " + strconv.Itoa(t.RoundsInEra)
 	}
 	era := goapp.Div().Class("sb-era").Body(
-		goapp.Span().Class("sb-era-name").Text(st.Era.String()),
+		goapp.Span().Class("sb-era-name").Text(t.Era.String()),
 		goapp.Span().Class("sb-round").Text(roundText),
 	)
 
 	// Whose turn.
-	actor := kit.Actor(st)
+	actor := t.Actor
 	var turn goapp.UI
-	switch st.Phase {
+	switch t.Phase {
 	case engine.PhaseOver:
 		turn = goapp.Div().Class("sb-turn sb-over").Aria("live", "polite").Body(goapp.Span().Class("sb-turn-main").Text("Game over"))
 	default:
-		left := st.ActionsThisTurn() - int(st.ActionsDone)
-		if left < 0 {
-			left = 0
-		}
+		left := t.Left
 		sub := kit.Plural(left, "action left", "actions left")
-		switch st.Phase {
+		switch t.Phase {
 		case engine.PhaseSelling:
 			sub = "selling"
 		case engine.PhaseShortfall:
@@ -85,17 +81,16 @@ func (sb *statusBar) Render() goapp.UI {
 
 	// Turn order with spending.
 	var order []goapp.UI
-	for i := 0; i < n; i++ {
-		p := int(st.Order[i])
+	for i, p := range t.Order {
 		cls := "sb-op"
-		if st.Phase != engine.PhaseOver && p == actor {
+		if !t.Over && p == actor {
 			cls += " sb-op-now"
-		} else if st.Phase == engine.PhaseAction || st.Phase == engine.PhaseSelling {
-			if i < int(st.TurnPos) {
+		} else if t.Phase == engine.PhaseAction || t.Phase == engine.PhaseSelling {
+			if i < t.Pos {
 				cls += " sb-op-done"
 			}
 		}
-		spent := int(st.Players[p].Spent)
+		spent := g.Seats[p].Spent
 		order = append(order, goapp.Li().Class(cls).Style("--sb-color", kit.Color(sb.IColours, p)).
 			Title(sb.name(p)+": spent "+kit.Money(spent)+" this round").Body(
 			goapp.Span().Class("sb-op-n").Text(strconv.Itoa(i+1)),
@@ -104,27 +99,25 @@ func (sb *statusBar) Render() goapp.UI {
 		))
 	}
 
-	coalCap, ironCap := len(ed.CoalMarket.Prices), len(ed.IronMarket.Prices)
-	coalPrice := ed.CoalMarket.BuyPrice(int(st.CoalMarket))
-	ironPrice := ed.IronMarket.BuyPrice(int(st.IronMarket))
-	wild := sb.supply("wild", "Wild", strconv.Itoa(int(st.WildLocations))+" · "+strconv.Itoa(int(st.WildIndustries)), "",
-		strconv.Itoa(int(st.WildLocations))+" Wild Location and "+strconv.Itoa(int(st.WildIndustries))+" Wild Industry cards left")
-	if len(ed.DemandBonus) > 0 {
+	coal, iron := &g.Coal, &g.Iron
+	wild := sb.supply("wild", "Wild", strconv.Itoa(t.WildLoc)+" · "+strconv.Itoa(t.WildInd), "",
+		strconv.Itoa(t.WildLoc)+" Wild Location and "+strconv.Itoa(t.WildInd)+" Wild Industry cards left")
+	if d := &g.Distant; d.Present {
 		// Lancashire has no wild cards but the Distant Market and its cotton demand.
 		bonus := "X"
-		if d := int(st.Demand); d < len(ed.DemandBonus) {
-			bonus = "+" + strconv.Itoa(ed.DemandBonus[d])
+		if !d.Closed {
+			bonus = "+" + strconv.Itoa(d.Bonus)
 		}
-		wild = sb.supply("distant", "Distant", strconv.Itoa(int(st.DistantLeft)), bonus,
-			"Distant Market: "+kit.Plural(int(st.DistantLeft), "tile", "tiles")+" face down; "+board.DemandText(ed, int(st.Demand)))
+		wild = sb.supply("distant", "Distant", strconv.Itoa(d.Left), bonus,
+			"Distant Market: "+kit.Plural(d.Left, "tile", "tiles")+" face down; "+board.DemandText(ed, d.Demand))
 	}
 	supplies := goapp.Div().Class("sb-supplies").Body(
-		sb.supply("deck", "Deck", strconv.Itoa(int(st.DeckLen)), "", kit.Plural(int(st.DeckLen), "card", "cards")+" in the draw deck"),
+		sb.supply("deck", "Deck", strconv.Itoa(t.DeckLeft), "", kit.Plural(t.DeckLeft, "card", "cards")+" in the draw deck"),
 		wild,
-		sb.supply("coal", "Coal", strconv.Itoa(int(st.CoalMarket))+"/"+strconv.Itoa(coalCap), kit.Money(coalPrice),
-			"Coal market: "+strconv.Itoa(int(st.CoalMarket))+" of "+strconv.Itoa(coalCap)+" cubes; next cube costs "+kit.Money(coalPrice)),
-		sb.supply("iron", "Iron", strconv.Itoa(int(st.IronMarket))+"/"+strconv.Itoa(ironCap), kit.Money(ironPrice),
-			"Iron market: "+strconv.Itoa(int(st.IronMarket))+" of "+strconv.Itoa(ironCap)+" cubes; next cube costs "+kit.Money(ironPrice)),
+		sb.supply("coal", "Coal", strconv.Itoa(coal.Cubes)+"/"+strconv.Itoa(coal.Spaces), kit.Money(coal.BuyPrice),
+			"Coal market: "+strconv.Itoa(coal.Cubes)+" of "+strconv.Itoa(coal.Spaces)+" cubes; next cube costs "+kit.Money(coal.BuyPrice)),
+		sb.supply("iron", "Iron", strconv.Itoa(iron.Cubes)+"/"+strconv.Itoa(iron.Spaces), kit.Money(iron.BuyPrice),
+			"Iron market: "+strconv.Itoa(iron.Cubes)+" of "+strconv.Itoa(iron.Spaces)+" cubes; next cube costs "+kit.Money(iron.BuyPrice)),
 	)
 
 	body := []goapp.UI{
@@ -135,10 +128,10 @@ func (sb *statusBar) Render() goapp.UI {
 			supplies,
 		),
 	}
-	if note := sb.note(st); note != "" {
-		body = append(body, goapp.P().Class("sb-note", "sb-note-"+sb.phaseID(st)).Role("status").Text(note))
+	if note := sb.note(g); note != "" {
+		body = append(body, goapp.P().Class("sb-note", "sb-note-"+sb.phaseID(g)).Role("status").Text(note))
 	}
-	return goapp.Div().ID("status-bar").Class("sb", "sb-phase-"+sb.phaseID(st)).
+	return goapp.Div().ID("status-bar").Class("sb", "sb-phase-"+sb.phaseID(g)).
 		Role("region").Aria("label", "Game status").Body(body...)
 }
 
@@ -154,8 +147,8 @@ func (sb *statusBar) supply(kind, label, value, price, title string) goapp.UI {
 	return goapp.Div().Class("sb-sup sb-sup-"+kind).Title(title).Aria("label", title).Body(body...)
 }
 
-func (sb *statusBar) phaseID(st *engine.State) string {
-	switch st.Phase {
+func (sb *statusBar) phaseID(g *view.Game) string {
+	switch g.Turn.Phase {
 	case engine.PhaseSelling:
 		return "selling"
 	case engine.PhaseShortfall:
@@ -167,17 +160,16 @@ func (sb *statusBar) phaseID(st *engine.State) string {
 }
 
 // note explains a phase other than the plain choice of an action.
-func (sb *statusBar) note(st *engine.State) string {
-	switch st.Phase {
+func (sb *statusBar) note(g *view.Game) string {
+	switch g.Turn.Phase {
 	case engine.PhaseSelling:
-		return sb.name(kit.Actor(st)) + " is selling: sell another tile or stop selling."
+		return sb.name(g.Turn.Actor) + " is selling: sell another tile or stop selling."
 	case engine.PhaseShortfall:
-		p := kit.Actor(st)
-		owe := -st.IncomeLevel(p)
-		return sb.name(p) + " must pay " + kit.Money(owe) + " negative income but has only " +
-			kit.Money(int(st.Players[p].Money)) + ": they must remove industry tiles (each worth half its cost)."
+		pl := &g.Seats[g.Turn.Actor]
+		return sb.name(pl.Seat) + " must pay " + kit.Money(-pl.IncomeLevel) + " negative income but has only " +
+			kit.Money(pl.Money) + ": they must remove industry tiles (each worth half its cost)."
 	case engine.PhaseOver:
-		if w := winnersSentence(st.Standings(), sb.name); w != "" {
+		if w := winnersSentence(g.Standings, sb.name); w != "" {
 			return "The game is over: " + w
 		}
 		return "The game is over."

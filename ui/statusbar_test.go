@@ -7,6 +7,7 @@ import (
 
 	"brass/engine"
 	"brass/ui/uitest"
+	"brass/ui/view"
 )
 
 func TestStatusBar(t *testing.T) {
@@ -14,7 +15,7 @@ func TestStatusBar(t *testing.T) {
 	first := int(s.Order[0])
 	s.Players[first].Spent = 0
 	s.Players[int(s.Order[1])].Spent = 7
-	root := uitest.Render(t, newStatusBar().State(*s).Names(uitest.Names).Colours(uitest.Colours))
+	root := uitest.Render(t, newStatusBar().Game(view.Of(s)).Names(uitest.Names).Colours(uitest.Colours))
 	text := func(cls string) string {
 		n := root.First(uitest.Class(cls))
 		if n == nil {
@@ -51,7 +52,7 @@ func TestStatusBar(t *testing.T) {
 	// Second round: two actions; selling; a shortfall; the end.
 	s.Round = 2
 	s.CoalMarket, s.IronMarket = 0, 2
-	root = uitest.Render(t, newStatusBar().State(*s).Names(uitest.Names))
+	root = uitest.Render(t, newStatusBar().Game(view.Of(s)).Names(uitest.Names))
 	if got := root.First(uitest.Class("sb-actions")).Text(); got != "2 actions left" {
 		t.Errorf("actions = %q", got)
 	}
@@ -62,7 +63,7 @@ func TestStatusBar(t *testing.T) {
 		t.Errorf("iron = %q", got)
 	}
 	s.Phase = engine.PhaseSelling
-	root = uitest.Render(t, newStatusBar().State(*s).Names(uitest.Names))
+	root = uitest.Render(t, newStatusBar().Game(view.Of(s)).Names(uitest.Names))
 	if n := root.First(uitest.Class("sb-note-selling")); n == nil || !strings.Contains(n.Text(), "is selling") {
 		t.Error("no selling note")
 	}
@@ -71,14 +72,14 @@ func TestStatusBar(t *testing.T) {
 	p := int(s.Order[2])
 	s.Players[p].IncomeSpace = 5 // level −5
 	s.Players[p].Money = 2
-	root = uitest.Render(t, newStatusBar().State(*s).Names(uitest.Names))
+	root = uitest.Render(t, newStatusBar().Game(view.Of(s)).Names(uitest.Names))
 	if n := root.First(uitest.Class("sb-note-shortfall")); n == nil || !strings.HasPrefix(n.Text(), uitest.Names[p]+" must pay £5 negative income but has only £2") {
 		t.Errorf("shortfall note = %v", n)
 	}
 	s.Phase = engine.PhaseOver
 	s.TurnPos = 4
 	s.Players[2].VP = 99
-	root = uitest.Render(t, newStatusBar().State(*s).Names(uitest.Names))
+	root = uitest.Render(t, newStatusBar().Game(view.Of(s)).Names(uitest.Names))
 	if got := root.First(uitest.Class("sb-note-over")).Text(); got != "The game is over: Darby wins with 99 VP." {
 		t.Errorf("over note = %q", got)
 	}

@@ -241,7 +241,7 @@ func (g *gameScreen) tutorialTap(st *engine.State, names []string, m engine.Move
 		return "Check what the action does, then tap Confirm."
 	}
 	v := m.Field(c.Field)
-	label := choiceLabel(st, names, g.builder.chosen, c.Field, v)
+	label := choiceLabel(g.views.Of(st), names, g.builder.chosen, c.Field, v)
 	switch bf := boardField(c.Field); {
 	case bf == "card":
 		return "Tap the " + label + " card in your hand."

@@ -9,6 +9,7 @@ import (
 	"brass/app/tutorial"
 	"brass/engine"
 	"brass/ui/uitest"
+	"brass/ui/view"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -113,7 +114,7 @@ func guideMove(t *testing.T, g *gameScreen, n int, want engine.Move) {
 		}
 		root := uitest.Render(t, g)
 		tap := root.ByID("tutorial-tap")
-		if tap == nil || !strings.Contains(tap.Text(), choiceLabel(g.ISession.Game().State(), g.names(), g.builder.chosen, c.Field, v)) {
+		if tap == nil || !strings.Contains(tap.Text(), choiceLabel(view.Of(g.ISession.Game().State()), g.names(), g.builder.chosen, c.Field, v)) {
 			t.Fatalf("step %d: the panel does not say to tap %q", n, v)
 		}
 		switch bf := boardField(c.Field); bf {

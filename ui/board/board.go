@@ -1,6 +1,6 @@
 package board
 
-// The game board, drawn as one SVG from an engine.State value. Geometry comes from
+// The game board, drawn as one SVG from the game's view (ui/view). Geometry comes from
 // layout.go; this file only decides what to draw where and which parts are clickable.
 
 import (
@@ -9,6 +9,7 @@ import (
 
 	"brass/engine"
 	"brass/ui/kit"
+	"brass/ui/view"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -18,15 +19,15 @@ import (
 type board struct {
 	goapp.Compo
 
-	IState     engine.State // the game; a value, so that a changed game re-renders
-	IColors    []string     // CSS colour per player index
-	INames     []string     // name per player index
-	ISpaces    []string     // legal build spaces (space ids), sorted
-	ILinks     []string     // legal links (link ids), sorted
-	IMerchants []string     // legal merchant spaces (merchant space ids), sorted
-	ISources   []string     // coal/iron/beer sources: space ids, merchant space ids, "coal_market", "iron_market"; sorted
-	ISelected  []string     // already chosen things, any kind of id, sorted
-	IRecent    []string     // things the last turn used (see moveRecap), any kind of id, sorted
+	IGame      *view.Game // the game; a new one for each state, so that a changed game re-renders
+	IColors    []string   // CSS colour per player index
+	INames     []string   // name per player index
+	ISpaces    []string   // legal build spaces (space ids), sorted
+	ILinks     []string   // legal links (link ids), sorted
+	IMerchants []string   // legal merchant spaces (merchant space ids), sorted
+	ISources   []string   // coal/iron/beer sources: space ids, merchant space ids, "coal_market", "iron_market"; sorted
+	ISelected  []string   // already chosen things, any kind of id, sorted
+	IRecent    []string   // things the last turn used (see moveRecap), any kind of id, sorted
 	IClass     string
 
 	// onPick is called when a highlighted target is chosen with the keyboard (clicks and
@@ -38,11 +39,19 @@ type board struct {
 	onPick func(ctx goapp.Context, t Target)
 }
 
-// newBoard returns an empty board; set at least the state.
+// newBoard returns an empty board; set at least the game.
 func newBoard() *board { return &board{} }
 
-// State sets the game to draw.
-func (b *board) State(s engine.State) *board { b.IState = s; return b }
+// Game sets the game to draw (nil: an empty Birmingham board).
+func (b *board) Game(g *view.Game) *board { b.IGame = g; return b }
+
+// orEmpty is g, or the view of no game (Birmingham's empty board) for nil.
+func orEmpty(g *view.Game) *view.Game {
+	if g == nil {
+		return view.Of(&engine.State{})
+	}
+	return g
+}
 
 // Colors sets the players' colours (CSS colours, by player index).
 func (b *board) Colors(c []string) *board { b.IColors = c; return b }
@@ -116,11 +125,8 @@ func (b *board) anyHighlight() bool {
 // that gets only its own slice of the game (a small value), so a move or a new question
 // re-renders just the pieces it changed; the parts that never change are drawn once.
 func (b *board) Render() goapp.UI {
-	st := &b.IState
-	ed := st.Edition()
-	if ed == nil {
-		ed, _ = engine.EditionByID("birmingham")
-	}
+	st := orEmpty(b.IGame)
+	ed := st.Edition
 	class := "bb"
 	if b.anyHighlight() {
 		class += " bb-choosing"
@@ -131,21 +137,21 @@ func (b *board) Render() goapp.UI {
 	lay := layoutFor(ed)
 	links := make([]goapp.UI, 0, len(ed.Links)+len(ed.VirtualLinks))
 	for li := range ed.Links {
-		links = append(links, &boardLink{IData: b.linkData(st, ed, li), onPick: b.onPick})
+		links = append(links, &boardLink{IData: b.linkData(st, li), onPick: b.onPick})
 	}
 	for vi := range ed.VirtualLinks {
 		links = append(links, virtualLink(ed, lay, vi))
 	}
 	markets := []goapp.UI{
-		&boardMarket{IData: b.marketData(st, ed, true), onPick: b.onPick},
-		&boardMarket{IData: b.marketData(st, ed, false), onPick: b.onPick},
+		&boardMarket{IData: b.marketData(st, true), onPick: b.onPick},
+		&boardMarket{IData: b.marketData(st, false), onPick: b.onPick},
 	}
 	if lay.Distant != nil && len(ed.DemandBonus) > 0 {
-		markets = append(markets, &boardDistant{IData: distantDataOf(st, ed)})
+		markets = append(markets, &boardDistant{IData: distantDataOf(st)})
 	}
 	layers := make([]goapp.UI, 0, 8+len(ed.Locations))
 	layers = append(layers,
-		kit.Svg("title").Text(b.title(st, ed)),
+		kit.Svg("title").Text(b.title(st)),
 		&boardBack{IEdition: ed.ID},
 		kit.Svg("g").Class("bb-links").Body(links...),
 		kit.Svg("g").Class("bb-markets").Body(markets...),
@@ -159,11 +165,11 @@ func (b *board) Render() goapp.UI {
 		}
 		switch {
 		case loc.Kind == engine.MerchantLocation:
-			layers = append(layers, &boardMerchant{IData: b.merchantData(st, ed, li), onPick: b.onPick})
+			layers = append(layers, &boardMerchant{IData: b.merchantData(st, li), onPick: b.onPick})
 		case g.Kind == 'p':
 			layers = append(layers, &boardPlace{IData: placeData{ed: ed, Loc: li}})
 		default:
-			layers = append(layers, &boardTown{IData: b.townData(st, ed, li), onPick: b.onPick})
+			layers = append(layers, &boardTown{IData: b.townData(st, li), onPick: b.onPick})
 		}
 	}
 	layers = append(layers, &boardMarkers{IData: b.markersData(st)})
@@ -174,16 +180,16 @@ func (b *board) Render() goapp.UI {
 		Attr("width", "100%").
 		Attr("preserveAspectRatio", "xMidYMid meet").
 		Role("group"). // not "img": its spaces and links are buttons when a choice is made
-		Aria("label", b.title(st, ed)).
+		Aria("label", b.title(st)).
 		Body(layers...)
 }
 
-func (b *board) title(st *engine.State, ed *engine.Edition) string {
-	t := ed.Name + " board"
-	if st.Edition() != nil {
-		t += ", " + st.Era.String()
-		if st.Phase != engine.PhaseOver {
-			t += ", round " + strconv.Itoa(int(st.Round))
+func (b *board) title(g *view.Game) string {
+	t := g.Edition.Name + " board"
+	if g.Started {
+		t += ", " + g.Turn.Era.String()
+		if !g.Turn.Over {
+			t += ", round " + strconv.Itoa(g.Turn.Round)
 		}
 	}
 	return t

@@ -8,6 +8,7 @@ import (
 
 	"brass/engine"
 	"brass/ui/uitest"
+	"brass/ui/view"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -66,7 +67,7 @@ func sampleState(t testing.TB, players int) *engine.State {
 
 func TestBoardRendersTilesAndLinks(t *testing.T) {
 	s := sampleState(t, 3)
-	root := uitest.Render(t, newBoard().State(*s).Colors(testColors).Names([]string{"Ada", "Brunel", "Cort"}))
+	root := uitest.Render(t, newBoard().Game(view.Of(s)).Colors(testColors).Names([]string{"Ada", "Brunel", "Cort"}))
 
 	if root.Tag != "svg" || root.Attr["role"] != "group" || root.Attr["viewBox"] == "" {
 		t.Fatalf("root is <%s role=%q viewBox=%q>", root.Tag, root.Attr["role"], root.Attr["viewBox"])
@@ -168,7 +169,7 @@ func TestBoardRendersTilesAndLinks(t *testing.T) {
 func TestBoardMerchants(t *testing.T) {
 	s := sampleState(t, 3)
 	ed := s.Edition()
-	root := uitest.Render(t, newBoard().State(*s))
+	root := uitest.Render(t, newBoard().Game(view.Of(s)))
 	for m, ms := range ed.MerchantSpaces {
 		label := root.ByID("merchant-" + ms.ID).Attr["aria-label"]
 		slot := s.Merchants[m]
@@ -210,7 +211,7 @@ func TestBoardMerchants(t *testing.T) {
 
 func TestBoardHighlightsAndKeys(t *testing.T) {
 	s := sampleState(t, 4)
-	b := newBoard().State(*s).
+	b := newBoard().Game(view.Of(s)).
 		LegalSpaces([]string{"redditch_2", "birmingham_2"}).
 		LegalLinks([]string{"birmingham-oxford"}).
 		LegalMerchants([]string{"oxford_1"}).
@@ -262,7 +263,7 @@ func TestBoardHighlightsAndKeys(t *testing.T) {
 	}
 
 	// With nothing highlighted nothing is a button (taps show details, see Frame).
-	root = uitest.Render(t, newBoard().State(*s))
+	root = uitest.Render(t, newBoard().Game(view.Of(s)))
 	if clickable("space-redditch_1") || root.HasClass("bb-choosing") {
 		t.Error("without highlights spaces are not buttons and the board is not choosing")
 	}
@@ -273,18 +274,18 @@ func TestBoardHighlightsAndKeys(t *testing.T) {
 func TestBoardPiecesGetOnlyTheirSlice(t *testing.T) {
 	s := sampleState(t, 4)
 	ed := s.Edition()
-	b := newBoard().State(*s).Colors(testColors)
+	b := newBoard().Game(view.Of(s)).Colors(testColors)
 	before := map[string]any{}
 	for li := range ed.Locations {
 		if ed.Locations[li].Kind == engine.MerchantLocation {
-			before[ed.Locations[li].ID] = b.merchantData(s, ed, li)
+			before[ed.Locations[li].ID] = b.merchantData(view.Of(s), li)
 		} else {
-			before[ed.Locations[li].ID] = b.townData(s, ed, li)
+			before[ed.Locations[li].ID] = b.townData(view.Of(s), li)
 		}
 	}
 	links := map[int]linkData{}
 	for li := range ed.Links {
-		links[li] = b.linkData(s, ed, li)
+		links[li] = b.linkData(view.Of(s), li)
 	}
 
 	// Build on Redditch 1 and a line Redditch–Oxford.
@@ -293,21 +294,21 @@ func TestBoardPiecesGetOnlyTheirSlice(t *testing.T) {
 	after := *s
 	after.Tiles[sp] = engine.Tile{Owner: 2, Industry: engine.Iron, Spec: 0, Cubes: 4}
 	after.Links[ln] = 2
-	b2 := newBoard().State(after).Colors(testColors)
+	b2 := newBoard().Game(view.Of(&after)).Colors(testColors)
 	var changed []string
 	for li := range ed.Locations {
 		var now any
 		if ed.Locations[li].Kind == engine.MerchantLocation {
-			now = b2.merchantData(&after, ed, li)
+			now = b2.merchantData(view.Of(&after), li)
 		} else {
-			now = b2.townData(&after, ed, li)
+			now = b2.townData(view.Of(&after), li)
 		}
 		if !reflect.DeepEqual(now, before[ed.Locations[li].ID]) {
 			changed = append(changed, ed.Locations[li].ID)
 		}
 	}
 	for li := range ed.Links {
-		if !reflect.DeepEqual(b2.linkData(&after, ed, li), links[li]) {
+		if !reflect.DeepEqual(b2.linkData(view.Of(&after), li), links[li]) {
 			changed = append(changed, ed.Links[li].ID)
 		}
 	}
@@ -316,20 +317,20 @@ func TestBoardPiecesGetOnlyTheirSlice(t *testing.T) {
 	}
 
 	// A question highlights only its answers.
-	b3 := newBoard().State(*s).Colors(testColors).LegalSpaces([]string{"dudley_2"})
+	b3 := newBoard().Game(view.Of(s)).Colors(testColors).LegalSpaces([]string{"dudley_2"})
 	di, _ := ed.LocationByID("dudley")
-	if reflect.DeepEqual(b3.townData(s, ed, di), before["dudley"]) {
+	if reflect.DeepEqual(b3.townData(view.Of(s), di), before["dudley"]) {
 		t.Error("highlighting a Dudley space did not change Dudley")
 	}
 	wi, _ := ed.LocationByID("walsall")
-	if !reflect.DeepEqual(b3.townData(s, ed, wi), before["walsall"]) {
+	if !reflect.DeepEqual(b3.townData(view.Of(s), wi), before["walsall"]) {
 		t.Error("highlighting a Dudley space changed Walsall")
 	}
 }
 
 func TestBoardTrackMarkers(t *testing.T) {
 	s := sampleState(t, 4)
-	root := uitest.Render(t, newBoard().State(*s).Colors(testColors).Names([]string{"A", "B", "C", "D"}))
+	root := uitest.Render(t, newBoard().Game(view.Of(s)).Colors(testColors).Names([]string{"A", "B", "C", "D"}))
 	// D has 102 VP: the marker is on space 2.
 	vp := root.First(func(n *uitest.Node) bool {
 		return n.HasClass("bb-vpm") && strings.HasPrefix(n.Attr["aria-label"], "D VP")
@@ -363,12 +364,12 @@ func TestBoardTrackMarkers(t *testing.T) {
 func TestBoardMountsInTestEngine(t *testing.T) {
 	s := sampleState(t, 2)
 	e := goapp.NewTestEngine()
-	b := newBoard().State(*s).LegalSpaces([]string{"birmingham_2"}).OnPick(func(goapp.Context, Target) {})
+	b := newBoard().Game(view.Of(s)).LegalSpaces([]string{"birmingham_2"}).OnPick(func(goapp.Context, Target) {})
 	if err := e.Load(b); err != nil {
 		t.Fatal(err)
 	}
 	e.ConsumeAll()
-	if err := goapp.Match(goapp.Text(b.title(s, s.Edition())), b, 0, 0, 0); err != nil {
+	if err := goapp.Match(goapp.Text(b.title(view.Of(s))), b, 0, 0, 0); err != nil {
 		t.Error(err)
 	}
 }
@@ -431,7 +432,7 @@ func TestBoardMarksOverlay(t *testing.T) {
 // TestBoardHintGlows: the hinted move's places glow like answers while nothing is asked,
 // and give way to the answers of a question once an action is begun.
 func TestBoardHintGlows(t *testing.T) {
-	p := Props{State: *sampleState(t, 3), Hint: []string{"birmingham-oxford", "coal_market", "redditch_2"}}
+	p := Props{Game: view.Of(sampleState(t, 3)), Hint: []string{"birmingham-oxford", "coal_market", "redditch_2"}}
 	want := []glowMark{
 		{Target{TargetLink, "birmingham-oxford"}, false},
 		{Target{TargetMarket, "coal_market"}, true},

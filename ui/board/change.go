@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"brass/engine"
+	"brass/ui/view"
 )
 
 // Change is what one or a few moves changed, named by the board's element ids ("space-…",
@@ -41,13 +42,17 @@ func (c *Change) Empty() bool {
 	return len(c.Placed)+len(c.Flipped)+len(c.Flows)+len(c.Players) == 0
 }
 
-// Diff returns what changed from one state of a game to a later one. It is a pure
+// Diff returns what changed from one state of a game to a later one (DiffGames of their
+// views: the screen keeps the state it showed last).
+func Diff(was, now *engine.State) Change { return DiffGames(view.Of(was), view.Of(now)) }
+
+// DiffGames returns what changed from one state of a game to a later one. It is a pure
 // function of the two states: a move's own record would not say where the engine took
 // the coal, iron and beer it chose by itself, and the states always do.
-func Diff(was, now *engine.State) Change {
+func DiffGames(was, now *view.Game) Change {
 	var c Change
-	ed := now.Edition()
-	if ed == nil || was.Edition() != ed {
+	ed := now.Edition
+	if !now.Started || !was.Started || was.Edition != ed {
 		return c
 	}
 	// Where consumed cubes go: the new tiles and lines, else the tiles sold (flipped
@@ -56,23 +61,23 @@ func Diff(was, now *engine.State) Change {
 	var used []int // cubes taken from each of sources
 	var kinds []string
 	for i := range ed.Spaces {
-		a, b := was.Tiles[i], now.Tiles[i]
-		id := "space-" + ed.Spaces[i].ID
-		same := a.Owner == b.Owner && a.Industry == b.Industry && a.Spec == b.Spec
+		a, b := &was.Spaces[i], &now.Spaces[i]
+		id := "space-" + b.ID
+		same := a.Owner == b.Owner && a.Industry == b.Industry && a.Level == b.Level
 		switch {
-		case b.Owner != 0 && !same:
+		case b.Built() && !same:
 			c.Placed = append(c.Placed, id)
 			sinks = append(sinks, id)
-		case same && b.Owner != 0 && b.Cubes < a.Cubes:
-			sources, used, kinds = append(sources, id), append(used, int(a.Cubes-b.Cubes)), append(kinds, cubeWord(b.Industry))
+		case same && b.Built() && b.Cubes < a.Cubes:
+			sources, used, kinds = append(sources, id), append(used, a.Cubes-b.Cubes), append(kinds, b.Cube)
 		}
-		if b.Owner != 0 && b.Flipped && (!a.Flipped || !same) {
+		if b.Built() && b.Flipped && (!a.Flipped || !same) {
 			c.Flipped = append(c.Flipped, id)
 		}
 	}
 	for l := range ed.Links {
-		if was.Links[l] == 0 && now.Links[l] != 0 {
-			id := "link-" + ed.Links[l].ID
+		if was.Links[l].Owner < 0 && now.Links[l].Owner >= 0 {
+			id := "link-" + now.Links[l].ID
 			c.Placed = append(c.Placed, id)
 			sinks = append(sinks, id)
 		}
@@ -85,23 +90,23 @@ func Diff(was, now *engine.State) Change {
 		}
 	}
 	for m := range ed.MerchantSpaces {
-		if d := int(was.Merchants[m].Beer) - int(now.Merchants[m].Beer); d > 0 {
-			sources, used, kinds = append(sources, "merchant-"+ed.MerchantSpaces[m].ID), append(used, d), append(kinds, "beer")
+		if d := was.Merchants[m].Beer - now.Merchants[m].Beer; d > 0 {
+			sources, used, kinds = append(sources, "merchant-"+now.Merchants[m].ID), append(used, d), append(kinds, "beer")
 		}
 	}
 	for _, mk := range [2]struct {
 		id, kind string
-		was, now uint8
+		was, now int
 		from     engine.Industry
-	}{{"market-coal", "coal", was.CoalMarket, now.CoalMarket, engine.Coal}, {"market-iron", "iron", was.IronMarket, now.IronMarket, engine.Iron}} {
-		switch d := int(mk.was) - int(mk.now); {
+	}{{"market-coal", "coal", was.Coal.Cubes, now.Coal.Cubes, engine.Coal}, {"market-iron", "iron", was.Iron.Cubes, now.Iron.Cubes, engine.Iron}} {
+		switch d := mk.was - mk.now; {
 		case d > 0:
 			sources, used, kinds = append(sources, mk.id), append(used, d), append(kinds, mk.kind)
 		case d < 0:
 			// A new coal mine or iron works sold cubes to its market.
 			for _, id := range c.Placed {
 				sp, ok := ed.SpaceByID(strings.TrimPrefix(id, "space-"))
-				if ok && strings.HasPrefix(id, "space-") && now.Tiles[sp].Industry == mk.from {
+				if ok && strings.HasPrefix(id, "space-") && now.Spaces[sp].Industry == mk.from {
 					for k := 0; k < -d; k++ {
 						c.Flows = append(c.Flows, Flow{Kind: mk.kind, From: id, To: mk.id})
 					}
@@ -112,8 +117,8 @@ func Diff(was, now *engine.State) Change {
 	}
 	// Lancashire: a sale to the Distant Market turned over tiles from its stack (the one
 	// random moment of a game): they turn face up where the board shows them.
-	if now.DistantLen == was.DistantLen && now.DistantLeft < was.DistantLeft {
-		for i := int(was.DistantLen - was.DistantLeft); i < int(now.DistantLen-now.DistantLeft); i++ {
+	if a, b := &was.Distant, &now.Distant; a.Tiles == b.Tiles && b.Left < a.Left {
+		for i := a.Tiles - a.Left; i < b.Tiles-b.Left; i++ {
 			c.Flipped = append(c.Flipped, DistantTileID(i))
 		}
 	}
@@ -128,10 +133,9 @@ func Diff(was, now *engine.State) Change {
 			n++
 		}
 	}
-	for p := 0; p < int(now.NumPlayers); p++ {
-		a, b := &was.Players[p], &now.Players[p]
-		d := Delta{Player: p, Money: int(b.Money - a.Money), VP: int(b.VP - a.VP),
-			Income: engine.IncomeLevel(int(b.IncomeSpace)) - engine.IncomeLevel(int(a.IncomeSpace))}
+	for p := 0; p < len(now.Seats) && p < len(was.Seats); p++ {
+		a, b := &was.Seats[p], &now.Seats[p]
+		d := Delta{Player: p, Money: b.Money - a.Money, VP: b.VP - a.VP, Income: b.IncomeLevel - a.IncomeLevel}
 		if d.Money != 0 || d.VP != 0 || d.Income != 0 {
 			c.Players = append(c.Players, d)
 		}

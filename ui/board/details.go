@@ -1,7 +1,7 @@
 package board
 
 // The details card: what the board shows about one thing, in words and numbers, on hover
-// (mouse) or tap (outside a choice). Every fact is read from the engine's state and
+// (mouse) or tap (outside a choice). Every fact is read from the game's view and the
 // edition; detailFacts is pure so the tests can read the card without a browser.
 
 import (
@@ -10,6 +10,7 @@ import (
 
 	"brass/engine"
 	"brass/ui/kit"
+	"brass/ui/view"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -21,57 +22,47 @@ type detailCard struct {
 	Lines  []string
 }
 
-// detailFacts describes a target on the board in the given state.
-func detailFacts(st *engine.State, names, colours []string, t Target) (detailCard, bool) {
-	ed := st.Edition()
-	if ed == nil {
+// detailFacts describes a target on the board in the given game.
+func detailFacts(g *view.Game, names, colours []string, t Target) (detailCard, bool) {
+	if g == nil || !g.Started {
 		return detailCard{}, false
 	}
-	who := func(p int) string { return kit.Name(names, st, p) }
+	ed := g.Edition
+	who := func(p int) string { return kit.Name(names, g, p) }
 	switch t.Kind {
 	case TargetSpace:
 		sp, ok := ed.SpaceByID(t.ID)
 		if !ok {
 			return detailCard{}, false
 		}
-		return spaceFacts(st, sp, who, colours), true
+		return spaceFacts(g, sp, who, colours), true
 	case TargetLocation:
 		li, ok := ed.LocationByID(t.ID)
 		if !ok {
 			return detailCard{}, false
 		}
-		return locationFacts(st, li, who), true
+		return locationFacts(g, li, who), true
 	case TargetLink:
 		l, ok := ed.LinkByID(t.ID)
 		if !ok {
 			return detailCard{}, false
 		}
-		return linkFacts(st, l, who, colours), true
+		return linkFacts(g, l, who, colours), true
 	case TargetMerchant:
 		m, ok := ed.MerchantSpaceByID(t.ID)
 		if !ok {
 			return detailCard{}, false
 		}
-		return merchantFacts(st, m), true
+		return merchantFacts(g, m), true
 	case TargetMarket:
-		return marketFacts(st, t.ID == "iron_market"), true
+		return marketFacts(g, t.ID == "iron_market"), true
 	case TargetDistant:
-		if len(ed.DistantTiles) == 0 {
+		if !g.Distant.Present {
 			return detailCard{}, false
 		}
-		return distantFacts(st), true
+		return distantFacts(g), true
 	}
 	return detailCard{}, false
-}
-
-// spaceNumber is a build space's number within its location, from 1.
-func spaceNumber(ed *engine.Edition, sp int) int {
-	for i, x := range ed.Locations[ed.Spaces[sp].Location].Spaces {
-		if x == sp {
-			return i + 1
-		}
-	}
-	return 0
 }
 
 func industryNames(inds []engine.Industry, sep string) string {
@@ -82,68 +73,52 @@ func industryNames(inds []engine.Industry, sep string) string {
 	return strings.Join(out, sep)
 }
 
-// cubeWord names the cubes a tile of the industry holds: coal, iron or beer ("" for none).
-func cubeWord(ind engine.Industry) string {
-	switch ind {
-	case engine.Coal:
-		return "coal"
-	case engine.Iron:
-		return "iron"
-	case engine.Brewery:
-		return "beer"
-	}
-	return ""
-}
-
-func spaceFacts(st *engine.State, sp int, who func(int) string, colours []string) detailCard {
-	ed := st.Edition()
-	space := &ed.Spaces[sp]
-	loc := &ed.Locations[space.Location]
-	c := detailCard{Title: loc.Name + ", space " + strconv.Itoa(spaceNumber(ed, sp))}
-	c.Lines = append(c.Lines, "Takes "+industryNames(space.Icons, " or ")+".")
-	t := st.Tiles[sp]
-	if t.Player() < 0 || int(t.Industry) >= len(ed.Mats) || int(t.Spec) >= len(ed.Mats[t.Industry]) {
+func spaceFacts(g *view.Game, sp int, who func(int) string, colours []string) detailCard {
+	ed := g.Edition
+	t := &g.Spaces[sp]
+	c := detailCard{Title: t.Town + ", space " + strconv.Itoa(t.K+1)}
+	c.Lines = append(c.Lines, "Takes "+industryNames(ed.Spaces[sp].Icons, " or ")+".")
+	if !t.Built() {
 		c.Lines = append(c.Lines, "Empty.")
 		return c
 	}
-	p := t.Player()
-	spec := st.TileSpec(t)
+	p := t.Owner
 	c.Colour = kit.Color(colours, p)
-	c.Lines = append(c.Lines, who(p)+"’s "+t.Industry.Name()+" "+kit.Roman(spec.Level)+".")
+	c.Lines = append(c.Lines, who(p)+"’s "+t.Industry.Name()+" "+kit.Roman(t.Level)+".")
 	if t.Flipped {
-		c.Lines = append(c.Lines, "Flipped: scores "+strconv.Itoa(spec.VP)+" VP at the end of the era; its income (+"+
-			strconv.Itoa(spec.Income)+" on the track) is already counted.")
+		c.Lines = append(c.Lines, "Flipped: scores "+strconv.Itoa(t.VP)+" VP at the end of the era; its income (+"+
+			strconv.Itoa(t.Income)+" on the track) is already counted.")
 	} else {
-		c.Lines = append(c.Lines, "Not flipped: once flipped it scores "+strconv.Itoa(spec.VP)+" VP at the end of the era and raises income by "+
-			strconv.Itoa(spec.Income)+" on the track.")
+		c.Lines = append(c.Lines, "Not flipped: once flipped it scores "+strconv.Itoa(t.VP)+" VP at the end of the era and raises income by "+
+			strconv.Itoa(t.Income)+" on the track.")
 	}
-	link := kit.Plural(spec.LinkIcons, "link icon", "link icons")
+	link := kit.Plural(t.LinkIcons, "link icon", "link icons")
 	if t.Flipped {
-		c.Lines = append(c.Lines, "Link VP: "+link+": each link to "+loc.Name+" scores "+strconv.Itoa(spec.LinkIcons)+" more.")
+		c.Lines = append(c.Lines, "Link VP: "+link+": each link to "+t.Town+" scores "+strconv.Itoa(t.LinkIcons)+" more.")
 	} else {
 		c.Lines = append(c.Lines, "Link VP: "+link+" once flipped.")
 	}
-	if w := cubeWord(t.Industry); w != "" {
-		c.Lines = append(c.Lines, "On the tile: "+strconv.Itoa(int(t.Cubes))+" "+w+".")
+	if t.Cube != "" {
+		c.Lines = append(c.Lines, "On the tile: "+strconv.Itoa(t.Cubes)+" "+t.Cube+".")
 	}
-	if spec.Beer > 0 && !t.Flipped {
-		c.Lines = append(c.Lines, "Sells with "+kit.Plural(spec.Beer, "beer", "beer")+".")
+	if t.Beer > 0 && !t.Flipped {
+		c.Lines = append(c.Lines, "Sells with "+kit.Plural(t.Beer, "beer", "beer")+".")
 	}
 	return c
 }
 
-func locationFacts(st *engine.State, li int, who func(int) string) detailCard {
-	ed := st.Edition()
+func locationFacts(g *view.Game, li int, who func(int) string) detailCard {
+	ed := g.Edition
 	loc := &ed.Locations[li]
 	c := detailCard{Title: loc.Name}
 	if loc.Kind == engine.MerchantLocation {
 		c.Lines = append(c.Lines, "Merchant. Beer bonus: "+bonusText(loc)+".", "Links here score "+strconv.Itoa(loc.LinkIcons)+" VP for this end.")
-		if int(st.NumPlayers) < loc.MinPlayers {
+		if len(loc.MerchantSpaces) > 0 && !g.Merchants[loc.MerchantSpaces[0]].InPlay {
 			c.Lines = append(c.Lines, "Not in play: only with "+strconv.Itoa(loc.MinPlayers)+" or more players.")
 			return c
 		}
 		for _, m := range loc.MerchantSpaces {
-			c.Lines = append(c.Lines, merchantLine(st, m))
+			c.Lines = append(c.Lines, merchantLine(g, m))
 		}
 		return c
 	}
@@ -159,17 +134,16 @@ func locationFacts(st *engine.State, li int, who func(int) string) detailCard {
 	icons := loc.LinkIcons
 	for k, sp := range loc.Spaces {
 		line := "Space " + strconv.Itoa(k+1) + " (" + industryNames(ed.Spaces[sp].Icons, "/") + "): "
-		t := st.Tiles[sp]
-		if t.Player() < 0 {
+		t := &g.Spaces[sp]
+		if !t.Built() {
 			line += "empty."
 		} else {
-			spec := st.TileSpec(t)
-			line += who(t.Player()) + "’s " + t.Industry.Name() + " " + kit.Roman(spec.Level)
+			line += who(t.Owner) + "’s " + t.Industry.Name() + " " + kit.Roman(t.Level)
 			if t.Flipped {
-				line += ", flipped (" + strconv.Itoa(spec.VP) + " VP)"
-				icons += spec.LinkIcons
-			} else if w := cubeWord(t.Industry); w != "" {
-				line += ", " + strconv.Itoa(int(t.Cubes)) + " " + w
+				line += ", flipped (" + strconv.Itoa(t.VP) + " VP)"
+				icons += t.LinkIcons
+			} else if t.Cube != "" {
+				line += ", " + strconv.Itoa(t.Cubes) + " " + t.Cube
 			}
 			line += "."
 		}
@@ -180,9 +154,10 @@ func locationFacts(st *engine.State, li int, who func(int) string) detailCard {
 }
 
 // merchantLine describes one merchant space: what its tile buys and its beer.
-func merchantLine(st *engine.State, m int) string {
-	tile := st.MerchantTile(m)
-	line := kit.MerchantLabel(st, m) + ": "
+func merchantLine(g *view.Game, m int) string {
+	mv := &g.Merchants[m]
+	tile := mv.Tile
+	line := kit.MerchantLabel(g, m) + ": "
 	switch {
 	case tile == nil:
 		line += "no tile"
@@ -191,7 +166,7 @@ func merchantLine(st *engine.State, m int) string {
 	default:
 		line += "buys " + kit.JoinAnd(strings.Split(industryNames(tile.Buys, "|"), "|"))
 	}
-	if st.Merchants[m].Beer > 0 {
+	if mv.Beer > 0 {
 		line += "; 1 beer"
 	} else if tile != nil && len(tile.Buys) > 0 {
 		line += "; its beer is used"
@@ -199,20 +174,20 @@ func merchantLine(st *engine.State, m int) string {
 	return line + "."
 }
 
-func merchantFacts(st *engine.State, m int) detailCard {
-	ed := st.Edition()
-	loc := &ed.Locations[ed.MerchantSpaces[m].Location]
+func merchantFacts(g *view.Game, m int) detailCard {
+	mv := &g.Merchants[m]
+	loc := &g.Edition.Locations[mv.Location]
 	c := detailCard{Title: loc.Name + " merchant"}
-	if int(st.NumPlayers) < loc.MinPlayers {
+	if !mv.InPlay {
 		c.Lines = append(c.Lines, "Not in play: only with "+strconv.Itoa(loc.MinPlayers)+" or more players.")
 		return c
 	}
-	c.Lines = append(c.Lines, merchantLine(st, m), "Selling here with its beer gives: "+bonusText(loc)+".")
+	c.Lines = append(c.Lines, merchantLine(g, m), "Selling here with its beer gives: "+bonusText(loc)+".")
 	return c
 }
 
-func linkFacts(st *engine.State, l int, who func(int) string, colours []string) detailCard {
-	ed := st.Edition()
+func linkFacts(g *view.Game, l int, who func(int) string, colours []string) detailCard {
+	ed := g.Edition
 	link := &ed.Links[l]
 	c := detailCard{Title: ed.LinkName(l)}
 	switch {
@@ -223,11 +198,12 @@ func linkFacts(st *engine.State, l int, who func(int) string, colours []string) 
 	default:
 		c.Lines = append(c.Lines, "Rail only.")
 	}
-	vp := strconv.Itoa(st.LinkVP(l)) + " VP"
-	if o := st.LinkOwner(l); o >= 0 {
-		what := "rail"
-		if st.Era == engine.Canal {
-			what = "canal"
+	lv := &g.Links[l]
+	vp := strconv.Itoa(lv.VP) + " VP"
+	if o := lv.Owner; o >= 0 {
+		what := "canal"
+		if lv.Rail {
+			what = "rail"
 		}
 		c.Colour = kit.Color(colours, o)
 		c.Lines = append(c.Lines, who(o)+"’s "+what+".", "Would score "+vp+" now: 1 per link icon where it ends (merchants 2, flipped tiles their icons).")
@@ -237,26 +213,24 @@ func linkFacts(st *engine.State, l int, who func(int) string, colours []string) 
 	return c
 }
 
-func marketFacts(st *engine.State, iron bool) detailCard {
-	ed := st.Edition()
-	m, n, name := &ed.CoalMarket, int(st.CoalMarket), "Coal market"
+func marketFacts(g *view.Game, iron bool) detailCard {
+	m, name := &g.Coal, "Coal market"
 	if iron {
-		m, n, name = &ed.IronMarket, int(st.IronMarket), "Iron market"
+		m, name = &g.Iron, "Iron market"
 	}
 	return detailCard{Title: name, Lines: []string{
-		strconv.Itoa(n) + " of " + strconv.Itoa(len(m.Prices)) + " cubes; the next costs " + kit.Money(m.BuyPrice(n)) + ".",
-		"When it is empty a cube costs " + kit.Money(m.EmptyPrice) + ".",
+		strconv.Itoa(m.Cubes) + " of " + strconv.Itoa(m.Spaces) + " cubes; the next costs " + kit.Money(m.BuyPrice) + ".",
+		"When it is empty a cube costs " + kit.Money(m.EmptyCost) + ".",
 	}}
 }
 
 // distantFacts describes the Distant Market (Lancashire): its tiles, the cotton demand
 // marker and what a sale there does.
-func distantFacts(st *engine.State) detailCard {
-	ed := st.Edition()
-	d := distantDataOf(st, ed)
+func distantFacts(g *view.Game) detailCard {
+	d := distantDataOf(g)
 	return detailCard{Title: "Distant Market", Lines: []string{
-		strconv.Itoa(d.Left) + " of " + strconv.Itoa(int(st.DistantLen)) + " tiles face down this era; " + revealedText(&d) + ".",
-		"The " + DemandText(ed, d.Demand) + ".",
+		strconv.Itoa(d.Left) + " of " + strconv.Itoa(g.Distant.Tiles) + " tiles face down this era; " + revealedText(&d) + ".",
+		"The " + DemandText(g.Edition, d.Demand) + ".",
 		"A cotton mill sold here (through a port or an external location) turns the top tile: the demand marker moves down by its number; on X the sale fails, otherwise the mill flips and its owner gains the income spaces beside the marker.",
 	}}
 }
@@ -268,7 +242,7 @@ func distantFacts(st *engine.State) detailCard {
 type boardDetails struct {
 	goapp.Compo
 
-	IState   engine.State
+	IGame    *view.Game
 	INames   []string
 	IColours []string
 	ITarget  Target
@@ -282,7 +256,7 @@ func newBoardDetails() *boardDetails { return &boardDetails{} }
 // percent writes a fraction as a CSS percentage with one decimal.
 func percent(f float64) string { return fmtNum(f*100) + "%" }
 
-func (d *boardDetails) State(s engine.State) *boardDetails           { d.IState = s; return d }
+func (d *boardDetails) Game(g *view.Game) *boardDetails              { d.IGame = g; return d }
 func (d *boardDetails) Names(n []string) *boardDetails               { d.INames = n; return d }
 func (d *boardDetails) Colours(c []string) *boardDetails             { d.IColours = c; return d }
 func (d *boardDetails) Target(t Target) *boardDetails                { d.ITarget = t; return d }
@@ -291,7 +265,7 @@ func (d *boardDetails) At(r rect) *boardDetails                      { d.IAt = r
 func (d *boardDetails) OnClose(fn func(goapp.Context)) *boardDetails { d.onClose = fn; return d }
 
 func (d *boardDetails) Render() goapp.UI {
-	card, ok := detailFacts(&d.IState, d.INames, d.IColours, d.ITarget)
+	card, ok := detailFacts(d.IGame, d.INames, d.IColours, d.ITarget)
 	if !ok {
 		return goapp.Div().Class("bd-none")
 	}

@@ -7,11 +7,12 @@ import (
 
 	"brass/engine"
 	"brass/ui/kit"
+	"brass/ui/view"
 )
 
 func facts(t *testing.T, s *engine.State, tg Target) string {
 	t.Helper()
-	c, ok := detailFacts(s, []string{"Ada", "Brunel", "Cort", "Dee"}, testColors, tg)
+	c, ok := detailFacts(view.Of(s), []string{"Ada", "Brunel", "Cort", "Dee"}, testColors, tg)
 	if !ok {
 		t.Fatalf("no details for %+v", tg)
 	}
@@ -65,7 +66,7 @@ func TestDetailFacts(t *testing.T) {
 	if got := facts(t, s, Target{TargetMarket, "coal_market"}); !strings.Contains(got, "9 of 14 cubes") {
 		t.Errorf("coal market: %q", got)
 	}
-	if _, ok := detailFacts(s, nil, nil, Target{TargetSpace, "nowhere_9"}); ok {
+	if _, ok := detailFacts(view.Of(s), nil, nil, Target{TargetSpace, "nowhere_9"}); ok {
 		t.Error("an unknown space has no details")
 	}
 }

@@ -13,14 +13,16 @@ import (
 
 	"brass/engine"
 	"brass/ui/kit"
+	"brass/ui/view"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // Props is everything the board draws. It is a value, so the frame and the board
-// update only when something in it changes.
+// update only when something in it changes: the game is the view of one state (a new
+// *view.Game for each state, never changed, so an unchanged game compares equal at once).
 type Props struct {
-	State     engine.State
+	Game      *view.Game // nil: an empty Birmingham board
 	Colours   []string
 	Names     []string
 	Spaces    []string // legal build spaces
@@ -30,6 +32,14 @@ type Props struct {
 	Selected  []string // chosen so far
 	Recent    []string // what the last turn used
 	Hint      []string // what the hinted move would use (any kind of id): glows while nothing is asked
+}
+
+// edition is the game's edition (nil for no game: Birmingham's layout).
+func (p *Props) edition() *engine.Edition {
+	if p.Game == nil {
+		return nil
+	}
+	return p.Game.Edition
 }
 
 // choosing reports whether a question is being answered on the board.
@@ -46,7 +56,7 @@ func (p *Props) eachTarget(fn func(t Target, source bool)) {
 	for _, id := range p.Merchants {
 		fn(Target{TargetMerchant, id}, false)
 	}
-	lay := layoutFor(p.State.Edition())
+	lay := layoutFor(p.edition())
 	for _, id := range p.Sources {
 		fn(lay.sourceTarget(id), true)
 	}
@@ -73,7 +83,7 @@ func (p *Props) glowMarks() []glowMark {
 		}
 	})
 	if len(out) == 0 && len(p.Hint) > 0 {
-		lay := layoutFor(p.State.Edition())
+		lay := layoutFor(p.edition())
 		for _, id := range p.Hint {
 			if _, ok := lay.Links[id]; ok {
 				out = append(out, glowMark{Target: Target{TargetLink, id}})
@@ -327,7 +337,7 @@ func (f *Frame) onClick(ctx goapp.Context, e goapp.Event) {
 		p = m.toBoard(eventPoint(e), f.view)
 		radius = tapRadius / (m.S1 * f.view.zoom())
 	}
-	lay := layoutFor(f.IProps.State.Edition())
+	lay := layoutFor(f.IProps.edition())
 	if f.IProps.choosing() {
 		legal := f.IProps.legalTargets()
 		switch {
@@ -422,8 +432,8 @@ func (f *Frame) closeDetails(ctx goapp.Context) { f.pinned = Target{} }
 
 func (f *Frame) Render() goapp.UI {
 	p := &f.IProps
-	lay := layoutFor(p.State.Edition())
-	b := newBoard().State(p.State).Colors(p.Colours).Names(p.Names).
+	lay := layoutFor(p.edition())
+	b := newBoard().Game(p.Game).Colors(p.Colours).Names(p.Names).
 		LegalSpaces(p.Spaces).LegalLinks(p.Links).LegalMerchants(p.Merchants).Sources(p.Sources).
 		Selected(p.Selected).Recent(p.Recent).OnPick(f.pickKey)
 	// The card follows the mouse; a clicked or tapped target keeps its card (with a close
@@ -460,11 +470,11 @@ func (f *Frame) Render() goapp.UI {
 			On("pointerover", f.onPointerOver).
 			On("pointerleave", f.onPointerLeave).
 			On("wheel", f.onWheel).
-			Body(b, &boardMarks{IEdition: editionID(p.State.Edition()), IMarks: p.glowMarks()}),
+			Body(b, &boardMarks{IEdition: editionID(p.edition()), IMarks: p.glowMarks()}),
 			f.renderMinimap(lay),
 			goapp.Div().Class("bf-slot").Body(goapp.If(shown != (Target{}), func() goapp.UI {
 				at := f.view.onScreen(lay.box(shown))
-				return newBoardDetails().State(p.State).Names(p.Names).Colours(p.Colours).
+				return newBoardDetails().Game(p.Game).Names(p.Names).Colours(p.Colours).
 					Target(shown).Pinned(pinned).At(at).OnClose(f.closeDetails)
 			}))),
 	)

@@ -2,6 +2,7 @@ package board
 
 import (
 	"brass/ui/uitest"
+	"brass/ui/view"
 	"math"
 	"testing"
 )
@@ -158,7 +159,7 @@ func TestScreenMapPinchAndDrag(t *testing.T) {
 
 func TestBoardFrame(t *testing.T) {
 	s := sampleState(t, 3)
-	props := Props{State: *s, Spaces: []string{"dudley_1"}, Links: []string{"dudley-birmingham"},
+	props := Props{Game: view.Of(s), Spaces: []string{"dudley_1"}, Links: []string{"dudley-birmingham"},
 		Sources: []string{"coal_market", "oxford_1", "cannock_2"}}
 	want := []Target{{TargetSpace, "dudley_1"}, {TargetMarket, "coal_market"}, {TargetMerchant, "oxford_1"},
 		{TargetSpace, "cannock_2"}, {TargetLink, "dudley-birmingham"}}

@@ -9,6 +9,7 @@ import (
 
 	"brass/engine"
 	"brass/ui/kit"
+	"brass/ui/view"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -94,13 +95,12 @@ type distantData struct {
 	Demand   int
 }
 
-func distantDataOf(st *engine.State, ed *engine.Edition) distantData {
-	d := distantData{ed: ed, Left: int(st.DistantLeft), Demand: int(st.Demand)}
-	// The stack's top is its last tile, so the tiles turned over lie from the end down.
-	for i := int(st.DistantLen) - 1; i >= int(st.DistantLeft) && d.NRev < len(d.Revealed); i-- {
-		k := int(st.Distant[i])
-		if k < len(ed.DistantTiles) {
-			d.Revealed[d.NRev] = int8(ed.DistantTiles[k].Drop)
+func distantDataOf(g *view.Game) distantData {
+	m := &g.Distant
+	d := distantData{ed: g.Edition, Left: m.Left, Demand: m.Demand}
+	for _, drop := range m.Revealed {
+		if d.NRev < len(d.Revealed) {
+			d.Revealed[d.NRev] = int8(drop)
 			d.NRev++
 		}
 	}

@@ -9,6 +9,7 @@ import (
 
 	"brass/engine"
 	"brass/ui/uitest"
+	"brass/ui/view"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -49,7 +50,7 @@ func TestLancashireBoardRenders(t *testing.T) {
 		g := lancashireGame(t, rules, 3, 60)
 		s := g.State()
 		ed := s.Edition()
-		b := newBoard().State(*s).Colors(testColors).Names([]string{"Ada", "Brunel", "Cort"})
+		b := newBoard().Game(view.Of(s)).Colors(testColors).Names([]string{"Ada", "Brunel", "Cort"})
 		if os.Getenv("BRASS_DUMP_BOARD") != "" {
 			os.WriteFile(os.Getenv("BRASS_DUMP_BOARD")+rules+".svg", []byte(goapp.HTMLString(b)), 0o644)
 		}
@@ -119,7 +120,7 @@ func TestDistantMarketData(t *testing.T) {
 	}
 	s.DistantLeft -= 2
 	s.Demand = 5
-	d := distantDataOf(s, ed)
+	d := distantDataOf(view.Of(s))
 	if d.Left != int(s.DistantLen)-2 || d.NRev != 2 || d.Demand != 5 {
 		t.Errorf("distant data %+v", d)
 	}
@@ -148,8 +149,8 @@ func TestDistantMarketTilesTurnedOver(t *testing.T) {
 	if c := Diff(was, &now); !reflect.DeepEqual(c.Flipped, []string{DistantTileID(0), DistantTileID(1)}) {
 		t.Errorf("two tiles turned over: flipped %v", c.Flipped)
 	}
-	root := uitest.Render(t, newBoard().State(now).Colors(testColors).Names([]string{"A", "B", "C", "D"}))
-	d := distantDataOf(&now, now.Edition())
+	root := uitest.Render(t, newBoard().Game(view.Of(&now)).Colors(testColors).Names([]string{"A", "B", "C", "D"}))
+	d := distantDataOf(view.Of(&now))
 	// The first turned over was the stack's top: its last tile.
 	if first := now.Edition().DistantTiles[now.Distant[now.DistantLen-1]].Drop; int(d.Revealed[0]) != first {
 		t.Errorf("the first tile turned over shows −%d, want −%d", d.Revealed[0], first)
@@ -192,7 +193,7 @@ func TestDistantMarketDetails(t *testing.T) {
 	if !ok || tg.Kind != TargetDistant || tg.elementID() != distantElementID {
 		t.Fatalf("the Distant Market's element id reads as %+v, %v", tg, ok)
 	}
-	c, ok := detailFacts(s, []string{"Ada", "Brunel", "Cort"}, testColors, tg)
+	c, ok := detailFacts(view.Of(s), []string{"Ada", "Brunel", "Cort"}, testColors, tg)
 	if !ok {
 		t.Fatal("no details card for the Distant Market")
 	}
@@ -211,7 +212,7 @@ func TestDistantMarketDetails(t *testing.T) {
 		t.Errorf("a tap on the Distant Market finds %+v, %v", found, ok)
 	}
 	// Birmingham has no Distant Market.
-	if _, ok := detailFacts(sampleState(t, 3), nil, nil, tg); ok {
+	if _, ok := detailFacts(view.Of(sampleState(t, 3)), nil, nil, tg); ok {
 		t.Error("Birmingham shows a Distant Market card")
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"brass/engine"
 	"brass/ui/kit"
+	"brass/ui/view"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -22,13 +23,12 @@ type linkData struct {
 	Marks marks
 }
 
-func (b *board) linkData(st *engine.State, ed *engine.Edition, li int) linkData {
-	d := linkData{ed: ed, Index: li, Owner: owner{Player: -1}, Marks: b.marks(ed.Links[li].ID, b.ILinks)}
+func (b *board) linkData(g *view.Game, li int) linkData {
+	l := &g.Links[li]
+	d := linkData{ed: g.Edition, Index: li, Owner: owner{Player: -1}, Marks: b.marks(l.ID, b.ILinks)}
 	d.Marks.Source = false
-	if o := st.LinkOwner(li); o >= 0 {
-		d.Owner = b.owner(o)
-		d.Rail = st.Era != engine.Canal
-		d.VP = st.LinkVP(li)
+	if l.Owner >= 0 { // an unbuilt line's VP is left out: it changes with every flip, unseen
+		d.Owner, d.Rail, d.VP = b.owner(l.Owner), l.Rail, l.VP
 	}
 	return d
 }

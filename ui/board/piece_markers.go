@@ -7,6 +7,7 @@ import (
 
 	"brass/engine"
 	"brass/ui/kit"
+	"brass/ui/view"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -14,22 +15,18 @@ import (
 // markersData is every player's VP and income, with their names and colours.
 type markersData struct {
 	N      int
-	VP     [engine.MaxPlayers]int32
-	Income [engine.MaxPlayers]uint8 // track space
-	Level  [engine.MaxPlayers]int   // income level
+	VP     [engine.MaxPlayers]int
+	Income [engine.MaxPlayers]int // track space
+	Level  [engine.MaxPlayers]int // income level
 	Names  [engine.MaxPlayers]string
 	Colour [engine.MaxPlayers]string
 }
 
-func (b *board) markersData(st *engine.State) markersData {
-	d := markersData{N: int(st.NumPlayers)}
-	if d.N > engine.MaxPlayers {
-		d.N = engine.MaxPlayers
-	}
-	for p := 0; p < d.N; p++ {
-		d.VP[p] = st.Players[p].VP
-		d.Income[p] = st.Players[p].IncomeSpace
-		d.Level[p] = engine.IncomeLevel(int(st.Players[p].IncomeSpace))
+func (b *board) markersData(g *view.Game) markersData {
+	d := markersData{N: len(g.Seats)}
+	for p := range g.Seats {
+		pl := &g.Seats[p]
+		d.VP[p], d.Income[p], d.Level[p] = pl.VP, pl.IncomeSpace, pl.IncomeLevel
 		d.Names[p] = b.name(p)
 		d.Colour[p] = b.color(p)
 	}
@@ -47,12 +44,12 @@ func (c *boardMarkers) Render() goapp.UI {
 	d := &c.IData
 	var vpAt, incAt [100][]int
 	for p := 0; p < d.N; p++ {
-		vp := int(d.VP[p]) % 100
+		vp := d.VP[p] % 100
 		if vp < 0 {
 			vp += 100
 		}
 		vpAt[vp] = append(vpAt[vp], p)
-		inc := int(d.Income[p])
+		inc := d.Income[p]
 		if inc > 99 {
 			inc = 99
 		}
@@ -69,7 +66,7 @@ func (c *boardMarkers) Render() goapp.UI {
 			x := ctr.X + in.X*depth + along.X*off
 			y := ctr.Y + in.Y*depth + along.Y*off
 			if vp {
-				label := d.Names[p] + " VP marker: " + strconv.Itoa(int(d.VP[p])) + " VP"
+				label := d.Names[p] + " VP marker: " + strconv.Itoa(d.VP[p]) + " VP"
 				out = append(out, kit.Svg("circle").Attr("cx", svgNum(x)).Attr("cy", svgNum(y)).Attr("r", svgNum(8)).
 					Attr("fill", d.Colour[p]).ID("vpm-"+strconv.Itoa(p)).Class("bb-vpm").Role("img").Aria("label", label))
 			} else {

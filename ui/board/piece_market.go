@@ -8,25 +8,28 @@ import (
 
 	"brass/engine"
 	"brass/ui/kit"
+	"brass/ui/view"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// marketData is the coal or the iron market: how many cubes it holds and its marks.
+// marketData is the coal or the iron market: how many cubes it holds, the price of the
+// next one and its marks.
 type marketData struct {
 	ed    *engine.Edition
 	Coal  bool // the coal market (else the iron market)
 	Count int
+	Next  int // the price of the next cube bought
 	Marks marks
 }
 
-func (b *board) marketData(st *engine.State, ed *engine.Edition, coal bool) marketData {
-	id, count := "iron_market", int(st.IronMarket)
+func (b *board) marketData(g *view.Game, coal bool) marketData {
+	id, mk := "iron_market", &g.Iron
 	if coal {
-		id, count = "coal_market", int(st.CoalMarket)
+		id, mk = "coal_market", &g.Coal
 	}
 	m := b.marks(id, nil)
-	return marketData{ed: ed, Coal: coal, Count: count, Marks: m}
+	return marketData{ed: g.Edition, Coal: coal, Count: mk.Cubes, Next: mk.BuyPrice, Marks: m}
 }
 
 type boardMarket struct {
@@ -68,11 +71,7 @@ func (c *boardMarket) Render() goapp.UI {
 		Text("£"+strconv.Itoa(m.EmptyPrice)+" when empty"))
 	body = append(body, kit.Svg("rect").Attr("x", svgNum(p.X-3)).Attr("y", svgNum(p.Y-3)).Attr("width", svgNum(p.W+6)).Attr("height", svgNum(p.H+6)).
 		Attr("rx", svgNum(8)).Class("bb-ring"))
-	next := m.EmptyPrice
-	if count > 0 && count <= n {
-		next = m.Prices[n-count]
-	}
-	label := name + " market: " + strconv.Itoa(count) + " of " + strconv.Itoa(n) + " filled, next costs £" + strconv.Itoa(next)
+	label := name + " market: " + strconv.Itoa(count) + " of " + strconv.Itoa(n) + " filled, next costs £" + strconv.Itoa(d.Next)
 	if d.Marks.Selected {
 		label += ", selected"
 	}

@@ -7,16 +7,15 @@ import (
 
 	"brass/engine"
 	"brass/ui/kit"
+	"brass/ui/view"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // merchantSlotData is one merchant space: its tile, its beer and its marks.
 type merchantSlotData struct {
-	Index int // merchant space index in the edition
-	K     int // position in its location, from 0
-	Slot  engine.MerchantSlot
-	Marks marks
+	Merchant view.Merchant
+	Marks    marks
 }
 
 // merchantData is a merchant location with its spaces.
@@ -27,16 +26,18 @@ type merchantData struct {
 	Slots  []merchantSlotData
 }
 
-func (b *board) merchantData(st *engine.State, ed *engine.Edition, li int) merchantData {
-	loc := &ed.Locations[li]
+func (b *board) merchantData(g *view.Game, li int) merchantData {
+	loc := &g.Edition.Locations[li]
 	d := merchantData{
-		ed:     ed,
+		ed:     g.Edition,
 		Loc:    li,
-		InPlay: st.Edition() == nil || int(st.NumPlayers) >= loc.MinPlayers,
+		InPlay: true,
 		Slots:  make([]merchantSlotData, len(loc.MerchantSpaces)),
 	}
 	for k, ms := range loc.MerchantSpaces {
-		d.Slots[k] = merchantSlotData{Index: ms, K: k, Slot: st.Merchants[ms], Marks: b.marks(ed.MerchantSpaces[ms].ID, b.IMerchants)}
+		m := g.Merchants[ms]
+		d.InPlay = m.InPlay // the same for every space of the location
+		d.Slots[k] = merchantSlotData{Merchant: m, Marks: b.marks(m.ID, b.IMerchants)}
 	}
 	return d
 }
@@ -80,14 +81,14 @@ func (c *boardMerchant) Render() goapp.UI {
 
 func (c *boardMerchant) slot(loc *engine.Location, s *merchantSlotData) goapp.UI {
 	ed := c.IData.ed
-	id := ed.MerchantSpaces[s.Index].ID
+	id := s.Merchant.ID
 	g := layoutFor(ed).MerchantSlots[id]
-	label := loc.Name + " merchant " + strconv.Itoa(s.K+1) + ": "
+	label := loc.Name + " merchant " + strconv.Itoa(s.Merchant.K+1) + ": "
 	r := g.Tile
 	body := []goapp.UI{
 		kit.Svg("rect").Attr("x", svgNum(r.X)).Attr("y", svgNum(r.Y)).Attr("width", svgNum(r.W)).Attr("height", svgNum(r.H)).Attr("rx", svgNum(4)).Class("bb-mtile"),
 	}
-	tile := s.Slot.TileIn(ed)
+	tile := s.Merchant.Tile
 	switch {
 	case tile == nil && !c.IData.InPlay:
 		label += "not in play"
@@ -114,7 +115,7 @@ func (c *boardMerchant) slot(loc *engine.Location, s *merchantSlotData) goapp.UI
 		}
 	}
 	br := g.Barrel
-	if s.Slot.Beer > 0 {
+	if s.Merchant.Beer > 0 {
 		label += ", beer available"
 		body = append(body, kit.Svg("use").Attr("href", "#bb-barrel").
 			Attr("x", svgNum(br.X)).Attr("y", svgNum(br.Y)).Attr("width", svgNum(br.W)).Attr("height", svgNum(br.H)))

@@ -9,6 +9,7 @@ import (
 
 	"brass/engine"
 	"brass/ui/kit"
+	"brass/ui/view"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -16,9 +17,7 @@ import (
 // spaceData is one build space: the tile on it and its marks.
 type spaceData struct {
 	ed    *engine.Edition
-	Space int // index in the edition
-	K     int // position in its location, from 0
-	Tile  engine.Tile
+	Space view.Space
 	Owner owner
 	Marks marks
 }
@@ -30,16 +29,13 @@ type townData struct {
 	Spaces []spaceData
 }
 
-func (b *board) townData(st *engine.State, ed *engine.Edition, li int) townData {
+func (b *board) townData(g *view.Game, li int) townData {
+	ed := g.Edition
 	loc := &ed.Locations[li]
 	d := townData{ed: ed, Loc: li, Spaces: make([]spaceData, len(loc.Spaces))}
 	for k, sp := range loc.Spaces {
-		t := st.Tiles[sp]
-		o := owner{Player: -1}
-		if t.Player() >= 0 {
-			o = b.owner(t.Player())
-		}
-		d.Spaces[k] = spaceData{ed: ed, Space: sp, K: k, Tile: t, Owner: o, Marks: b.marks(ed.Spaces[sp].ID, b.ISpaces)}
+		s := g.Spaces[sp]
+		d.Spaces[k] = spaceData{ed: ed, Space: s, Owner: b.owner(s.Owner), Marks: b.marks(s.ID, b.ISpaces)}
 	}
 	return d
 }
@@ -105,19 +101,19 @@ func (c *boardSpace) onKey(ctx goapp.Context, e goapp.Event) { chooseByKey(ctx, 
 func (c *boardSpace) Render() goapp.UI {
 	d := &c.IData
 	ed := d.ed
-	s := &ed.Spaces[d.Space]
+	s := &ed.Spaces[d.Space.Index]
 	loc := &ed.Locations[s.Location]
 	r := layoutFor(ed).Spaces[s.ID]
-	t := d.Tile
+	t := &d.Space
 
 	var icons []string
 	for _, ind := range s.Icons {
 		icons = append(icons, ind.Name())
 	}
-	label := loc.Name + " space " + strconv.Itoa(d.K+1) + ": " + strings.Join(icons, " or ") + ", "
+	label := loc.Name + " space " + strconv.Itoa(t.K+1) + ": " + strings.Join(icons, " or ") + ", "
 
 	var body []goapp.UI
-	if t.Player() < 0 || int(t.Industry) >= len(ed.Mats) || int(t.Spec) >= len(ed.Mats[t.Industry]) {
+	if !t.Built() {
 		label += "empty"
 		body = append(body, kit.Svg("rect").Attr("x", svgNum(r.X)).Attr("y", svgNum(r.Y)).Attr("width", svgNum(r.W)).Attr("height", svgNum(r.H)).
 			Attr("rx", svgNum(4)).Class("bb-empty"))
@@ -130,8 +126,7 @@ func (c *boardSpace) Render() goapp.UI {
 			}
 		}
 	} else {
-		spec := &ed.Mats[t.Industry][t.Spec]
-		label += d.Owner.Name + "'s " + t.Industry.Name() + " " + kit.Roman(spec.Level)
+		label += d.Owner.Name + "'s " + t.Industry.Name() + " " + kit.Roman(t.Level)
 		tile := "bb-tile"
 		if t.Flipped {
 			tile += " bb-flipped"
@@ -141,15 +136,14 @@ func (c *boardSpace) Render() goapp.UI {
 			kit.Svg("rect").Attr("x", svgNum(r.X)).Attr("y", svgNum(r.Y)).Attr("width", svgNum(r.W)).Attr("height", svgNum(r.H)).
 				Attr("rx", svgNum(4)).Attr("fill", d.Owner.Colour).Class(tile),
 			industryIcon(t.Industry, r.X+13, r.Y+13, 22),
-			kit.Svg("text").Attr("x", svgNum(r.X+r.W-4)).Attr("y", svgNum(r.Y+15)).Class("bb-lvl").Text(kit.Roman(spec.Level)),
+			kit.Svg("text").Attr("x", svgNum(r.X+r.W-4)).Attr("y", svgNum(r.Y+15)).Class("bb-lvl").Text(kit.Roman(t.Level)),
 		)
 		if t.Flipped {
 			body = append(body,
-				kit.Svg("text").Attr("x", svgNum(r.X+r.W/2)).Attr("y", svgNum(r.Y+r.H-6)).Class("bb-tvp").Text(strconv.Itoa(spec.VP)+" VP"))
+				kit.Svg("text").Attr("x", svgNum(r.X+r.W/2)).Attr("y", svgNum(r.Y+r.H-6)).Class("bb-tvp").Text(strconv.Itoa(t.VP)+" VP"))
 		} else if t.Cubes > 0 {
-			res := map[engine.Industry]string{engine.Coal: "coal", engine.Iron: "iron", engine.Brewery: "beer"}[t.Industry]
-			label += ", " + strconv.Itoa(int(t.Cubes)) + " " + res
-			body = append(body, tileCubes(t.Industry, int(t.Cubes), r)...)
+			label += ", " + strconv.Itoa(t.Cubes) + " " + t.Cube
+			body = append(body, tileCubes(t.Industry, t.Cubes, r)...)
 		}
 	}
 	if d.Marks.Selected {

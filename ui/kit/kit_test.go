@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"brass/engine"
+	"brass/ui/view"
 )
 
 func TestWords(t *testing.T) {
@@ -29,21 +30,11 @@ func TestPlayers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if Actor(s) < 0 {
-		t.Error("nobody acts at the start of a game")
-	}
-	if Name(nil, s, 2) != "Cy" || Name([]string{"", "", "Kate"}, s, 2) != "Kate" || Name(nil, nil, 1) != "Player 2" {
+	g := view.Of(s)
+	if Name(nil, g, 2) != "Cy" || Name([]string{"", "", "Kate"}, g, 2) != "Kate" || Name(nil, nil, 1) != "Player 2" || Name(nil, g, 5) != "Player 6" {
 		t.Error("names: the given name, else the game's, else Player N")
 	}
 	if Color(nil, 0) == Color(nil, 1) || Color([]string{"#123"}, 0) != "#123" {
 		t.Error("colours: the given colour, else a different one per seat")
-	}
-	s.Phase = engine.PhaseOver
-	s.TurnPos = 4
-	if Actor(s) != -1 {
-		t.Error("nobody acts once the game is over")
-	}
-	if Actor(&engine.State{}) != -1 || Edition(&engine.State{}).ID != "birmingham" {
-		t.Error("an empty state: nobody acts, and it is drawn as Birmingham")
 	}
 }

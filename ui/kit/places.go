@@ -4,24 +4,18 @@ import (
 	"strconv"
 	"strings"
 
-	"brass/engine"
+	"brass/ui/view"
 )
 
 // MerchantLabel names merchant space m as the builder and the board's details card do: its
 // town, a number where the town has several spaces, and what its tile buys.
-func MerchantLabel(s *engine.State, m int) string {
-	ed := s.Edition()
-	ms := ed.MerchantSpaces[m]
-	loc := ed.Locations[ms.Location]
-	label := loc.Name
-	if len(loc.MerchantSpaces) > 1 {
-		for i, x := range loc.MerchantSpaces {
-			if x == m {
-				label += " " + strconv.Itoa(i+1)
-			}
-		}
+func MerchantLabel(g *view.Game, m int) string {
+	mv := &g.Merchants[m]
+	label := mv.Town
+	if len(g.Edition.Locations[mv.Location].MerchantSpaces) > 1 {
+		label += " " + strconv.Itoa(mv.K+1)
 	}
-	if mt := s.MerchantTile(m); mt != nil {
+	if mt := mv.Tile; mt != nil {
 		if len(mt.Buys) == 0 {
 			label += " (buys nothing)"
 		} else {
