@@ -17,6 +17,7 @@ import (
 
 	"brass/engine"
 	"brass/ui/kit"
+	"brass/ui/view"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -72,16 +73,19 @@ func summarize(before *engine.State, outcomes []engine.Outcome) movePreview {
 	mp.Draw = drawSentence(before)
 	p := before.Actor()
 	ed := before.Edition()
+	bv := view.Of(before)
+	left := bv.Distant.Left
 	for i := range outcomes {
 		o := &outcomes[i]
-		row := drawRow{Drop: o.Draw.Drop, Tiles: o.Tiles, Of: int(before.DistantLeft)}
-		if d := int(o.After.Demand); d >= len(ed.DemandBonus) {
+		row := drawRow{Drop: o.Draw.Drop, Tiles: o.Tiles, Of: left}
+		av := view.Of(&o.After)
+		if d := av.Distant.Demand; d >= len(ed.DemandBonus) {
 			row.Fails = true
 			row.Demand = "X: the sale fails"
 			row.Income = "unchanged; the Sell action ends"
 		} else {
 			row.Demand = "space " + strconv.Itoa(d+1) + " (+" + strconv.Itoa(ed.DemandBonus[d]) + " income spaces)"
-			row.Income = kit.Money(before.IncomeLevel(p)) + " → " + kit.Money(o.After.IncomeLevel(p))
+			row.Income = kit.Money(bv.Seats[p].IncomeLevel) + " → " + kit.Money(av.Seats[p].IncomeLevel)
 		}
 		mp.Tiles = append(mp.Tiles, row)
 		if parts := previewParts(before, &o.After, o.Entries); len(parts) > 1 {
@@ -149,13 +153,14 @@ func dropsText(drops []int) string {
 // drawSentence says, before a sale to the Distant Market, that its top tile will be drawn
 // and what a tile does, without saying which tile it is (no one knows until the sale).
 func drawSentence(before *engine.State) string {
-	left := int(before.DistantLeft)
+	dm := view.Of(before).Distant
+	left := dm.Left
 	tiles := strconv.Itoa(left) + " tiles are"
 	if left == 1 {
 		tiles = "1 tile is"
 	}
 	return "Confirm draws the top Distant Market tile: no one knows which, " + tiles +
-		" face down. The cotton demand marker (now on space " + strconv.Itoa(int(before.Demand)+1) +
+		" face down. The cotton demand marker (now on space " + strconv.Itoa(dm.Demand+1) +
 		") moves down as many spaces as the tile shows; at X the sale fails."
 }
 
@@ -167,11 +172,12 @@ func previewParts(before, after *engine.State, entries []engine.LogEntry) []prev
 	if p < 0 {
 		return nil
 	}
-	b := &before.Players[p]
-	a := &after.Players[p]
+	bv := view.Of(before)
+	b, a := &bv.Seats[p], &view.Of(after).Seats[p]
+	round := strconv.Itoa(bv.Turn.Round)
 	if before.Phase == engine.PhaseShortfall {
 		// Removing a tile is itself part of paying the round's income.
-		label := "Paying negative income at the end of " + before.Era.String() + " round " + strconv.Itoa(int(before.Round)) + ":"
+		label := "Paying negative income at the end of " + before.Era.String() + " round " + round + ":"
 		if before.Report.IncomeAfterScoring {
 			// The original Lancashire rules: the income is the Rail Era's first step.
 			label = "Paying negative income at the start of the " + before.Era.String() + ", after the Canal Era's scoring:"
@@ -182,11 +188,11 @@ func previewParts(before, after *engine.State, entries []engine.LogEntry) []prev
 				part.Lines = append(part.Lines, e.Text)
 			}
 		}
-		part.Facts = factLine(int(b.Money), int(a.Money), 0, 0, int(b.VP), int(a.VP), "")
+		part.Facts = factLine(b.Money, a.Money, 0, 0, b.VP, a.VP, "")
 		return []previewPart{part}
 	}
 	action := previewPart{}
-	round := previewPart{Label: "Then " + before.Era.String() + " round " + strconv.Itoa(int(before.Round)) + " ends:"}
+	roundEnd := previewPart{Label: "Then " + before.Era.String() + " round " + round + " ends:"}
 	era := previewPart{Label: "Then the " + before.Era.String() + " ends:"}
 	roundEnded, eraScored := false, false
 	for _, e := range entries {
@@ -195,7 +201,7 @@ func previewParts(before, after *engine.State, entries []engine.LogEntry) []prev
 			action.Lines = append(action.Lines, e.Text)
 		case engine.LogOrder, engine.LogIncome:
 			roundEnded = true
-			round.Lines = append(round.Lines, e.Text)
+			roundEnd.Lines = append(roundEnd.Lines, e.Text)
 		case engine.LogScore, engine.LogMaintenance, engine.LogEnd:
 			eraScored = true
 			era.Lines = append(era.Lines, e.Text)
@@ -207,7 +213,7 @@ func previewParts(before, after *engine.State, entries []engine.LogEntry) []prev
 
 	// The player's numbers after each part: what the round's end paid and scored is in
 	// after.Report (the engine resets it when a round ends), the rest is the action's.
-	money, vp := int(a.Money), int(a.VP)
+	money, vp := a.Money, a.VP
 	var income, removed, vpLost, links, tiles int
 	if roundEnded {
 		r := &after.Report
@@ -218,7 +224,7 @@ func previewParts(before, after *engine.State, entries []engine.LogEntry) []prev
 	}
 	midMoney := money - income - removed
 	midVP := vp + vpLost - links - tiles
-	action.Facts = factLine(int(b.Money), midMoney, before.IncomeLevel(p), after.IncomeLevel(p), int(b.VP), midVP, "")
+	action.Facts = factLine(b.Money, midMoney, b.IncomeLevel, a.IncomeLevel, b.VP, midVP, "")
 	out := []previewPart{action}
 	if roundEnded {
 		why := ""
@@ -234,8 +240,8 @@ func previewParts(before, after *engine.State, entries []engine.LogEntry) []prev
 		if vpLost > 0 {
 			why = addNote(why, strconv.Itoa(vpLost)+" VP lost for the shortfall")
 		}
-		round.Facts = factLine(midMoney, money, 0, 0, midVP, midVP-vpLost, why)
-		out = append(out, round)
+		roundEnd.Facts = factLine(midMoney, money, 0, 0, midVP, midVP-vpLost, why)
+		out = append(out, roundEnd)
 	}
 	if eraScored {
 		why := ""

@@ -13,6 +13,7 @@ package ui
 import (
 	"brass/engine"
 	"brass/ui/kit"
+	"brass/ui/view"
 	"sort"
 	"strconv"
 
@@ -104,9 +105,10 @@ func sumPlayerCell(colour, name string) goapp.UI {
 
 // engineNames are the players' names as the engine knows them.
 func engineNames(st *engine.State) []string {
-	out := make([]string, st.NumPlayers)
+	seats := view.Of(st).Seats
+	out := make([]string, len(seats))
 	for p := range out {
-		out[p] = st.Name(p)
+		out[p] = seats[p].Name
 	}
 	return out
 }
@@ -244,7 +246,7 @@ func addNote(a, b string) string {
 func lastRound(g *engine.Game) (engine.Era, int) {
 	snaps := g.Snapshots()
 	if len(snaps) == 0 {
-		return g.State().Era, int(g.State().Round)
+		return g.State().Era, view.Of(g.State()).Turn.Round
 	}
 	s := snaps[len(snaps)-1]
 	return s.Era, s.Round
@@ -272,7 +274,7 @@ func (r *roundSummary) Game(g *engine.Game) *roundSummary {
 // GameRound reads one given round from the game.
 func (r *roundSummary) GameRound(g *engine.Game, era engine.Era, round int) *roundSummary {
 	st := g.State()
-	r.IData = readRound(g.Snapshots(), int(st.NumPlayers), era, round, st.Edition().DemandBonus)
+	r.IData = readRound(g.Snapshots(), g.Config().Players, era, round, st.Edition().DemandBonus)
 	if r.INames == nil {
 		r.INames = engineNames(st)
 	}

@@ -77,7 +77,7 @@ func (s *eraSummary) Game(g *engine.Game) *eraSummary {
 // GameEra reads one given era's scoring from the game.
 func (s *eraSummary) GameEra(g *engine.Game, era engine.Era) *eraSummary {
 	st := g.State()
-	s.IData = readEra(g.Log(), g.Snapshots(), int(st.NumPlayers), era, st.Edition().DemandBonus)
+	s.IData = readEra(g.Log(), g.Snapshots(), g.Config().Players, era, st.Edition().DemandBonus)
 	s.IData.LinkExtras = linkExtras(st.Edition())
 	if s.INames == nil {
 		s.INames = engineNames(st)

@@ -6,6 +6,7 @@ import (
 
 	"brass/engine"
 	"brass/ui/kit"
+	"brass/ui/view"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -50,7 +51,8 @@ type vpBreakdown struct {
 
 // readBreakdown reads each player's era scores from the snapshots of the scored rounds.
 func readBreakdown(snaps []engine.Snapshot, st *engine.State) []vpBreakdown {
-	n := int(st.NumPlayers)
+	seats := view.Of(st).Seats
+	n := len(seats)
 	out := make([]vpBreakdown, n)
 	for i := range snaps {
 		sn := &snaps[i]
@@ -77,7 +79,7 @@ func readBreakdown(snaps []engine.Snapshot, st *engine.State) []vpBreakdown {
 	}
 	for p := range out {
 		b := &out[p]
-		b.Total = int(st.Players[p].VP)
+		b.Total = seats[p].VP
 		b.Other = b.Total - b.CanalLinks - b.CanalTiles - b.RailLinks - b.RailTiles - b.Money - b.Income - b.TilesAgain - b.EndMoney
 	}
 	return out

@@ -22,12 +22,7 @@ import (
 // notYetMoved are the files of ui/ that still read the engine's packed encoding, and why.
 // A file leaves the list when it reads the view; the test fails while a listed file reads
 // no packed field any more, so the list only shrinks.
-var notYetMoved = map[string]string{
-	"ui/summaries.go":       "the round and era summaries: being changed in parallel",
-	"ui/summaries_era.go":   "the round and era summaries: being changed in parallel",
-	"ui/summaries_final.go": "the final scores: being changed in parallel",
-	"ui/preview.go":         "the move preview: being changed in parallel",
-}
+var notYetMoved = map[string]string{}
 
 // unpackedState are the fields of engine.State that mean what they say (an era, a phase,
 // a count of moves, switches, the derived round report); every other field of State, and
