@@ -59,7 +59,10 @@ type gameResult struct {
 	// how the seat played: tiles developed, tiles of level III or more built, £ left at the end,
 	// links laid, and the VP it had when the Canal Era was scored
 	developed, highBuilt, moneyLeft, links, canalVP []int
-	thinking                                        []time.Duration // per seat
+	// loans taken in the game, and in the Canal Era's first two rounds (issue 43: Medium
+	// seemed to borrow early for its own sake)
+	loans, earlyLoans []int
+	thinking          []time.Duration // per seat
 }
 
 func main() {
@@ -206,7 +209,7 @@ func playOne(cfg config, g int) (gameResult, error) {
 	r := gameResult{seats: make([]seatBot, n), vp: make([]int, n), rank: make([]int, n),
 		decisions: make([]int, n), thinking: make([]time.Duration, n),
 		developed: make([]int, n), highBuilt: make([]int, n), moneyLeft: make([]int, n),
-		links: make([]int, n), canalVP: make([]int, n)}
+		links: make([]int, n), canalVP: make([]int, n), loans: make([]int, n), earlyLoans: make([]int, n)}
 	for i := range r.seats {
 		r.seats[i] = cfg.seats[(i+g%k)%n]
 	}
@@ -233,6 +236,11 @@ func playOne(cfg config, g int) (gameResult, error) {
 			}
 		case engine.KindNetwork:
 			r.links[p] += int(a.NLinks)
+		case engine.KindLoan:
+			r.loans[p]++
+			if s.Era == engine.Canal && s.Round <= 2 {
+				r.earlyLoans[p]++
+			}
 		}
 		canal := s.Era == engine.Canal
 		if err := s.Apply(&a); err != nil {
@@ -277,6 +285,8 @@ type levelStats struct {
 	moneyLeft      int
 	links          int
 	canalVP        int
+	loans          int
+	earlyLoans     int
 	thinking       time.Duration
 	winVP, winSeat int
 }
@@ -300,6 +310,8 @@ func report(w io.Writer, cfg config, results []gameResult, took time.Duration) {
 			st.moneyLeft += r.moneyLeft[p]
 			st.links += r.links[p]
 			st.canalVP += r.canalVP[p]
+			st.loans += r.loans[p]
+			st.earlyLoans += r.earlyLoans[p]
 			st.thinking += r.thinking[p]
 			if r.rank[p] == 1 {
 				st.wins++
@@ -339,11 +351,11 @@ func report(w io.Writer, cfg config, results []gameResult, took time.Duration) {
 	if len(levels) == 1 {
 		fmt.Fprintf(w, "(one level in every seat: its win rate is 1/players by symmetry, less shared wins)\n")
 	}
-	fmt.Fprintf(w, "per seat and game: %-10s %10s %11s %7s %7s %9s\n", "level", "developed", "III+ built", "£ left", "links", "Canal VP")
+	fmt.Fprintf(w, "per seat and game: %-10s %10s %11s %7s %7s %9s %6s %9s\n", "level", "developed", "III+ built", "£ left", "links", "Canal VP", "loans", "loans R≤2")
 	for _, l := range levels {
 		st := stats[l]
 		per := func(v int) float64 { return float64(v) / float64(st.seats) }
-		fmt.Fprintf(w, "                   %-10s %10.2f %11.2f %7.1f %7.2f %9.1f\n", l, per(st.developed), per(st.highBuilt), per(st.moneyLeft), per(st.links), per(st.canalVP))
+		fmt.Fprintf(w, "                   %-10s %10.2f %11.2f %7.1f %7.2f %9.1f %6.2f %9.2f\n", l, per(st.developed), per(st.highBuilt), per(st.moneyLeft), per(st.links), per(st.canalVP), per(st.loans), per(st.earlyLoans))
 	}
 }
 
