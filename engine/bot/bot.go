@@ -148,7 +148,7 @@ type profile struct {
 	// of self-play, see docs/bots.md), so Medium borrowed for its own sake: three £30 loans
 	// in the first three actions of every 2-player game. Measured in docs/bots.md.
 	loanBelow int
-	hard           hardParams
+	hard      hardParams
 }
 
 const (
