@@ -152,6 +152,39 @@ func TestTutorialDimmedCardsSayWhatHolds(t *testing.T) {
 	}
 }
 
+// TestTutorialOtherLegalAnswersSayTheTutorialAsks: at every question of the script, an
+// answer the rules allow but the step does not ask for (another space, line or industry) is
+// refused by the tutorial, naming both, never with a rules reason.
+func TestTutorialOtherLegalAnswersSayTheTutorialAsks(t *testing.T) {
+	g, hs, _ := newTutorialScreen(t)
+	tried := 0
+	playTutorial(t, g, hs, func(n int, c engine.Choice) {
+		if isCardField(c.Field) {
+			return // TestTutorialDimmedCardsSayWhatHolds
+		}
+		rules := engine.Next(g.ISession.Game().LegalMoves(), g.builder.typ, g.builder.chosen)
+		st := g.ISession.Game().State()
+		for _, v := range rules.Values {
+			if v == c.Values[0] {
+				continue
+			}
+			tried++
+			g.answer(c.Field, v)
+			want := "The tutorial asks for " + choiceLabel(st, g.names(), g.builder.chosen, c.Field, c.Values[0]) + " now; " +
+				choiceLabel(st, g.names(), g.builder.chosen, c.Field, v) + " would be legal."
+			if g.notice != want || len(g.noticeLines) > 0 {
+				t.Errorf("step %d, %s: %q is explained %q, want %q", n, c.Field, v, g.notice, want)
+			}
+			if g.builder.chosen[c.Field] != "" {
+				t.Fatalf("step %d: %q was taken", n, v)
+			}
+		}
+	})
+	if tried == 0 {
+		t.Fatal("no question of the script has another legal answer: the test sees nothing")
+	}
+}
+
 // TestTutorialAsksOnlyForTapsTheBuilderAsks: where a step's words ask the player to tap
 // something on the board or in the hand, the builder asks that question at that step (it
 // answers a question with one answer by itself, so a step once asked to tap a space the
