@@ -278,6 +278,10 @@ func (g *gameScreen) answer(field, value string) {
 
 // explain tells the player why a value is not a legal answer, in the engine's words.
 func (g *gameScreen) explain(c engine.Choice, field, value string) {
+	if why := g.guideRefusal(field, value); why != "" {
+		g.setNotice(why, true)
+		return
+	}
 	m, ok := withChoice(c, field, value)
 	if !ok {
 		g.setNotice("That is not a legal choice now.", true)
@@ -367,6 +371,10 @@ func (g *gameScreen) onCardRefused(ctx goapp.Context, id string) {
 
 // refuseCard shows every reason the engine gives for a card that is not an answer.
 func (g *gameScreen) refuseCard(c engine.Choice, id string) {
+	if why := g.guideRefusal(c.Field, id); why != "" {
+		g.setNotice(why, true) // legal, but the tutorial asks for another card
+		return
+	}
 	game := g.ISession.Game()
 	why := cardRefusal(game, c, c.Field, id)
 	g.setNoticeList(refusalHead(game, id, why), why, true)

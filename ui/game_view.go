@@ -419,6 +419,10 @@ func (g *gameScreen) renderQuestion(game *engine.Game, c engine.Choice, names []
 	case c.Field == "cards.0" || c.Field == "cards.1":
 		// Scout's two more cards are tapped in the hand, one after the other.
 		out = append(out, goapp.P().ID("question").Class("gs-question").Text(prompt(typ, c.Field)), notice)
+	case c.Field == "cards":
+		// A Lancashire build's second card: drawn as cards, in a list that wraps.
+		out = append(out, goapp.P().ID("question").Class("gs-question").Text(questionPrompt(typ, c)), notice,
+			g.secondCardChoices(st, names, c))
 	case c.Field != "":
 		out = append(out, goapp.P().ID("question").Class("gs-question").Text(prompt(typ, c.Field)), notice)
 		bf := boardField(c.Field)

@@ -264,12 +264,43 @@ func actionLabel(typ string) string {
 // guided keeps, of a question's answers, only the one the tutorial's move gives (when it is
 // among them), so only it glows and only it is taken.
 func guided(c engine.Choice, guide *engine.Move) engine.Choice {
-	if guide == nil || c.Field == "" {
-		return c
-	}
-	want := guide.Field(c.Field)
-	if containsString(c.Values, want) {
+	if want, ok := guideWants(c, guide); ok {
 		c.Values = []string{want}
 	}
 	return c
+}
+
+// guideWants is the answer the tutorial's move gives to a question, and whether it is among
+// the question's legal answers (then guided offers it alone). guided and guideRefusal both
+// ask it, so what the tutorial cuts and what it says it cut are decided in one place.
+func guideWants(c engine.Choice, guide *engine.Move) (string, bool) {
+	if guide == nil || c.Field == "" {
+		return "", false
+	}
+	want := guide.Field(c.Field)
+	return want, containsString(c.Values, want)
+}
+
+// guideRefusal explains an answer the rules allow but the tutorial does not offer (it asks
+// for its own answer), or is "" where the rules refuse the answer or no step guides: then
+// the engine's reason is the true one. A rules reason for an answer the engine finds legal
+// would be false (issue 43: Cannock was "refused" for its coal while a coal space was free).
+func (g *gameScreen) guideRefusal(field, value string) string {
+	b := &g.builder
+	if b.guide == nil || !b.active() {
+		return ""
+	}
+	c := engine.Next(g.legalMoves(), b.typ, b.chosen) // the question as the rules ask it
+	want, ok := guideWants(c, b.guide)
+	if !ok || c.Field != field || value == want || !containsString(c.Values, value) {
+		return ""
+	}
+	st := g.ISession.Game().State()
+	label := func(v string) string {
+		if isCardField(field) {
+			return "the " + cardName(g.ISession.Game(), v) + " card"
+		}
+		return choiceLabel(st, g.names(), b.chosen, field, v)
+	}
+	return "The tutorial asks for " + label(want) + " now; " + label(value) + " would be legal."
 }

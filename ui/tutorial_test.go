@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -36,6 +37,14 @@ func newTutorialScreen(t *testing.T) (*gameScreen, *app.Hotseat, app.Store) {
 // confirmed is the script's. The Tutor's moves and the steps to read are played and read.
 func TestTutorialGuidesEveryMove(t *testing.T) {
 	g, hs, _ := newTutorialScreen(t)
+	playTutorial(t, g, hs, nil)
+}
+
+// playTutorial plays the whole script on the screen: the steps to read read, the Tutor's
+// moves submitted, the player's made by guideMove, which calls atQuestion (if not nil) at
+// each question of the builder before answering it.
+func playTutorial(t *testing.T, g *gameScreen, hs *app.Hotseat, atQuestion func(n int, c engine.Choice)) {
+	t.Helper()
 	ctx := goapp.Context{}
 	steps := tutorial.Birmingham.Steps
 	for guard := 0; guard < 200; guard++ {
@@ -68,7 +77,7 @@ func TestTutorialGuidesEveryMove(t *testing.T) {
 			}
 			g.afterChange()
 		default:
-			guideMove(t, g, pos.Step, *step.Move)
+			guideMove(t, g, pos.Step, *step.Move, atQuestion)
 		}
 	}
 	if g.tutor.on {
@@ -79,9 +88,151 @@ func TestTutorialGuidesEveryMove(t *testing.T) {
 	}
 }
 
+// TestTutorialDimmedCardsSayWhatHolds taps every dimmed card at every card question of the
+// script (issue 43): a card the rules allow for the action, dimmed only because the step
+// asks for another, is explained by the tutorial and with no rules reason (which would be
+// false); a card the rules refuse gets the engine's reasons, each the message of a move
+// with that card the engine refuses.
+func TestTutorialDimmedCardsSayWhatHolds(t *testing.T) {
+	g, hs, _ := newTutorialScreen(t)
+	ctx := goapp.Context{}
+	guidedCards, refusedCards := 0, 0
+	playTutorial(t, g, hs, func(n int, c engine.Choice) {
+		if !isCardField(c.Field) {
+			return
+		}
+		game := g.ISession.Game()
+		st := game.State()
+		rules := engine.Next(game.LegalMoves(), g.builder.typ, g.builder.chosen) // unguided
+		for _, k := range st.HandCards(tutorial.Player) {
+			card := st.Edition().Cards[k].ID
+			if containsString(c.Values, card) {
+				continue // the step's card: it glows
+			}
+			g.onCardRefused(ctx, card)
+			said := g.notice + " " + strings.Join(g.noticeLines, " ")
+			if containsString(rules.Values, card) {
+				guidedCards++
+				want := "The tutorial asks for the " + cardName(game, c.Values[0]) + " card now; the " + cardName(game, card) + " card would be legal."
+				if said != want+" " {
+					t.Errorf("step %d, %s: the %s card, legal, is explained %q, want %q", n, c.Field, card, said, want)
+				}
+				continue
+			}
+			refusedCards++
+			var tries []engine.Move
+			if c.Field == "card" {
+				tries = game.Attempts(g.builder.typ, card)
+			} else {
+				tries = withCard(rules, c.Field, card)
+			}
+			var reasons []string
+			for _, m := range tries {
+				if err := game.Check(m); err != nil {
+					reasons = append(reasons, err.Error())
+				} else {
+					t.Errorf("step %d, %s: the %s card is refused, yet %v is legal", n, c.Field, card, m)
+				}
+			}
+			for _, line := range append([]string{g.notice}, g.noticeLines...) {
+				if line == "" || line == refusalHead(game, card, g.noticeLines) || strings.HasPrefix(line, "And ") {
+					continue
+				}
+				held := false
+				for _, r := range reasons {
+					held = held || strings.HasPrefix(line, strings.SplitN(r, ".", 2)[0])
+				}
+				if !held {
+					t.Errorf("step %d, %s: the %s card is refused with %q, which no refused move gives", n, c.Field, card, line)
+				}
+			}
+		}
+	})
+	if guidedCards == 0 || refusedCards == 0 {
+		t.Fatalf("tapped %d legal and %d refused dimmed cards: the script's hands changed?", guidedCards, refusedCards)
+	}
+}
+
+// TestTutorialOtherLegalAnswersSayTheTutorialAsks: at every question of the script, an
+// answer the rules allow but the step does not ask for (another space, line or industry) is
+// refused by the tutorial, naming both, never with a rules reason.
+func TestTutorialOtherLegalAnswersSayTheTutorialAsks(t *testing.T) {
+	g, hs, _ := newTutorialScreen(t)
+	tried := 0
+	playTutorial(t, g, hs, func(n int, c engine.Choice) {
+		if isCardField(c.Field) {
+			return // TestTutorialDimmedCardsSayWhatHolds
+		}
+		rules := engine.Next(g.ISession.Game().LegalMoves(), g.builder.typ, g.builder.chosen)
+		st := g.ISession.Game().State()
+		for _, v := range rules.Values {
+			if v == c.Values[0] {
+				continue
+			}
+			tried++
+			g.answer(c.Field, v)
+			want := "The tutorial asks for " + choiceLabel(st, g.names(), g.builder.chosen, c.Field, c.Values[0]) + " now; " +
+				choiceLabel(st, g.names(), g.builder.chosen, c.Field, v) + " would be legal."
+			if g.notice != want || len(g.noticeLines) > 0 {
+				t.Errorf("step %d, %s: %q is explained %q, want %q", n, c.Field, v, g.notice, want)
+			}
+			if g.builder.chosen[c.Field] != "" {
+				t.Fatalf("step %d: %q was taken", n, v)
+			}
+		}
+	})
+	if tried == 0 {
+		t.Fatal("no question of the script has another legal answer: the test sees nothing")
+	}
+}
+
+// TestTutorialAsksOnlyForTapsTheBuilderAsks: where a step's words ask the player to tap
+// something on the board or in the hand, the builder asks that question at that step (it
+// answers a question with one answer by itself, so a step once asked to tap a space the
+// builder then filled in, issue 43). Each clause of the words with "tap" in it is read for
+// what it names.
+func TestTutorialAsksOnlyForTapsTheBuilderAsks(t *testing.T) {
+	g, hs, _ := newTutorialScreen(t)
+	asked := map[int][]string{} // step: the board or hand layers the builder asked on
+	playTutorial(t, g, hs, func(n int, c engine.Choice) {
+		asked[n] = append(asked[n], boardField(c.Field))
+	})
+	// what a tap names, and the layer whose question it needs
+	names := []struct{ word, layer string }{
+		{"space", "space"}, {"line", "link"}, {"canal", "link"}, {"merchant", "merchant"},
+		{"mine", "source"}, {"market", "source"}, {"card", "card"}, {"hand", "card"},
+	}
+	clauses := regexp.MustCompile(`[.:;]\s`)
+	taps := 0
+	for n, step := range tutorial.Birmingham.Steps {
+		for _, clause := range clauses.Split(step.Say, -1) {
+			if !regexp.MustCompile(`(?i)\btap`).MatchString(clause) {
+				continue
+			}
+			taps++
+			layer := ""
+			for _, w := range names {
+				if strings.Contains(strings.ToLower(clause), w.word) {
+					layer = w.layer
+					break
+				}
+			}
+			switch {
+			case layer == "":
+				t.Errorf("step %d: %q asks for a tap the test cannot read: name what is tapped (see names)", n, clause)
+			case step.Move == nil || step.Move.Player != tutorial.Player:
+				t.Errorf("step %d: %q asks for a tap at a step with no move of the player's", n, clause)
+			case !containsString(asked[n], layer):
+				t.Errorf("step %d: %q asks to tap a %s, and the builder asks only on %v", n, clause, layer, asked[n])
+			}
+		}
+	}
+	t.Logf("%d clauses ask for a tap", taps)
+}
+
 // guideMove makes the step's move by tapping what the screen offers, checking it offers
 // nothing else.
-func guideMove(t *testing.T, g *gameScreen, n int, want engine.Move) {
+func guideMove(t *testing.T, g *gameScreen, n int, want engine.Move, atQuestion func(n int, c engine.Choice)) {
 	t.Helper()
 	ctx := goapp.Context{}
 	root := uitest.Render(t, g)
@@ -111,6 +262,9 @@ func guideMove(t *testing.T, g *gameScreen, n int, want engine.Move) {
 		v := want.Field(c.Field)
 		if len(c.Values) != 1 || c.Values[0] != v {
 			t.Fatalf("step %d: %s offers %v, want only %q", n, c.Field, c.Values, v)
+		}
+		if atQuestion != nil {
+			atQuestion(n, c)
 		}
 		root := uitest.Render(t, g)
 		tap := root.ByID("tutorial-tap")

@@ -174,8 +174,9 @@ var birminghamSteps = []Step{
 	},
 	{
 		Title: "Coal from the market",
-		Say: "Build an Iron Works in Walsall with the Wild Location card: tap its space on the board. No mine with coal is connected, " +
-			"so the coal is bought from the coal market, which needs a connection to a merchant: Walsall reaches Oxford by the canals.",
+		Say: "Build an Iron Works with the Wild Location card, which builds in any town: Walsall's is the only Iron Works space it can take now, " +
+			"so the builder places it there by itself. No mine with coal is connected, so the coal is bought from the coal market, " +
+			"which needs a connection to a merchant: Walsall reaches Oxford by the canals.",
 		Rule: "If you are not connected to an unflipped Coal Mine, you can purchase coal from the Coal Market, starting at the cheapest price.",
 		Move: mv(engine.Move{Type: "build", Player: 0, Card: "wild_location", Industry: "iron_works", Space: "walsall_1", Coal: []string{"market"}}),
 	},

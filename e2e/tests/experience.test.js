@@ -112,6 +112,9 @@ test('on a 1440×900 screen: it fits, details on hover and tap, dimmed things ex
     await page.waitForSelector('#board g.bb-link.bb-hl', { timeout: UI_TIMEOUT_MS });
     await page.click('#link-leek-belper', { force: true });
     assert.match(await noticeText(page), /railway line only/);
+    // The mouse rests on the board during a question: no details card opens over the
+    // glowing lines (issue 43; the hover came before the refusal the notice shows).
+    assert.equal(await page.$('#board-details'), null, 'a details card opened during a question');
     for (const sel of ['#hand', '.pp:nth-child(3)', '#builder .gs-choices']) {
       const r = await rectOf(page, sel);
       assert.ok(r && r.y + r.height <= 900, `${sel} ends at ${r && r.y + r.height}, below the fold`);

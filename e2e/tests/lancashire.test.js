@@ -249,6 +249,14 @@ test('Brass: Lancashire: developing the level-0 Shipyard away, and a build with 
     const second = page.locator('#builder .gs-choice:has-text("Also discard")').first();
     await second.waitFor({ timeout: UI_TIMEOUT_MS });
     assert.match(await page.textContent('#question'), /discard a second card to build in any town .*both your actions/);
+    // Every second card is in view: the list wraps, nothing scrolls or is cut (issue 43).
+    const box = await page.$eval('#builder .gs-choices-cards', (el) => ({
+      scroll: el.scrollHeight, client: el.clientHeight, cards: el.querySelectorAll('.gs-choice-card').length,
+      cut: [...el.children].filter((b) => b.scrollWidth > b.clientWidth + 1 || b.getBoundingClientRect().right > el.getBoundingClientRect().right + 1).length,
+    }));
+    assert.ok(box.cards >= 2, `second cards drawn: ${box.cards}`);
+    assert.ok(box.scroll <= box.client, `the second cards' list scrolls: ${box.scroll} > ${box.client}`);
+    assert.equal(box.cut, 0, 'a second card is cut');
     await second.click();
     await answerAndConfirm(page);
     assert.match(await logText(page), new RegExp(`${who} builds .* with the .* and .* cards \\(both actions\\)`));

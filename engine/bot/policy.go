@@ -20,6 +20,9 @@ type thinker struct {
 	// coarse: merge candidates that differ only in their coal, iron and beer sources
 	// (rollouts, see coarsen)
 	coarse bool
+	// loanBelow: loans are candidates only with less money than this in hand (0: always;
+	// see profile.loanBelow; only Medium sets it, and Medium enumerates only its own turns)
+	loanBelow int
 }
 
 func newThinker(b *board, w *weights, m *model, seed uint64) *thinker {
@@ -39,6 +42,9 @@ func (t *thinker) candidates(s *engine.State, out []engine.Action) []engine.Acti
 	var scout engine.Action
 	scoutV := math.Inf(1)
 	for _, a := range t.legal {
+		if a.Kind == engine.KindLoan && t.loanBelow > 0 && int(s.Players[p].Money) >= t.loanBelow {
+			continue
+		}
 		if a.Kind == engine.KindScout {
 			if v := t.keep[a.Card] + t.keep[a.Cards[0]] + t.keep[a.Cards[1]]; v < scoutV {
 				scout, scoutV = a, v

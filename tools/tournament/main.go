@@ -59,7 +59,10 @@ type gameResult struct {
 	// how the seat played: tiles developed, tiles of level III or more built, £ left at the end,
 	// links laid, and the VP it had when the Canal Era was scored
 	developed, highBuilt, moneyLeft, links, canalVP []int
-	thinking                                        []time.Duration // per seat
+	// loans taken in the game, and in the Canal Era's first two rounds (issue 43: Medium
+	// seemed to borrow early for its own sake)
+	loans, earlyLoans []int
+	thinking          []time.Duration // per seat
 }
 
 func main() {
@@ -206,14 +209,14 @@ func playOne(cfg config, g int) (gameResult, error) {
 	r := gameResult{seats: make([]seatBot, n), vp: make([]int, n), rank: make([]int, n),
 		decisions: make([]int, n), thinking: make([]time.Duration, n),
 		developed: make([]int, n), highBuilt: make([]int, n), moneyLeft: make([]int, n),
-		links: make([]int, n), canalVP: make([]int, n)}
+		links: make([]int, n), canalVP: make([]int, n), loans: make([]int, n), earlyLoans: make([]int, n)}
 	for i := range r.seats {
 		r.seats[i] = cfg.seats[(i+g%k)%n]
 	}
 	for step := 0; s.Phase != engine.PhaseOver; step++ {
 		p := s.Actor()
 		view := s.View(p)
-		b := bot.Bot{Level: r.seats[p].level, HandBuilt: r.seats[p].hand, Classic: r.seats[p].classic, Budget: cfg.budget}
+		b := bot.Bot{Level: r.seats[p].level, HandBuilt: r.seats[p].hand, Classic: r.seats[p].classic, Budget: cfg.budget, FreeLoans: r.seats[p].loans}
 		if r.seats[p].alt {
 			b.Model = cfg.alt
 		}
@@ -233,6 +236,11 @@ func playOne(cfg config, g int) (gameResult, error) {
 			}
 		case engine.KindNetwork:
 			r.links[p] += int(a.NLinks)
+		case engine.KindLoan:
+			r.loans[p]++
+			if s.Era == engine.Canal && s.Round <= 2 {
+				r.earlyLoans[p]++
+			}
 		}
 		canal := s.Era == engine.Canal
 		if err := s.Apply(&a); err != nil {
@@ -277,6 +285,8 @@ type levelStats struct {
 	moneyLeft      int
 	links          int
 	canalVP        int
+	loans          int
+	earlyLoans     int
 	thinking       time.Duration
 	winVP, winSeat int
 }
@@ -300,6 +310,8 @@ func report(w io.Writer, cfg config, results []gameResult, took time.Duration) {
 			st.moneyLeft += r.moneyLeft[p]
 			st.links += r.links[p]
 			st.canalVP += r.canalVP[p]
+			st.loans += r.loans[p]
+			st.earlyLoans += r.earlyLoans[p]
 			st.thinking += r.thinking[p]
 			if r.rank[p] == 1 {
 				st.wins++
@@ -324,7 +336,7 @@ func report(w io.Writer, cfg config, results []gameResult, took time.Duration) {
 		levels = append(levels, l)
 	}
 	sort.Slice(levels, func(i, j int) bool { return levels[i].String() < levels[j].String() })
-	fmt.Fprintf(w, "%-10s %6s %6s %9s %17s %8s %11s %12s\n", "level", "seats", "wins", "win rate", "95% CI (Wilson)", "mean VP", "mean win VP", "ms/decision")
+	fmt.Fprintf(w, "%-12s %6s %6s %9s %17s %8s %11s %12s\n", "level", "seats", "wins", "win rate", "95% CI (Wilson)", "mean VP", "mean win VP", "ms/decision")
 	for _, l := range levels {
 		st := stats[l]
 		lo, hi := wilson(st.wins, st.seats)
@@ -332,18 +344,18 @@ func report(w io.Writer, cfg config, results []gameResult, took time.Duration) {
 		if st.wins > 0 {
 			winVP = float64(st.winVP) / float64(st.wins)
 		}
-		fmt.Fprintf(w, "%-10s %6d %6d %8.1f%% %7.1f%% – %5.1f%% %8.1f %11.1f %12.2f\n", l, st.seats, st.wins,
+		fmt.Fprintf(w, "%-12s %6d %6d %8.1f%% %7.1f%% – %5.1f%% %8.1f %11.1f %12.2f\n", l, st.seats, st.wins,
 			100*float64(st.wins)/float64(st.seats), 100*lo, 100*hi, float64(st.vp)/float64(st.seats), winVP,
 			float64(st.thinking.Microseconds())/1000/float64(max(st.decisions, 1)))
 	}
 	if len(levels) == 1 {
 		fmt.Fprintf(w, "(one level in every seat: its win rate is 1/players by symmetry, less shared wins)\n")
 	}
-	fmt.Fprintf(w, "per seat and game: %-10s %10s %11s %7s %7s %9s\n", "level", "developed", "III+ built", "£ left", "links", "Canal VP")
+	fmt.Fprintf(w, "per seat and game: %-12s %10s %11s %7s %7s %9s %6s %9s\n", "level", "developed", "III+ built", "£ left", "links", "Canal VP", "loans", "loans R≤2")
 	for _, l := range levels {
 		st := stats[l]
 		per := func(v int) float64 { return float64(v) / float64(st.seats) }
-		fmt.Fprintf(w, "                   %-10s %10.2f %11.2f %7.1f %7.2f %9.1f\n", l, per(st.developed), per(st.highBuilt), per(st.moneyLeft), per(st.links), per(st.canalVP))
+		fmt.Fprintf(w, "                   %-12s %10.2f %11.2f %7.1f %7.2f %9.1f %6.2f %9.2f\n", l, per(st.developed), per(st.highBuilt), per(st.moneyLeft), per(st.links), per(st.canalVP), per(st.loans), per(st.earlyLoans))
 	}
 }
 
@@ -355,6 +367,7 @@ type seatBot struct {
 	hand    bool
 	classic bool
 	alt     bool
+	loans   bool // "-loans": bot.Bot.FreeLoans, Medium borrowing as before issue 43
 }
 
 func (b seatBot) String() string {
@@ -365,6 +378,8 @@ func (b seatBot) String() string {
 		return b.level.String() + "-hand"
 	case b.alt:
 		return b.level.String() + "+alt"
+	case b.loans:
+		return b.level.String() + "-loans"
 	}
 	return b.level.String()
 }
@@ -374,6 +389,13 @@ func (b seatBot) String() string {
 func parseSeatBot(name string) (seatBot, error) {
 	if name == "hard-classic" {
 		return seatBot{level: bot.Hard, classic: true}, nil
+	}
+	if base, ok := strings.CutSuffix(name, "-loans"); ok {
+		l, err := bot.ParseLevel(base)
+		if err == nil && l != bot.Medium {
+			err = fmt.Errorf("%q: only Medium borrows differently since issue 43", name)
+		}
+		return seatBot{level: l, loans: true}, err
 	}
 	base, hand := strings.CutSuffix(name, "-hand")
 	base, alt := strings.CutSuffix(base, "+alt")

@@ -97,7 +97,7 @@ func TestTournament(t *testing.T) {
 	}
 	var out bytes.Buffer
 	report(&out, cfg, results, time.Second)
-	for _, want := range []string{"4 games, 2 players", "medium", "easy", "winner's mean VP", "III+ built", "Canal VP"} {
+	for _, want := range []string{"4 games, 2 players", "medium", "easy", "winner's mean VP", "III+ built", "Canal VP", "loans R≤2"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("report lacks %q:\n%s", want, out.String())
 		}

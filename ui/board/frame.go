@@ -428,6 +428,24 @@ func (f *Frame) onPointerLeave(ctx goapp.Context, e goapp.Event) {
 
 func (f *Frame) closeDetails(ctx goapp.Context) { f.pinned = Target{} }
 
+// detailsShown is the target whose details card shows, if any, and whether it was pinned
+// by a tap. The card follows the mouse; a clicked or tapped target keeps its card (with a
+// close button) while the mouse is on it or off the board. While a question is answered on
+// the board there is none (issue 43): the card opens beside what the mouse is on, where the
+// other answers usually are (a town's spaces, the lines next to a network), and a still
+// mouse kept it over them; a tap answers then rather than pins, the builder's list names
+// every answer and a tap on anything else explains why it is not one. The card pinned
+// before comes back once the question is answered.
+func (f *Frame) detailsShown() (Target, bool) {
+	if f.IProps.choosing() {
+		return Target{}, false
+	}
+	if f.pinned != (Target{}) && (f.hover == (Target{}) || f.hover == f.pinned) {
+		return f.pinned, true
+	}
+	return f.hover, false
+}
+
 // ---- rendering
 
 func (f *Frame) Render() goapp.UI {
@@ -436,12 +454,7 @@ func (f *Frame) Render() goapp.UI {
 	b := newBoard().Game(p.Game).Colors(p.Colours).Names(p.Names).
 		LegalSpaces(p.Spaces).LegalLinks(p.Links).LegalMerchants(p.Merchants).Sources(p.Sources).
 		Selected(p.Selected).Recent(p.Recent).OnPick(f.pickKey)
-	// The card follows the mouse; a clicked or tapped target keeps its card (with a close
-	// button) while the mouse is on it or off the board.
-	shown, pinned := f.hover, false
-	if f.pinned != (Target{}) && (shown == (Target{}) || shown == f.pinned) {
-		shown, pinned = f.pinned, true
-	}
+	shown, pinned := f.detailsShown()
 	vp := "bf-viewport"
 	if f.view.zoom() > minZoom {
 		vp += " bf-zoomed"

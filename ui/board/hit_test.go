@@ -190,3 +190,28 @@ func TestBoardFrame(t *testing.T) {
 		t.Error("no details before a hover or tap")
 	}
 }
+
+// TestNoDetailsDuringABoardQuestion: the details card on hover, or pinned by a tap before,
+// does not show while the board asks a question, so it never covers the glowing answers
+// (issue 43); it shows again once the question is gone.
+func TestNoDetailsDuringABoardQuestion(t *testing.T) {
+	s := sampleState(t, 3)
+	for _, tc := range []struct {
+		name          string
+		hover, pinned Target
+	}{
+		{"hover on an answer", Target{TargetSpace, "dudley_1"}, Target{}},
+		{"hover elsewhere", Target{TargetSpace, "birmingham_1"}, Target{}},
+		{"pinned before", Target{}, Target{TargetLocation, "dudley"}},
+	} {
+		f := NewFrame().Props(Props{State: *s, Spaces: []string{"dudley_1", "dudley_2"}})
+		f.hover, f.pinned = tc.hover, tc.pinned
+		if root := uitest.Render(t, f); root.First(uitest.Attr("id", "board-details")) != nil {
+			t.Errorf("%s: a details card shows during a question", tc.name)
+		}
+		f.Props(Props{State: *s}) // the question answered
+		if root := uitest.Render(t, f); root.First(uitest.Attr("id", "board-details")) == nil {
+			t.Errorf("%s: no details card once no question is asked", tc.name)
+		}
+	}
+}
