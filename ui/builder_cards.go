@@ -37,7 +37,7 @@ func (g *gameScreen) secondCardChoices(st *engine.State, names []string, c engin
 			OnClick(func(ctx goapp.Context, e goapp.Event) { g.answer("cards", value) }, goapp.EventScope("cards/"+value))
 		k, ok := ed.CardByID(value)
 		if !ok {
-			opts = append(opts, btn.Text(choiceLabel(st, names, g.builder.chosen, "cards", value)))
+			opts = append(opts, btn.Text(choiceLabel(g.views.Of(st), names, g.builder.chosen, "cards", value)))
 			continue
 		}
 		card := &ed.Cards[k]

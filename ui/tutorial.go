@@ -300,7 +300,7 @@ func (g *gameScreen) guideRefusal(field, value string) string {
 		if isCardField(field) {
 			return "the " + cardName(g.ISession.Game(), v) + " card"
 		}
-		return choiceLabel(st, g.names(), b.chosen, field, v)
+		return choiceLabel(g.views.Of(st), g.names(), b.chosen, field, v)
 	}
 	return "The tutorial asks for " + label(want) + " now; " + label(value) + " would be legal."
 }

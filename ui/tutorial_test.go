@@ -171,8 +171,8 @@ func TestTutorialOtherLegalAnswersSayTheTutorialAsks(t *testing.T) {
 			}
 			tried++
 			g.answer(c.Field, v)
-			want := "The tutorial asks for " + choiceLabel(st, g.names(), g.builder.chosen, c.Field, c.Values[0]) + " now; " +
-				choiceLabel(st, g.names(), g.builder.chosen, c.Field, v) + " would be legal."
+			want := "The tutorial asks for " + choiceLabel(view.Of(st), g.names(), g.builder.chosen, c.Field, c.Values[0]) + " now; " +
+				choiceLabel(view.Of(st), g.names(), g.builder.chosen, c.Field, v) + " would be legal."
 			if g.notice != want || len(g.noticeLines) > 0 {
 				t.Errorf("step %d, %s: %q is explained %q, want %q", n, c.Field, v, g.notice, want)
 			}

@@ -204,12 +204,12 @@ func TestNoDetailsDuringABoardQuestion(t *testing.T) {
 		{"hover elsewhere", Target{TargetSpace, "birmingham_1"}, Target{}},
 		{"pinned before", Target{}, Target{TargetLocation, "dudley"}},
 	} {
-		f := NewFrame().Props(Props{State: *s, Spaces: []string{"dudley_1", "dudley_2"}})
+		f := NewFrame().Props(Props{Game: view.Of(s), Spaces: []string{"dudley_1", "dudley_2"}})
 		f.hover, f.pinned = tc.hover, tc.pinned
 		if root := uitest.Render(t, f); root.First(uitest.Attr("id", "board-details")) != nil {
 			t.Errorf("%s: a details card shows during a question", tc.name)
 		}
-		f.Props(Props{State: *s}) // the question answered
+		f.Props(Props{Game: view.Of(s)}) // the question answered
 		if root := uitest.Render(t, f); root.First(uitest.Attr("id", "board-details")) == nil {
 			t.Errorf("%s: no details card once no question is asked", tc.name)
 		}
