@@ -50,6 +50,7 @@ type gameScreen struct {
 	autoEra     engine.Era // the era auto-play stops at the end of
 	tutor       tutorState // the tutorial, when the game is its (tutorial.go)
 	motion      motion     // the animation of moves (game_motion.go)
+	sheet       sheetState // the phone's bottom sheet (game_sheet.go)
 
 	// ctx is the screen's own context, from OnMount: the half-built action is kept in the
 	// browser's local storage through it (native tests never mount, and keep nothing).

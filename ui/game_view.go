@@ -78,6 +78,8 @@ func (g *gameScreen) Render() goapp.UI {
 		}
 	}
 
+	g.sheetSync(game, covered, choice, &props)
+
 	panels := make([]goapp.UI, 0, len(names))
 	for i := 0; i < int(shown.NumPlayers); i++ {
 		p := int(shown.Order[i])
@@ -103,9 +105,9 @@ func (g *gameScreen) Render() goapp.UI {
 		goapp.Header().Class("gs-top").Body(
 			newStatusBar().State(*shown).Names(names).Colours(colours),
 			goapp.Div().Class("gs-menu").Body(
-				goapp.If(live && g.ISession.CanUndo(), func() goapp.UI {
-					return goapp.Button().ID("undo").Class("gs-btn").Text("Undo").Title("Take back your last action").OnClick(g.undo)
-				}),
+				// Undo keeps its place while it cannot be used (hidden, out of the focus order),
+				// so the header never changes width and the board never moves when it shows.
+				undoButton(live && g.ISession.CanUndo()).OnClick(g.undo),
 				goapp.If(g.debug && live && !game.Over(), func() goapp.UI {
 					return goapp.Button().ID("debug-autoplay").Class("gs-btn gs-debug").Text("Debug: auto-play to the end of the era").OnClick(g.autoPlay)
 				}),
@@ -123,44 +125,51 @@ func (g *gameScreen) Render() goapp.UI {
 		slot("gs-slot-online", g.renderOnline()),
 		slot("gs-slot-watch", g.renderWatching()),
 		slot("gs-slot-bot-problem", g.renderBotProblem()),
-		slot("gs-slot-history", goapp.If(!live, func() goapp.UI {
-			return goapp.Div().ID("history-banner").Class("gs-history").Body(
-				goapp.Span().Text("Viewing the board after move "+strconv.Itoa(g.history)+" (read-only). "),
-				goapp.Button().Class("gs-btn").Text("Back to the game").OnClick(func(ctx goapp.Context, e goapp.Event) { g.history, g.past = -1, nil }),
-			)
-		})),
 		goapp.Div().Class("gs-main").Body(
 			goapp.Div().Class("gs-board").Body(
+				// The banner lies over the top of the board (beside its zoom buttons), so the
+				// board keeps its place when it shows.
+				slot("gs-slot-history", goapp.If(!live, func() goapp.UI {
+					return goapp.Div().ID("history-banner").Class("gs-history").Body(
+						goapp.Span().Text("Viewing the board after move "+strconv.Itoa(g.history)+" (read-only). "),
+						goapp.Button().Class("gs-btn").Text("Back to the game").OnClick(func(ctx goapp.Context, e goapp.Event) { g.history, g.past = -1, nil }),
+					)
+				})),
 				board.NewFrame().Props(props).OnPick(g.onBoardPick).OnRefused(g.onBoardRefused),
 			),
-			goapp.Div().Class("gs-side").Body(
-				// Hotseat privacy covers the hand only: the board, panels and log stay public.
-				slot("gs-slot-tutorial", goapp.If(live && !covered, func() goapp.UI { return g.renderTutorial(st, names, choice) })),
-				goapp.Div().Class("gs-slot-controls").Body(
-					slot("gs-slot-cover", goapp.If(covered, func() goapp.UI {
-						return goapp.Section().ID("cover").Class("gs-cover").Aria("label", "Pass the device").Body(
-							newPassDevice().Name(names[actor]).Colour(colourOf(colours, actor)).OnReveal(g.reveal),
-							slot("gs-slot-recap", recap),
-						)
-					})),
-					slot(controlsSlotClass(covered), goapp.If(live && !game.Over() && (!covered || prepared), func() goapp.UI {
-						// Covered, no question is asked (choice is empty) and the recap is on the cover.
-						if covered {
-							return g.renderControls(game, choice, names, nil)
-						}
-						return g.renderControls(game, choice, names, recap)
-					})),
+			// The phone's sheet (game_sheet.go); elsewhere its box is display: contents, and
+			// the side column and the log lie beside the board as before.
+			goapp.Div().ID("gs-sheet").Class(g.sheetClass()).DataSet("over-board", "").Body(
+				g.renderSheetBar(g.sheetPrompt(game, covered, choice, names)),
+				goapp.Div().Class("gs-side").Body(
+					// Hotseat privacy covers the hand only: the board, panels and log stay public.
+					slot("gs-slot-tutorial", goapp.If(live && !covered, func() goapp.UI { return g.renderTutorial(st, names, choice) })),
+					goapp.Div().Class("gs-slot-controls").Body(
+						slot("gs-slot-cover", goapp.If(covered, func() goapp.UI {
+							return goapp.Section().ID("cover").Class("gs-cover").Aria("label", "Pass the device").Body(
+								newPassDevice().Name(names[actor]).Colour(colourOf(colours, actor)).OnReveal(g.reveal),
+								slot("gs-slot-recap", recap),
+							)
+						})),
+						slot(controlsSlotClass(covered), goapp.If(live && !game.Over() && (!covered || prepared), func() goapp.UI {
+							// Covered, no question is asked (choice is empty) and the recap is on the cover.
+							if covered {
+								return g.renderControls(game, choice, names, nil)
+							}
+							return g.renderControls(game, choice, names, recap)
+						})),
+					),
+					goapp.Div().Class("gs-panels").Body(panels...),
 				),
-				goapp.Div().Class("gs-panels").Body(panels...),
-			),
-			// The log is a column of its own (on a phone, a panel under the header): it never
-			// lies over the controls.
-			goapp.Section().ID("gs-log").Class(logClass(g.showLog)).Aria("label", "Game log").Body(
-				goapp.Div().Class("gs-log-head").Body(
-					goapp.H2().Class("gs-log-title").Text("Log"),
-					goapp.Button().ID("close-log").Class("gs-btn gs-log-close").Aria("label", "Close the log").Text("×").OnClick(g.toggleLog),
+				// The log is a column of its own (on a phone, the sheet's Log tab): it never
+				// lies over the controls.
+				goapp.Section().ID("gs-log").Class(logClass(g.showLog)).Aria("label", "Game log").Body(
+					goapp.Div().Class("gs-log-head").Body(
+						goapp.H2().Class("gs-log-title").Text("Log"),
+						goapp.Button().ID("close-log").Class("gs-btn gs-log-close").Aria("label", "Close the log").Text("×").OnClick(g.closeLog),
+					),
+					newGameLog().Entries(game.Log()).Colours(colours).Selected(g.history-1).OnSelect(g.showHistory),
 				),
-				newGameLog().Entries(game.Log()).Colours(colours).Selected(g.history-1).OnSelect(g.showHistory),
 			),
 		),
 		slot("gs-slot-dialog", goapp.If(g.dialog == "round", func() goapp.UI {
@@ -173,17 +182,24 @@ func (g *gameScreen) Render() goapp.UI {
 	)
 }
 
-// toggleLog opens or closes the log; an opened log is brought into view (on a phone it
-// sits under the header).
-func (g *gameScreen) toggleLog(ctx goapp.Context, e goapp.Event) {
-	g.showLog = !g.showLog
-	if g.showLog {
-		ctx.Defer(func(goapp.Context) {
-			if el := goapp.Window().GetElementByID("gs-log"); el.Truthy() {
-				el.Call("scrollIntoView", map[string]any{"block": "nearest"})
-			}
-		})
+// toggleLog opens or closes the log column (the header's Log; a phone has the sheet's tab).
+func (g *gameScreen) toggleLog(ctx goapp.Context, e goapp.Event) { g.showLog = !g.showLog }
+
+// closeLog closes the log, the column or the phone's tab.
+func (g *gameScreen) closeLog(ctx goapp.Context, e goapp.Event) {
+	g.showLog = false
+	if g.sheet.tab == "log" {
+		g.sheet.tab = ""
 	}
+}
+
+// undoButton is the menu's Undo, usable or keeping its place (web/app.css, gs-btn-off).
+func undoButton(ok bool) goapp.HTMLButton {
+	b := goapp.Button().ID("undo").Class("gs-btn").Text("Undo").Title("Take back your last action")
+	if !ok {
+		b = b.Class("gs-btn-off").Disabled(true).Aria("hidden", "true")
+	}
+	return b
 }
 
 // renderOnline is the online players' strip, for an online game.
@@ -265,7 +281,7 @@ func (g *gameScreen) renderControls(game *engine.Game, c engine.Choice, names []
 		slot("gs-slot-recap", recap),
 		slot("gs-slot-hint", g.renderHint(names)),
 		g.renderBuilder(game, c, names),
-		newHand().State(*st).Player(actor).Choosable(choosable).Selected(selected).OnCard(g.onCard).OnRefused(g.onCardRefused),
+		g.renderHandStrip(newHand().State(*st).Player(actor).Choosable(choosable).Selected(selected).OnCard(g.onCard).OnRefused(g.onCardRefused)),
 	)
 }
 
@@ -292,7 +308,7 @@ func (g *gameScreen) renderWaiting(st *engine.State, names []string, recap goapp
 	if me >= 0 {
 		// The same callback as the playing hand: go-app keeps a mounted component's
 		// unexported fields, so this hand keeps it when the turn comes.
-		body = append(body, newHand().State(*st).Player(me).OnCard(g.onCard).OnRefused(g.onCardRefused))
+		body = append(body, g.renderHandStrip(newHand().State(*st).Player(me).OnCard(g.onCard).OnRefused(g.onCardRefused)))
 	}
 	return goapp.Section().ID("controls").Class("gs-controls").Aria("label", "Waiting").Body(body...)
 }

@@ -1,0 +1,74 @@
+package ui
+
+import (
+	"testing"
+
+	"brass/engine"
+)
+
+// The phone's sheet rises for a question answered in it and lowers for one answered on
+// the board; the same question leaves it where the player put it, and this device's own
+// question shows the turn again.
+func TestSheetRisesAndLowersWithTheQuestion(t *testing.T) {
+	card := engine.Choice{Field: "card", Values: []string{"dudley"}}
+	space := engine.Choice{Field: "space", Values: []string{"dudley_1"}}
+	industry := engine.Choice{Field: "industry", Values: []string{"coal_mine"}}
+	confirm := engine.Choice{Moves: []engine.Move{{Type: "loan"}}}
+	cases := []struct {
+		name    string
+		ask     sheetAsk
+		up      bool
+		toTurn  bool
+		sameKey string // a case whose key must equal this one's ("" none)
+	}{
+		{"choose an action", sheetQuestion(4, false, false, true, false, "", 0, engine.Choice{}, false, -1), true, true, ""},
+		{"a card, in the hand", sheetQuestion(4, false, false, true, true, "build", 0, card, false, -1), true, true, ""},
+		{"an industry, in the list", sheetQuestion(4, false, false, true, true, "build", 1, industry, false, -1), true, true, ""},
+		{"a space, on the board", sheetQuestion(4, false, false, true, true, "build", 2, space, true, -1), false, true, ""},
+		{"Confirm", sheetQuestion(4, false, false, true, true, "build", 3, confirm, false, -1), true, true, ""},
+		{"the pass-the-device cover", sheetQuestion(4, false, true, true, false, "", 0, engine.Choice{}, false, -1), true, true, ""},
+		{"a tutorial step to read", sheetQuestion(0, false, false, true, false, "", 0, engine.Choice{}, false, 1), false, true, ""},
+		{"another device's turn", sheetQuestion(5, false, false, false, false, "", 0, engine.Choice{}, false, -1), false, false, "wait"},
+		{"the game over", sheetQuestion(90, true, false, true, false, "", 0, engine.Choice{}, false, -1), false, false, "over"},
+	}
+	keys := map[string]string{}
+	for _, c := range cases {
+		if c.ask.up != c.up || c.ask.local != c.toTurn {
+			t.Errorf("%s: up %v, back to the turn %v; want %v, %v", c.name, c.ask.up, c.ask.local, c.up, c.toTurn)
+		}
+		if c.sameKey != "" && c.ask.key != c.sameKey {
+			t.Errorf("%s: key %q, want %q", c.name, c.ask.key, c.sameKey)
+		}
+		if other, dup := keys[c.ask.key]; dup {
+			t.Errorf("%s and %s share the key %q", c.name, other, c.ask.key)
+		}
+		keys[c.ask.key] = c.name
+	}
+	// Others' moves in a row keep one key: the sheet stays as the player put it.
+	if a, b := sheetQuestion(5, false, false, false, false, "", 0, engine.Choice{}, false, -1), sheetQuestion(6, false, false, false, false, "", 0, engine.Choice{}, false, -1); a.key != b.key {
+		t.Errorf("watching others: keys %q and %q differ", a.key, b.key)
+	}
+
+	var s sheetState
+	s.place(cases[0].ask)
+	if !s.up {
+		t.Fatal("the sheet did not rise for the actions")
+	}
+	s.up, s.tab = false, "log" // the player lowers it and opens the log
+	s.place(cases[0].ask)
+	if s.up || s.tab != "log" {
+		t.Errorf("the same question moved the sheet: %+v", s)
+	}
+	s.place(cases[7].ask) // another device plays: the log stays open
+	if s.tab != "log" {
+		t.Errorf("watching others closed the log: %+v", s)
+	}
+	s.place(cases[3].ask) // this device's question on the board: the turn, lowered
+	if s.up || s.tab != "" {
+		t.Errorf("a question on the board: %+v", s)
+	}
+	s.place(cases[4].ask)
+	if !s.up {
+		t.Errorf("Confirm did not raise the sheet: %+v", s)
+	}
+}
