@@ -221,7 +221,7 @@
       const col = (val.closest('.pp-stat') || val).getBoundingClientRect();
       if (r.right + 4 + note.offsetWidth > col.right) {
         note.textContent = short(n);
-        if (note.offsetWidth > col.width) note.style.fontSize = (0.95 * col.width) / note.offsetWidth + 'rem';
+        if (note.offsetWidth > col.width) note.style.fontSize = Math.max(0.7, (0.95 * col.width) / note.offsetWidth) + 'rem';
         note.style.left = Math.max(col.left, col.right - note.offsetWidth) + 'px';
         note.style.top = col.top - 2 + 'px';
       }
