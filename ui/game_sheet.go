@@ -151,13 +151,15 @@ func (g *gameScreen) renderSheetBar(prompt string) goapp.UI {
 // toggleSheet raises or lowers the sheet by hand.
 func (g *gameScreen) toggleSheet(ctx goapp.Context, e goapp.Event) { g.sheet.up = !g.sheet.up }
 
-// sheetTab shows a tab in the sheet, or the turn again when it is shown already.
+// sheetTab shows a tab in the sheet, or the turn again when it is shown already. A tab
+// opens in the lowered sheet, the board in view above it (a line of the log shows the
+// board after its move); the handle raises it.
 func (g *gameScreen) sheetTab(tab string) {
 	if g.sheet.tab == tab {
 		g.sheet.tab = ""
 		return
 	}
-	g.sheet.tab = tab
+	g.sheet.tab, g.sheet.up = tab, false
 }
 
 // renderHandStrip wraps a hand in the phone's strip (one row that scrolls sideways) with

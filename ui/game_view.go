@@ -103,11 +103,10 @@ func (g *gameScreen) Render() goapp.UI {
 		DataSet("actor", actor).DataSet("phase", int(st.Phase)).Body(
 		goapp.H1().Class("visually-hidden").Text(g.ISession.Game().State().Edition().Name+", "+strings.Join(names, ", ")),
 		goapp.Header().Class("gs-top").Body(
-			newStatusBar().State(*shown).Names(names).Colours(colours),
+			// On a phone the status is one line that scrolls sideways: it takes the focus, so
+			// a keyboard can scroll it too.
+			goapp.Div().Class("gs-status").TabIndex(0).Body(newStatusBar().State(*shown).Names(names).Colours(colours)),
 			goapp.Div().Class("gs-menu").Body(
-				// Undo keeps its place while it cannot be used (hidden, out of the focus order),
-				// so the header never changes width and the board never moves when it shows.
-				undoButton(live && g.ISession.CanUndo()).OnClick(g.undo),
 				goapp.If(g.debug && live && !game.Over(), func() goapp.UI {
 					return goapp.Button().ID("debug-autoplay").Class("gs-btn gs-debug").Text("Debug: auto-play to the end of the era").OnClick(g.autoPlay)
 				}),
@@ -193,13 +192,13 @@ func (g *gameScreen) closeLog(ctx goapp.Context, e goapp.Event) {
 	}
 }
 
-// undoButton is the menu's Undo, usable or keeping its place (web/app.css, gs-btn-off).
-func undoButton(ok bool) goapp.HTMLButton {
-	b := goapp.Button().ID("undo").Class("gs-btn").Text("Undo").Title("Take back your last action")
-	if !ok {
-		b = b.Class("gs-btn-off").Disabled(true).Aria("hidden", "true")
-	}
-	return b
+// undoButton is Undo, shown with the actions while the last action can be taken back. It
+// lies in the builder, not in the menu: the menu never changes, so the header never wraps
+// and the board never moves when Undo appears (at 1366×768 the header took a second row).
+func (g *gameScreen) undoButton() goapp.UI {
+	return goapp.If(g.history < 0 && g.ISession.CanUndo(), func() goapp.UI {
+		return goapp.Button().ID("undo").Class("gs-btn").Text("Undo").Title("Take back your last action").OnClick(g.undo)
+	})
 }
 
 // renderOnline is the online players' strip, for an online game.
@@ -367,7 +366,8 @@ func (g *gameScreen) renderBuilder(game *engine.Game, c engine.Choice, names []s
 			}
 			buttons = append(buttons, btn)
 		}
-		body = append(body, goapp.Div().Class("gs-actions").Body(buttons...), notice)
+		body = append(body, goapp.Div().Class("gs-actions").Body(buttons...), notice,
+			goapp.Div().Class("gs-buttons gs-undo").Body(g.undoButton()))
 	case !g.builder.active():
 		// Selling or shortfall: the builder starts by itself once the hand is revealed.
 		typ := "sell"
@@ -450,6 +450,9 @@ func (g *gameScreen) renderQuestion(game *engine.Game, c engine.Choice, names []
 			OnClick(func(ctx goapp.Context, e goapp.Event) {
 				g.submit(ctx, engine.Move{Type: "end_sell", Player: st.Actor()})
 			}))
+	}
+	if len(g.builder.order) == 0 && st.Phase != engine.PhaseAction {
+		buttons = append(buttons, g.undoButton()) // a sale taken back while selling goes on
 	}
 	if len(g.builder.order) > 0 {
 		buttons = append(buttons, goapp.Button().ID("back").Class("gs-btn").Text("Back").OnClick(func(ctx goapp.Context, e goapp.Event) {

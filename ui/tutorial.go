@@ -91,7 +91,7 @@ func bringTutorialIntoView() {
 	case bottom-top+8 <= hi-lo:
 		panel.Call("scrollIntoView", map[string]any{"block": "start"}) // the panel at the top, the action below it
 	default:
-		action.Call("scrollIntoView", map[string]any{"block": "end"})
+		action.Call("scrollIntoView", map[string]any{"block": "center"}) // clear of the sheet's fade
 	}
 }
 

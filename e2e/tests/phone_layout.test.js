@@ -8,7 +8,8 @@
 // in view and uncovered. The log and the player panels are a tap away, the hand's strip
 // opens to every card, and a money change keeps out of the income's column. A landscape
 // phone and a 1366×768 desktop keep the board and the side column side by side, and there
-// Undo and the history banner appearing leave the board where it was.
+// Undo (with the actions, not in the menu) and the history banner appearing leave the board
+// where it was.
 //
 // Each step's screenshot is kept in e2e/out/phone/ (git-ignored).
 
