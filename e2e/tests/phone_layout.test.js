@@ -5,7 +5,8 @@
 // game (build, network, develop, sell, loan, scout, pass) and the tutorial's first ten steps
 // are played by tapping, at its centre and with no scrolling, what the game asks for (an
 // action, a card, a glowing place, a choice, Confirm, Next), each checked first to lie wholly
-// in view and uncovered. The log and the player panels are a tap away, the hand's strip
+// in view and uncovered; a board zoomed on its far corner comes to the question's glowing
+// line by itself, and goes back once it is answered. The log and the player panels are a tap away, the hand's strip
 // opens to every card, and a money change keeps out of the income's column. A landscape
 // phone and a 1366×768 desktop keep the board and the side column side by side, and there
 // Undo (with the actions, not in the menu) and the history banner appearing leave the board
@@ -325,6 +326,7 @@ test('on a phone the tutorial\'s first ten steps are played by tapping what is i
     await page.waitForSelector('#tutorial[data-step="0"]', { timeout: UI_TIMEOUT_MS });
     const steps = new Set();
     const taps = {};
+    const followed = {}; // the board's view: zoomed on a far corner, at the glowing line, back
     for (let i = 0; i < 80; i++) {
       await closeSummaries(page);
       await settled(page);
@@ -356,8 +358,27 @@ test('on a phone the tutorial\'s first ten steps are played by tapping what is i
           choice: '#builder .gs-choice',
         }[did];
         assert.ok(sel, `step ${p.step + 1}: nothing to tap`);
-        if (did === 'board') assert.deepEqual(await glowingUnseen(page), [], `step ${p.step + 1}: the glowing place is in view`);
+        if (did === 'card' && p.step === 5 && !followed.from) {
+          // Step 6 links Dudley and Birmingham: zoomed in on the board's far corner first, the
+          // board comes to the glowing line by itself once the card is chosen.
+          for (let z = 0; z < 3; z++) await tapSeen(page, shot, '#board-zoom-in', 'zoom in');
+          const mini = await page.$eval('#board-minimap', (el) => { const r = el.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; });
+          await page.touchscreen.tap(mini.x + mini.w * 0.92, mini.y + mini.h * 0.08);
+          await page.waitForFunction(() => Number(document.querySelector('#board').getAttribute('viewBox').split(' ')[0]) > 600, null, { timeout: UI_TIMEOUT_MS });
+          followed.from = await page.getAttribute('#board', 'viewBox');
+        }
+        if (did === 'board') {
+          assert.deepEqual(await glowingUnseen(page), [], `step ${p.step + 1}: the glowing place is in view`);
+          if (followed.from && !followed.to) followed.to = await page.getAttribute('#board', 'viewBox');
+        }
+        if (did === 'confirm' && followed.to && !followed.back) {
+          followed.confirmed = true;
+        }
         await tapSeen(page, shot, sel, `step ${p.step + 1}: ${did}`);
+        if (followed.confirmed && !followed.back) {
+          await page.waitForFunction((v) => document.querySelector('#board').getAttribute('viewBox') === v, followed.from, { timeout: UI_TIMEOUT_MS });
+          followed.back = true;
+        }
       }
       taps[did] = (taps[did] || 0) + 1;
       await page.waitForFunction((s) => [document.querySelector('.game-screen').dataset.moves, document.querySelectorAll('.gs-crumbs li').length,
@@ -365,6 +386,8 @@ test('on a phone the tutorial\'s first ten steps are played by tapping what is i
       sig, { timeout: UI_TIMEOUT_MS });
     }
     assert.equal(steps.size, 10, `the first ten steps were shown (${[...steps]})`);
+    assert.ok(followed.to && followed.to !== followed.from, `the board came to the glowing line (${JSON.stringify(followed)})`);
+    assert.ok(followed.back, 'the player\'s own view came back once the line was confirmed');
     for (const kind of ['next', 'action', 'card', 'board', 'confirm']) {
       assert.ok(taps[kind] > 0, `tapped a ${kind} (${JSON.stringify(taps)})`);
     }
