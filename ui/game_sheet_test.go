@@ -1,9 +1,13 @@
 package ui
 
 import (
+	"strings"
 	"testing"
 
 	"brass/engine"
+	"brass/ui/uitest"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // The phone's sheet rises for a question answered in it and lowers for one answered on
@@ -70,5 +74,55 @@ func TestSheetRisesAndLowersWithTheQuestion(t *testing.T) {
 	s.place(cases[4].ask)
 	if !s.up {
 		t.Errorf("Confirm did not raise the sheet: %+v", s)
+	}
+}
+
+// The game screen places the phone's sheet for each question: raised, its handle saying so,
+// for the cover and the actions; lowered for a place asked on the board; where the player
+// put it while the question stays; its bar saying what is asked, and a tab showing the log.
+func TestGameScreenPlacesTheSheet(t *testing.T) {
+	g, _ := newTestScreen(t)
+	ctx := goapp.Context{}
+	check := func(what string, up bool, prompt string) *uitest.Node {
+		t.Helper()
+		root := uitest.Render(t, g)
+		sheet, handle := root.ByID("gs-sheet"), root.ByID("sheet-toggle")
+		if sheet == nil || handle == nil {
+			t.Fatalf("%s: no sheet or no handle", what)
+		}
+		if sheet.HasClass("gs-sheet-up") != up || handle.Bool("aria-expanded") != up {
+			t.Errorf("%s: raised %v (aria-expanded %v), want %v", what, sheet.HasClass("gs-sheet-up"), handle.Bool("aria-expanded"), up)
+		}
+		if p := root.ByID("sheet-prompt").Text(); !strings.Contains(p, prompt) {
+			t.Errorf("%s: the bar says %q, want %q in it", what, p, prompt)
+		}
+		return root
+	}
+	check("the cover", true, "Pass the device to")
+	g.reveal(ctx)
+	check("the actions", true, ": choose an action")
+	g.startAction("build")
+	for i := 0; i < 6; i++ {
+		c := g.builder.next(g.legalMoves())
+		if c.Field == "space" && len(c.Values) > 1 {
+			break
+		}
+		if c.Field == "" {
+			t.Fatal("no build asked for its space")
+		}
+		g.answer(c.Field, c.Values[0])
+	}
+	check("a space on the board", false, "Choose where to build")
+	g.toggleSheet(ctx, goapp.Event{})
+	check("raised by hand", true, "Choose where to build")
+	check("the same question again", true, "Choose where to build")
+	g.sheetTab("log")
+	root := check("the log's tab", false, "Choose where to build")
+	if !root.ByID("gs-sheet").HasClass("gs-tab-log") || !root.ByID("sheet-log").Bool("aria-pressed") {
+		t.Error("the Log tab is not shown")
+	}
+	g.sheetTab("log")
+	if root := uitest.Render(t, g); root.ByID("gs-sheet").HasClass("gs-tab-log") {
+		t.Error("a second tap on Log did not show the turn again")
 	}
 }
