@@ -215,14 +215,19 @@
       note.style.left = r.right + 4 + 'px';
       note.style.top = r.top + 2 + 'px';
       notes.append(note);
-      // The note stays in its figure's column (on a phone the columns are narrow, and a
-      // money change beside the money lay over the income's label): where there is no room
-      // beside the figure it rises from over the figure's own label, kept inside the column.
-      const col = (val.closest('.pp-stat') || val).getBoundingClientRect();
-      if (r.right + 4 + note.offsetWidth > col.right) {
+      // The note keeps clear of the next figure's column (on a phone the columns are close,
+      // and a money change beside the money lay over the income's label): where there is no
+      // room beside the figure it rises from over the figure's own label, shorter and, if it
+      // must, smaller.
+      const stat = val.closest('.pp-stat') || val;
+      const col = stat.getBoundingClientRect();
+      const next = stat.nextElementSibling;
+      const limit = next ? next.getBoundingClientRect().left - 3 : col.right;
+      if (r.right + 4 + note.offsetWidth > limit) {
         note.textContent = short(n);
-        if (note.offsetWidth > col.width) note.style.fontSize = Math.max(0.7, (0.95 * col.width) / note.offsetWidth) + 'rem';
-        note.style.left = Math.max(col.left, col.right - note.offsetWidth) + 'px';
+        const room = limit - col.left;
+        if (note.offsetWidth > room) note.style.fontSize = Math.max(0.7, (0.95 * room) / note.offsetWidth) + 'rem';
+        note.style.left = col.left + 'px';
         note.style.top = col.top - 2 + 'px';
       }
       start(note, [{ opacity: 1, transform: 'translateY(0)' }, { opacity: 1, transform: 'translateY(-10px)', offset: 0.6 }, { opacity: 0, transform: 'translateY(-16px)' }],
