@@ -227,6 +227,8 @@ test('on a phone every action of a turn is played by tapping what is in view, th
     await assertNoPageScroll(page, 'the game screen');
     const board = await page.$eval('#board', (el) => el.getBoundingClientRect().width);
     assert.ok(board >= 385, `the board fills the width (${board}px)`);
+    const header = await page.$eval('.gs-top', (el) => el.getBoundingClientRect().height);
+    assert.ok(header <= 56, `the header is one slim row (${header}px)`);
     // Each turn plays the first action not played yet that the position allows (Pass last).
     const left = ['build', 'network', 'develop', 'loan', 'scout', 'pass'];
     for (let i = 0; i < 14 && left.length > 0; i++) {
