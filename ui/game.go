@@ -56,6 +56,7 @@ type gameScreen struct {
 	tutor      tutorState // the tutorial, when the game is its (tutorial.go)
 	motion     motion     // the animation of moves (game_motion.go)
 	views      view.Cache // the views of the states shown, one per state (ui/view)
+	sheet      sheetState // the phone's bottom sheet (game_sheet.go)
 
 	// ctx is the screen's own context, from OnMount: the half-built action is kept in the
 	// browser's local storage through it (native tests never mount, and keep nothing).

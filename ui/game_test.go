@@ -224,13 +224,14 @@ func TestTheRoundsLastMoveIsSeenBeforeItsSummary(t *testing.T) {
 }
 
 // TestRenderOnlyReads: drawing the game screen changes nothing the screen keeps (the
-// tutorial's step, the builder, the animation's last state, the dialogs): what follows a
-// change is done by the controller when it happens (follow), so a render is repeatable.
+// tutorial's step, the builder, the animation's last state, the phone's sheet, the
+// dialogs): what follows a change is done by the controller when it happens (follow), so a
+// render is repeatable.
 func TestRenderOnlyReads(t *testing.T) {
 	g, hs := newTestScreen(t)
 	ctx := goapp.Context{}
 	kept := func() string {
-		return fmt.Sprintf("%+v|%+v|%+v|%v|%v|%v|%v|%q", g.builder, g.motion.shown.Moves, g.tutor, g.revealed, g.history, g.dialog, g.momentFor, g.notice)
+		return fmt.Sprintf("%+v|%+v|%+v|%+v|%v|%v|%v|%v|%q", g.builder, g.motion.shown.Moves, g.tutor, g.sheet, g.revealed, g.history, g.dialog, g.momentFor, g.notice)
 	}
 	check := func(when string) {
 		t.Helper()

@@ -75,6 +75,8 @@ func (g *gameScreen) Render() goapp.UI {
 		}
 	}
 
+	sheetUp, sheetTab := g.placed(g.sheetAskFor(game, covered, choice, onTheBoard(choice)))
+
 	panels := make([]goapp.UI, 0, len(names))
 	for _, p := range shownView.Turn.Order {
 		panels = append(panels, newPlayerPanel().Game(shownView).Player(p).Name(names[p]).Colour(colourOf(colours, p)).Active(p == shownView.Turn.Actor && !game.Over()))
@@ -97,11 +99,10 @@ func (g *gameScreen) Render() goapp.UI {
 		DataSet("actor", actor).DataSet("phase", int(st.Phase)).Body(
 		goapp.H1().Class("visually-hidden").Text(g.ISession.Game().State().Edition().Name+", "+strings.Join(names, ", ")),
 		goapp.Header().Class("gs-top").Body(
-			newStatusBar().Game(shownView).Names(names).Colours(colours),
+			// On a phone the status is one line that scrolls sideways: it takes the focus, so
+			// a keyboard can scroll it too.
+			goapp.Div().Class("gs-status").TabIndex(0).Body(newStatusBar().Game(shownView).Names(names).Colours(colours)),
 			goapp.Div().Class("gs-menu").Body(
-				goapp.If(live && g.ISession.CanUndo(), func() goapp.UI {
-					return goapp.Button().ID("undo").Class("gs-btn").Text("Undo").Title("Take back your last action").OnClick(g.undo)
-				}),
 				goapp.If(g.debug && live && !game.Over(), func() goapp.UI {
 					return goapp.Button().ID("debug-autoplay").Class("gs-btn gs-debug").Text("Debug: auto-play to the end of the era").OnClick(g.autoPlay)
 				}),
@@ -119,44 +120,51 @@ func (g *gameScreen) Render() goapp.UI {
 		slot("gs-slot-online", g.renderOnline()),
 		slot("gs-slot-watch", g.renderWatching()),
 		slot("gs-slot-bot-problem", g.renderBotProblem()),
-		slot("gs-slot-history", goapp.If(!live, func() goapp.UI {
-			return goapp.Div().ID("history-banner").Class("gs-history").Body(
-				goapp.Span().Text("Viewing the board after move "+strconv.Itoa(g.history)+" (read-only). "),
-				goapp.Button().Class("gs-btn").Text("Back to the game").OnClick(func(ctx goapp.Context, e goapp.Event) { g.history, g.past = -1, nil; g.follow() }),
-			)
-		})),
 		goapp.Div().Class("gs-main").Body(
 			goapp.Div().Class("gs-board").Body(
+				// The banner lies over the top of the board (beside its zoom buttons), so the
+				// board keeps its place when it shows.
+				slot("gs-slot-history", goapp.If(!live, func() goapp.UI {
+					return goapp.Div().ID("history-banner").Class("gs-history").Body(
+						goapp.Span().Text("Viewing the board after move "+strconv.Itoa(g.history)+" (read-only). "),
+						goapp.Button().Class("gs-btn").Text("Back to the game").OnClick(func(ctx goapp.Context, e goapp.Event) { g.history, g.past = -1, nil; g.follow() }),
+					)
+				})),
 				board.NewFrame().Props(props).OnPick(g.onBoardPick).OnRefused(g.onBoardRefused),
 			),
-			goapp.Div().Class("gs-side").Body(
-				// Hotseat privacy covers the hand only: the board, panels and log stay public.
-				slot("gs-slot-tutorial", goapp.If(live && !covered, func() goapp.UI { return g.renderTutorial(st, names, choice) })),
-				goapp.Div().Class("gs-slot-controls").Body(
-					slot("gs-slot-cover", goapp.If(covered, func() goapp.UI {
-						return goapp.Section().ID("cover").Class("gs-cover").Aria("label", "Pass the device").Body(
-							newPassDevice().Name(names[actor]).Colour(colourOf(colours, actor)).OnReveal(g.reveal),
-							slot("gs-slot-recap", recap),
-						)
-					})),
-					slot(controlsSlotClass(covered), goapp.If(live && !game.Over() && (!covered || prepared), func() goapp.UI {
-						// Covered, no question is asked (choice is empty) and the recap is on the cover.
-						if covered {
-							return g.renderControls(game, choice, names, nil)
-						}
-						return g.renderControls(game, choice, names, recap)
-					})),
+			// The phone's sheet (game_sheet.go); elsewhere its box is display: contents, and
+			// the side column and the log lie beside the board as before.
+			goapp.Div().ID("gs-sheet").Class(sheetClass(sheetUp, sheetTab)).DataSet("over-board", "").Body(
+				g.renderSheetBar(g.sheetPrompt(game, covered, choice, names), sheetUp, sheetTab),
+				goapp.Div().Class("gs-side").Body(
+					// Hotseat privacy covers the hand only: the board, panels and log stay public.
+					slot("gs-slot-tutorial", goapp.If(live && !covered, func() goapp.UI { return g.renderTutorial(st, names, choice) })),
+					goapp.Div().Class("gs-slot-controls").Body(
+						slot("gs-slot-cover", goapp.If(covered, func() goapp.UI {
+							return goapp.Section().ID("cover").Class("gs-cover").Aria("label", "Pass the device").Body(
+								newPassDevice().Name(names[actor]).Colour(colourOf(colours, actor)).OnReveal(g.reveal),
+								slot("gs-slot-recap", recap),
+							)
+						})),
+						slot(controlsSlotClass(covered), goapp.If(live && !game.Over() && (!covered || prepared), func() goapp.UI {
+							// Covered, no question is asked (choice is empty) and the recap is on the cover.
+							if covered {
+								return g.renderControls(game, choice, names, nil)
+							}
+							return g.renderControls(game, choice, names, recap)
+						})),
+					),
+					goapp.Div().Class("gs-panels").Body(panels...),
 				),
-				goapp.Div().Class("gs-panels").Body(panels...),
-			),
-			// The log is a column of its own (on a phone, a panel under the header): it never
-			// lies over the controls.
-			goapp.Section().ID("gs-log").Class(logClass(g.showLog)).Aria("label", "Game log").Body(
-				goapp.Div().Class("gs-log-head").Body(
-					goapp.H2().Class("gs-log-title").Text("Log"),
-					goapp.Button().ID("close-log").Class("gs-btn gs-log-close").Aria("label", "Close the log").Text("×").OnClick(g.toggleLog),
+				// The log is a column of its own (on a phone, the sheet's Log tab): it never
+				// lies over the controls.
+				goapp.Section().ID("gs-log").Class(logClass(g.showLog)).Aria("label", "Game log").Body(
+					goapp.Div().Class("gs-log-head").Body(
+						goapp.H2().Class("gs-log-title").Text("Log"),
+						goapp.Button().ID("close-log").Class("gs-btn gs-log-close").Aria("label", "Close the log").Text("×").OnClick(g.closeLog),
+					),
+					newGameLog().Entries(game.Log()).Colours(colours).Selected(g.history-1).OnSelect(g.showHistory),
 				),
-				newGameLog().Entries(game.Log()).Colours(colours).Selected(g.history-1).OnSelect(g.showHistory),
 			),
 		),
 		goapp.Div().Class("gs-slot-dialog"+g.momentClass(game)).OnClick(g.showMoment).Body(goapp.If(g.dialog == "round", func() goapp.UI {
@@ -187,17 +195,24 @@ func (g *gameScreen) momentClass(game *engine.Game) string {
 // showMoment shows a waiting summary at once: a tap on it while the move plays.
 func (g *gameScreen) showMoment(ctx goapp.Context, e goapp.Event) { g.momentFor = -1 }
 
-// toggleLog opens or closes the log; an opened log is brought into view (on a phone it
-// sits under the header).
-func (g *gameScreen) toggleLog(ctx goapp.Context, e goapp.Event) {
-	g.showLog = !g.showLog
-	if g.showLog {
-		ctx.Defer(func(goapp.Context) {
-			if el := goapp.Window().GetElementByID("gs-log"); el.Truthy() {
-				el.Call("scrollIntoView", map[string]any{"block": "nearest"})
-			}
-		})
+// toggleLog opens or closes the log column (the header's Log; a phone has the sheet's tab).
+func (g *gameScreen) toggleLog(ctx goapp.Context, e goapp.Event) { g.showLog = !g.showLog }
+
+// closeLog closes the log, the column or the phone's tab.
+func (g *gameScreen) closeLog(ctx goapp.Context, e goapp.Event) {
+	g.showLog = false
+	if _, tab := g.placed(g.sheetNow()); tab == "log" {
+		g.sheet.tab = ""
 	}
+}
+
+// undoButton is Undo, shown with the actions while the last action can be taken back. It
+// lies in the builder, not in the menu: the menu never changes, so the header never wraps
+// and the board never moves when Undo appears (at 1366×768 the header took a second row).
+func (g *gameScreen) undoButton() goapp.UI {
+	return goapp.If(g.history < 0 && g.ISession.CanUndo(), func() goapp.UI {
+		return goapp.Button().ID("undo").Class("gs-btn").Text("Undo").Title("Take back your last action").OnClick(g.undo)
+	})
 }
 
 // renderOnline is the online players' strip, for an online game.
@@ -279,7 +294,7 @@ func (g *gameScreen) renderControls(game *engine.Game, c engine.Choice, names []
 		slot("gs-slot-recap", recap),
 		slot("gs-slot-hint", g.renderHint(names)),
 		g.renderBuilder(game, c, names),
-		newHand().Game(g.views.Of(st)).Player(actor).Choosable(choosable).Selected(selected).OnCard(g.onCard).OnRefused(g.onCardRefused),
+		g.renderHandStrip(newHand().Game(g.views.Of(st)).Player(actor).Choosable(choosable).Selected(selected).OnCard(g.onCard).OnRefused(g.onCardRefused)),
 	)
 }
 
@@ -306,7 +321,7 @@ func (g *gameScreen) renderWaiting(st *engine.State, names []string, recap goapp
 	if me >= 0 {
 		// The same callback as the playing hand: go-app keeps a mounted component's
 		// unexported fields, so this hand keeps it when the turn comes.
-		body = append(body, newHand().Game(g.views.Of(st)).Player(me).OnCard(g.onCard).OnRefused(g.onCardRefused))
+		body = append(body, g.renderHandStrip(newHand().Game(g.views.Of(st)).Player(me).OnCard(g.onCard).OnRefused(g.onCardRefused)))
 	}
 	return goapp.Section().ID("controls").Class("gs-controls").Aria("label", "Waiting").Body(body...)
 }
@@ -365,7 +380,8 @@ func (g *gameScreen) renderBuilder(game *engine.Game, c engine.Choice, names []s
 			}
 			buttons = append(buttons, btn)
 		}
-		body = append(body, goapp.Div().Class("gs-actions").Body(buttons...), notice)
+		body = append(body, goapp.Div().Class("gs-actions").Body(buttons...), notice,
+			goapp.Div().Class("gs-buttons gs-undo").Body(g.undoButton()))
 	case !g.builder.active():
 		// Selling or shortfall: the builder starts by itself once the hand is revealed.
 		typ := "sell"
@@ -452,6 +468,9 @@ func (g *gameScreen) renderQuestion(game *engine.Game, c engine.Choice, names []
 			OnClick(func(ctx goapp.Context, e goapp.Event) {
 				g.submit(ctx, engine.Move{Type: "end_sell", Player: st.Actor()})
 			}))
+	}
+	if len(g.builder.order) == 0 && st.Phase != engine.PhaseAction {
+		buttons = append(buttons, g.undoButton()) // a sale taken back while selling goes on
 	}
 	if len(g.builder.order) > 0 {
 		buttons = append(buttons, goapp.Button().ID("back").Class("gs-btn").Text("Back").OnClick(func(ctx goapp.Context, e goapp.Event) {

@@ -8,6 +8,7 @@ package ui
 
 import (
 	"fmt"
+	"math"
 
 	"brass/app"
 	"brass/app/tutorial"
@@ -68,8 +69,9 @@ func (g *gameScreen) tutorialSync() {
 }
 
 // bringTutorialIntoView scrolls a step asking for a move into view when it appears, with
-// the action button it asks to tap below it, where they are not both in view already (on a
-// phone the board sits above them).
+// the action button it asks to tap below it, where they are not both in view already: in
+// the page (a tablet's column under the board) or in the side column or the phone's sheet
+// when that scrolls.
 func bringTutorialIntoView() {
 	win := goapp.Window()
 	panel := win.GetElementByID("tutorial")
@@ -77,15 +79,19 @@ func bringTutorialIntoView() {
 	if !panel.Truthy() || !action.Truthy() {
 		return
 	}
-	height := win.Get("innerHeight").Float()
+	lo, hi := 0.0, win.Get("innerHeight").Float()
+	if side := panel.Call("closest", ".gs-side"); side.Truthy() && side.Get("scrollHeight").Int() > side.Get("clientHeight").Int() {
+		r := side.Call("getBoundingClientRect")
+		lo, hi = math.Max(lo, r.Get("top").Float()), math.Min(hi, r.Get("bottom").Float())
+	}
 	top := panel.Call("getBoundingClientRect").Get("top").Float()
 	bottom := action.Call("getBoundingClientRect").Get("bottom").Float()
 	switch {
-	case top >= 0 && bottom <= height:
-	case bottom-top+8 <= height:
-		win.Call("scrollBy", 0, top-8) // the panel at the top, the action below it
+	case top >= lo && bottom <= hi:
+	case bottom-top+8 <= hi-lo:
+		panel.Call("scrollIntoView", map[string]any{"block": "start"}) // the panel at the top, the action below it
 	default:
-		action.Call("scrollIntoView", map[string]any{"block": "end"})
+		action.Call("scrollIntoView", map[string]any{"block": "center"}) // clear of the sheet's fade
 	}
 }
 

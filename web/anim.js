@@ -191,12 +191,19 @@
     marks = { at: c.to, pos: now };
   }
 
-  const FIGURES = [['money', (n) => (n > 0 ? '+£' : '−£') + Math.abs(n)], ['income', (n) => 'income ' + (n > 0 ? '+' : '−') + Math.abs(n)], ['vp', (n) => (n > 0 ? '+' : '−') + Math.abs(n) + ' VP']];
+  // Each figure's change in words, beside the figure, and shorter, for a column too narrow
+  // for it beside the figure.
+  const sign = (n) => (n > 0 ? '+' : '−');
+  const FIGURES = [
+    ['money', (n) => sign(n) + '£' + Math.abs(n), (n) => sign(n) + '£' + Math.abs(n)],
+    ['income', (n) => 'income ' + sign(n) + Math.abs(n), (n) => sign(n) + Math.abs(n)],
+    ['vp', (n) => sign(n) + Math.abs(n) + ' VP', (n) => sign(n) + Math.abs(n)],
+  ];
 
   function player(d, t) {
     const panel = document.getElementById('player-panel-' + d.player);
     if (!panel) return;
-    for (const [kind, say] of FIGURES) {
+    for (const [kind, say, short] of FIGURES) {
       const n = d[kind];
       const val = n && panel.querySelector('.pp-stat-' + kind + ' .pp-val');
       if (!val) continue;
@@ -204,10 +211,26 @@
       if (r.width === 0) continue;
       const note = document.createElement('span');
       note.className = 'anim-note' + (n < 0 ? ' anim-down' : '');
+      note.dataset.figure = kind;
       note.textContent = say(n);
       note.style.left = r.right + 4 + 'px';
       note.style.top = r.top + 2 + 'px';
       notes.append(note);
+      // The note keeps clear of the next figure's column (on a phone the columns are close,
+      // and a money change beside the money lay over the income's label): where there is no
+      // room beside the figure it rises from over the figure's own label, shorter and, if it
+      // must, smaller.
+      const stat = val.closest('.pp-stat') || val;
+      const col = stat.getBoundingClientRect();
+      const next = stat.nextElementSibling;
+      const limit = next ? next.getBoundingClientRect().left - 3 : col.right;
+      if (r.right + 4 + note.offsetWidth > limit) {
+        note.textContent = short(n);
+        const room = limit - col.left;
+        if (note.offsetWidth > room) note.style.fontSize = Math.max(0.7, (0.95 * room) / note.offsetWidth) + 'rem';
+        note.style.left = col.left + 'px';
+        note.style.top = col.top - 2 + 'px';
+      }
       start(note, [{ opacity: 1, transform: 'translateY(0)' }, { opacity: 1, transform: 'translateY(-10px)', offset: 0.6 }, { opacity: 0, transform: 'translateY(-16px)' }],
         { duration: t, easing: 'ease-out' });
     }

@@ -5,8 +5,8 @@
 //   summary and Confirm take the place of the answers, so the second tap lands on Confirm,
 //   which waits a moment before it takes a tap (web/app.css, #confirm's gs-arm);
 // - on Confirm of a sale it sells once and does not also end the Sell action: "Stop selling"
-//   appears where Confirm was (on a phone scrolled to the end of the page, to reach Confirm
-//   under a long summary), and it too waits a moment (web/app.css, #end-sell's gs-arm-end);
+//   appears where Confirm was (on a phone both stay at the foot of the controls' sheet under
+//   a long summary), and it too waits a moment (web/app.css, #end-sell's gs-arm-end);
 // - on Confirm of a sale it sells once and does not also make the next sale when that sale
 //   has nothing to choose: the next summary comes at once with Confirm on the same spot, on
 //   the node go-app kept, and Confirm waits again because its class (and so its keyframes'
@@ -54,7 +54,8 @@ function idAt(page, x, y) {
   return page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('[id]')?.id ?? '', [x, y]);
 }
 
-/** Scrolls to the end of the page, waits until Confirm takes taps and returns its centre. */
+/** Scrolls to the end of the page (a phone's does not scroll: its sheet keeps Confirm in
+ *  view), waits until Confirm takes taps and returns its centre. */
 async function confirmCentre(page) {
   await page.evaluate(() => window.scrollTo(0, document.scrollingElement.scrollHeight));
   await page.waitForTimeout(600);
@@ -113,10 +114,9 @@ test('the builder: a double tap on Confirm of a sale does not also stop selling'
   const { json } = fixtureGameFile(34, 'game-lancashire-3p.json');
   const context = await newContext(browser);
   try {
-    // A phone. Confirm lies under the Distant Market's long summary, at the end of the page;
-    // scrolled there, the page is shorter after the sale and its end comes up, and "Stop
-    // selling" is where Confirm was (what lies below the builder's buttons keeps its
-    // height). Scrolled less far, the buttons move and the second tap meets something else.
+    // A phone. Confirm lies under the Distant Market's long summary, its buttons kept at the
+    // foot of the controls' sheet (the page never scrolls), and after the sale "Stop
+    // selling" is there, where Confirm was.
     const { page, errors } = await openOnPhone(context, json, 'lancashire.json');
     assert.deepEqual(await gameState(page).then((s) => [s.moves, s.actor]), [34, 1]);
     await startAction(page, 'sell', '.hand-card[data-card="coal_mine"]');

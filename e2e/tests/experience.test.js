@@ -255,7 +255,7 @@ test('at 1440×900 with four players the side column shows when more lies below 
   }
 });
 
-test('on a 390×844 phone: zoom by buttons and pinch, a tap beside a line chooses it, refusals and details on tap, the log under the header', { timeout: 90_000 }, async () => {
+test('on a 390×844 phone: zoom by buttons and pinch, a tap beside a line chooses it, refusals and details on tap, the log under the board', { timeout: 90_000 }, async () => {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, serviceWorkers: 'block',
   });
@@ -339,15 +339,14 @@ test('on a 390×844 phone: zoom by buttons and pinch, a tap beside a line choose
       `the tap beside ${beside.id} chose it`);
     assert.deepEqual(await viewBox(page), before, 'a tap does not move the board');
 
-    // The log opens under the header and over none of the controls.
-    await page.tap('#toggle-log');
-    await page.waitForSelector('#gs-log.gs-log-open', { timeout: UI_TIMEOUT_MS });
+    // The log opens in the sheet's Log tab, under the board, which stays in view.
+    await page.tap('#sheet-log');
+    await page.waitForSelector('.gs-tab-log #gs-log', { timeout: UI_TIMEOUT_MS });
     const log = await rectOf(page, '#gs-log');
-    const top = await rectOf(page, '.gs-top');
-    assert.ok(log.y >= top.y + top.height - 1, 'the log starts below the header');
-    for (const sel of ['#builder', '#hand', '.bf-zoom']) {
-      assert.ok(!overlaps(log, await rectOf(page, sel)), `the log covers ${sel}`);
-    }
+    const shown = await rectOf(page, '#board');
+    assert.ok(log.y >= shown.y + shown.height - 1, 'the log lies under the board');
+    assert.ok(log.y + log.height <= 844 + 0.5, 'the log ends on the screen');
+    assert.ok(!overlaps(log, await rectOf(page, '.bf-zoom')), 'the log covers the zoom buttons');
     await assertNoHorizontalScroll(page, 'the log open on a phone');
   } finally {
     await context.close();
@@ -378,9 +377,10 @@ test('era and final scores say where the VP come from, and fit a phone', { timeo
     assert.match(await page.textContent('#era-summary'), /Links: each of your links scores 1 VP per link icon/);
     await page.tap('#era-summary-ok');
 
-    // The phone's log opens at its newest entries (it opened at round 1), and scrolls back.
-    await page.tap('#toggle-log');
-    await page.waitForSelector('#gs-log.gs-log-open .log-entry', { timeout: UI_TIMEOUT_MS });
+    // The phone's log (the sheet's Log tab) opens at its newest entries (it opened at round
+    // 1), and scrolls back.
+    await page.tap('#sheet-log');
+    await page.waitForSelector('.gs-tab-log #gs-log .log-entry', { timeout: UI_TIMEOUT_MS });
     const ends = await page.$eval('#gs-log .log', (log) => {
       const entries = log.querySelectorAll('.log-entry');
       const box = log.getBoundingClientRect();
@@ -388,7 +388,7 @@ test('era and final scores say where the VP come from, and fit a phone', { timeo
       return { first: seen(entries[0]), last: seen(entries[entries.length - 1]), scrolls: log.scrollHeight > log.clientHeight };
     });
     assert.deepEqual(ends, { first: false, last: true, scrolls: true }, 'the log shows its newest entries, and scrolls to the oldest');
-    await page.tap('#toggle-log');
+    await page.tap('#sheet-log');
 
     // The whole recorded game: the final scores break every total down.
     await page.tap('#quit');

@@ -124,6 +124,7 @@ type Frame struct {
 	endedAt  float64    // event time of the end of the last moving gesture
 	pinned   Target
 	hover    Target
+	fol      followState // bringing a question's answers into view (follow.go)
 }
 
 func NewFrame() *Frame { return &Frame{} }
@@ -152,7 +153,11 @@ func (f *Frame) OnUpdate(ctx goapp.Context) {
 	if f.IProps.choosing() {
 		f.pinned = Target{}
 	}
+	f.follow(ctx)
 }
+
+// OnMount follows a question already asked (a half-built action restored).
+func (f *Frame) OnMount(ctx goapp.Context) { f.follow(ctx) }
 
 func (f *Frame) svg() goapp.Value { return goapp.Window().GetElementByID("board") }
 
@@ -160,6 +165,7 @@ func (f *Frame) svg() goapp.Value { return goapp.Window().GetElementByID("board"
 // re-render of the board).
 func (f *Frame) setView(v boardView) {
 	f.view = v
+	f.fol.touched = true // the player's move; bringIntoView clears it after its own
 	for _, id := range []string{"board", "board-marks"} {
 		if el := goapp.Window().GetElementByID(id); el.Truthy() {
 			el.Call("setAttribute", "viewBox", v.viewBox())
