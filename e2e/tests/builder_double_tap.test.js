@@ -122,7 +122,7 @@ test('the builder: a double tap on Confirm of a sale does not also stop selling'
     await startAction(page, 'sell', '.hand-card[data-card="coal_mine"]');
     await page.click('#choice-colne_1');
     await page.waitForSelector('#confirm', { timeout: UI_TIMEOUT_MS }); // the Distant Market is the only buyer
-    assert.match(await page.textContent('#summary'), /Distant Market tile is drawn/);
+    assert.match(await page.textContent('#summary'), /Confirm draws the top Distant Market tile/);
     const { x, y } = await confirmCentre(page);
     // Tapped twice: the first tap sells, the second comes just after "Stop selling" appears.
     await page.mouse.click(x, y);
