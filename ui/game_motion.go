@@ -2,7 +2,7 @@ package ui
 
 // The animation of moves: whenever the board shows a state one to four moves after the one
 // it showed before (a move of this device, another device's, a bot's, or the next step
-// back in the log), what changed (board.Diff) is handed to web/anim.js once the new board
+// back in the log), what changed (board.DiffGames) is handed to web/anim.js once the new board
 // is drawn. The page never waits for it: the DOM is final at once and the animation plays
 // over it. The player turns it off in the menu (kept per device, app.SetAnimations); the
 // script itself stays still when the system asks for reduced motion.
@@ -51,7 +51,7 @@ func (g *gameScreen) animate(shown *engine.State) {
 	if !had || m.off || !g.mounted || n < 1 || n > maxAnimatedMoves {
 		return
 	}
-	c := motionChange{Change: board.Diff(&was, shown), From: int(was.Moves), To: int(shown.Moves), Actor: was.Actor()}
+	c := motionChange{Change: board.DiffGames(g.views.Of(&was), g.views.Of(shown)), From: int(was.Moves), To: int(shown.Moves), Actor: was.Actor()}
 	b, err := json.Marshal(c)
 	if err != nil {
 		return

@@ -70,10 +70,10 @@ func summarize(before *engine.State, outcomes []engine.Outcome) movePreview {
 		mp.Parts = previewParts(before, &outcomes[0].After, outcomes[0].Entries)
 		return mp
 	}
-	mp.Draw = drawSentence(before)
 	p := before.Actor()
 	ed := before.Edition()
 	bv := view.Of(before)
+	mp.Draw = drawSentence(bv.Distant)
 	left := bv.Distant.Left
 	for i := range outcomes {
 		o := &outcomes[i]
@@ -88,7 +88,7 @@ func summarize(before *engine.State, outcomes []engine.Outcome) movePreview {
 			row.Income = kit.Money(bv.Seats[p].IncomeLevel) + " → " + kit.Money(av.Seats[p].IncomeLevel)
 		}
 		mp.Tiles = append(mp.Tiles, row)
-		if parts := previewParts(before, &o.After, o.Entries); len(parts) > 1 {
+		if parts := previewPartsOf(before, &o.After, bv, av, o.Entries); len(parts) > 1 {
 			mp.Then = addThen(mp.Then, parts[1:], row.Drop)
 		}
 	}
@@ -152,8 +152,7 @@ func dropsText(drops []int) string {
 
 // drawSentence says, before a sale to the Distant Market, that its top tile will be drawn
 // and what a tile does, without saying which tile it is (no one knows until the sale).
-func drawSentence(before *engine.State) string {
-	dm := view.Of(before).Distant
+func drawSentence(dm view.Distant) string {
 	left := dm.Left
 	tiles := strconv.Itoa(left) + " tiles are"
 	if left == 1 {
@@ -168,12 +167,16 @@ func drawSentence(before *engine.State) string {
 // the round and the end of the era (or game), and computes the acting player's changes
 // for each. before is the state the move is made in, after the state Preview returned.
 func previewParts(before, after *engine.State, entries []engine.LogEntry) []previewPart {
+	return previewPartsOf(before, after, view.Of(before), view.Of(after), entries)
+}
+
+// previewPartsOf is previewParts with the two states' views already read (bv, av).
+func previewPartsOf(before, after *engine.State, bv, av *view.Game, entries []engine.LogEntry) []previewPart {
 	p := before.Actor()
 	if p < 0 {
 		return nil
 	}
-	bv := view.Of(before)
-	b, a := &bv.Seats[p], &view.Of(after).Seats[p]
+	b, a := &bv.Seats[p], &av.Seats[p]
 	round := strconv.Itoa(bv.Turn.Round)
 	if before.Phase == engine.PhaseShortfall {
 		// Removing a tile is itself part of paying the round's income.

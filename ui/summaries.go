@@ -104,11 +104,10 @@ func sumPlayerCell(colour, name string) goapp.UI {
 // Reading the engine's per-round snapshots.
 
 // engineNames are the players' names as the engine knows them.
-func engineNames(st *engine.State) []string {
-	seats := view.Of(st).Seats
-	out := make([]string, len(seats))
+func engineNames(g *engine.Game) []string {
+	out := make([]string, g.Config().Players)
 	for p := range out {
-		out[p] = seats[p].Name
+		out[p] = g.State().Name(p)
 	}
 	return out
 }
@@ -276,7 +275,7 @@ func (r *roundSummary) GameRound(g *engine.Game, era engine.Era, round int) *rou
 	st := g.State()
 	r.IData = readRound(g.Snapshots(), g.Config().Players, era, round, st.Edition().DemandBonus)
 	if r.INames == nil {
-		r.INames = engineNames(st)
+		r.INames = engineNames(g)
 	}
 	return r
 }

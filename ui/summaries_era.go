@@ -80,7 +80,7 @@ func (s *eraSummary) GameEra(g *engine.Game, era engine.Era) *eraSummary {
 	s.IData = readEra(g.Log(), g.Snapshots(), g.Config().Players, era, st.Edition().DemandBonus)
 	s.IData.LinkExtras = linkExtras(st.Edition())
 	if s.INames == nil {
-		s.INames = engineNames(st)
+		s.INames = engineNames(g)
 	}
 	return s
 }

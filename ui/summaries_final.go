@@ -97,7 +97,7 @@ func (fs *finalScores) Game(g *engine.Game) *finalScores {
 		}
 	}
 	if fs.INames == nil {
-		fs.INames = engineNames(g.State())
+		fs.INames = engineNames(g)
 	}
 	return fs.Snapshots(g.Snapshots())
 }

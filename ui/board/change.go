@@ -42,10 +42,6 @@ func (c *Change) Empty() bool {
 	return len(c.Placed)+len(c.Flipped)+len(c.Flows)+len(c.Players) == 0
 }
 
-// Diff returns what changed from one state of a game to a later one (DiffGames of their
-// views: the screen keeps the state it showed last).
-func Diff(was, now *engine.State) Change { return DiffGames(view.Of(was), view.Of(now)) }
-
 // DiffGames returns what changed from one state of a game to a later one. It is a pure
 // function of the two states: a move's own record would not say where the engine took
 // the coal, iron and beer it chose by itself, and the states always do.

@@ -6,7 +6,11 @@ import (
 
 	"brass/engine"
 	"brass/engine/enginetest"
+	"brass/ui/view"
 )
+
+// Diff is DiffGames of two states' views.
+func Diff(was, now *engine.State) Change { return DiffGames(view.Of(was), view.Of(now)) }
 
 // applied returns the states before and after the game's move m.
 func applied(t *testing.T, pos *enginetest.Builder, m engine.Move) (was, now *engine.State) {
