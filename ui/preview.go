@@ -136,18 +136,11 @@ func sameLabels(a, b []previewPart) bool {
 
 // dropsText names tiles by their drops: "−2", "−2 or −3".
 func dropsText(drops []int) string {
-	s := ""
+	names := make([]string, len(drops))
 	for i, d := range drops {
-		switch {
-		case i == 0:
-		case i == len(drops)-1:
-			s += " or "
-		default:
-			s += ", "
-		}
-		s += "−" + strconv.Itoa(d)
+		names[i] = "−" + strconv.Itoa(d)
 	}
-	return s
+	return kit.JoinOr(names)
 }
 
 // drawSentence says, before a sale to the Distant Market, that its top tile will be drawn

@@ -91,12 +91,17 @@ func Plural(n int, one, many string) string {
 }
 
 // JoinAnd joins names as "a, b and c".
-func JoinAnd(s []string) string {
+func JoinAnd(s []string) string { return join(s, " and ") }
+
+// JoinOr joins names as "a, b or c".
+func JoinOr(s []string) string { return join(s, " or ") }
+
+func join(s []string, last string) string {
 	switch len(s) {
 	case 0:
 		return ""
 	case 1:
 		return s[0]
 	}
-	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+	return strings.Join(s[:len(s)-1], ", ") + last + s[len(s)-1]
 }
