@@ -109,7 +109,7 @@ func serve() {
 	// set 127.0.0.1.
 	addr := net.JoinHostPort(os.Getenv("HOST"), port)
 
-	version := appVersion(wasm, bots)
+	version := offeredCatalogs().versioned(appVersion(wasm, bots))
 	srv := &http.Server{
 		Addr:              addr,
 		Handler:           withPush(newMux(newAppHandler(version, len(wasm.raw)), wasm, bots, hub, post), pushSvc),
@@ -403,15 +403,18 @@ func newAppHandler(version string, wasmBytes int) *app.Handler {
 		// works from the first paint, before any script has been fetched.
 		RawHeaders: []string{
 			`<link rel="preload" href="` + wasmURL + `" as="fetch" crossorigin="anonymous" fetchpriority="high">`,
+			offeredCatalogs().script(),
+			inlineScript(filepath.Join(webDir, "early_lang.js")),
 			inlineScript(filepath.Join(webDir, "early.js")),
 		},
 		// The bots' worker and its wasm are cached too, so bots play offline.
-		CacheableResources: []string{
+		// The catalogs too, so a language can be chosen offline.
+		CacheableResources: append([]string{
 			earlyDialogsURL,
 			"/web/icon.svg",
 			"/web/botworker.js",
 			botWasmURL,
-		},
+		}, offeredCatalogs().urls...),
 		// Our own worker (web/service-worker.js): it caches everything before it takes over.
 		ServiceWorkerTemplate: serviceWorkerTemplate(filepath.Join(webDir, "service-worker.js")),
 		// The service worker's cache name and every ETag derive from the
