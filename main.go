@@ -13,6 +13,7 @@ import (
 func main() {
 	ui.PerfMark("brass-main") // the Go runtime and every package's init are done
 	registerRoutes()
+	ui.StartLanguage()     // client: the device's language, before the first render
 	app.RunWhenOnBrowser() // client: runs the UI forever; server: no-op
 	serve()                // server: HTTP server; client: empty
 }

@@ -131,8 +131,8 @@ async function launchPersistent({ serviceWorkers = 'allow' } = {}) {
  * A new context: service workers blocked unless sw is true (faster and
  * deterministic; only the PWA tests need the worker).
  */
-async function newContext(browser, { sw = false } = {}) {
-  const context = await browser.newContext({ serviceWorkers: sw ? 'allow' : 'block' });
+async function newContext(browser, { sw = false, locale } = {}) {
+  const context = await browser.newContext({ serviceWorkers: sw ? 'allow' : 'block', ...(locale ? { locale } : {}) });
   if (!sw) swBlocked.add(context);
   await context.addInitScript(READY_PROBE);
   await context.addInitScript(RTC_PROBE);

@@ -13,9 +13,11 @@
 package ui
 
 import (
+	"context"
 	"time"
 
 	"brass/app"
+	"brass/lang"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -55,6 +57,8 @@ type root struct {
 	refresher *app.PaceRefresher
 	listed    int
 	render    bool
+
+	relang bool // the language changed: one render without the screen re-mounts it in the new one
 
 	prerender bool         // drawn on the server, for the page's first paint
 	early     *earlyRecord // what the person did before the app ran (early.go), until used
@@ -299,9 +303,9 @@ func (r *root) Render() goapp.UI {
 		screen = newLobby().Session(on).Revision(r.revision).OnLeave(r.quit)
 	case watching && w.Game() == nil:
 		screen = goapp.Div().ID("watch-wait").Class("lobby").Body(
-			goapp.H1().Text("Watching a game"),
+			goapp.H1().Text(lang.T("root.watching")),
 			goapp.P().ID("watch-status").Class("lobby-status").Role("status").Text(w.Status()),
-			goapp.Button().ID("watch-leave").Class("st-btn").Type("button").Text("Back").OnClick(func(ctx goapp.Context, e goapp.Event) { r.quit(ctx) }),
+			goapp.Button().ID("watch-leave").Class("st-btn").Type("button").Text(lang.T("root.back")).OnClick(func(ctx goapp.Context, e goapp.Event) { r.quit(ctx) }),
 		)
 	case r.session != nil:
 		screen = newGameScreen().Session(r.session).Version(r.version).Revision(r.revision).OnQuit(r.quit)
@@ -312,16 +316,58 @@ func (r *root) Render() goapp.UI {
 		}
 		screen = newStartScreen().Store(r.store).Notice(r.notice).FocusTitle(r.back).JoinCode(r.joinCode).
 			Prerender(r.prerender).Early(r.early).OnOpen(r.play).
-			Listed(r.listed).Updating(updating).OnShown(r.listShown).OpenGame(r.openGame)
+			Listed(r.listed).Updating(updating).OnShown(r.listShown).OpenGame(r.openGame).
+			Languages(offeredLanguages()).OnLanguage(r.chooseLanguage)
+	}
+	if r.relang {
+		screen = nil
 	}
 	return goapp.Main().Class("brass-root").Body(
 		goapp.Div().ID("status").Class("visually-hidden").Aria("live", "polite").Text(r.status),
 		goapp.Div().Class("update-slot").Body(goapp.If(r.update, func() goapp.UI {
 			return goapp.Div().ID("update-banner").Class("update-banner").Role("status").Body(
-				goapp.Span().Text("A new version of Brass is ready. Your game is saved. "),
-				goapp.Button().Class("gs-btn").Text("Reload now").OnClick(func(ctx goapp.Context, e goapp.Event) { ctx.Reload() }),
+				goapp.Span().Text(lang.T("root.update_ready")),
+				goapp.Button().Class("gs-btn").Text(lang.T("root.reload")).OnClick(func(ctx goapp.Context, e goapp.Event) { ctx.Reload() }),
 			)
 		})),
-		screen,
+		goapp.If(screen != nil, func() goapp.UI { return screen }),
 	)
+}
+
+// chooseLanguage records the language chosen on this device and puts it in use once its
+// catalog is read; a catalog that cannot be had leaves the language as it was, and says so.
+// It works through the root's own context: the picker's goes with the screen it re-mounts.
+func (r *root) chooseLanguage(_ goapp.Context, tag string) {
+	if r.store != nil {
+		_ = app.SetLanguage(r.store, tag) // a device that cannot store it still switches now
+	}
+	if tag == "en" {
+		r.switchLanguage(lang.English())
+		return
+	}
+	ctx := r.ctx
+	ctx.Async(func() {
+		c, err := loadCatalog(context.Background(), tag)
+		ctx.Dispatch(func(goapp.Context) {
+			if err != nil {
+				r.notice = lang.T("start.language_error", lang.S("error", err.Error()))
+				return
+			}
+			r.switchLanguage(c)
+		})
+	})
+}
+
+// switchLanguage puts c in use and re-mounts the screen: one render leaves it out, the
+// next puts it back, every string now from c. The game itself, kept by the session, is
+// untouched.
+func (r *root) switchLanguage(c *lang.Catalog) {
+	useLanguage(c)
+	r.ctx.Dispatch(func(ctx goapp.Context) {
+		r.relang = true
+		ctx.Defer(func(ctx goapp.Context) {
+			r.relang = false
+			ctx.Dispatch(func(goapp.Context) {})
+		})
+	})
 }

@@ -1,12 +1,12 @@
 package ui
 
 import (
-	"fmt"
+	"strconv"
 	"time"
 
 	"brass/app"
 	"brass/app/tutorial"
-	"brass/ui/kit"
+	"brass/lang"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -32,6 +32,9 @@ type startScreen struct {
 	IUpdating string
 	IOnShown  func(shown bool)
 	IOpenGame func(id string, open func() (app.Session, error), then func(app.Session, error))
+	// The languages offered and the owner's way to switch to one (ui/language.go).
+	ILanguages  []app.Language
+	IOnLanguage func(ctx goapp.Context, tag string)
 
 	games      []app.GameSummary
 	listErr    string
@@ -91,6 +94,15 @@ func (s *startScreen) OnShown(fn func(bool)) *startScreen { s.IOnShown = fn; ret
 // waits until no background visit of the game runs.
 func (s *startScreen) OpenGame(fn func(id string, open func() (app.Session, error), then func(app.Session, error))) *startScreen {
 	s.IOpenGame = fn
+	return s
+}
+
+// Languages are the languages the picker offers.
+func (s *startScreen) Languages(l []app.Language) *startScreen { s.ILanguages = l; return s }
+
+// OnLanguage is called with the tag of the language picked.
+func (s *startScreen) OnLanguage(fn func(ctx goapp.Context, tag string)) *startScreen {
+	s.IOnLanguage = fn
 	return s
 }
 
@@ -182,7 +194,7 @@ func (s *startScreen) refresh() {
 	s.games, s.listErr = games, ""
 	s.tutorial = tutorial.Resumable(s.IStore)
 	if err != nil {
-		s.listErr = "The saved games cannot be read. " + err.Error()
+		s.listErr = lang.T("start.list_error", lang.S("error", err.Error()))
 	}
 }
 
@@ -253,11 +265,11 @@ func (s *startScreen) export(ctx goapp.Context, id string) {
 	s.clearMessages()
 	data, name, err := app.ExportGame(s.IStore, id)
 	if err != nil {
-		s.openErr = "The game could not be exported. " + err.Error()
+		s.openErr = lang.T("start.export_error", lang.S("error", err.Error()))
 		return
 	}
 	downloadFile(s.ctx, name, "application/json", data)
-	s.message = "Exported the game as " + name + "."
+	s.message = lang.T("start.exported", lang.S("file", name))
 }
 
 // exportSeat downloads an own-pace game's seat for another device, with its warning.
@@ -265,11 +277,11 @@ func (s *startScreen) exportSeat(ctx goapp.Context, id string) {
 	s.clearMessages()
 	data, name, err := app.ExportSeat(s.IStore, id)
 	if err != nil {
-		s.openErr = "The seat could not be exported. " + err.Error()
+		s.openErr = lang.T("start.seat_export_error", lang.S("error", err.Error()))
 		return
 	}
 	downloadFile(s.ctx, name, "application/json", data)
-	s.message = "Saved your seat as " + name + ". Whoever holds this file plays as you: keep it private, import it on one device only (Import a game), and stop playing the game here: a seat played on two devices is taken for cheating, and the game stops."
+	s.message = lang.T("start.seat_exported", lang.S("file", name))
 }
 
 func (s *startScreen) askDelete(ctx goapp.Context, id string) {
@@ -289,15 +301,15 @@ func (s *startScreen) remove(ctx goapp.Context, id string) {
 	who := ""
 	for _, g := range s.games {
 		if g.ID == id {
-			who = kit.JoinAnd(g.Names)
+			who = lang.Current().JoinAnd(g.Names)
 		}
 	}
 	if err := app.DeleteGame(s.IStore, id); err != nil {
-		s.openErr = "The game could not be deleted. " + err.Error()
+		s.openErr = lang.T("start.delete_error", lang.S("error", err.Error()))
 		return
 	}
 	s.refresh()
-	s.message = "Deleted the game of " + who + "."
+	s.message = lang.T("start.deleted", lang.S("players", who))
 	s.focus("saved-title")
 }
 
@@ -319,7 +331,7 @@ func (s *startScreen) onImportFile(ctx goapp.Context, e goapp.Event) {
 	file := files.Index(0)
 	input.Set("value", "") // choosing the same file again fires change again
 	if size := file.Get("size").Int(); size > app.MaxFileBytes {
-		s.importErr = fmt.Sprintf("This file is too large to be a Brass game (%d KB; a game file is at most %d KB).", size>>10, app.MaxFileBytes>>10)
+		s.importErr = lang.T("start.import_too_large", lang.N("size", size>>10), lang.N("max", app.MaxFileBytes>>10))
 		return
 	}
 	readFileText(file, func(text string, err error) {
@@ -331,7 +343,7 @@ func (s *startScreen) onImportFile(ctx goapp.Context, e goapp.Event) {
 func (s *startScreen) importText(ctx goapp.Context, text string, readErr error) {
 	s.clearMessages()
 	if readErr != nil {
-		s.importErr = "The file could not be read: " + readErr.Error()
+		s.importErr = lang.T("start.import_unreadable", lang.S("error", readErr.Error()))
 		return
 	}
 	if s.IStore == nil {
@@ -346,9 +358,9 @@ func (s *startScreen) importText(ctx goapp.Context, text string, readErr error) 
 	for _, g := range s.games {
 		switch {
 		case g.ID == id && g.Pace:
-			s.message = fmt.Sprintf("Took up your seat in the game of %s at your own pace. Play it on this device only from now on.", kit.JoinAnd(g.Names))
+			s.message = lang.T("start.seat_imported", lang.S("players", lang.Current().JoinAnd(g.Names)))
 		case g.ID == id:
-			s.message = fmt.Sprintf("Imported the game of %s (%s).", kit.JoinAnd(g.Names), kit.Plural(g.Moves, "move", "moves"))
+			s.message = lang.T("start.imported", lang.S("players", lang.Current().JoinAnd(g.Names)), lang.N("moves", g.Moves))
 		}
 	}
 	s.focus("saved-resume-" + id)
@@ -361,23 +373,24 @@ func (s *startScreen) Render() goapp.UI {
 		goapp.Header().Class("start-head").Body(
 			goapp.Img().Class("start-logo").Src("/web/icon.svg").Role("presentation").Width(96).Height(96),
 			goapp.Div().Body(
-				goapp.H1().ID("start-title").TabIndex(-1).Text("Brass"),
-				goapp.P().Class("start-tagline").Text("Brass: Birmingham and Brass: Lancashire. Build canals, railways and industries across the Midlands or Lancashire: on one shared device, against bots, or online with friends."),
+				goapp.H1().ID("start-title").TabIndex(-1).Text(lang.T("start.title")),
+				goapp.P().Class("start-tagline").DataSet("t", "start.tagline").Text(lang.T("start.tagline")),
 			),
+			s.renderLanguagePicker(),
 		),
 		goapp.If(s.INotice != "", func() goapp.UI {
 			return goapp.P().Class("start-notice").Role("alert").Text(s.INotice)
 		}),
 		goapp.Div().Class("start-actions").Body(
 			goapp.Button().ID("new-game").Class("st-btn", "st-btn-primary").Type("button").
-				Disabled(s.IStore == nil && !s.IPrerender).OnClick(s.onNewGame).Text("New game"),
+				Disabled(s.IStore == nil && !s.IPrerender).OnClick(s.onNewGame).DataSet("t", "start.new_game").Text(lang.T("start.new_game")),
 			goapp.Button().ID("play-online").Class("st-btn", "st-btn-primary").Type("button").
-				Disabled(s.IStore == nil && !s.IPrerender).OnClick(s.onOnline).Text("Play online"),
+				Disabled(s.IStore == nil && !s.IPrerender).OnClick(s.onOnline).DataSet("t", "start.play_online").Text(lang.T("start.play_online")),
 			s.renderTutorialButton(),
 			goapp.Button().ID("import-game").Class("st-btn").Type("button").
-				Disabled(s.IStore == nil).OnClick(s.onImportClick).Text("Import game…"),
+				Disabled(s.IStore == nil).OnClick(s.onImportClick).DataSet("t", "start.import").Text(lang.T("start.import")),
 			goapp.Input().ID("import-file").Type("file").Accept(".json,application/json").
-				Hidden(true).Aria("label", "Game file to import").OnChange(s.onImportFile),
+				Hidden(true).Aria("label", lang.T("start.import_file")).OnChange(s.onImportFile),
 		),
 		goapp.Div().ID("start-error").Class("start-error").Role("alert").Body(
 			goapp.If(s.importErr != "", func() goapp.UI {
@@ -389,12 +402,36 @@ func (s *startScreen) Render() goapp.UI {
 		),
 		goapp.Div().ID("start-message").Class("start-message").Aria("live", "polite").Text(s.message),
 		goapp.Section().Class("saved").Aria("labelledby", "saved-title").Body(
-			goapp.H2().ID("saved-title").TabIndex(-1).Text("Saved games"),
+			goapp.H2().ID("saved-title").TabIndex(-1).DataSet("t", "start.saved_games").Text(lang.T("start.saved_games")),
 			s.renderList(),
 		),
 		goapp.If(s.dialog, func() goapp.UI { return s.newGameDialog() }),
 		goapp.If(s.online, func() goapp.UI { return s.onlineDialog() }),
 	)
+}
+
+// renderLanguagePicker is the language picker, each language in its own name. It is
+// there only when more than one is offered.
+func (s *startScreen) renderLanguagePicker() goapp.UI {
+	if len(s.ILanguages) < 2 {
+		return nil
+	}
+	in := lang.Current().Tag()
+	return goapp.Label().Class("start-lang").Body(
+		goapp.Span().Class("start-lang-label").DataSet("t", "start.language").Text(lang.T("start.language")),
+		goapp.Select().ID("language").Class("st-select").OnChange(s.onLanguage).Body(
+			goapp.Range(s.ILanguages).Slice(func(i int) goapp.UI {
+				l := s.ILanguages[i]
+				return goapp.Option().Value(l.Tag).Lang(l.Tag).Selected(l.Tag == in).Text(l.Name)
+			}),
+		),
+	)
+}
+
+func (s *startScreen) onLanguage(ctx goapp.Context, e goapp.Event) {
+	if tag := ctx.JSSrc().Get("value").String(); s.IOnLanguage != nil && tag != lang.Current().Tag() {
+		s.IOnLanguage(ctx, tag)
+	}
 }
 
 // newGameDialog is the new-game dialog, with what the person did in it before the app ran.
@@ -421,11 +458,11 @@ func (s *startScreen) onlineDialog() goapp.UI {
 func (s *startScreen) renderList() goapp.UI {
 	switch {
 	case s.IStore == nil:
-		return goapp.P().Class("saved-empty").Text("Loading…")
+		return goapp.P().Class("saved-empty").DataSet("t", "start.loading").Text(lang.T("start.loading"))
 	case s.listErr != "":
 		return goapp.P().Class("saved-empty").Role("alert").Text(s.listErr)
 	case len(s.games) == 0:
-		return goapp.P().Class("saved-empty").Text("No saved games yet. Start a new game, or import a game file.")
+		return goapp.P().Class("saved-empty").DataSet("t", "start.no_games").Text(lang.T("start.no_games"))
 	}
 	return goapp.Ul().ID("saved-list").Class("saved-list").Body(
 		goapp.Range(s.games).Slice(func(i int) goapp.UI { return s.renderGame(s.games[i]) }),
@@ -435,7 +472,7 @@ func (s *startScreen) renderList() goapp.UI {
 func (s *startScreen) renderGame(g app.GameSummary) goapp.UI {
 	id := g.ID
 	scope := goapp.EventScope(id)
-	who := kit.JoinAnd(g.Names)
+	who := lang.Current().JoinAnd(g.Names)
 	players := make([]goapp.UI, len(g.Names))
 	for p, name := range g.Names {
 		colour := ""
@@ -450,59 +487,63 @@ func (s *startScreen) renderGame(g app.GameSummary) goapp.UI {
 	var actions goapp.UI
 	if s.confirming == id {
 		actions = goapp.Div().Class("saved-actions", "saved-confirm").Role("group").Aria("labelledby", "saved-confirm-"+id).Body(
-			goapp.Span().ID("saved-confirm-"+id).Class("saved-question").Text("Delete this game for good?"),
+			goapp.Span().ID("saved-confirm-"+id).Class("saved-question").Text(lang.T("start.delete_question")),
 			goapp.Button().ID("saved-confirm-delete-"+id).Class("st-btn", "st-btn-danger").Type("button").
 				OnClick(func(ctx goapp.Context, e goapp.Event) { s.remove(ctx, id) }, scope).
-				Body(goapp.Text("Delete"), srText(" the game of "+who)),
+				Body(goapp.Text(lang.T("start.delete")), srText(lang.T("start.sr_of_game", lang.S("players", who)))),
 			goapp.Button().ID("saved-keep-"+id).Class("st-btn").Type("button").
 				OnClick(func(ctx goapp.Context, e goapp.Event) { s.keep(ctx, id) }, scope).
-				Text("Keep it"),
+				Text(lang.T("start.keep")),
 		)
 	} else {
 		actions = goapp.Div().Class("saved-actions").Body(
 			goapp.Button().ID("saved-resume-"+id).Class("st-btn", "st-btn-primary").Type("button").
 				Disabled(g.Error != "").
 				OnClick(func(ctx goapp.Context, e goapp.Event) { s.resume(ctx, id) }, scope).
-				Body(goapp.Text("Resume"), srText(" the game of "+who)),
+				Body(goapp.Text(lang.T("start.resume")), srText(lang.T("start.sr_of_game", lang.S("players", who)))),
 			goapp.If(!g.Lobby, func() goapp.UI {
 				return goapp.Button().ID("saved-export-"+id).Class("st-btn").Type("button").
 					OnClick(func(ctx goapp.Context, e goapp.Event) { s.export(ctx, id) }, scope).
-					Body(goapp.Text("Export"), srText(" the game of "+who))
+					Body(goapp.Text(lang.T("start.export")), srText(lang.T("start.sr_of_game", lang.S("players", who))))
 			}),
 			goapp.If(g.Pace && !g.Lobby && !g.Over, func() goapp.UI {
 				return goapp.Button().ID("saved-seat-"+id).Class("st-btn").Type("button").
-					Title("Keep your seat: a file to take the game up on another device, or after clearing this browser's data").
+					Title(lang.T("start.move_seat_title")).
 					OnClick(func(ctx goapp.Context, e goapp.Event) { s.exportSeat(ctx, id) }, scope).
-					Body(goapp.Text("Move to another device"), srText(" your seat in the game of "+who))
+					Body(goapp.Text(lang.T("start.move_seat")), srText(lang.T("start.sr_seat_of_game", lang.S("players", who))))
 			}),
 			goapp.Button().ID("saved-delete-"+id).Class("st-btn").Type("button").
 				OnClick(func(ctx goapp.Context, e goapp.Event) { s.askDelete(ctx, id) }, scope).
-				Body(goapp.Text("Delete"), srText(" the game of "+who)),
+				Body(goapp.Text(lang.T("start.delete")), srText(lang.T("start.sr_of_game", lang.S("players", who)))),
 		)
 	}
 	return goapp.Li().ID("saved-game-"+id).Class("saved-game").DataSet("id", id).DataSet("your-turn", g.YourTurn).Body(
-		goapp.If(g.YourTurn, func() goapp.UI { return goapp.P().Class("saved-your-turn").Text("Your turn") }),
+		goapp.If(g.YourTurn, func() goapp.UI { return goapp.P().Class("saved-your-turn").Text(lang.T("start.your_turn")) }),
 		goapp.If(s.IUpdating == id, func() goapp.UI {
-			return goapp.P().ID("saved-updating-" + id).Class("saved-updating").Title("Reading what the other players did since, in the background").Text("updating…")
+			return goapp.P().ID("saved-updating-" + id).Class("saved-updating").Title(lang.T("start.updating_title")).Text(lang.T("start.updating"))
 		}),
-		goapp.Ul().Class("saved-players").Aria("label", "Players").Body(players...),
+		goapp.Ul().Class("saved-players").Aria("label", lang.T("start.players")).Body(players...),
 		goapp.P().Class("saved-info").Body(
 			goapp.If(g.Edition != "", func() goapp.UI { return goapp.Span().Class("saved-edition").Text(g.Edition) }),
 			goapp.Span().Class("saved-state").Text(savedState(g)),
-			goapp.If(g.Turn != "" && !g.YourTurn, func() goapp.UI { return goapp.Span().Class("saved-turn").Text(g.Turn + "'s turn") }),
-			goapp.If(g.Pace, func() goapp.UI { return goapp.Span().Class("saved-online").Text("online, at your own pace") }),
-			goapp.If(g.Room != "", func() goapp.UI {
-				return goapp.Span().Class("saved-online").Text("online, room " + app.FormatRoomCode(g.Room))
+			goapp.If(g.Turn != "" && !g.YourTurn, func() goapp.UI {
+				return goapp.Span().Class("saved-turn").Text(lang.T("start.turn_of", lang.S("name", g.Turn)))
 			}),
-			goapp.If(!g.Lobby, func() goapp.UI { return goapp.Span().Class("saved-moves").Text(kit.Plural(g.Moves, "move", "moves")) }),
+			goapp.If(g.Pace, func() goapp.UI { return goapp.Span().Class("saved-online").Text(lang.T("start.own_pace")) }),
+			goapp.If(g.Room != "", func() goapp.UI {
+				return goapp.Span().Class("saved-online").Text(lang.T("start.room", lang.S("code", app.FormatRoomCode(g.Room))))
+			}),
+			goapp.If(!g.Lobby, func() goapp.UI {
+				return goapp.Span().Class("saved-moves").Text(lang.T("start.moves", lang.N("moves", g.Moves)))
+			}),
 			goapp.Span().Class("saved-when").Body(
-				goapp.Text("last played "),
+				goapp.Text(lang.T("start.last_played")),
 				goapp.Time().DateTime(time.UnixMilli(g.Updated).UTC().Format(time.RFC3339)).
 					Text(savedWhen(time.UnixMilli(g.Updated), time.Now())),
 			),
 		),
 		goapp.If(g.Error != "", func() goapp.UI {
-			return goapp.P().Class("saved-damaged").Text("This game cannot be opened. " + g.Error)
+			return goapp.P().Class("saved-damaged").Text(lang.T("start.damaged", lang.S("error", g.Error)))
 		}),
 		actions,
 	)
@@ -510,23 +551,25 @@ func (s *startScreen) renderGame(g app.GameSummary) goapp.UI {
 
 // savedState is "Canal Era, round 3", or who won and with how many VP.
 func savedState(g app.GameSummary) string {
-	score := ""
-	if g.WinnerVP > 0 {
-		score = fmt.Sprintf(" with %d VP", g.WinnerVP)
-	}
+	c := lang.Current()
+	vp := lang.N("vp", g.WinnerVP)
 	switch {
 	case g.Lobby:
 		return g.Waiting
+	case g.Over && len(g.Winners) == 1 && g.WinnerVP > 0:
+		return c.T("start.won_vp", lang.S("name", g.Winners[0]), vp)
 	case g.Over && len(g.Winners) == 1:
-		return "Finished: " + g.Winners[0] + " won" + score
+		return c.T("start.won", lang.S("name", g.Winners[0]))
+	case g.Over && len(g.Winners) > 1 && g.WinnerVP > 0:
+		return c.T("start.shared_vp", lang.S("names", c.JoinAnd(g.Winners)), vp)
 	case g.Over && len(g.Winners) > 1:
-		return "Finished: " + kit.JoinAnd(g.Winners) + " shared the win" + score
+		return c.T("start.shared", lang.S("names", c.JoinAnd(g.Winners)))
 	case g.Over:
-		return "Finished"
+		return c.T("start.finished")
 	case g.Era == "":
 		return ""
 	}
-	return fmt.Sprintf("%s, round %d", g.Era, g.Round)
+	return c.T("start.era_round", lang.S("era", eraWords(g.Era)), lang.N("round", g.Round))
 }
 
 // savedWhen is "today, 14:05", "yesterday, 09:30" or "3 Mar 2026, 14:05" in local time.
@@ -535,11 +578,24 @@ func savedWhen(t, now time.Time) string {
 	day := func(x time.Time) time.Time { return time.Date(x.Year(), x.Month(), x.Day(), 0, 0, 0, 0, x.Location()) }
 	switch d := day(now).Sub(day(t)); {
 	case d == 0:
-		return "today, " + t.Format("15:04")
+		return lang.T("start.today", lang.S("time", t.Format("15:04")))
 	case d > 0 && d <= 24*time.Hour+time.Hour: // a daylight-saving day may be 25 hours
-		return "yesterday, " + t.Format("15:04")
+		return lang.T("start.yesterday", lang.S("time", t.Format("15:04")))
 	}
-	return t.Format("2 Jan 2006, 15:04")
+	return lang.T("start.date", lang.N("day", t.Day()), lang.S("month", lang.T("month."+strconv.Itoa(int(t.Month())))),
+		lang.S("year", strconv.Itoa(t.Year())), lang.S("time", t.Format("15:04")))
+}
+
+// eraWords is an era's name in the language in use, from the English name a saved game's
+// summary keeps ("Canal Era").
+func eraWords(era string) string {
+	switch era {
+	case "Canal Era":
+		return lang.T("era.canal")
+	case "Rail Era":
+		return lang.T("era.rail")
+	}
+	return era
 }
 
 // srText is text for screen readers only (it completes a short visible label).

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"brass/app/tutorial"
+	"brass/lang"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -17,7 +18,7 @@ func (s *startScreen) onTutorial(ctx goapp.Context, e goapp.Event) {
 	}
 	h, err := tutorial.Start(s.IStore, tutorial.Birmingham)
 	if err != nil {
-		s.openErr = "The tutorial could not be started. " + err.Error()
+		s.openErr = lang.T("start.tutorial_error", lang.S("error", err.Error()))
 		return
 	}
 	s.open(ctx, h)
@@ -27,13 +28,13 @@ func (s *startScreen) onTutorial(ctx goapp.Context, e goapp.Event) {
 func (s *startScreen) renderTutorialButton() goapp.UI {
 	if s.tutorial == "" {
 		return goapp.Button().ID("tutorial").Class("st-btn").Type("button").
-			Disabled(s.IStore == nil).OnClick(s.onTutorial).Text("Tutorial")
+			Disabled(s.IStore == nil).OnClick(s.onTutorial).DataSet("t", "start.tutorial").Text(lang.T("start.tutorial"))
 	}
 	id := s.tutorial
 	return goapp.Span().Class("start-tutorial").Body(
 		goapp.Button().ID("continue-tutorial").Class("st-btn", "st-btn-primary").Type("button").
-			OnClick(func(ctx goapp.Context, e goapp.Event) { s.resume(ctx, id) }).Text("Continue the tutorial"),
+			OnClick(func(ctx goapp.Context, e goapp.Event) { s.resume(ctx, id) }).Text(lang.T("start.tutorial_continue")),
 		goapp.Button().ID("tutorial").Class("st-btn").Type("button").
-			OnClick(s.onTutorial).Text("Restart the tutorial"),
+			OnClick(s.onTutorial).Text(lang.T("start.tutorial_restart")),
 	)
 }
