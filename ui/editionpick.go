@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"brass/engine"
+	"brass/lang"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -24,10 +25,10 @@ var editionOptions = []struct{ id, label string }{
 }
 
 // ruleOptions are Lancashire's rule sets, the default first, each with a line that says
-// what it is.
+// what it is (catalog keys).
 var ruleOptions = []struct{ id, label, help string }{
-	{"", "Roxley rules", "The 2018 Roxley edition, 2–4 players."},
-	{"original", "Original rules", "The 2007 Warfrog rules, 3–4 players: different decks, loans close when the deck runs out, and the Liverpool–Birkenhead virtual link."},
+	{"", "ng.rules_roxley", "ng.rules_roxley_help"},
+	{"original", "ng.rules_original", "ng.rules_original_help"},
 }
 
 // ed is the chosen edition with its rule set.
@@ -113,7 +114,7 @@ func (c *editionChoice) render(prefix string, changed func(), static bool) goapp
 		))
 	}
 	out := []goapp.UI{goapp.FieldSet().Class("ng-counts ng-editions").Body(
-		goapp.Legend().Text("Game"),
+		goapp.Legend().DataSet("t", "ng.game").Text(lang.T("ng.game")),
 		goapp.Div().Class("ng-count-options").Body(editions...),
 	)}
 	if c.edition == "lancashire" || static {
@@ -130,13 +131,13 @@ func (c *editionChoice) render(prefix string, changed func(), static bool) goapp
 							c.chooseRules(key)
 							changed()
 						}, goapp.EventScope(o.id)),
-					goapp.Text(" "+o.label),
+					goapp.Text(" "), goapp.Span().DataSet("t", o.label).Text(lang.T(o.label)),
 				),
-				goapp.P().ID(id+"-help").Class("ng-help").Text(o.help),
+				goapp.P().ID(id+"-help").Class("ng-help").DataSet("t", o.help).Text(lang.T(o.help)),
 			))
 		}
 		out = append(out, goapp.FieldSet().Class("ng-rules").Body(
-			goapp.Legend().Text("Rules"),
+			goapp.Legend().DataSet("t", "ng.rules").Text(lang.T("ng.rules")),
 			goapp.Div().Body(rules...),
 		))
 	}

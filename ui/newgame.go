@@ -7,6 +7,7 @@ import (
 
 	"brass/app"
 	"brass/engine"
+	"brass/lang"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -193,7 +194,7 @@ func (d *newGameDialog) config() (engine.Config, []string, string) {
 	if s := strings.TrimSpace(d.seed); s != "" {
 		v, err := strconv.ParseUint(s, 10, 64)
 		if err != nil {
-			return cfg, nil, "The seed must be a whole number, digits only (or leave it empty for a random game)."
+			return cfg, nil, lang.T("ng.seed_error")
 		}
 		cfg.Seed = v
 	} else {
@@ -288,7 +289,7 @@ func (d *newGameDialog) Render() goapp.UI {
 			goapp.Input().Type("radio").ID(id).Name("ng-players").Value(strconv.Itoa(n)).
 				Checked(d.players == n).Disabled(n < lo || n > hi).
 				OnChange(func(ctx goapp.Context, e goapp.Event) { d.setPlayers(n) }, goapp.EventScope(n)),
-			goapp.Span().Text(strconv.Itoa(n)+" players"),
+			goapp.Span().Text(lang.T("ng.players", lang.N("n", n))),
 		))
 	}
 	shown := d.players
@@ -303,30 +304,30 @@ func (d *newGameDialog) Render() goapp.UI {
 		On("cancel", d.onCancelEvent).On("close", d.onClose).Body(
 		goapp.Form().Class("ng-form").Class(staticClass(d.IStatic)).Attr("novalidate", true).OnSubmit(d.onSubmit).Body(
 			goapp.Div().Class("ng-head").Body(
-				goapp.H2().ID("ng-title").Text("New game"),
-				goapp.P().Class("ng-hint").Text("Play on this device: people take turns, and bots play the seats you give them."),
+				goapp.H2().ID("ng-title").DataSet("t", "ng.title").Text(lang.T("ng.title")),
+				goapp.P().Class("ng-hint").DataSet("t", "ng.hint").Text(lang.T("ng.hint")),
 			),
 			d.game.render("ng", d.gameChanged, d.IStatic),
 			goapp.FieldSet().Class("ng-counts").Body(
-				goapp.Legend().Text("Number of players"),
+				goapp.Legend().DataSet("t", "ng.players_legend").Text(lang.T("ng.players_legend")),
 				goapp.Div().Class("ng-count-options").Body(counts...),
 			),
 			goapp.Div().Class("ng-seats").Body(seats...),
 			goapp.If(ed.Rules.Introductory || d.IStatic, func() goapp.UI { return d.renderIntro() }),
 			goapp.Div().Class("ng-seed").Body(
 				goapp.Label().For("ng-seed").Body(
-					goapp.Text("Seed "), goapp.Span().Class("ng-optional").Text("(optional)"),
+					goapp.Span().DataSet("t", "ng.seed").Text(lang.T("ng.seed")), goapp.Text(" "), goapp.Span().Class("ng-optional").DataSet("t", "ng.optional").Text(lang.T("ng.optional")),
 				),
 				goapp.Input().ID("ng-seed").Type("text").Attr("inputmode", "numeric").
 					AutoComplete(false).Value(d.seed).Aria("describedby", "ng-seed-help").
 					OnInput(func(ctx goapp.Context, e goapp.Event) { d.seed = ctx.JSSrc().Get("value").String() }),
 				goapp.P().ID("ng-seed-help").Class("ng-help").
-					Text("Leave empty for a random game. The same seed deals the same cards and merchants."),
+					DataSet("t", "ng.seed_help").Text(lang.T("ng.seed_help")),
 			),
 			goapp.Div().ID("ng-error").Class("ng-error").Role("alert").Text(d.err),
 			goapp.Div().Class("ng-buttons").Body(
-				goapp.Button().Type("button").ID("ng-cancel").Class("st-btn").OnClick(d.onCancelClick).Text("Cancel"),
-				goapp.Button().Type("submit").ID("ng-start").Class("st-btn", "st-btn-primary").AutoFocus(d.IFocus == "" && coarsePointer()).Text("Start game"),
+				goapp.Button().Type("button").ID("ng-cancel").Class("st-btn").OnClick(d.onCancelClick).DataSet("t", "ng.cancel").Text(lang.T("ng.cancel")),
+				goapp.Button().Type("submit").ID("ng-start").Class("st-btn", "st-btn-primary").AutoFocus(d.IFocus == "" && coarsePointer()).DataSet("t", "ng.start").Text(lang.T("ng.start")),
 			),
 		),
 	)
@@ -338,10 +339,10 @@ func (d *newGameDialog) renderIntro() goapp.UI {
 		goapp.Label().For("ng-intro").Body(
 			goapp.Input().Type("checkbox").ID("ng-intro").Checked(d.intro).Aria("describedby", "ng-intro-help").
 				OnChange(func(ctx goapp.Context, e goapp.Event) { d.intro = ctx.JSSrc().Get("checked").Bool() }),
-			goapp.Text(" Introductory game (Canal Era only)"),
+			goapp.Text(" "), goapp.Span().DataSet("t", "ng.intro").Text(lang.T("ng.intro")),
 		),
 		goapp.P().ID("ng-intro-help").Class("ng-help").
-			Text("A shorter first game: it ends after the Canal Era, then money, income level and level II+ tiles score extra VP."),
+			DataSet("t", "ng.intro_help").Text(lang.T("ng.intro_help")),
 	)
 }
 
@@ -352,19 +353,19 @@ func (d *newGameDialog) renderSeat(i int) goapp.UI {
 	for k, c := range app.Palette {
 		css := c.CSS
 		id := "ng-colour-" + seat + "-" + strings.ToLower(c.Name)
-		swatches[k] = goapp.Label().Class("ng-swatch").For(id).Title(c.Name).Body(
+		swatches[k] = goapp.Label().Class("ng-swatch").For(id).Title(colourWords(c.Name)).Body(
 			goapp.Input().Type("radio").ID(id).Name("ng-colour-"+seat).Value(css).
 				Checked(d.colours[i] == css).
 				OnChange(func(ctx goapp.Context, e goapp.Event) { d.setColour(i, css) }, goapp.EventScope(i, css)),
 			goapp.Span().Class("st-swatch").Style("background-color", css).Aria("hidden", true),
-			goapp.Span().Class("visually-hidden").Text(c.Name),
+			goapp.Span().Class("visually-hidden").Text(colourWords(c.Name)),
 		)
 	}
-	title := "Player " + seat
+	title := lang.T("ng.player", lang.N("n", i+1))
 	kindID := "ng-kind-" + seat
-	kinds := []goapp.UI{goapp.Option().Value("").Selected(d.kinds[i] == "").Text("Person")}
+	kinds := []goapp.UI{goapp.Option().Value("").Selected(d.kinds[i] == "").Text(lang.T("ng.person"))}
 	for _, l := range app.BotLevels {
-		kinds = append(kinds, goapp.Option().Value(l).Selected(d.kinds[i] == l).Text(app.BotLevelName(l)+" bot"))
+		kinds = append(kinds, goapp.Option().Value(l).Selected(d.kinds[i] == l).Text(lang.T("ng.bot", lang.S("level", botLevelWords(l)))))
 	}
 	return goapp.Div().Class("ng-seat").Role("group").Aria("labelledby", "ng-seat-"+seat).Body(
 		goapp.Span().ID("ng-seat-"+seat).Class("ng-seat-title").Body(
@@ -372,17 +373,17 @@ func (d *newGameDialog) renderSeat(i int) goapp.UI {
 			goapp.Text(title),
 		),
 		goapp.Div().Class("ng-name").Body(
-			goapp.Label().For(nameID).Class("visually-hidden").Text(title+" name"),
+			goapp.Label().For(nameID).Class("visually-hidden").Text(lang.T("ng.player_name", lang.S("player", title))),
 			goapp.Input().ID(nameID).Type("text").MaxLength(app.MaxNameLength).AutoComplete(false).
 				Attr("spellcheck", "false").Placeholder(d.defaultName(i)).Value(d.names[i]).
 				OnInput(func(ctx goapp.Context, e goapp.Event) { d.names[i] = ctx.JSSrc().Get("value").String() }, goapp.EventScope(i)),
 		),
 		goapp.FieldSet().Class("ng-colours").Body(
-			goapp.Legend().Class("visually-hidden").Text(title+" colour"),
+			goapp.Legend().Class("visually-hidden").Text(lang.T("ng.player_colour", lang.S("player", title))),
 			goapp.Div().Class("ng-swatches").Body(swatches...),
 		),
 		goapp.Div().Class("ng-kind").Body(
-			goapp.Label().For(kindID).Class("visually-hidden").Text(title+" is played by"),
+			goapp.Label().For(kindID).Class("visually-hidden").Text(lang.T("ng.player_kind", lang.S("player", title))),
 			goapp.Select().ID(kindID).Body(kinds...).
 				OnChange(func(ctx goapp.Context, e goapp.Event) {
 					d.setKind(i, ctx.JSSrc().Get("value").String())
@@ -390,3 +391,9 @@ func (d *newGameDialog) renderSeat(i int) goapp.UI {
 		),
 	)
 }
+
+// colourWords is a palette colour's name ("Red") in the language in use.
+func colourWords(name string) string { return lang.T("colour." + strings.ToLower(name)) }
+
+// botLevelWords is a bot level's name ("easy": "Easy") in the language in use.
+func botLevelWords(level string) string { return lang.T("bot.level." + level) }

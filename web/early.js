@@ -49,6 +49,7 @@
     const start = document.querySelector('.start');
     if (!tpl || !start || taken) return false;
     start.append(tpl.content);
+    if (window.brassWord) window.brassWord(start); // their words in the device's language (early_lang.js)
     // The player's name and colour from the last online game, as the app fills them in.
     try {
       const p = JSON.parse(localStorage.getItem('brass/profile') || 'null');

@@ -25,17 +25,20 @@
     .then((r) => (r.ok ? r.text() : Promise.reject(new Error('the catalog ' + tag + ' is not offered'))));
   window.brassCatalogTag = tag;
   window.brassCatalog = text;
-  const word = (cat) => {
-    for (const el of document.querySelectorAll('[data-t]')) {
+  // Only messages without placeholders are worded here; the app words the rest when it runs.
+  const word = (cat, root) => {
+    for (const el of root.querySelectorAll('[data-t]')) {
       const m = cat[el.dataset.t];
-      if (typeof m === 'string') el.textContent = m;
+      if (typeof m === 'string' && !m.includes('{')) el.textContent = m;
     }
     const picker = document.getElementById('language');
     if (picker) picker.value = tag;
   };
   text.then((t) => {
     const cat = JSON.parse(t);
-    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => word(cat), { once: true });
-    else word(cat);
+    // web/early.js calls this on the dialogs it puts in the page later.
+    window.brassWord = (root) => word(cat, root);
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => word(cat, document), { once: true });
+    else word(cat, document);
   }).catch(() => { /* English stays; the app says why when it is chosen again */ });
 })();

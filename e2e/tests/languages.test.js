@@ -6,6 +6,7 @@
 const assert = require('node:assert/strict');
 const { test, before, after } = require('node:test');
 const { BASE_URL, assertNoErrors, figure, launchBrowser, newContext, openApp } = require('../lib');
+const { backToStart, startNewGame, storageSnapshot } = require('../helpers_saves');
 
 let browser;
 before(async () => {
@@ -31,6 +32,10 @@ test('a browser that prefers German gets the start screen in German, before the 
     assert.equal(await text(early, '#saved-title'), 'Gespeicherte Spiele');
     assert.equal(await early.evaluate(() => document.documentElement.lang), 'de');
     assert.equal(await early.inputValue('#language'), 'de');
+    // The new-game dialog, put in the page by web/early.js, is worded too.
+    await early.click('#new-game');
+    await early.waitForFunction(() => document.getElementById('ng-title')?.textContent.trim() === 'Neues Spiel');
+    assert.equal(await text(early, '#ng-start'), 'Spiel starten');
     release();
     await early.close();
 
@@ -99,6 +104,32 @@ test('every offered catalog is served as JSON with its own tag', { timeout: 30_0
       assert.equal(res.status(), 200, tag);
       assert.equal((await res.json())['@language'], tag);
     }
+  } finally {
+    await context.close();
+  }
+});
+
+test('a game set up in German is saved with nothing German in it, and lists in English after a switch', { timeout: 90_000 }, async () => {
+  const context = await newContext(browser, { locale: 'de-DE' });
+  try {
+    const { page, errors } = await openApp(context);
+    await page.click('#new-game');
+    await page.waitForSelector('#new-game-dialog[open]');
+    assert.equal(await text(page, '#ng-title'), 'Neues Spiel');
+    assert.equal(await text(page, '#ng-seat-1'), 'Spieler 1');
+    assert.equal(await text(page, 'label[for="ng-players-3"]'), '3 Spieler');
+    await page.click('#ng-cancel');
+    await startNewGame(page, { names: ['Ada', 'Brunel'], seed: 44 });
+    const store = await storageSnapshot(page);
+    const saved = store[`brass/game/${JSON.parse(store['brass/current'])}`];
+    assert.ok(saved);
+    for (const word of ['Spieler', 'Kanal', 'Runde', 'Züge']) assert.ok(!saved.includes(word), `the saved game holds "${word}"`);
+    await backToStart(page);
+    assert.match(await text(page, '.saved-state'), /^Kanal-Ära, Runde 1$/);
+    await page.selectOption('#language', 'en');
+    await page.waitForFunction(() => document.querySelector('.saved-state')?.textContent.trim() === 'Canal Era, round 1');
+    assert.match(await text(page, '.saved-moves'), /^0 moves$/);
+    assertNoErrors(errors);
   } finally {
     await context.close();
   }
