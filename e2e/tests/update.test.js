@@ -34,7 +34,7 @@ function webCopy(extra) {
   fs.mkdirSync(path.join(dir, 'web'));
   for (const f of fs.readdirSync(path.join(ROOT, 'web'))) {
     if (f.startsWith('app.wasm.')) continue; // compressed copies would not match a changed wasm
-    fs.copyFileSync(path.join(ROOT, 'web', f), path.join(dir, 'web', f));
+    fs.cpSync(path.join(ROOT, 'web', f), path.join(dir, 'web', f), { recursive: true }); // web/lang is a folder
   }
   if (extra) {
     const name = Buffer.from('brass-test');
