@@ -12,6 +12,7 @@ import (
 
 	"brass/app"
 	"brass/engine"
+	"brass/lang"
 	"brass/ui/board"
 	"brass/ui/kit"
 
@@ -78,11 +79,11 @@ func (g *gameScreen) toggleMotion(ctx goapp.Context, e goapp.Event) {
 func (g *gameScreen) motionButton() goapp.UI {
 	// An icon (a ball and its trail), so that the header keeps to one line at 1440×900 (the
 	// word made the status bar wrap and pushed the side column's last panel below the fold).
-	title := "Animation is on: each move is shown animated on the board (click to turn it off)"
+	title := lang.T("game.motion_on")
 	if g.motion.off {
-		title = "Animation is off: moves appear at once (click to show each move animated on the board)"
+		title = lang.T("game.motion_off")
 	}
-	return goapp.Button().ID("toggle-motion").Class("gs-btn gs-btn-icon").Aria("label", "Animation").Aria("pressed", !g.motion.off).
+	return goapp.Button().ID("toggle-motion").Class("gs-btn gs-btn-icon").Aria("label", lang.T("game.motion")).Aria("pressed", !g.motion.off).
 		Title(title).OnClick(g.toggleMotion).Body(
 		kit.Svg("svg").Attr("viewBox", "0 0 26 14").Attr("width", "26").Attr("height", "14").Attr("aria-hidden", "true").Body(
 			kit.Svg("circle").Attr("cx", "3").Attr("cy", "7").Attr("r", "2").Attr("opacity", "0.4"),

@@ -14,6 +14,7 @@ package ui
 
 import (
 	"brass/engine"
+	"brass/lang"
 	"strconv"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -135,19 +136,19 @@ func (g *gameScreen) sheetPrompt(game *engine.Game, covered bool, c engine.Choic
 	actor := st.Actor()
 	switch {
 	case g.history >= 0:
-		return "The board after move " + strconv.Itoa(g.history)
+		return lang.T("sheet.after_move", lang.N("move", g.history))
 	case game.Over():
-		return "The game is over."
+		return lang.T("sb.over")
 	case covered:
-		return "Pass the device to " + names[actor]
+		return lang.T("sheet.pass_to", lang.S("name", names[actor]))
 	case !g.ISession.LocalSeat(actor):
-		return names[actor] + " is playing…"
+		return lang.T("sheet.playing", lang.S("name", names[actor]))
 	case !g.builder.active():
-		return names[actor] + ": choose an action"
+		return lang.T("sheet.choose_action", lang.S("name", names[actor]))
 	case c.Field != "":
 		return prompt(g.builder.typ, c.Field)
 	case len(c.Moves) == 1:
-		return "Check the action, then Confirm."
+		return lang.T("sheet.check_confirm")
 	}
 	return actionLabel(g.builder.typ)
 }
@@ -167,9 +168,9 @@ func sheetClass(up bool, tab string) string {
 // renderSheetBar is the sheet's bar: its handle, with the prompt, and the two tabs that
 // show the player panels or the log in the sheet (a second tap shows the turn again).
 func (g *gameScreen) renderSheetBar(prompt string, up bool, tab string) goapp.UI {
-	label := "Show more"
+	label := lang.T("sheet.show_more")
 	if up {
-		label = "Show more of the board"
+		label = lang.T("sheet.show_board")
 	}
 	return goapp.Div().Class("gs-sheet-bar").Body(
 		goapp.Button().ID("sheet-toggle").Class("gs-sheet-handle").Type("button").
@@ -178,9 +179,9 @@ func (g *gameScreen) renderSheetBar(prompt string, up bool, tab string) goapp.UI
 			goapp.Span().Class("gs-sheet-grip").Aria("hidden", "true"),
 			goapp.Span().ID("sheet-prompt").Class("gs-sheet-prompt").Text(prompt),
 		),
-		goapp.Button().ID("sheet-players").Class("gs-btn gs-sheet-tab").Type("button").Text("Players").
+		goapp.Button().ID("sheet-players").Class("gs-btn gs-sheet-tab").Type("button").Text(lang.T("sheet.players")).
 			Aria("pressed", tab == "players").OnClick(func(ctx goapp.Context, e goapp.Event) { g.sheetTab("players") }),
-		goapp.Button().ID("sheet-log").Class("gs-btn gs-sheet-tab").Type("button").Text("Log").
+		goapp.Button().ID("sheet-log").Class("gs-btn gs-sheet-tab").Type("button").Text(lang.T("sheet.log")).
 			Aria("pressed", tab == "log").Aria("controls", "gs-log").OnClick(func(ctx goapp.Context, e goapp.Event) { g.sheetTab("log") }),
 	)
 }
@@ -211,10 +212,10 @@ func (g *gameScreen) sheetTab(tab string) {
 // the button hidden).
 func (g *gameScreen) renderHandStrip(h goapp.UI) goapp.UI {
 	cls := "gs-hand"
-	label := "All cards"
+	label := lang.T("sheet.all_cards")
 	if g.sheet.hand {
 		cls += " gs-hand-open"
-		label = "One row"
+		label = lang.T("sheet.one_row")
 	}
 	return goapp.Div().Class(cls).Body(
 		goapp.Button().ID("hand-expand").Class("gs-btn gs-hand-more").Type("button").

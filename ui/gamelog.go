@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"brass/engine"
+	"brass/lang"
 	"brass/ui/kit"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -130,14 +131,14 @@ func (l *gameLog) Render() goapp.UI {
 		default:
 			continue
 		}
-		roundHead, roundKey = "Round "+strconv.Itoa(e.Round), eraKey(e.Era, e.Round)
+		roundHead, roundKey = lang.T("sb.round", lang.N("round", e.Round)), eraKey(e.Era, e.Round)
 		from = i + 1
 	}
 	flush(len(l.IEntries))
 	if len(body) == 0 {
-		body = append(body, goapp.P().Class("log-none").Text("Nothing has happened yet."))
+		body = append(body, goapp.P().Class("log-none").Text(lang.T("log.empty")))
 	}
-	return goapp.Div().ID(l.id()).Class("log").Role("log").Aria("label", "Game log").TabIndex(0).Body(
+	return goapp.Div().ID(l.id()).Class("log").Role("log").Aria("label", lang.T("log.label")).TabIndex(0).Body(
 		goapp.Div().Class("log-inner").Body(body...),
 	)
 }
@@ -202,7 +203,7 @@ func (l *logRound) entry(i int, e *engine.LogEntry) goapp.UI {
 		goapp.Span().Class("log-text").Text(kit.Typeset(e.Text)),
 	)
 	if e.Move < 0 {
-		return goapp.Li().Body(btn.Disabled(true).Title("Setup"))
+		return goapp.Li().Body(btn.Disabled(true).Title(lang.T("log.setup")))
 	}
 	move := e.Move
 	title := "Show the board after move " + strconv.Itoa(move+1)

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"brass/engine"
+	"brass/lang"
 	"brass/ui/kit"
 	"brass/ui/view"
 
@@ -112,7 +113,7 @@ func (h *hand) Render() goapp.UI {
 	}
 	label := h.ILabel
 	if label == "" {
-		label = "Your hand"
+		label = lang.T("hand.yours")
 	}
 	choosing := len(h.IChoosable) > 0
 	class := "hand"
@@ -131,10 +132,10 @@ func (h *hand) Render() goapp.UI {
 		cards = append(cards, h.card(ed, &ed.Cards[k], n, choosing))
 	}
 	if len(cards) == 0 {
-		cards = append(cards, goapp.P().Class("hand-empty").Text("No cards in hand."))
+		cards = append(cards, goapp.P().Class("hand-empty").Text(lang.T("hand.empty")))
 	}
 	return goapp.Div().ID("hand").Class(class).Role("group").
-		Aria("label", label+", "+kit.Plural(len(h.ICards), "card", "cards")).Body(cards...)
+		Aria("label", lang.T("hand.label", lang.S("hand", label), lang.N("n", len(h.ICards)))).Body(cards...)
 }
 
 // card draws the n-th copy (from 1) of a card in the hand.
@@ -150,14 +151,14 @@ func (h *hand) card(ed *engine.Edition, c *engine.Card, n int, choosing bool) go
 	switch c.Type {
 	case engine.LocationCard:
 		class += " hand-loc"
-		kind = "Location"
+		kind = lang.T("hand.location")
 		if c.Location >= 0 && c.Location < len(ed.Locations) {
 			btn = btn.Style("--hand-banner", kit.Banner(ed.Locations[c.Location].Banner))
 		}
 		art = append(art, goapp.Span().Class("hand-town").Aria("hidden", "true"))
 	case engine.IndustryCard:
 		class += " hand-ind"
-		kind = "Industry"
+		kind = lang.T("hand.industry")
 		if len(c.Industries) > 1 {
 			class += " hand-ind2"
 		}
@@ -166,11 +167,11 @@ func (h *hand) card(ed *engine.Edition, c *engine.Card, n int, choosing bool) go
 		}
 	case engine.WildLocationCard:
 		class += " hand-wild hand-wild-loc"
-		kind = "Wild"
+		kind = lang.T("hand.wild")
 		art = append(art, goapp.Span().Class("hand-star").Aria("hidden", "true"))
 	case engine.WildIndustryCard:
 		class += " hand-wild hand-wild-ind"
-		kind = "Wild"
+		kind = lang.T("hand.wild")
 		for _, ind := range engine.Industries {
 			art = append(art, kit.IndustryIcon(ind, "hand-mini"))
 		}

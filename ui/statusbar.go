@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"brass/engine"
+	"brass/lang"
 	"brass/ui/board"
 	"brass/ui/kit"
 	"brass/ui/view"
@@ -48,12 +49,12 @@ func (sb *statusBar) Render() goapp.UI {
 	t := &g.Turn
 
 	// Era and round.
-	roundText := "Round " + strconv.Itoa(t.Round)
+	roundText := lang.T("sb.round", lang.N("round", t.Round))
 	if !t.Over && t.RoundsInEra > 0 {
-		roundText += " of " + strconv.Itoa(t.RoundsInEra)
+		roundText = lang.T("sb.round_of", lang.N("round", t.Round), lang.N("rounds", t.RoundsInEra))
 	}
 	era := goapp.Div().Class("sb-era").Body(
-		goapp.Span().Class("sb-era-name").Text(t.Era.String()),
+		goapp.Span().Class("sb-era-name").Text(eraWords(t.Era.String())),
 		goapp.Span().Class("sb-round").Text(roundText),
 	)
 
@@ -62,19 +63,19 @@ func (sb *statusBar) Render() goapp.UI {
 	var turn goapp.UI
 	switch t.Phase {
 	case engine.PhaseOver:
-		turn = goapp.Div().Class("sb-turn sb-over").Aria("live", "polite").Body(goapp.Span().Class("sb-turn-main").Text("Game over"))
+		turn = goapp.Div().Class("sb-turn sb-over").Aria("live", "polite").Body(goapp.Span().Class("sb-turn-main").Text(lang.T("sb.game_over")))
 	default:
 		left := t.Left
-		sub := kit.Plural(left, "action left", "actions left")
+		sub := lang.T("sb.actions_left", lang.N("n", left))
 		switch t.Phase {
 		case engine.PhaseSelling:
-			sub = "selling"
+			sub = lang.T("sb.selling")
 		case engine.PhaseShortfall:
-			sub = "paying income"
+			sub = lang.T("sb.paying_income")
 		}
 		turn = goapp.Div().Class("sb-turn").Aria("live", "polite").Style("--sb-color", kit.Color(sb.IColours, actor)).Body(
 			goapp.Span().Class("sb-dot").Aria("hidden", "true"),
-			goapp.Span().Class("sb-turn-main").Text(sb.name(actor)+"’s turn"),
+			goapp.Span().Class("sb-turn-main").Text(lang.T("sb.turn_of", lang.S("name", sb.name(actor)))),
 			goapp.Span().Class("sb-actions").DataSet("left", left).Text(sub),
 		)
 	}
@@ -92,39 +93,39 @@ func (sb *statusBar) Render() goapp.UI {
 		}
 		spent := g.Seats[p].Spent
 		order = append(order, goapp.Li().Class(cls).Style("--sb-color", kit.Color(sb.IColours, p)).
-			Title(sb.name(p)+": spent "+kit.Money(spent)+" this round").Body(
+			Title(lang.T("sb.spent_title", lang.S("name", sb.name(p)), lang.S("money", kit.Money(spent)))).Body(
 			goapp.Span().Class("sb-op-n").Text(strconv.Itoa(i+1)),
 			goapp.Span().Class("sb-op-name").Text(sb.name(p)),
-			goapp.Span().Class("sb-op-spent").Text(kit.Money(spent)+" spent"),
+			goapp.Span().Class("sb-op-spent").Text(lang.T("sb.spent", lang.S("money", kit.Money(spent)))),
 		))
 	}
 
 	coal, iron := &g.Coal, &g.Iron
-	wild := sb.supply("wild", "Wild", strconv.Itoa(t.WildLoc)+" · "+strconv.Itoa(t.WildInd), "",
-		strconv.Itoa(t.WildLoc)+" Wild Location and "+strconv.Itoa(t.WildInd)+" Wild Industry cards left")
+	wild := sb.supply("wild", lang.T("sb.wild"), strconv.Itoa(t.WildLoc)+" · "+strconv.Itoa(t.WildInd), "",
+		lang.T("sb.wild_title", lang.N("loc", t.WildLoc), lang.N("ind", t.WildInd)))
 	if d := &g.Distant; d.Present {
 		// Lancashire has no wild cards but the Distant Market and its cotton demand.
 		bonus := "X"
 		if !d.Closed {
 			bonus = "+" + strconv.Itoa(d.Bonus)
 		}
-		wild = sb.supply("distant", "Distant", strconv.Itoa(d.Left), bonus,
-			"Distant Market: "+kit.Plural(d.Left, "tile", "tiles")+" face down; "+board.DemandText(ed, d.Demand))
+		wild = sb.supply("distant", lang.T("sb.distant"), strconv.Itoa(d.Left), bonus,
+			lang.T("sb.distant_title", lang.N("n", d.Left), lang.S("demand", board.DemandText(ed, d.Demand))))
 	}
 	supplies := goapp.Div().Class("sb-supplies").Body(
-		sb.supply("deck", "Deck", strconv.Itoa(t.DeckLeft), "", kit.Plural(t.DeckLeft, "card", "cards")+" in the draw deck"),
+		sb.supply("deck", lang.T("sb.deck"), strconv.Itoa(t.DeckLeft), "", lang.T("sb.deck_title", lang.N("n", t.DeckLeft))),
 		wild,
-		sb.supply("coal", "Coal", strconv.Itoa(coal.Cubes)+"/"+strconv.Itoa(coal.Spaces), kit.Money(coal.BuyPrice),
-			"Coal market: "+strconv.Itoa(coal.Cubes)+" of "+strconv.Itoa(coal.Spaces)+" cubes; next cube costs "+kit.Money(coal.BuyPrice)),
-		sb.supply("iron", "Iron", strconv.Itoa(iron.Cubes)+"/"+strconv.Itoa(iron.Spaces), kit.Money(iron.BuyPrice),
-			"Iron market: "+strconv.Itoa(iron.Cubes)+" of "+strconv.Itoa(iron.Spaces)+" cubes; next cube costs "+kit.Money(iron.BuyPrice)),
+		sb.supply("coal", lang.T("sb.coal"), strconv.Itoa(coal.Cubes)+"/"+strconv.Itoa(coal.Spaces), kit.Money(coal.BuyPrice),
+			lang.T("sb.coal_title", lang.N("cubes", coal.Cubes), lang.N("spaces", coal.Spaces), lang.S("price", kit.Money(coal.BuyPrice)))),
+		sb.supply("iron", lang.T("sb.iron"), strconv.Itoa(iron.Cubes)+"/"+strconv.Itoa(iron.Spaces), kit.Money(iron.BuyPrice),
+			lang.T("sb.iron_title", lang.N("cubes", iron.Cubes), lang.N("spaces", iron.Spaces), lang.S("price", kit.Money(iron.BuyPrice)))),
 	)
 
 	body := []goapp.UI{
 		goapp.Div().Class("sb-main").Body(
 			era,
 			turn,
-			goapp.Ol().Class("sb-order").Aria("label", "Turn order, money spent this round").Body(order...),
+			goapp.Ol().Class("sb-order").Aria("label", lang.T("sb.order_label")).Body(order...),
 			supplies,
 		),
 	}
@@ -132,7 +133,7 @@ func (sb *statusBar) Render() goapp.UI {
 		body = append(body, goapp.P().Class("sb-note", "sb-note-"+sb.phaseID(g)).Role("status").Text(note))
 	}
 	return goapp.Div().ID("status-bar").Class("sb", "sb-phase-"+sb.phaseID(g)).
-		Role("region").Aria("label", "Game status").Body(body...)
+		Role("region").Aria("label", lang.T("sb.label")).Body(body...)
 }
 
 func (sb *statusBar) supply(kind, label, value, price, title string) goapp.UI {
@@ -163,16 +164,15 @@ func (sb *statusBar) phaseID(g *view.Game) string {
 func (sb *statusBar) note(g *view.Game) string {
 	switch g.Turn.Phase {
 	case engine.PhaseSelling:
-		return sb.name(g.Turn.Actor) + " is selling: sell another tile or stop selling."
+		return lang.T("sb.selling_note", lang.S("name", sb.name(g.Turn.Actor)))
 	case engine.PhaseShortfall:
 		pl := &g.Seats[g.Turn.Actor]
-		return sb.name(pl.Seat) + " must pay " + kit.Money(-pl.IncomeLevel) + " negative income but has only " +
-			kit.Money(pl.Money) + ": they must remove industry tiles (each worth half its cost)."
+		return lang.T("sb.shortfall_note", lang.S("name", sb.name(pl.Seat)), lang.S("owed", kit.Money(-pl.IncomeLevel)), lang.S("money", kit.Money(pl.Money)))
 	case engine.PhaseOver:
 		if w := winnersSentence(g.Standings, sb.name); w != "" {
-			return "The game is over: " + w
+			return lang.T("sb.over_note", lang.S("winners", w))
 		}
-		return "The game is over."
+		return lang.T("sb.over")
 	}
 	return ""
 }
