@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"brass/engine"
+	"brass/lang"
 	"brass/ui/kit"
 	"brass/ui/view"
 
@@ -125,7 +126,7 @@ func (pp *playerPanel) Render() goapp.UI {
 		name = v.Name
 	}
 	if name == "" {
-		name = "Player " + strconv.Itoa(p+1)
+		name = lang.T("ng.player", lang.N("n", p+1))
 	}
 	color := pp.IColour
 	if color == "" {
@@ -137,13 +138,13 @@ func (pp *playerPanel) Render() goapp.UI {
 		goapp.H3().Class("pp-name").Text(name),
 	}
 	if pp.IYou {
-		head = append(head, goapp.Span().Class("pp-you").Text("you"))
+		head = append(head, goapp.Span().Class("pp-you").Text(lang.T("pp.you")))
 	}
 	if v.Pos >= 0 {
-		head = append(head, goapp.Span().Class("pp-pos").Title("Place in turn order").Text(kit.Ordinal(v.Pos+1)))
+		head = append(head, goapp.Span().Class("pp-pos").Title(lang.T("pp.place")).Text(lang.T("ordinal."+strconv.Itoa(v.Pos+1))))
 	}
 	if pp.IActive {
-		head = append(head, goapp.Span().Class("pp-turnmark").Text("to play"))
+		head = append(head, goapp.Span().Class("pp-turnmark").Text(lang.T("pp.to_play")))
 	}
 
 	level := v.Level
@@ -153,14 +154,14 @@ func (pp *playerPanel) Render() goapp.UI {
 	}
 	links := ed.Rules.LinkTilesPerPlayer
 	stats := goapp.Dl().Class("pp-stats").Body(
-		pp.stat("money", "Money", kit.Money(v.Money), "", "", ""),
-		pp.stat("income", "Income", kit.Money(level), "space "+strconv.Itoa(v.IncomeSpace), levelClass,
-			"Income level "+kit.Int(level)+" (track space "+strconv.Itoa(v.IncomeSpace)+")"),
-		pp.stat("vp", "VP", strconv.Itoa(v.VP), "", "", strconv.Itoa(v.VP)+" victory points"),
-		pp.stat("spent", "Spent", kit.Money(v.Spent), "", "", "Spent this round: "+kit.Money(v.Spent)),
-		pp.stat("hand", "Hand", strconv.Itoa(v.HandLen), "", "", kit.Plural(v.HandLen, "card", "cards")+" in hand"),
-		pp.stat("links", "Links", strconv.Itoa(v.LinksLeft), "/"+strconv.Itoa(links), "",
-			strconv.Itoa(v.LinksLeft)+" of "+strconv.Itoa(links)+" link tiles left"),
+		pp.stat("money", lang.T("pp.money"), kit.Money(v.Money), "", "", ""),
+		pp.stat("income", lang.T("pp.income"), kit.Money(level), lang.T("pp.space", lang.N("space", v.IncomeSpace)), levelClass,
+			lang.T("pp.income_title", lang.S("level", kit.Int(level)), lang.N("space", v.IncomeSpace))),
+		pp.stat("vp", lang.T("pp.vp"), strconv.Itoa(v.VP), "", "", lang.T("pp.vp_title", lang.N("n", v.VP))),
+		pp.stat("spent", lang.T("pp.spent"), kit.Money(v.Spent), "", "", lang.T("pp.spent_title", lang.S("money", kit.Money(v.Spent)))),
+		pp.stat("hand", lang.T("pp.hand"), strconv.Itoa(v.HandLen), "", "", lang.T("pp.hand_title", lang.N("n", v.HandLen))),
+		pp.stat("links", lang.T("pp.links"), strconv.Itoa(v.LinksLeft), "/"+strconv.Itoa(links), "",
+			lang.T("pp.links_title", lang.N("left", v.LinksLeft), lang.N("all", links))),
 	)
 
 	class := "pp"
@@ -172,7 +173,7 @@ func (pp *playerPanel) Render() goapp.UI {
 		Class(class).
 		DataSet("player", p).
 		Style("--pp-color", color).
-		Aria("label", name+", player "+strconv.Itoa(p+1)).
+		Aria("label", lang.T("pp.label", lang.S("name", name), lang.N("n", p+1))).
 		Body(
 			goapp.Header().Class("pp-head").Body(head...),
 			goapp.Div().Class("pp-line").Body(stats, discardCard(ed, v.Discard)),
@@ -213,10 +214,10 @@ func (m *playerMat) Render() goapp.UI {
 	for _, ind := range ed.Industries {
 		next = append(next, nextChip(ed, d.Era, ind, d.Used[ind]))
 	}
-	summary := goapp.Summary().Class("pp-summary").Title("Player mat: "+kit.Plural(left, "tile", "tiles")+" left; next tile of each industry").Body(
+	summary := goapp.Summary().Class("pp-summary").Title(lang.T("pp.mat_title", lang.N("n", left))).Body(
 		goapp.Span().Class("pp-next").Body(next...),
 		goapp.Span().Class("pp-matlabel").Body(
-			goapp.Span().Class("pp-matword").Text("Mat"),
+			goapp.Span().Class("pp-matword").Text(lang.T("pp.mat")),
 			goapp.Span().Class("pp-chev").Aria("hidden", "true"),
 		),
 	)
@@ -274,11 +275,11 @@ func (pp *playerPanel) stat(kind, label, value, sub, class, title string) goapp.
 // discardCard shows the top card of the discard pile (a card index, view.NoCard or
 // view.FaceDownCard); face-down cards are never shown.
 func discardCard(ed *engine.Edition, top int) goapp.UI {
-	box := goapp.Div().Class("pp-discard").Title("Top of the discard pile")
-	label := goapp.Span().Class("pp-dlabel").Text("Discard")
+	box := goapp.Div().Class("pp-discard").Title(lang.T("pp.discard_title"))
+	label := goapp.Span().Class("pp-dlabel").Text(lang.T("pp.discard"))
 	switch {
 	case top == view.NoCard:
-		return box.Body(label, goapp.Span().Class("pp-dcard pp-dnone").Text("none"))
+		return box.Body(label, goapp.Span().Class("pp-dcard pp-dnone").Text(lang.T("pp.none")))
 	case top >= 0 && top < len(ed.Cards):
 		c := &ed.Cards[top]
 		card := goapp.Span().Class("pp-dcard").Text(c.Name)
@@ -289,7 +290,7 @@ func discardCard(ed *engine.Edition, top int) goapp.UI {
 		}
 		return box.Body(label, card)
 	}
-	return box.Body(label, goapp.Span().Class("pp-dcard pp-dback").Aria("label", "face down").Text("face down"))
+	return box.Body(label, goapp.Span().Class("pp-dcard pp-dback").Aria("label", lang.T("pp.face_down")).Text(lang.T("pp.face_down")))
 }
 
 // levelGroup is a run of tiles of one level left on the mat.
@@ -314,13 +315,13 @@ func matGroups(ed *engine.Edition, ind engine.Industry, used int) []levelGroup {
 // eraBlock says why a tile cannot be built in the current era ("" if it can).
 func eraBlock(era engine.Era, spec *engine.TileSpec) string {
 	if !spec.CanalOK && !spec.RailOK {
-		return "never built: develop it away" // Lancashire's level-0 shipyard
+		return lang.T("pp.never_built") // Lancashire's level-0 shipyard
 	}
 	if era == engine.Canal && !spec.CanalOK {
-		return "Rail only"
+		return lang.T("pp.rail_only")
 	}
 	if era == engine.Rail && !spec.RailOK {
-		return "Canal only"
+		return lang.T("pp.canal_only")
 	}
 	return ""
 }
@@ -328,31 +329,29 @@ func eraBlock(era engine.Era, spec *engine.TileSpec) string {
 // tileText describes a tile for screen readers and tooltips.
 func tileText(ind engine.Industry, spec *engine.TileSpec, count int, block string) string {
 	var b strings.Builder
-	b.WriteString(ind.Name() + " " + kit.Roman(spec.Level))
+	tile := kit.IndustryName(ind) + " " + kit.Roman(spec.Level)
 	if count > 1 {
-		b.WriteString(" (" + strconv.Itoa(count) + " left)")
+		tile = lang.T("pp.tile_left", lang.S("tile", tile), lang.N("n", count))
 	}
-	b.WriteString(": costs " + kit.Money(spec.Cost))
-	if spec.Coal > 0 {
-		b.WriteString(", needs " + strconv.Itoa(spec.Coal) + " coal")
-	}
-	if spec.Iron > 0 {
-		b.WriteString(", needs " + strconv.Itoa(spec.Iron) + " iron")
-	}
-	if spec.Beer > 0 {
-		b.WriteString(", sells with " + strconv.Itoa(spec.Beer) + " beer")
+	b.WriteString(lang.T("pp.tile_costs", lang.S("tile", tile), lang.S("cost", kit.Money(spec.Cost))))
+	for _, need := range []struct {
+		n   int
+		key string
+	}{{spec.Coal, "pp.needs_coal"}, {spec.Iron, "pp.needs_iron"}, {spec.Beer, "pp.sells_beer"}} {
+		if need.n > 0 {
+			b.WriteString(", " + lang.T(need.key, lang.N("n", need.n)))
+		}
 	}
 	if spec.Produces > 0 {
-		what := "coal"
+		key := "pp.produces_coal"
 		if ind == engine.Iron {
-			what = "iron"
+			key = "pp.produces_iron"
 		}
-		b.WriteString(", produces " + strconv.Itoa(spec.Produces) + " " + what)
+		b.WriteString(", " + lang.T(key, lang.N("n", spec.Produces)))
 	}
-	b.WriteString("; flipped: " + strconv.Itoa(spec.VP) + " VP, income +" + strconv.Itoa(spec.Income) +
-		", " + kit.Plural(spec.LinkIcons, "link icon", "link icons"))
+	b.WriteString("; " + lang.T("pp.flipped", lang.N("vp", spec.VP), lang.N("income", spec.Income), lang.N("n", spec.LinkIcons)))
 	if spec.Lightbulb {
-		b.WriteString("; cannot be developed")
+		b.WriteString("; " + lang.T("pp.no_develop"))
 	}
 	if block != "" {
 		b.WriteString("; " + block)
@@ -365,7 +364,7 @@ func nextChip(ed *engine.Edition, era engine.Era, ind engine.Industry, used int)
 	mat := ed.Mats[ind]
 	chip := goapp.Span().Class("pp-nx").DataSet("industry", ind.ID())
 	if used >= len(mat) {
-		return chip.Class("pp-nx-none").Title(ind.Name()+": none left").Body(
+		return chip.Class("pp-nx-none").Title(lang.T("pp.none_left", lang.S("industry", kit.IndustryName(ind)))).Body(
 			kit.IndustryIcon(ind, ""),
 			goapp.Span().Class("pp-nx-lv").Text("—"),
 		)
@@ -375,7 +374,7 @@ func nextChip(ed *engine.Edition, era engine.Era, ind engine.Industry, used int)
 	if block != "" {
 		chip = chip.Class("pp-nx-blocked")
 	}
-	return chip.Title("Next "+tileText(ind, spec, 1, block)).Body(
+	return chip.Title(lang.T("pp.next", lang.S("tile", tileText(ind, spec, 1, block)))).Body(
 		kit.IndustryIcon(ind, ""),
 		goapp.Span().Class("pp-nx-lv").Text(kit.Roman(spec.Level)),
 		goapp.Span().Class("pp-nx-cost").Text(kit.Money(spec.Cost)),
@@ -404,15 +403,15 @@ func (r *matRow) Render() goapp.UI {
 	}
 	head := goapp.Div().Class("pp-rhead").Body(
 		kit.IndustryIcon(ind, ""),
-		goapp.Span().Class("pp-rname").Text(ind.Name()),
-		goapp.Span().Class("pp-rleft").Text(strconv.Itoa(left)+" left"),
+		goapp.Span().Class("pp-rname").Text(kit.IndustryName(ind)),
+		goapp.Span().Class("pp-rleft").Text(lang.T("pp.left", lang.N("n", left))),
 	)
 	var tiles []goapp.UI
 	for gi := range groups {
 		tiles = append(tiles, matTile(r.IData.Era, ind, &groups[gi], gi == 0))
 	}
 	if len(tiles) == 0 {
-		tiles = append(tiles, goapp.Span().Class("pp-empty").Text("all built"))
+		tiles = append(tiles, goapp.Span().Class("pp-empty").Text(lang.T("pp.all_built")))
 	}
 	return goapp.Div().Class("pp-row").DataSet("industry", ind.ID()).Body(
 		head,
@@ -445,20 +444,20 @@ func matTile(era engine.Era, ind engine.Industry, g *levelGroup, next bool) goap
 
 	var needs []goapp.UI
 	if spec.Coal > 0 {
-		needs = append(needs, kit.Res("coal", spec.Coal, "needs "+strconv.Itoa(spec.Coal)+" coal"))
+		needs = append(needs, kit.Res("coal", spec.Coal, lang.T("pp.needs_coal", lang.N("n", spec.Coal))))
 	}
 	if spec.Iron > 0 {
-		needs = append(needs, kit.Res("iron", spec.Iron, "needs "+strconv.Itoa(spec.Iron)+" iron"))
+		needs = append(needs, kit.Res("iron", spec.Iron, lang.T("pp.needs_iron", lang.N("n", spec.Iron))))
 	}
 	if spec.Beer > 0 {
-		needs = append(needs, kit.Res("beer", spec.Beer, "sells with "+strconv.Itoa(spec.Beer)+" beer"))
+		needs = append(needs, kit.Res("beer", spec.Beer, lang.T("pp.sells_beer", lang.N("n", spec.Beer))))
 	}
 	if spec.Produces > 0 && (ind == engine.Coal || ind == engine.Iron) {
-		kind := "coal"
+		kind, key := "coal", "pp.produces_coal"
 		if ind == engine.Iron {
-			kind = "iron"
+			kind, key = "iron", "pp.produces_iron"
 		}
-		needs = append(needs, goapp.Span().Class("pp-makes").Title("produces "+strconv.Itoa(spec.Produces)+" "+kind).Body(
+		needs = append(needs, goapp.Span().Class("pp-makes").Title(lang.T(key, lang.N("n", spec.Produces))).Body(
 			goapp.Span().Class("pp-arrow").Aria("hidden", "true").Text("→"),
 			kit.Res(kind, spec.Produces, ""),
 		))
@@ -470,9 +469,9 @@ func matTile(era engine.Era, ind engine.Industry, g *levelGroup, next bool) goap
 		goapp.Span().Class("pp-ttop").Body(top...),
 		goapp.Span().Class("pp-tneeds").Body(needs...),
 		goapp.Span().Class("pp-tgain").Body(
-			goapp.Span().Class("pp-gvp").Title(strconv.Itoa(spec.VP)+" VP").Text(strconv.Itoa(spec.VP)),
-			goapp.Span().Class("pp-ginc").Title("income +"+strconv.Itoa(spec.Income)+" spaces").Text("+"+strconv.Itoa(spec.Income)),
-			goapp.Span().Class("pp-glink").Title(kit.Plural(spec.LinkIcons, "link icon", "link icons")).Text(strconv.Itoa(spec.LinkIcons)),
+			goapp.Span().Class("pp-gvp").Title(lang.T("pp.vp_short", lang.N("n", spec.VP))).Text(strconv.Itoa(spec.VP)),
+			goapp.Span().Class("pp-ginc").Title(lang.T("pp.income_spaces", lang.N("n", spec.Income))).Text("+"+strconv.Itoa(spec.Income)),
+			goapp.Span().Class("pp-glink").Title(lang.T("pp.link_icons", lang.N("n", spec.LinkIcons))).Text(strconv.Itoa(spec.LinkIcons)),
 		),
 	}
 	if block != "" {

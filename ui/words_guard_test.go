@@ -34,7 +34,6 @@ var notYetWorded = map[string]bool{
 	"onlinedialog.go":         true,
 	"peerstrip.go":            true,
 	"peerstrip_stalls.go":     true,
-	"playerpanel.go":          true,
 	"preview.go":              true,
 	"recap.go":                true,
 	"summaries.go":            true,

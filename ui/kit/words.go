@@ -3,6 +3,9 @@ package kit
 import (
 	"strconv"
 	"strings"
+
+	"brass/engine"
+	"brass/lang"
 )
 
 var romans = []string{"", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"}
@@ -105,3 +108,6 @@ func join(s []string, last string) string {
 	}
 	return strings.Join(s[:len(s)-1], ", ") + last + s[len(s)-1]
 }
+
+// IndustryName is an industry's name in the language in use ("Cotton Mill").
+func IndustryName(ind engine.Industry) string { return lang.T("industry." + ind.ID()) }
