@@ -7,10 +7,10 @@ package ui
 
 import (
 	"sort"
-	"strconv"
 	"strings"
 
 	"brass/engine"
+	"brass/lang"
 	"brass/ui/kit"
 	"brass/ui/view"
 )
@@ -147,30 +147,30 @@ func setField(m *engine.Move, field, value string) {
 	}
 }
 
-// actionTypes are the actions offered on a normal turn, in rulebook order.
-var actionTypes = []struct{ typ, label, help string }{
-	{"build", "Build", "Place an industry tile, paying its cost and any coal and iron."},
-	{"network", "Network", "Place a canal link (Canal Era) or one or two rail links (Rail Era)."},
-	{"develop", "Develop", "Remove 1 or 2 tiles from your mat, 1 iron each."},
-	{"sell", "Sell", "Flip Cotton Mills, Manufacturers and Potteries by selling to connected merchants."},
-	{"loan", "Loan", "Take £30 and lose 3 income levels."},
-	{"scout", "Scout", "Discard 3 cards for a Wild Location and a Wild Industry card."},
-	{"pass", "Pass", "Discard a card and do nothing."},
+// actionTypeIDs are the actions offered on a normal turn, in rulebook order.
+var actionTypeIDs = []string{"build", "network", "develop", "sell", "loan", "scout", "pass"}
+
+// actionType is an action with its name and one-line help in the language in use.
+type actionType struct{ typ, label, help string }
+
+// actionTypes are the actions offered on a normal turn, in rulebook order, worded now.
+func actionTypes() []actionType {
+	out := make([]actionType, len(actionTypeIDs))
+	for i, typ := range actionTypeIDs {
+		out[i] = actionType{typ, lang.T("act." + typ), lang.T("act." + typ + "_help")}
+	}
+	return out
 }
 
-// actionHelp is an action's one-line help in an edition: Lancashire's loans and sales
-// differ from Birmingham's (help is Birmingham's).
+// actionHelp is an action's one-line help in an edition: Lancashire's builds, loans and
+// sales differ from Birmingham's (help is Birmingham's).
 func actionHelp(ed *engine.Edition, typ, help string) string {
 	if ed == nil || ed.ID != "lancashire" {
 		return help
 	}
 	switch typ {
-	case "build":
-		return "Place an industry tile, paying its cost and any coal and iron; with two cards, in any town."
-	case "sell":
-		return "Flip Cotton Mills by selling to a connected port or to the Distant Market."
-	case "loan":
-		return "Take £10, £20 or £30, one income level down for each £10."
+	case "build", "sell", "loan":
+		return lang.T("act." + typ + "_help_lancashire")
 	}
 	return help
 }
@@ -199,51 +199,51 @@ func prompt(typ, field string) string {
 	switch field {
 	case "card":
 		if typ == "build" {
-			return "Choose the card to build with."
+			return lang.T("ask.card_build")
 		}
-		return "Choose a card to discard."
+		return lang.T("ask.card_discard")
 	case "industry":
-		return "Choose the industry to build."
+		return lang.T("ask.industry")
 	case "space":
 		switch typ {
 		case "build":
-			return "Choose where to build: the highlighted spaces are legal."
+			return lang.T("ask.space_build")
 		case "sell":
-			return "Choose a tile to sell."
+			return lang.T("ask.space_sell")
 		case "remove_tile":
-			return "Choose one of your tiles to remove (worth half its cost) to pay your negative income."
+			return lang.T("ask.space_remove")
 		}
 	case "merchant":
-		return "Choose the merchant to sell to."
+		return lang.T("ask.merchant")
 	case "links.0":
-		return "Choose a line for your link."
+		return lang.T("ask.link")
 	case "links.1":
-		return "Build a second rail link (£15 in all and a beer), or stop at one."
+		return lang.T("ask.link2")
 	case "coal.0", "coal.1":
-		return "Choose where the coal comes from: the closest connected mines are highlighted."
+		return lang.T("ask.coal")
 	case "iron.0", "iron.1":
-		return "Choose where the iron comes from."
+		return lang.T("ask.iron")
 	case "beer.0", "beer.1":
-		return "Choose where the beer comes from."
+		return lang.T("ask.beer")
 	case "develop.0":
 		if typ == "sell" {
-			return "Gloucester's beer gives a free develop: choose the industry, or decline."
+			return lang.T("ask.develop_bonus")
 		}
-		return "Choose the industry to develop."
+		return lang.T("ask.develop")
 	case "develop.1":
-		return "Develop a second tile, or stop at one."
+		return lang.T("ask.develop2")
 	case "cards":
-		return "Build with this card alone, or discard a second card to build in any town as if with its location card (it takes both your actions)."
+		return lang.T("ask.cards")
 	case "cards.0":
-		return "Choose two more cards to discard: tap them in your hand."
+		return lang.T("ask.scout2")
 	case "cards.1":
-		return "Choose one more card to discard: tap it in your hand."
+		return lang.T("ask.scout1")
 	case "port":
-		return "Choose where the cotton goes: a connected port (highlighted), or the Distant Market, where a tile is drawn that moves cotton demand down and gives its income bonus (none once it reaches X)."
+		return lang.T("ask.port")
 	case "amount":
-		return "Choose how much to borrow: each £10 moves your income marker down one level."
+		return lang.T("ask.amount")
 	}
-	return "Choose."
+	return lang.T("ask.other")
 }
 
 // choiceLabel is a readable label for a value of a field.
@@ -252,15 +252,15 @@ func choiceLabel(g *view.Game, names []string, chosen map[string]string, field, 
 	if value == "" {
 		switch field {
 		case "links.1":
-			return "Just one link"
+			return lang.T("choice.one_link")
 		case "develop.0":
-			return "No develop"
+			return lang.T("choice.no_develop")
 		case "develop.1":
-			return "Just one tile"
+			return lang.T("choice.one_tile")
 		case "cards":
-			return "Just this card"
+			return lang.T("choice.this_card")
 		}
-		return "None"
+		return lang.T("choice.none")
 	}
 	switch field {
 	case "card":
@@ -277,9 +277,9 @@ func choiceLabel(g *view.Game, names []string, chosen map[string]string, field, 
 				used++ // the second tile of the same industry
 			}
 			if used < len(ed.Mats[ind]) {
-				return ind.Name() + " " + kit.Roman(ed.Mats[ind][used].Level)
+				return kit.IndustryName(ind) + " " + kit.Roman(ed.Mats[ind][used].Level)
 			}
-			return ind.Name()
+			return kit.IndustryName(ind)
 		}
 	case "space":
 		return spaceLabel(g, names, value)
@@ -293,26 +293,26 @@ func choiceLabel(g *view.Game, names []string, chosen map[string]string, field, 
 		}
 	case "coal.0", "coal.1", "iron.0", "iron.1", "beer.0", "beer.1":
 		if value == "market" {
-			return "the market"
+			return lang.T("choice.market")
 		}
 		if m, ok := ed.MerchantSpaceByID(value); ok {
-			return "merchant beer at " + kit.MerchantLabel(g, m)
+			return lang.T("choice.merchant_beer", lang.S("merchant", kit.MerchantLabel(g, m)))
 		}
 		return spaceLabel(g, names, value)
 	case "port":
 		if value == engine.DistantMarketID {
-			return "the Distant Market"
+			return lang.T("choice.distant")
 		}
-		return "to the port at " + spaceLabel(g, names, value)
+		return lang.T("choice.port", lang.S("place", spaceLabel(g, names, value)))
 	case "amount":
 		return "£" + value
 	case "cards":
 		if k, ok := ed.CardByID(value); ok {
-			return "Also discard " + ed.Cards[k].Name + ": build in any town"
+			return lang.T("choice.also_any_town", lang.S("card", ed.Cards[k].Name))
 		}
 	case "cards.0", "cards.1":
 		if k, ok := ed.CardByID(value); ok {
-			return "Also discard " + ed.Cards[k].Name
+			return lang.T("choice.also_discard", lang.S("card", ed.Cards[k].Name))
 		}
 	}
 	return value
@@ -329,16 +329,16 @@ func spaceLabel(g *view.Game, names []string, id string) string {
 	if !t.Built() {
 		icons := make([]string, 0, 2)
 		for _, ind := range ed.Spaces[sp].Icons {
-			icons = append(icons, ind.Name())
+			icons = append(icons, kit.IndustryName(ind))
 		}
-		return loc.Name + " (" + strings.Join(icons, "/") + " space)"
+		return lang.T("choice.space_empty", lang.S("town", loc.Name), lang.S("icons", strings.Join(icons, "/")))
 	}
 	owner := t.Owner
-	who := "Player " + strconv.Itoa(owner+1)
+	who := lang.T("ng.player", lang.N("n", owner+1))
 	if owner < len(names) && names[owner] != "" {
 		who = names[owner]
 	}
-	return loc.Name + ": " + who + "'s " + t.Industry.Name() + " " + kit.Roman(t.Level)
+	return lang.T("choice.space_built", lang.S("town", loc.Name), lang.S("name", who), lang.S("tile", kit.IndustryName(t.Industry)+" "+kit.Roman(t.Level)))
 }
 
 // boardIDs converts the values of a board question to the ids the board highlights:

@@ -354,7 +354,7 @@ func (g *gameScreen) renderBuilder(game *engine.Game, c engine.Choice, names []s
 		left := g.views.Of(st).Turn.Left
 		body = append(body, goapp.H2().Class("gs-prompt").Text(names[st.Actor()]+": choose an action ("+kit.Plural(left, "action", "actions")+" left this turn)."))
 		var buttons []goapp.UI
-		for _, at := range actionTypes {
+		for _, at := range actionTypes() {
 			if at.typ == "scout" && !st.Edition().Rules.Scout {
 				continue // Lancashire has no Scout action
 			}
@@ -403,7 +403,7 @@ func (g *gameScreen) renderQuestion(game *engine.Game, c engine.Choice, names []
 	typ := g.builder.typ
 	var out []goapp.UI
 	title := typ
-	for _, at := range actionTypes {
+	for _, at := range actionTypes() {
 		if at.typ == typ {
 			title = at.label
 		}

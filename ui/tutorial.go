@@ -259,7 +259,7 @@ func (g *gameScreen) tutorialTap(st *engine.State, names []string, m engine.Move
 
 // actionLabel is an action's button label: "Build".
 func actionLabel(typ string) string {
-	for _, at := range actionTypes {
+	for _, at := range actionTypes() {
 		if at.typ == typ {
 			return at.label
 		}

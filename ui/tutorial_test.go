@@ -236,7 +236,7 @@ func guideMove(t *testing.T, g *gameScreen, n int, want engine.Move, atQuestion 
 	t.Helper()
 	ctx := goapp.Context{}
 	root := uitest.Render(t, g)
-	for _, at := range actionTypes {
+	for _, at := range actionTypes() {
 		b := root.ByID("action-" + at.typ)
 		if b == nil {
 			continue
