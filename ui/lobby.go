@@ -1,11 +1,10 @@
 package ui
 
 import (
-	"strconv"
 	"strings"
 
 	"brass/app"
-	"brass/ui/kit"
+	"brass/lang"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -93,7 +92,7 @@ func (l *lobby) Render() goapp.UI {
 	for _, st := range seats {
 		label := st.Name
 		if st.Host {
-			label += " (host)"
+			label = lang.T("lobby.host_seat", lang.S("name", st.Name))
 		}
 		items = append(items, goapp.Li().Class("lobby-seat").DataSet("state", st.State.String()).Body(
 			goapp.Span().Class("st-swatch").Style("background-color", st.Colour).Aria("hidden", true),
@@ -102,23 +101,23 @@ func (l *lobby) Render() goapp.UI {
 		))
 	}
 	for i := len(seats); i < s.Size(); i++ {
-		items = append(items, goapp.Li().Class("lobby-seat lobby-empty").Text("Empty seat"))
+		items = append(items, goapp.Li().Class("lobby-seat lobby-empty").Text(lang.T("lobby.empty_seat")))
 	}
 	return goapp.Div().ID("lobby").Class("lobby").DataSet("phase", int(s.Phase())).Body(
 		goapp.H1().ID("lobby-title").Text(lobbyTitle(s)),
 		goapp.If(s.Pace() && s.Invitation() != "", func() goapp.UI {
 			code := s.Invitation()
 			return goapp.Div().Class("lobby-room").Body(
-				goapp.P().Class("lobby-code-label").Text("Invitation"),
+				goapp.P().Class("lobby-code-label").Text(lang.T("lobby.invitation")),
 				goapp.P().ID("invite-code").Class("lobby-code", "lobby-invite").Text(code),
 				goapp.P().Class("lobby-link").Body(
-					goapp.Span().Text("Or share this link: "),
+					goapp.Span().Text(lang.T("lobby.share_link")),
 					goapp.Code().ID("room-link").Text(inviteLink(code)),
 					goapp.Button().ID("copy-link").Class("st-btn").Type("button").OnClick(l.copyLink).Text(copyLabel(l.copied)),
 				),
 				goapp.If(s.WatchID() != "", func() goapp.UI {
 					return goapp.P().Class("lobby-link").Body(
-						goapp.Span().Text("To let others watch (read-only, no hand): "),
+						goapp.Span().Text(lang.T("lobby.watch_link")),
 						goapp.Code().ID("watch-link").Text(watchLink(s.WatchID())),
 					)
 				}),
@@ -126,10 +125,10 @@ func (l *lobby) Render() goapp.UI {
 		}),
 		goapp.If(room != "", func() goapp.UI {
 			return goapp.Div().Class("lobby-room").Body(
-				goapp.P().Class("lobby-code-label").Text("Room code"),
+				goapp.P().Class("lobby-code-label").Text(lang.T("lobby.room_code")),
 				goapp.P().ID("room-code").Class("lobby-code").Text(app.FormatRoomCode(room)),
 				goapp.P().Class("lobby-link").Body(
-					goapp.Span().Text("Or share this link: "),
+					goapp.Span().Text(lang.T("lobby.share_link")),
 					goapp.Code().ID("room-link").Text(joinLink(room)),
 					goapp.Button().ID("copy-link").Class("st-btn").Type("button").OnClick(l.copyLink).Text(copyLabel(l.copied)),
 				),
@@ -137,17 +136,17 @@ func (l *lobby) Render() goapp.UI {
 		}),
 		goapp.P().ID("lobby-status").Class("lobby-status").Role("status").Text(status),
 		goapp.If(s.Pace() && s.TurnLimit() > 0, func() goapp.UI {
-			return goapp.P().ID("lobby-limit").Class("lobby-status").Text("Each turn may take up to " + durationText(s.TurnLimit()) + "; past it, the other players may end the game with the scores as they stand.")
+			return goapp.P().ID("lobby-limit").Class("lobby-status").Text(lang.T("lobby.turn_limit", lang.S("time", durationText(s.TurnLimit()))))
 		}),
-		goapp.Ul().ID("lobby-seats").Class("lobby-seats").Aria("label", "Players").Body(items...),
+		goapp.Ul().ID("lobby-seats").Class("lobby-seats").Aria("label", lang.T("lobby.players")).Body(items...),
 		goapp.Div().ID("lobby-error").Class("start-error").Role("alert").Text(l.err),
 		newOnlineNotices().Notices(s.Notices()),
 		goapp.Div().Class("lobby-actions").Body(
 			goapp.If(s.IsHost() && s.Phase() == app.PhaseLobby, func() goapp.UI {
 				return goapp.Button().ID("lobby-start").Class("st-btn", "st-btn-primary").Type("button").
-					Disabled(!s.CanStart()).OnClick(l.start).Text("Start the game")
+					Disabled(!s.CanStart()).OnClick(l.start).Text(lang.T("lobby.start"))
 			}),
-			goapp.Button().ID("lobby-leave").Class("st-btn").Type("button").OnClick(l.leave).Text("Leave"),
+			goapp.Button().ID("lobby-leave").Class("st-btn").Type("button").OnClick(l.leave).Text(lang.T("lobby.leave")),
 		),
 	)
 }
@@ -162,43 +161,43 @@ func lobbyStatus(s app.OnlineSession) string {
 	case s.Pace():
 		return paceStatus(s)
 	case s.Phase() == app.PhaseSeeding:
-		return "Drawing the seed together: every device commits to a secret, then all reveal them…"
+		return lang.T("lobby.seeding")
 	case s.Room() == "":
-		return "Opening a room…"
+		return lang.T("lobby.opening_room")
 	case s.IsHost() && s.CanStart():
-		return "Everyone is here. Start when you are ready."
+		return lang.T("lobby.everyone_here")
 	case s.IsHost():
-		return "Waiting for players: share the code or the link. " + strconv.Itoa(len(s.Seats())) + " of " + strconv.Itoa(s.Size()) + " seats taken."
+		return lang.T("lobby.waiting_players", lang.N("taken", len(s.Seats())), lang.N("size", s.Size()))
 	case s.Size() == 0:
-		return "Connecting to the host…"
+		return lang.T("lobby.connecting_host")
 	}
-	return "Waiting for the host to start the game."
+	return lang.T("lobby.waiting_host")
 }
 
 func copyLabel(copied bool) string {
 	if copied {
-		return "Copied"
+		return lang.T("lobby.copied")
 	}
-	return "Copy link"
+	return lang.T("lobby.copy_link")
 }
 
 func peerStateLabel(s app.PeerState) string {
 	switch s {
 	case app.PeerYou:
-		return "you"
+		return lang.T("lobby.state_you")
 	case app.PeerConnected:
-		return "connected"
+		return lang.T("lobby.state_connected")
 	case app.PeerConnecting:
-		return "connecting…"
+		return lang.T("lobby.state_connecting")
 	}
-	return "away"
+	return lang.T("lobby.state_away")
 }
 
 func lobbyTitle(s app.OnlineSession) string {
 	if s.Pace() {
-		return "Online game at your own pace"
+		return lang.T("lobby.title_own_pace")
 	}
-	return "Online game"
+	return lang.T("lobby.title")
 }
 
 // paceStatus says what an own-pace game's lobby waits for. Nobody needs to stay: the
@@ -206,22 +205,22 @@ func lobbyTitle(s app.OnlineSession) string {
 func paceStatus(s app.OnlineSession) string {
 	switch {
 	case s.Size() == 0:
-		return "Opening the game's mailbox…"
+		return lang.T("lobby.opening_mailbox")
 	case s.Phase() == app.PhaseSeeding:
 		waiting := s.Awaited()
 		if len(waiting) == 0 {
-			return "Every secret is in: the game begins…"
+			return lang.T("lobby.secrets_in")
 		}
-		return "Every seat is taken. The game starts once every device has drawn its part of the seed: waiting for " + kit.JoinAnd(waiting) + " to open the game."
+		return lang.T("lobby.awaiting_seed", lang.S("names", lang.Current().JoinAnd(waiting)), lang.N("n", len(waiting)))
 	}
-	return "Waiting for players: share the invitation. " + strconv.Itoa(len(s.Seats())) + " of " + strconv.Itoa(s.Size()) + " seats taken. You can close this page: the server keeps the game, and it starts by itself once every seat is taken."
+	return lang.T("lobby.waiting_invited", lang.N("taken", len(s.Seats())), lang.N("size", s.Size()))
 }
 
 // seatLabel is how a seat shows in the lobby: its connection in a live game; in an own-pace
 // game, only who is you (the others need not be here).
 func seatLabel(s app.OnlineSession, st app.PeerState) string {
 	if s.Pace() && st != app.PeerYou {
-		return "joined"
+		return lang.T("lobby.state_joined")
 	}
 	return peerStateLabel(st)
 }

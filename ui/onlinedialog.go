@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"brass/app"
+	"brass/lang"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -276,11 +277,11 @@ func (d *onlineDialog) close() {
 }
 
 func (d *onlineDialog) Render() goapp.UI {
-	modeTab := func(join bool, id, label string) goapp.UI {
+	modeTab := func(join bool, id, key string) goapp.UI {
 		return goapp.Label().Class("ng-count").For(id).Body(
 			goapp.Input().Type("radio").ID(id).Name("ol-mode").Checked(d.join == join).
 				OnChange(func(ctx goapp.Context, e goapp.Event) { d.join, d.err = join, "" }, goapp.EventScope(join)),
-			goapp.Span().Text(label),
+			goapp.Span().DataSet("t", key).Text(lang.T(key)),
 		)
 	}
 	var modeFields goapp.UI
@@ -300,11 +301,11 @@ func (d *onlineDialog) Render() goapp.UI {
 	for k, c := range app.Palette {
 		css := c.CSS
 		id := "ol-colour-" + strings.ToLower(c.Name)
-		swatches[k] = goapp.Label().Class("ng-swatch").For(id).Title(c.Name).Body(
+		swatches[k] = goapp.Label().Class("ng-swatch").For(id).Title(colourWords(c.Name)).Body(
 			goapp.Input().Type("radio").ID(id).Name("ol-colour").Value(css).Checked(d.colour == css).
 				OnChange(func(ctx goapp.Context, e goapp.Event) { d.colour, d.chosenColour = css, true }, goapp.EventScope(css)),
 			goapp.Span().Class("st-swatch").Style("background-color", css).Aria("hidden", true),
-			goapp.Span().Class("visually-hidden").Text(c.Name),
+			goapp.Span().Class("visually-hidden").Text(colourWords(c.Name)),
 		)
 	}
 	return goapp.Dialog().ID("online-dialog").Class("ng-dialog").Aria("labelledby", "ol-title").
@@ -312,49 +313,52 @@ func (d *onlineDialog) Render() goapp.UI {
 		On("close", func(ctx goapp.Context, e goapp.Event) { d.cancel(ctx) }).Body(
 		goapp.Form().Class("ng-form").Class(staticClass(d.IStatic)).Attr("novalidate", true).OnSubmit(d.onSubmit).Body(
 			goapp.Div().Class("ng-head").Body(
-				goapp.H2().ID("ol-title").Text("Play online"),
-				goapp.P().Class("ng-hint").Text("Each player uses their own device. Host a game and share its code, or join a friend's game."),
+				goapp.H2().ID("ol-title").DataSet("t", "online.title").Text(lang.T("online.title")),
+				goapp.P().Class("ng-hint").DataSet("t", "online.hint").Text(lang.T("online.hint")),
 			),
 			goapp.FieldSet().Class("ng-counts").Body(
-				goapp.Legend().Text("Host or join"),
+				goapp.Legend().DataSet("t", "online.host_or_join").Text(lang.T("online.host_or_join")),
 				goapp.Div().Class("ng-count-options").Body(
-					modeTab(false, "ol-host", "Host a game"),
-					modeTab(true, "ol-join", "Join a game"),
+					modeTab(false, "ol-host", "online.host_game"),
+					modeTab(true, "ol-join", "online.join_game"),
 				),
 			),
 			modeFields,
 			goapp.Div().Class("ng-seat").Body(
-				goapp.Label().For("ol-name").Class("ng-seat-title").Text("Your name"),
+				goapp.Label().For("ol-name").Class("ng-seat-title").DataSet("t", "online.your_name").Text(lang.T("online.your_name")),
 				goapp.Input().ID("ol-name").Type("text").MaxLength(app.MaxNameLength).AutoComplete(false).
-					Attr("spellcheck", "false").Placeholder("Your name").Value(d.name).
+					Attr("spellcheck", "false").Placeholder(lang.T("online.your_name")).Value(d.name).
 					OnInput(func(ctx goapp.Context, e goapp.Event) { d.name, d.chosenName = ctx.JSSrc().Get("value").String(), true }),
 				goapp.FieldSet().Class("ng-colours").Body(
-					goapp.Legend().Class("visually-hidden").Text("Your colour"),
+					goapp.Legend().Class("visually-hidden").DataSet("t", "online.your_colour").Text(lang.T("online.your_colour")),
 					goapp.Div().Class("ng-swatches").Body(swatches...),
 				),
 			),
 			goapp.Label().Class("ol-notify").For("ol-notify").Body(
 				goapp.Input().Type("checkbox").ID("ol-notify").Checked(d.notify).
 					OnChange(func(ctx goapp.Context, e goapp.Event) { d.notify = ctx.JSSrc().Get("checked").Bool() }),
-				goapp.Span().Text(" Notify me when it is my turn and this tab is in the background"),
+				goapp.Text(" "), goapp.Span().DataSet("t", "online.notify").Text(lang.T("online.notify")),
 			),
 			goapp.Div().ID("ol-error").Class("ng-error").Role("alert").Text(d.err),
 			goapp.Div().Class("ng-buttons").Body(
-				goapp.Button().Type("button").ID("ol-cancel").Class("st-btn").OnClick(func(ctx goapp.Context, e goapp.Event) { d.cancel(ctx) }).Text("Cancel"),
+				goapp.Button().Type("button").ID("ol-cancel").Class("st-btn").OnClick(func(ctx goapp.Context, e goapp.Event) { d.cancel(ctx) }).DataSet("t", "ng.cancel").Text(lang.T("ng.cancel")),
 				goapp.Button().Type("submit").ID("ol-go").Class("st-btn", "st-btn-primary").Body(d.renderGoLabel()),
 			),
 		),
 	)
 }
 
+// roomCodeExample is the room code field's placeholder: the form of a code, not words.
+const roomCodeExample = "K7QF-9MZT"
+
 // renderJoinFields is the room code to join.
 func (d *onlineDialog) renderJoinFields() goapp.UI {
 	return goapp.Div().Class("ng-seed").Body(
-		goapp.Label().For("ol-code").Text("Room code or invitation"),
+		goapp.Label().For("ol-code").DataSet("t", "online.code").Text(lang.T("online.code")),
 		goapp.Input().ID("ol-code").Type("text").AutoComplete(false).Attr("spellcheck", "false").
-			Attr("autocapitalize", "characters").Placeholder("K7QF-9MZT").Value(d.code).
+			Attr("autocapitalize", "characters").Placeholder(roomCodeExample).Value(d.code).
 			OnInput(func(ctx goapp.Context, e goapp.Event) { d.code = ctx.JSSrc().Get("value").String() }),
-		goapp.P().Class("ng-help").Text("The host sees it on their screen: a live game's room code has 8 letters and digits, a game at your own pace's invitation 26; case does not matter."),
+		goapp.P().Class("ng-help").DataSet("t", "online.code_help").Text(lang.T("online.code_help")),
 	)
 }
 
@@ -368,34 +372,36 @@ func (d *onlineDialog) renderHostFields() goapp.UI {
 		counts = append(counts, goapp.Label().Class("ng-count").For(id).Body(
 			goapp.Input().Type("radio").ID(id).Name("ol-players").Checked(d.players == n).Disabled(n < lo || n > hi).
 				OnChange(func(ctx goapp.Context, e goapp.Event) { d.players = n }, goapp.EventScope(n)),
-			goapp.Span().Text(strconv.Itoa(n)+" players"),
+			goapp.Span().Text(lang.T("ng.players", lang.N("n", n))),
 		))
 	}
-	paceTab := func(pace bool, id, label string) goapp.UI {
+	paceTab := func(pace bool, id, key string) goapp.UI {
 		return goapp.Label().Class("ng-count").For(id).Body(
 			goapp.Input().Type("radio").ID(id).Name("ol-pace").Checked(d.pace == pace).
 				OnChange(func(ctx goapp.Context, e goapp.Event) { d.pace, d.err = pace, "" }, goapp.EventScope(pace)),
-			goapp.Span().Text(label),
+			goapp.Span().DataSet("t", key).Text(lang.T(key)),
 		)
 	}
 	return goapp.Div().Body(
 		goapp.FieldSet().Class("ng-counts", "ol-paces").Body(
-			goapp.Legend().Text("How to play"),
+			goapp.Legend().DataSet("t", "online.how_to_play").Text(lang.T("online.how_to_play")),
 			goapp.Div().Class("ng-count-options").Body(
-				paceTab(false, "ol-live", "Live"),
-				paceTab(true, "ol-pace", "At your own pace"),
+				paceTab(false, "ol-live", "online.live"),
+				paceTab(true, "ol-pace", "online.own_pace"),
 			),
 			goapp.If(d.pace || d.IStatic, func() goapp.UI {
 				opts := make([]goapp.UI, len(app.TurnLimits))
 				for k, l := range app.TurnLimits {
-					label := "No limit"
+					opt := goapp.Option().Value(strconv.Itoa(k)).Selected(d.limit == k)
 					if l > 0 {
-						label = durationText(l)
+						opt = opt.Text(durationText(l))
+					} else {
+						opt = opt.DataSet("t", "online.no_limit").Text(lang.T("online.no_limit"))
 					}
-					opts[k] = goapp.Option().Value(strconv.Itoa(k)).Selected(d.limit == k).Text(label)
+					opts[k] = opt
 				}
 				return goapp.Label().Class("ol-notify", "ol-limit").For("ol-limit").Body(
-					goapp.Span().Text("Time per turn (at your own pace): "),
+					goapp.Span().DataSet("t", "online.time_per_turn").Text(lang.T("online.time_per_turn")), goapp.Text(" "),
 					goapp.Select().ID("ol-limit").Body(opts...).OnChange(func(ctx goapp.Context, e goapp.Event) {
 						if k, err := strconv.Atoi(ctx.JSSrc().Get("value").String()); err == nil && k >= 0 && k < len(app.TurnLimits) {
 							d.limit = k
@@ -403,24 +409,24 @@ func (d *onlineDialog) renderHostFields() goapp.UI {
 					}),
 				)
 			}),
-			goapp.P().Class("ng-help").Text("Live: everyone plays at once, device to device. At your own pace: each plays their turn when they can, over hours or days; the server keeps the moves, signed and sealed, until each device comes back to the game. Your seat lives in this browser: clearing its data loses it, unless you keep a copy with Move to another device on the start screen."),
+			goapp.P().Class("ng-help").DataSet("t", "online.pace_help").Text(lang.T("online.pace_help")),
 		),
 		d.game.render("ol", d.gameChanged, d.IStatic),
 		goapp.FieldSet().Class("ng-counts").Body(
-			goapp.Legend().Text("Number of players"),
+			goapp.Legend().DataSet("t", "ng.players_legend").Text(lang.T("ng.players_legend")),
 			goapp.Div().Class("ng-count-options").Body(counts...),
 		),
 		goapp.If(d.game.ed().Rules.Introductory || d.IStatic, func() goapp.UI {
 			return goapp.Label().Class("ol-notify", "ol-intro").For("ol-intro").Body(
 				goapp.Input().Type("checkbox").ID("ol-intro").Checked(d.intro).
 					OnChange(func(ctx goapp.Context, e goapp.Event) { d.intro = ctx.JSSrc().Get("checked").Bool() }),
-				goapp.Span().Text(" Introductory game (Canal Era only)"),
+				goapp.Text(" "), goapp.Span().DataSet("t", "ng.intro").Text(lang.T("ng.intro")),
 			)
 		}),
 		goapp.Label().Class("ol-notify", "ol-dealt").For("ol-dealt").Body(
 			goapp.Input().Type("checkbox").ID("ol-dealt").Checked(d.dealt).
 				OnChange(func(ctx goapp.Context, e goapp.Event) { d.dealt = ctx.JSSrc().Get("checked").Bool() }),
-			goapp.Span().Text(" Hidden cards: the devices deal the cards between them, so that no device holds another player's hand. No bot can then play for a player who leaves, and no move is taken back."),
+			goapp.Text(" "), goapp.Span().DataSet("t", "online.dealt").Text(lang.T("online.dealt")),
 		),
 	)
 }
@@ -429,15 +435,15 @@ func (d *onlineDialog) renderHostFields() goapp.UI {
 func (d *onlineDialog) renderGoLabel() goapp.UI {
 	if d.IStatic {
 		return goapp.Span().Body(
-			goapp.Span().Class("ol-go-join").Text("Join"),
-			goapp.Span().Class("ol-go-host").Text("Open the room"),
+			goapp.Span().Class("ol-go-join").DataSet("t", "online.go_join").Text(lang.T("online.go_join")),
+			goapp.Span().Class("ol-go-host").DataSet("t", "online.go_host").Text(lang.T("online.go_host")),
 		)
 	}
 	switch {
 	case d.join:
-		return goapp.Text("Join")
+		return goapp.Text(lang.T("online.go_join"))
 	case d.pace:
-		return goapp.Text("Create the game")
+		return goapp.Text(lang.T("online.go_create"))
 	}
-	return goapp.Text("Open the room")
+	return goapp.Text(lang.T("online.go_host"))
 }

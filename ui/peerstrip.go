@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"brass/app"
-	"brass/ui/kit"
+	"brass/lang"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -56,21 +56,21 @@ func (p *peerStrip) Render() goapp.UI {
 	var conn string
 	switch s.Signal() {
 	case app.SignalConnecting:
-		conn = "Connecting to the room…"
+		conn = lang.T("peers.connecting")
 		if s.Pace() {
-			conn = "Reading the game's mailbox…"
+			conn = lang.T("peers.reading_mailbox")
 		}
 	case app.SignalReconnecting:
-		conn = "Connection lost: reconnecting…"
+		conn = lang.T("peers.reconnecting")
 	case app.SignalClosed:
-		conn = "Not connected."
+		conn = lang.T("peers.not_connected")
 	}
-	room := "Room " + app.FormatRoomCode(s.Room())
+	room := lang.T("peers.room", lang.S("code", app.FormatRoomCode(s.Room())))
 	if s.Pace() {
-		room = "At your own pace"
+		room = lang.T("peers.own_pace")
 	}
 	asked := s.UndoAsked()
-	return goapp.Section().ID("peer-strip").Class("peer-strip").Aria("label", "Online players").Body(
+	return goapp.Section().ID("peer-strip").Class("peer-strip").Aria("label", lang.T("peers.label")).Body(
 		goapp.Ul().Class("peer-chips").Body(chips...),
 		goapp.Span().Class("peer-room").Text(room),
 		goapp.If(s.Pace(), p.renderPush),
@@ -90,14 +90,14 @@ func (p *peerStrip) Render() goapp.UI {
 		}),
 		p.renderStalls(s),
 		goapp.If(asked != "", func() goapp.UI {
-			return goapp.Div().ID("undo-asked").Class("peer-undo").Role("alertdialog").Aria("label", "Undo request").Body(
-				goapp.Span().Text(asked+" asks to take back their last move."),
-				goapp.Button().ID("undo-allow").Class("gs-btn").Text("Allow").OnClick(func(ctx goapp.Context, e goapp.Event) { s.AnswerUndo(true) }),
-				goapp.Button().ID("undo-refuse").Class("gs-btn").Text("Refuse").OnClick(func(ctx goapp.Context, e goapp.Event) { s.AnswerUndo(false) }),
+			return goapp.Div().ID("undo-asked").Class("peer-undo").Role("alertdialog").Aria("label", lang.T("peers.undo_label")).Body(
+				goapp.Span().Text(lang.T("peers.undo_asked", lang.S("name", asked))),
+				goapp.Button().ID("undo-allow").Class("gs-btn").Text(lang.T("peers.undo_allow")).OnClick(func(ctx goapp.Context, e goapp.Event) { s.AnswerUndo(true) }),
+				goapp.Button().ID("undo-refuse").Class("gs-btn").Text(lang.T("peers.undo_refuse")).OnClick(func(ctx goapp.Context, e goapp.Event) { s.AnswerUndo(false) }),
 			)
 		}),
 		goapp.If(s.UndoPending(), func() goapp.UI {
-			return goapp.P().ID("undo-pending").Class("peer-undo").Role("status").Text("Waiting for the other players to allow your undo…")
+			return goapp.P().ID("undo-pending").Class("peer-undo").Role("status").Text(lang.T("peers.undo_pending"))
 		}),
 		newOnlineNotices().Notices(s.Notices()),
 	)
@@ -108,17 +108,17 @@ func (p *peerStrip) renderSeatBot(st app.SeatStatus) goapp.UI {
 	s := p.ISession
 	switch {
 	case st.Bot != "":
-		return goapp.Span().Class("peer-bot").Text("(" + app.BotLevelName(st.Bot) + " bot playing)")
+		return goapp.Span().Class("peer-bot").Text(lang.T("peers.bot_playing", lang.S("level", botLevelWords(st.Bot))))
 	case st.State != app.PeerAway || s.Game() == nil || s.Game().Over() || s.Dealt() || s.Pace():
 		return nil // (in a game whose cards the devices deal, no bot can play another's cards)
 	}
 	seat := st.Seat
-	opts := []goapp.UI{goapp.Option().Value("").Selected(true).Text("Let a bot play…")}
+	opts := []goapp.UI{goapp.Option().Value("").Selected(true).Text(lang.T("peers.let_bot"))}
 	for _, l := range app.BotLevels {
-		opts = append(opts, goapp.Option().Value(l).Text(app.BotLevelName(l)+" bot"))
+		opts = append(opts, goapp.Option().Value(l).Text(lang.T("ng.bot", lang.S("level", botLevelWords(l)))))
 	}
 	return goapp.Select().ID("seat-bot-"+strconv.Itoa(seat)).Class("peer-bot-pick").
-		Aria("label", "Let a bot play for "+st.Name+" while they are away").Body(opts...).
+		Aria("label", lang.T("peers.let_bot_away", lang.S("name", st.Name))).Body(opts...).
 		OnChange(func(ctx goapp.Context, e goapp.Event) {
 			if level := ctx.JSSrc().Get("value").String(); level != "" {
 				_ = s.LetBotPlay(seat, level) // a refusal is in the session's notices
@@ -131,7 +131,7 @@ func (p *peerStrip) renderSeatBot(st app.SeatStatus) goapp.UI {
 func chipLabel(s app.OnlineSession, st app.PeerState) string {
 	if s.Pace() {
 		if st == app.PeerYou {
-			return "you"
+			return lang.T("lobby.state_you")
 		}
 		return ""
 	}
@@ -142,9 +142,9 @@ func chipLabel(s app.OnlineSession, st app.PeerState) string {
 // (Web Push), or to stop.
 func (p *peerStrip) renderPush() goapp.UI {
 	on := pushOn()
-	label := "Notify me when it is my turn"
+	label := lang.T("peers.push_on")
 	if on {
-		label = "Turn notifications off"
+		label = lang.T("peers.push_off")
 	}
 	return goapp.Span().Class("peer-push").Body(
 		goapp.Button().ID("push-toggle").Class("gs-btn").Disabled(p.pushBusy).Text(label).OnClick(p.togglePush),
@@ -181,22 +181,22 @@ func (p *peerStrip) togglePush(ctx goapp.Context, e goapp.Event) {
 func (p *peerStrip) renderResign() goapp.UI {
 	if !p.resigning {
 		return goapp.Span().Body(
-			goapp.Button().ID("resign").Class("gs-btn").Text("Resign").
+			goapp.Button().ID("resign").Class("gs-btn").Text(lang.T("peers.resign")).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { p.resigning, p.resignErr = true, "" }),
 			goapp.If(p.resignErr != "", func() goapp.UI {
 				return goapp.Span().Class("peer-push-status").DataSet("bad", true).Role("alert").Text(" " + p.resignErr)
 			}),
 		)
 	}
-	return goapp.Span().ID("resign-confirm").Class("peer-undo").Role("alertdialog").Aria("label", "Resign").Body(
-		goapp.Span().Text("Resign? The game ends for every player, with the scores as they stand."),
-		goapp.Button().ID("resign-yes").Class("gs-btn").Text("Resign").OnClick(func(ctx goapp.Context, e goapp.Event) {
+	return goapp.Span().ID("resign-confirm").Class("peer-undo").Role("alertdialog").Aria("label", lang.T("peers.resign")).Body(
+		goapp.Span().Text(lang.T("peers.resign_question")),
+		goapp.Button().ID("resign-yes").Class("gs-btn").Text(lang.T("peers.resign")).OnClick(func(ctx goapp.Context, e goapp.Event) {
 			p.resigning = false
 			if err := p.ISession.Resign(); err != nil {
 				p.resignErr = err.Error()
 			}
 		}),
-		goapp.Button().ID("resign-no").Class("gs-btn").Text("Keep playing").OnClick(func(ctx goapp.Context, e goapp.Event) { p.resigning = false }),
+		goapp.Button().ID("resign-no").Class("gs-btn").Text(lang.T("peers.keep_playing")).OnClick(func(ctx goapp.Context, e goapp.Event) { p.resigning = false }),
 	)
 }
 
@@ -209,20 +209,22 @@ func (p *peerStrip) renderTurnTime(s app.OnlineSession) goapp.UI {
 	}
 	g := s.Game()
 	actor := g.State().Actor()
-	who := g.State().Name(actor) + "'s turn"
-	if actor == s.MySeat() {
-		who = "Your turn"
-	}
+	name := lang.S("name", g.State().Name(actor))
 	left := deadline.Sub(s.Now())
-	text := who + ": " + durationText(left) + " left (of " + durationText(s.TurnLimit()) + ", until " + deadline.Local().Format("Mon 15:04") + ")."
+	limit := lang.S("limit", durationText(s.TurnLimit()))
+	key := "peers.time_left"
 	if left <= 0 {
-		text = who + ": the time per turn (" + durationText(s.TurnLimit()) + ") ran out " + durationText(-left) + " ago."
+		key = "peers.time_out"
 	}
+	if actor == s.MySeat() {
+		key += "_yours"
+	}
+	text := lang.T(key, name, limit, lang.S("left", durationText(left)), lang.S("until", weekdayTime(deadline.Local())))
 	return goapp.Div().ID("turn-time").Class("peer-connection").DataSet("late", left <= 0).Role("status").Body(
 		goapp.Span().Text(text),
 		goapp.If(s.CanLetBotPlayForTime(), func() goapp.UI { return p.renderStandIn(s, g.State().Name(actor)) }),
 		goapp.If(s.CanEndForTime(), func() goapp.UI {
-			return goapp.Button().ID("end-for-time").Class("gs-btn").Text("End the game: the scores as they stand").
+			return goapp.Button().ID("end-for-time").Class("gs-btn").Text(lang.T("peers.end_for_time")).
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
 					if err := s.EndForTime(); err != nil {
 						p.resignErr = err.Error()
@@ -235,12 +237,12 @@ func (p *peerStrip) renderTurnTime(s app.OnlineSession) goapp.UI {
 // renderStandIn offers, once the player to move has run out of time, to let a bot of this
 // device's play their seat until they play again.
 func (p *peerStrip) renderStandIn(s app.OnlineSession, name string) goapp.UI {
-	opts := []goapp.UI{goapp.Option().Value("").Selected(true).Text("Let a bot play for " + name + "…")}
+	opts := []goapp.UI{goapp.Option().Value("").Selected(true).Text(lang.T("peers.stand_in", lang.S("name", name)))}
 	for _, l := range app.BotLevels {
-		opts = append(opts, goapp.Option().Value(l).Text(app.BotLevelName(l)+" bot"))
+		opts = append(opts, goapp.Option().Value(l).Text(lang.T("ng.bot", lang.S("level", botLevelWords(l)))))
 	}
 	return goapp.Select().ID("stand-in").Class("peer-bot-pick").
-		Aria("label", "Let a bot play for "+name+" until they play again").Body(opts...).
+		Aria("label", lang.T("peers.stand_in_label", lang.S("name", name))).Body(opts...).
 		OnChange(func(ctx goapp.Context, e goapp.Event) {
 			if level := ctx.JSSrc().Get("value").String(); level != "" {
 				if err := s.LetBotPlayForTime(level); err != nil {
@@ -259,13 +261,19 @@ func durationText(d time.Duration) string {
 	days, hours, m := mins/(24*60), mins/60%24, mins%60
 	switch {
 	case days > 0 && hours > 0:
-		return kit.Plural(days, "day", "days") + " " + strconv.Itoa(hours) + " h"
+		return lang.T("peers.days_hours", lang.N("days", days), lang.N("hours", hours))
 	case days > 0:
-		return kit.Plural(days, "day", "days")
+		return lang.T("peers.days", lang.N("days", days))
 	case hours > 0 && m == 0:
-		return strconv.Itoa(hours) + " h"
+		return lang.T("peers.hours", lang.N("hours", hours))
 	case hours > 0:
-		return strconv.Itoa(hours) + " h " + strconv.Itoa(m) + " min"
+		return lang.T("peers.hours_minutes", lang.N("hours", hours), lang.N("minutes", m))
 	}
-	return strconv.Itoa(m) + " min"
+	return lang.T("peers.minutes", lang.N("minutes", m))
+}
+
+// weekdayTime is a moment within the week to come, its day's short name and the time:
+// "Mon 15:04".
+func weekdayTime(t time.Time) string {
+	return lang.T("peers.weekday_time", lang.S("day", lang.T("peers.weekday."+strconv.Itoa(int(t.Weekday())))), lang.S("time", t.Format("15:04")))
 }

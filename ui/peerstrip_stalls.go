@@ -1,10 +1,10 @@
 package ui
 
 import (
-	"strconv"
 	"time"
 
 	"brass/app"
+	"brass/lang"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -93,9 +93,9 @@ func (p *peerStrip) renderStalls(s app.OnlineSession) goapp.UI {
 			Text(stallText(st, countdown(st.Until, l.now)))
 	}
 	canEnd := s.CanEnd()
-	label := "End the game"
+	label := lang.T("peers.end")
 	if l.confirm {
-		label = "End the game now, with the scores as they stand?"
+		label = lang.T("peers.end_confirm")
 	}
 	return goapp.Div().ID("stalls").Class("peer-stalls").Role("status").Body(
 		goapp.Ul().Body(items...),
@@ -103,7 +103,7 @@ func (p *peerStrip) renderStalls(s app.OnlineSession) goapp.UI {
 			return goapp.Div().Class("peer-stall-end").Body(
 				goapp.Button().ID("end-game").Class("gs-btn").Text(label).OnClick(p.end),
 				goapp.If(l.confirm, func() goapp.UI {
-					return goapp.Button().ID("end-game-cancel").Class("gs-btn").Text("Wait").
+					return goapp.Button().ID("end-game-cancel").Class("gs-btn").Text(lang.T("peers.end_wait")).
 						OnClick(func(goapp.Context, goapp.Event) { l.confirm = false })
 				}),
 			)
@@ -126,22 +126,23 @@ func countdown(until, now time.Time) int {
 
 // stallText says what the game waits for from a device and what comes next.
 func stallText(st app.StallStatus, left int) string {
-	who := st.Name + "'s device"
-	in := ""
-	if left >= 0 {
-		in = " in " + strconv.Itoa(left) + " s"
-	}
+	var key string
 	switch {
 	case st.CanEnd:
-		return who + " has held the game up (" + st.What + "): you may end the game."
+		return lang.T("peers.stall_held", lang.S("name", st.Name), lang.S("what", st.What))
 	case st.Named && st.Away:
-		return who + " is away, and the game waits for it (" + st.What + "). You may end the game" + in + "."
+		key = "peers.stall_away_named"
 	case st.Named:
-		return who + " is holding the game up (" + st.What + "). You may end the game" + in + "."
+		key = "peers.stall_holding"
 	case st.Away:
-		return "Waiting for " + who + ", which is away (" + st.What + ")" + in + "."
+		key = "peers.stall_away"
+	default:
+		key = "peers.stall_waiting"
 	}
-	return "Waiting for " + who + " (" + st.What + "): named as holding the game up" + in + "."
+	if left < 0 {
+		return lang.T(key, lang.S("name", st.Name), lang.S("what", st.What))
+	}
+	return lang.T(key+"_in", lang.S("name", st.Name), lang.S("what", st.What), lang.N("seconds", left))
 }
 
 // renderScores shows the scores as they stood when a player ended the game.
@@ -154,10 +155,10 @@ func renderEndedScores(s app.OnlineSession) goapp.UI {
 	rows := []goapp.UI{}
 	for _, p := range st.Standings() {
 		rows = append(rows, goapp.Li().DataSet("player", p.Player).DataSet("rank", p.Rank).
-			Text(strconv.Itoa(p.Rank)+". "+st.Name(p.Player)+": "+strconv.Itoa(p.VP)+" VP"))
+			Text(lang.T("peers.standing", lang.N("rank", p.Rank), lang.S("name", st.Name(p.Player)), lang.N("vp", p.VP))))
 	}
 	return goapp.Div().ID("ended-scores").Class("peer-stalls").Body(
-		goapp.P().Text("The game was ended. The scores as they stood (ties share a place):"),
+		goapp.P().Text(lang.T("peers.ended")),
 		goapp.Ul().Class("ended-standings").Body(rows...),
 	)
 }
