@@ -7,6 +7,7 @@ package ui
 import (
 	"brass/app"
 	"brass/engine"
+	"brass/lang"
 	"brass/ui/board"
 	"brass/ui/kit"
 	"brass/ui/view"
@@ -62,7 +63,7 @@ func (g *gameScreen) Render() goapp.UI {
 			who := names[p]
 			for _, m := range game.Moves()[from:to] {
 				if m.Player != p {
-					who = "the other players"
+					who = lang.T("game.other_players")
 				}
 			}
 			rc := newMoveRecap().Entries(recapEntries(game.Log(), from, to)).Name(who).Colour(colourOf(colours, p)).Marked(len(props.Recent) > 0)
@@ -104,11 +105,11 @@ func (g *gameScreen) Render() goapp.UI {
 			goapp.Div().Class("gs-status").TabIndex(0).Body(newStatusBar().Game(shownView).Names(names).Colours(colours)),
 			goapp.Div().Class("gs-menu").Body(
 				goapp.If(g.debug && live && !game.Over(), func() goapp.UI {
-					return goapp.Button().ID("debug-autoplay").Class("gs-btn gs-debug").Text("Debug: auto-play to the end of the era").OnClick(g.autoPlay)
+					return goapp.Button().ID("debug-autoplay").Class("gs-btn gs-debug").Text(lang.T("game.debug_autoplay")).OnClick(g.autoPlay)
 				}),
 				g.motionButton(),
-				goapp.Button().ID("toggle-log").Class("gs-btn").Text("Log").Aria("pressed", g.showLog).Aria("controls", "gs-log").OnClick(g.toggleLog),
-				goapp.Button().ID("quit").Class("gs-btn").Text("Menu").Title("Back to the start screen (the game is saved)").OnClick(func(ctx goapp.Context, e goapp.Event) {
+				goapp.Button().ID("toggle-log").Class("gs-btn").Text(lang.T("sheet.log")).Aria("pressed", g.showLog).Aria("controls", "gs-log").OnClick(g.toggleLog),
+				goapp.Button().ID("quit").Class("gs-btn").Text(lang.T("game.menu")).Title(lang.T("game.menu_title")).OnClick(func(ctx goapp.Context, e goapp.Event) {
 					if g.IOnQuit != nil {
 						g.IOnQuit(ctx)
 					}
@@ -126,8 +127,8 @@ func (g *gameScreen) Render() goapp.UI {
 				// board keeps its place when it shows.
 				slot("gs-slot-history", goapp.If(!live, func() goapp.UI {
 					return goapp.Div().ID("history-banner").Class("gs-history").Body(
-						goapp.Span().Text("Viewing the board after move "+strconv.Itoa(g.history)+" (read-only). "),
-						goapp.Button().Class("gs-btn").Text("Back to the game").OnClick(func(ctx goapp.Context, e goapp.Event) { g.history, g.past = -1, nil; g.follow() }),
+						goapp.Span().Text(lang.T("game.history", lang.N("move", g.history))),
+						goapp.Button().Class("gs-btn").Text(lang.T("game.history_back")).OnClick(func(ctx goapp.Context, e goapp.Event) { g.history, g.past = -1, nil; g.follow() }),
 					)
 				})),
 				board.NewFrame().Props(props).OnPick(g.onBoardPick).OnRefused(g.onBoardRefused),
@@ -141,7 +142,7 @@ func (g *gameScreen) Render() goapp.UI {
 					slot("gs-slot-tutorial", goapp.If(live && !covered, func() goapp.UI { return g.renderTutorial(st, names, choice) })),
 					goapp.Div().Class("gs-slot-controls").Body(
 						slot("gs-slot-cover", goapp.If(covered, func() goapp.UI {
-							return goapp.Section().ID("cover").Class("gs-cover").Aria("label", "Pass the device").Body(
+							return goapp.Section().ID("cover").Class("gs-cover").Aria("label", lang.T("game.cover_label")).Body(
 								newPassDevice().Name(names[actor]).Colour(colourOf(colours, actor)).OnReveal(g.reveal),
 								slot("gs-slot-recap", recap),
 							)
@@ -158,10 +159,10 @@ func (g *gameScreen) Render() goapp.UI {
 				),
 				// The log is a column of its own (on a phone, the sheet's Log tab): it never
 				// lies over the controls.
-				goapp.Section().ID("gs-log").Class(logClass(g.showLog)).Aria("label", "Game log").Body(
+				goapp.Section().ID("gs-log").Class(logClass(g.showLog)).Aria("label", lang.T("log.label")).Body(
 					goapp.Div().Class("gs-log-head").Body(
-						goapp.H2().Class("gs-log-title").Text("Log"),
-						goapp.Button().ID("close-log").Class("gs-btn gs-log-close").Aria("label", "Close the log").Text("×").OnClick(g.closeLog),
+						goapp.H2().Class("gs-log-title").Text(lang.T("sheet.log")),
+						goapp.Button().ID("close-log").Class("gs-btn gs-log-close").Aria("label", lang.T("game.close_log")).Text("×").OnClick(g.closeLog),
 					),
 					newGameLog().Entries(game.Log()).Colours(colours).Selected(g.history-1).OnSelect(g.showHistory),
 				),
@@ -211,7 +212,7 @@ func (g *gameScreen) closeLog(ctx goapp.Context, e goapp.Event) {
 // and the board never moves when Undo appears (at 1366×768 the header took a second row).
 func (g *gameScreen) undoButton() goapp.UI {
 	return goapp.If(g.history < 0 && g.ISession.CanUndo(), func() goapp.UI {
-		return goapp.Button().ID("undo").Class("gs-btn").Text("Undo").Title("Take back your last action").OnClick(g.undo)
+		return goapp.Button().ID("undo").Class("gs-btn").Text(lang.T("game.undo")).Title(lang.T("game.undo_title")).OnClick(g.undo)
 	})
 }
 
@@ -290,7 +291,7 @@ func (g *gameScreen) renderControls(game *engine.Game, c engine.Choice, names []
 		}
 	}
 	selected := g.builder.chosenCards()
-	return goapp.Section().ID("controls").Class("gs-controls").Aria("label", names[actor]+"'s turn").Body(
+	return goapp.Section().ID("controls").Class("gs-controls").Aria("label", lang.T("start.turn_of", lang.S("name", names[actor]))).Body(
 		slot("gs-slot-recap", recap),
 		slot("gs-slot-hint", g.renderHint(names)),
 		g.renderBuilder(game, c, names),
@@ -307,12 +308,12 @@ func (g *gameScreen) renderWaiting(st *engine.State, names []string, recap goapp
 			me = p
 		}
 	}
-	text := "Waiting for " + names[st.Actor()] + " to play…"
+	text := lang.T("game.waiting", lang.S("name", names[st.Actor()]))
 	if lv := botLevel(g.ISession, st.Actor()); lv != "" {
 		text = thinkingText(names[st.Actor()], lv)
 	}
 	if on, ok := g.ISession.(app.OnlineSession); ok && on.Ended() {
-		text = "The game was ended; the scores stand as they were."
+		text = lang.T("game.ended")
 	}
 	body := []goapp.UI{
 		goapp.P().ID("waiting").Class("gs-prompt gs-waiting").Role("status").Text(text),
@@ -323,7 +324,7 @@ func (g *gameScreen) renderWaiting(st *engine.State, names []string, recap goapp
 		// unexported fields, so this hand keeps it when the turn comes.
 		body = append(body, g.renderHandStrip(newHand().Game(g.views.Of(st)).Player(me).OnCard(g.onCard).OnRefused(g.onCardRefused)))
 	}
-	return goapp.Section().ID("controls").Class("gs-controls").Aria("label", "Waiting").Body(body...)
+	return goapp.Section().ID("controls").Class("gs-controls").Aria("label", lang.T("game.waiting_label")).Body(body...)
 }
 
 func (g *gameScreen) renderBuilder(game *engine.Game, c engine.Choice, names []string) goapp.UI {
@@ -349,10 +350,10 @@ func (g *gameScreen) renderBuilder(game *engine.Game, c engine.Choice, names []s
 	})
 	switch {
 	case game.Over():
-		return goapp.Div().ID("builder").Class("gs-builder").Body(goapp.P().Text("The game is over."))
+		return goapp.Div().ID("builder").Class("gs-builder").Body(goapp.P().Text(lang.T("sb.over")))
 	case !g.builder.active() && st.Phase == engine.PhaseAction:
 		left := g.views.Of(st).Turn.Left
-		body = append(body, goapp.H2().Class("gs-prompt").Text(names[st.Actor()]+": choose an action ("+kit.Plural(left, "action", "actions")+" left this turn)."))
+		body = append(body, goapp.H2().Class("gs-prompt").Text(lang.T("game.choose_action", lang.S("name", names[st.Actor()]), lang.N("n", left))))
 		var buttons []goapp.UI
 		for _, at := range actionTypes() {
 			if at.typ == "scout" && !st.Edition().Rules.Scout {
@@ -373,7 +374,7 @@ func (g *gameScreen) renderBuilder(game *engine.Game, c engine.Choice, names []s
 			}
 			if n == 0 {
 				// Dimmed, but it still answers a tap with the reason (a disabled button would not).
-				btn = btn.Aria("disabled", "true").Title(at.label+" is not possible now: tap to see why").
+				btn = btn.Aria("disabled", "true").Title(lang.T("game.action_off", lang.S("action", at.label))).
 					OnClick(func(ctx goapp.Context, e goapp.Event) { g.refuseAction(label, typ) }, goapp.EventScope("off", typ))
 			} else {
 				btn = btn.Title(at.help).OnClick(func(ctx goapp.Context, e goapp.Event) { g.startAction(typ) }, goapp.EventScope(typ))
@@ -388,7 +389,7 @@ func (g *gameScreen) renderBuilder(game *engine.Game, c engine.Choice, names []s
 		if st.Phase == engine.PhaseShortfall {
 			typ = "remove_tile"
 		}
-		body = append(body, goapp.Button().ID("resume-"+typ).Class("gs-action").Text("Continue").OnClick(func(ctx goapp.Context, e goapp.Event) { g.startAction(typ) }), notice)
+		body = append(body, goapp.Button().ID("resume-"+typ).Class("gs-action").Text(lang.T("game.continue")).OnClick(func(ctx goapp.Context, e goapp.Event) { g.startAction(typ) }), notice)
 	default:
 		body = append(body, g.renderQuestion(game, c, names, notice)...)
 	}
@@ -411,10 +412,10 @@ func (g *gameScreen) renderQuestion(game *engine.Game, c engine.Choice, names []
 	switch typ {
 	case "sell":
 		if st.Phase == engine.PhaseSelling {
-			title = "Sell another tile"
+			title = lang.T("game.sell_another")
 		}
 	case "remove_tile":
-		title = "Pay your negative income"
+		title = lang.T("game.pay_shortfall")
 	}
 	var crumbs []goapp.UI
 	for _, f := range g.builder.order {
@@ -459,12 +460,12 @@ func (g *gameScreen) renderQuestion(game *engine.Game, c engine.Choice, names []
 		}
 	case len(c.Moves) == 1:
 		out = append(out, g.renderSummary(game, c.Moves[0]), notice)
-		buttons = append(buttons, goapp.Button().ID("confirm").Class("gs-btn gs-confirm"+arm).Text("Confirm").OnClick(func(ctx goapp.Context, e goapp.Event) { g.confirm(ctx) }))
+		buttons = append(buttons, goapp.Button().ID("confirm").Class("gs-btn gs-confirm"+arm).Text(lang.T("game.confirm")).OnClick(func(ctx goapp.Context, e goapp.Event) { g.confirm(ctx) }))
 	default:
-		out = append(out, goapp.P().Class("gs-question").Text("No legal move matches these choices."), notice)
+		out = append(out, goapp.P().Class("gs-question").Text(lang.T("game.no_match")), notice)
 	}
 	if st.Phase == engine.PhaseSelling {
-		buttons = append(buttons, goapp.Button().ID("end-sell").Class("gs-btn"+arm).Text("Stop selling").
+		buttons = append(buttons, goapp.Button().ID("end-sell").Class("gs-btn"+arm).Text(lang.T("game.stop_selling")).
 			OnClick(func(ctx goapp.Context, e goapp.Event) {
 				g.submit(ctx, engine.Move{Type: "end_sell", Player: st.Actor()})
 			}))
@@ -473,14 +474,14 @@ func (g *gameScreen) renderQuestion(game *engine.Game, c engine.Choice, names []
 		buttons = append(buttons, g.undoButton()) // a sale taken back while selling goes on
 	}
 	if len(g.builder.order) > 0 {
-		buttons = append(buttons, goapp.Button().ID("back").Class("gs-btn").Text("Back").OnClick(func(ctx goapp.Context, e goapp.Event) {
+		buttons = append(buttons, goapp.Button().ID("back").Class("gs-btn").Text(lang.T("root.back")).OnClick(func(ctx goapp.Context, e goapp.Event) {
 			g.builder.back()
 			g.setNotice("", false)
 			g.saveDraft()
 		}))
 	}
 	if st.Phase == engine.PhaseAction {
-		buttons = append(buttons, goapp.Button().ID("cancel").Class("gs-btn").Text("Cancel").OnClick(func(ctx goapp.Context, e goapp.Event) {
+		buttons = append(buttons, goapp.Button().ID("cancel").Class("gs-btn").Text(lang.T("ng.cancel")).OnClick(func(ctx goapp.Context, e goapp.Event) {
 			g.builder.reset()
 			g.setNotice("", false)
 			g.saveDraft()
@@ -491,9 +492,9 @@ func (g *gameScreen) renderQuestion(game *engine.Game, c engine.Choice, names []
 
 func marketLabel(g *view.Game, field string) string {
 	if strings.HasPrefix(field, "coal.") {
-		return "the coal market (£" + strconv.Itoa(g.Coal.BuyPrice) + ")"
+		return lang.T("game.coal_market", lang.S("price", kit.Money(g.Coal.BuyPrice)))
 	}
-	return "the iron market (£" + strconv.Itoa(g.Iron.BuyPrice) + ")"
+	return lang.T("game.iron_market", lang.S("price", kit.Money(g.Iron.BuyPrice)))
 }
 
 // safeID makes a value usable in an element id.
@@ -542,7 +543,7 @@ func (g *gameScreen) renderWatching() goapp.UI {
 	if !ok {
 		return nil
 	}
-	text := "You are watching this game: the board and the log as every player sees them, no hand. It follows the players' moves as they come."
+	text := lang.T("game.watching")
 	if st := w.Status(); st != "" {
 		text += " " + st
 	}
@@ -552,9 +553,9 @@ func (g *gameScreen) renderWatching() goapp.UI {
 // thinkingText says a bot is choosing its move: "Ben (Easy bot) is thinking…", or, for a seat
 // already named after its bot ("Easy bot 2"), "Easy bot 2 is thinking…".
 func thinkingText(name, level string) string {
-	bot := app.BotLevelName(level) + " bot"
-	if strings.Contains(name, bot) {
-		return name + " is thinking…"
+	// A seat left unnamed keeps its English default name (docs/languages.md).
+	if strings.Contains(name, app.BotLevelName(level)+" bot") {
+		return lang.T("game.thinking", lang.S("name", name))
 	}
-	return name + " (" + bot + ") is thinking…"
+	return lang.T("game.bot_thinking", lang.S("name", name), lang.S("bot", lang.T("ng.bot", lang.S("level", botLevelWords(level)))))
 }

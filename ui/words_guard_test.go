@@ -28,7 +28,6 @@ var notYetWorded = map[string]bool{
 	"board/piece_market.go":   true,
 	"board/piece_town.go":     true,
 	"builder_cards.go":        true,
-	"game_view.go":            true,
 	"hint.go":                 true,
 	"preview.go":              true,
 	"recap.go":                true,
