@@ -8,21 +8,25 @@ package ui
 
 import (
 	"brass/engine"
+	"brass/lang"
 	"brass/ui/kit"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
+// secondCardField is the question's field in the engine's choices.
+const secondCardField = "cards"
+
 // questionPrompt is the question for the current choice: the field's prompt, or for the
 // second card of a build, what is possible now.
 func questionPrompt(typ string, c engine.Choice) string {
-	if c.Field != "cards" {
+	if c.Field != secondCardField {
 		return prompt(typ, c.Field)
 	}
 	if containsString(c.Values, "") {
-		return "Build with this card alone, or discard a second card to build in any town as if with its location card (it takes both your actions)."
+		return lang.T("ask.cards")
 	}
-	return "This card cannot build anywhere by itself now: discard a second card to build in any town as if with its location card (it takes both your actions)."
+	return lang.T("ask.cards_second")
 }
 
 // secondCardChoices are the answers to the second-card question: "Just this card" where it
@@ -34,26 +38,26 @@ func (g *gameScreen) secondCardChoices(st *engine.State, names []string, c engin
 	for _, v := range c.Values {
 		value := v
 		btn := goapp.Button().Class("gs-choice").ID("choice-"+safeID(value)).
-			OnClick(func(ctx goapp.Context, e goapp.Event) { g.answer("cards", value) }, goapp.EventScope("cards/"+value))
+			OnClick(func(ctx goapp.Context, e goapp.Event) { g.answer(secondCardField, value) }, goapp.EventScope("cards/"+value))
 		k, ok := ed.CardByID(value)
 		if !ok {
-			opts = append(opts, btn.Text(choiceLabel(g.views.Of(st), names, g.builder.chosen, "cards", value)))
+			opts = append(opts, btn.Text(choiceLabel(g.views.Of(st), names, g.builder.chosen, secondCardField, value)))
 			continue
 		}
 		card := &ed.Cards[k]
-		class, kind := "gs-card-name", "Location"
+		class, kind := "gs-card-name", lang.T("hand.location")
 		switch card.Type {
 		case engine.LocationCard:
 			if card.Location >= 0 && card.Location < len(ed.Locations) {
 				btn = btn.Style("--hand-banner", kit.Banner(ed.Locations[card.Location].Banner))
 			}
 		case engine.IndustryCard:
-			class, kind = class+" gs-card-ind", "Industry"
+			class, kind = class+" gs-card-ind", lang.T("hand.industry")
 		default:
-			class, kind = class+" gs-card-wild", "Wild"
+			class, kind = class+" gs-card-wild", lang.T("hand.wild")
 		}
 		opts = append(opts, btn.Class("gs-choice-card").Body(
-			goapp.Span().Class("gs-card-also").Text("Also discard "),
+			goapp.Span().Class("gs-card-also").Text(lang.T("choice.also")),
 			goapp.Span().Class(class).Text(card.Name),
 			goapp.Span().Class("gs-card-kind").Text(" "+kind),
 		))

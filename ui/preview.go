@@ -16,6 +16,7 @@ import (
 	"strconv"
 
 	"brass/engine"
+	"brass/lang"
 	"brass/ui/kit"
 	"brass/ui/view"
 
@@ -81,10 +82,10 @@ func summarize(before *engine.State, outcomes []engine.Outcome) movePreview {
 		av := view.Of(&o.After)
 		if d := av.Distant.Demand; d >= len(ed.DemandBonus) {
 			row.Fails = true
-			row.Demand = "X: the sale fails"
-			row.Income = "unchanged; the Sell action ends"
+			row.Demand = lang.T("preview.demand_fails")
+			row.Income = lang.T("preview.income_unchanged")
 		} else {
-			row.Demand = "space " + strconv.Itoa(d+1) + " (+" + strconv.Itoa(ed.DemandBonus[d]) + " income spaces)"
+			row.Demand = lang.T("preview.demand_space", lang.N("space", d+1), lang.N("n", ed.DemandBonus[d]))
 			row.Income = kit.Money(bv.Seats[p].IncomeLevel) + " → " + kit.Money(av.Seats[p].IncomeLevel)
 		}
 		mp.Tiles = append(mp.Tiles, row)
@@ -95,7 +96,7 @@ func summarize(before *engine.State, outcomes []engine.Outcome) movePreview {
 	for i := range mp.Then {
 		t := &mp.Then[i]
 		if len(mp.Then) > 1 || len(t.drops) < len(mp.Tiles) {
-			t.Label = "After a tile showing " + dropsText(t.drops) + ":"
+			t.Label = lang.T("preview.after_tile", lang.S("tiles", dropsText(t.drops)))
 		}
 		if t.Varies {
 			for k := range t.Parts {
@@ -140,20 +141,14 @@ func dropsText(drops []int) string {
 	for i, d := range drops {
 		names[i] = "−" + strconv.Itoa(d)
 	}
-	return kit.JoinOr(names)
+	return lang.Current().JoinOr(names)
 }
 
 // drawSentence says, before a sale to the Distant Market, that its top tile will be drawn
 // and what a tile does, without saying which tile it is (no one knows until the sale).
 func drawSentence(dm view.Distant) string {
 	left := dm.Left
-	tiles := strconv.Itoa(left) + " tiles are"
-	if left == 1 {
-		tiles = "1 tile is"
-	}
-	return "Confirm draws the top Distant Market tile: no one knows which, " + tiles +
-		" face down. The cotton demand marker (now on space " + strconv.Itoa(dm.Demand+1) +
-		") moves down as many spaces as the tile shows; at X the sale fails."
+	return lang.T("preview.draw", lang.N("n", left), lang.N("space", dm.Demand+1))
 }
 
 // previewParts splits a previewed move's log into the action's own effects, the end of
@@ -170,13 +165,13 @@ func previewPartsOf(before, after *engine.State, bv, av *view.Game, entries []en
 		return nil
 	}
 	b, a := &bv.Seats[p], &av.Seats[p]
-	round := strconv.Itoa(bv.Turn.Round)
+	round := bv.Turn.Round
 	if before.Phase == engine.PhaseShortfall {
 		// Removing a tile is itself part of paying the round's income.
-		label := "Paying negative income at the end of " + before.Era.String() + " round " + round + ":"
+		label := lang.T("preview.shortfall_round", lang.S("era", eraWords(before.Era.String())), lang.N("round", round))
 		if before.Report.IncomeAfterScoring {
 			// The original Lancashire rules: the income is the Rail Era's first step.
-			label = "Paying negative income at the start of the " + before.Era.String() + ", after the Canal Era's scoring:"
+			label = lang.T("preview.shortfall_era", lang.S("era", eraWords(before.Era.String())))
 		}
 		part := previewPart{Label: label}
 		for _, e := range entries {
@@ -188,8 +183,8 @@ func previewPartsOf(before, after *engine.State, bv, av *view.Game, entries []en
 		return []previewPart{part}
 	}
 	action := previewPart{}
-	roundEnd := previewPart{Label: "Then " + before.Era.String() + " round " + round + " ends:"}
-	era := previewPart{Label: "Then the " + before.Era.String() + " ends:"}
+	roundEnd := previewPart{Label: lang.T("preview.round_ends", lang.S("era", eraWords(before.Era.String())), lang.N("round", round))}
+	era := previewPart{Label: lang.T("preview.era_ends", lang.S("era", eraWords(before.Era.String())))}
 	roundEnded, eraScored := false, false
 	for _, e := range entries {
 		switch e.Kind {
@@ -204,7 +199,7 @@ func previewPartsOf(before, after *engine.State, bv, av *view.Game, entries []en
 		}
 	}
 	if after.Phase == engine.PhaseOver {
-		era.Label = "Then the game ends:"
+		era.Label = lang.T("preview.game_ends")
 	}
 
 	// The player's numbers after each part: what the round's end paid and scored is in
@@ -226,15 +221,15 @@ func previewPartsOf(before, after *engine.State, bv, av *view.Game, entries []en
 		why := ""
 		switch {
 		case income > 0:
-			why = kit.Money(income) + " income"
+			why = lang.T("preview.why_income", lang.S("money", kit.Money(income)))
 		case income < 0:
-			why = kit.Money(-income) + " negative income paid"
+			why = lang.T("preview.why_negative", lang.S("money", kit.Money(-income)))
 		}
 		if removed > 0 {
-			why = addNote(why, "tiles removed for "+kit.Money(removed))
+			why = addNote(why, lang.T("preview.why_removed", lang.S("money", kit.Money(removed))))
 		}
 		if vpLost > 0 {
-			why = addNote(why, strconv.Itoa(vpLost)+" VP lost for the shortfall")
+			why = addNote(why, lang.T("preview.why_vp_lost", lang.N("n", vpLost)))
 		}
 		roundEnd.Facts = factLine(midMoney, money, 0, 0, midVP, midVP-vpLost, why)
 		out = append(out, roundEnd)
@@ -242,7 +237,7 @@ func previewPartsOf(before, after *engine.State, bv, av *view.Game, entries []en
 	if eraScored {
 		why := ""
 		if links+tiles > 0 {
-			why = strconv.Itoa(links) + " VP for links, " + strconv.Itoa(tiles) + " VP for flipped tiles"
+			why = lang.T("preview.why_scored", lang.N("links", links), lang.N("tiles", tiles))
 		}
 		era.Facts = factLine(0, 0, 0, 0, midVP-vpLost, vp, why)
 		out = append(out, era)
@@ -255,13 +250,13 @@ func previewPartsOf(before, after *engine.State, bv, av *view.Game, entries []en
 func factLine(m0, m1, i0, i1, v0, v1 int, why string) string {
 	var parts []string
 	if m0 != m1 {
-		parts = append(parts, "Money "+kit.Money(m0)+" → "+kit.Money(m1))
+		parts = append(parts, lang.T("preview.money", lang.S("from", kit.Money(m0)), lang.S("to", kit.Money(m1))))
 	}
 	if i0 != i1 {
-		parts = append(parts, "income "+kit.Money(i0)+" → "+kit.Money(i1))
+		parts = append(parts, lang.T("preview.income", lang.S("from", kit.Money(i0)), lang.S("to", kit.Money(i1))))
 	}
 	if v0 != v1 {
-		parts = append(parts, "VP "+strconv.Itoa(v0)+" → "+strconv.Itoa(v1))
+		parts = append(parts, lang.T("preview.vp", lang.N("from", v0), lang.N("to", v1)))
 	}
 	if len(parts) == 0 {
 		return ""
@@ -271,9 +266,9 @@ func factLine(m0, m1, i0, i1, v0, v1 int, why string) string {
 		s += ", " + x
 	}
 	if why != "" {
-		s += " (" + why + ")"
+		return lang.T("preview.facts_why", lang.S("facts", s), lang.S("why", why))
 	}
-	return s + "."
+	return lang.T("preview.facts", lang.S("facts", s))
 }
 
 // renderPreview draws a move's summary: its parts, or the draw, its table of tiles and
@@ -290,7 +285,7 @@ func renderPreview(mp movePreview) goapp.UI {
 		}
 		sec = append(sec, renderParts(t.Parts, true)...)
 		if t.Varies {
-			sec = append(sec, goapp.P().Class("gs-facts").Text("The money and VP after it depend on the tile drawn."))
+			sec = append(sec, goapp.P().Class("gs-facts").Text(lang.T("preview.varies")))
 		}
 		body = append(body, goapp.Div().Class("gs-then").Body(sec...))
 	}
@@ -307,18 +302,18 @@ func renderDraws(rows []drawRow) goapp.UI {
 		}
 		trs = append(trs, goapp.Tr().Class(cls).Body(
 			goapp.Th().Scope("row").Text("−"+strconv.Itoa(r.Drop)),
-			goapp.Td().Text(strconv.Itoa(r.Tiles)+" of "+strconv.Itoa(r.Of)),
+			goapp.Td().Text(lang.T("preview.tiles_of", lang.N("n", r.Tiles), lang.N("of", r.Of))),
 			goapp.Td().Text(r.Demand),
 			goapp.Td().Text(r.Income),
 		))
 	}
 	return goapp.Table().ID("draws").Class("gs-draws").Body(
-		goapp.Caption().Text("What each tile would do"),
+		goapp.Caption().Text(lang.T("preview.caption")),
 		goapp.THead().Body(goapp.Tr().Body(
-			goapp.Th().Scope("col").Text("Tile"),
-			goapp.Th().Scope("col").Text("Face down"),
-			goapp.Th().Scope("col").Text("Demand marker to"),
-			goapp.Th().Scope("col").Text("Your income"),
+			goapp.Th().Scope("col").Text(lang.T("preview.col_tile")),
+			goapp.Th().Scope("col").Text(lang.T("preview.col_face_down")),
+			goapp.Th().Scope("col").Text(lang.T("preview.col_demand")),
+			goapp.Th().Scope("col").Text(lang.T("preview.col_income")),
 		)),
 		goapp.TBody().Body(trs...),
 	)
