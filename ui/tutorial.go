@@ -7,12 +7,12 @@ package ui
 // read, what it is about glows on the board like a hint, and Next goes on.
 
 import (
-	"fmt"
 	"math"
 
 	"brass/app"
 	"brass/app/tutorial"
 	"brass/engine"
+	"brass/lang"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -137,9 +137,9 @@ func (g *gameScreen) tutorialRefusal() string {
 	case !ok:
 		return ""
 	case step.Move == nil:
-		return "The tutorial is waiting: read the step, then tap Next."
+		return lang.T("tut.waiting")
 	}
-	return "The tutorial asks for " + actionLabel(step.Move.Type) + " now: tap the glowing button."
+	return lang.T("tut.asks_action", lang.S("action", actionLabel(step.Move.Type)))
 }
 
 // tutorialGlow makes a step to read glow on the board where it points, as a hint does.
@@ -174,9 +174,9 @@ func (g *gameScreen) renderTutorial(st *engine.State, names []string, c engine.C
 		return nil
 	}
 	if t.pos.Off {
-		return goapp.Section().ID("tutorial").Class("tut").DataSet("kind", "off").Aria("label", "Tutorial").Body(
-			goapp.P().Class("tut-say").Text("This game has left the tutorial's script (a move it did not ask for), so the tutorial stops here. The game goes on as any other."),
-			goapp.Button().ID("tutorial-next").Class("gs-btn gs-confirm").Text("End the tutorial").OnClick(func(ctx goapp.Context, e goapp.Event) { g.tutorialNext(ctx) }),
+		return goapp.Section().ID("tutorial").Class("tut").DataSet("kind", "off").Aria("label", lang.T("start.tutorial")).Body(
+			goapp.P().Class("tut-say").Text(lang.T("tut.off_script")),
+			goapp.Button().ID("tutorial-next").Class("gs-btn gs-confirm").Text(lang.T("tut.end")).OnClick(func(ctx goapp.Context, e goapp.Event) { g.tutorialNext(ctx) }),
 		)
 	}
 	step, ok := g.tutorialStep()
@@ -192,13 +192,13 @@ func (g *gameScreen) renderTutorial(st *engine.State, names []string, c engine.C
 	default:
 		kind, tap = "do", g.tutorialTap(st, names, *step.Move, c)
 	}
-	next := "Next"
+	next := lang.T("tut.next")
 	if t.pos.Step == len(steps)-1 {
-		next = "Finish the tutorial"
+		next = lang.T("tut.finish")
 	}
 	return goapp.Section().ID("tutorial").Class("tut", "tut-"+kind).DataSet("kind", kind).DataSet("step", t.pos.Step).
-		Aria("label", "Tutorial").Aria("live", "polite").Body(
-		goapp.P().Class("tut-count").Text(fmt.Sprintf("Tutorial · step %d of %d", t.pos.Step+1, len(steps))),
+		Aria("label", lang.T("start.tutorial")).Aria("live", "polite").Body(
+		goapp.P().Class("tut-count").Text(lang.T("tut.count", lang.N("step", t.pos.Step+1), lang.N("steps", len(steps)))),
 		goapp.H2().Class("tut-title").Text(step.Title),
 		goapp.P().Class("tut-say").Text(step.Say),
 		goapp.If(step.Rule != "", func() goapp.UI {
@@ -211,9 +211,9 @@ func (g *gameScreen) renderTutorial(st *engine.State, names []string, c engine.C
 			}
 			return goapp.Div().Class("tut-rule-box").Body(
 				goapp.Button().ID("tutorial-rule-toggle").Class("tut-rule-toggle").Type("button").
-					Aria("expanded", open).Aria("controls", "tutorial-rule").Text("The rule").
+					Aria("expanded", open).Aria("controls", "tutorial-rule").Text(lang.T("tut.rule")).
 					OnClick(g.toggleTutorialRule),
-				goapp.Blockquote().ID("tutorial-rule").Class(quote).Body(goapp.Text("“"+step.Rule+"” "), goapp.Cite().Text("the rulebook")),
+				goapp.Blockquote().ID("tutorial-rule").Class(quote).Body(goapp.Text(lang.T("tut.quote", lang.S("rule", step.Rule))), goapp.Cite().Text(lang.T("tut.rulebook"))),
 			)
 		}),
 		goapp.If(tap != "", func() goapp.UI { return goapp.P().ID("tutorial-tap").Class("tut-tap").Text(tap) }),
@@ -241,20 +241,20 @@ func (g *gameScreen) tutorialTap(st *engine.State, names []string, m engine.Move
 		return ""
 	}
 	if !g.builder.active() {
-		return "Tap " + actionLabel(m.Type) + "."
+		return lang.T("tut.tap", lang.S("what", actionLabel(m.Type)))
 	}
 	if c.Field == "" {
-		return "Check what the action does, then tap Confirm."
+		return lang.T("tut.check_confirm")
 	}
 	v := m.Field(c.Field)
 	label := choiceLabel(g.views.Of(st), names, g.builder.chosen, c.Field, v)
 	switch bf := boardField(c.Field); {
 	case bf == "card":
-		return "Tap the " + label + " card in your hand."
+		return lang.T("tut.tap_card", lang.S("card", label))
 	case bf != "":
-		return "Tap the glowing place on the board: " + label + "."
+		return lang.T("tut.tap_board", lang.S("place", label))
 	}
-	return "Tap " + label + "."
+	return lang.T("tut.tap", lang.S("what", label))
 }
 
 // actionLabel is an action's button label: "Build".
@@ -304,9 +304,9 @@ func (g *gameScreen) guideRefusal(field, value string) string {
 	st := g.ISession.Game().State()
 	label := func(v string) string {
 		if isCardField(field) {
-			return "the " + cardName(g.ISession.Game(), v) + " card"
+			return lang.T("tut.the_card", lang.S("card", cardName(g.ISession.Game(), v)))
 		}
 		return choiceLabel(g.views.Of(st), g.names(), b.chosen, field, v)
 	}
-	return "The tutorial asks for " + label(want) + " now; " + label(value) + " would be legal."
+	return lang.T("tut.asks_answer", lang.S("want", label(want)), lang.S("value", label(value)))
 }

@@ -34,7 +34,6 @@ var notYetWorded = map[string]bool{
 	"summaries_final.go":      true,
 	"summaries_finalchart.go": true,
 	"summaries_passdevice.go": true,
-	"tutorial.go":             true,
 }
 
 // shownBy are the calls whose string arguments the player reads.
