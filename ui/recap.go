@@ -5,10 +5,10 @@ package ui
 // log entries, so the same component serves the hotseat cover, online opponents and bots.
 
 import (
-	"strconv"
 	"strings"
 
 	"brass/engine"
+	"brass/lang"
 	"brass/ui/kit"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -106,7 +106,7 @@ func (r *moveRecap) Render() goapp.UI {
 	spans := r.IEntries[0].Era != r.IEntries[len(r.IEntries)-1].Era || r.IEntries[0].Round != r.IEntries[len(r.IEntries)-1].Round
 	for i, e := range r.IEntries {
 		if spans && (i == 0 || e.Era != r.IEntries[i-1].Era || e.Round != r.IEntries[i-1].Round) {
-			items = append(items, goapp.Li().Class("recap-round").Text(e.Era.String()+", round "+strconv.Itoa(e.Round)))
+			items = append(items, goapp.Li().Class("recap-round").Text(lang.T("recap.round", lang.S("era", eraWords(e.Era.String())), lang.N("round", e.Round))))
 		}
 		cls := "recap-line"
 		if e.Kind != engine.LogAction {
@@ -114,21 +114,21 @@ func (r *moveRecap) Render() goapp.UI {
 		}
 		items = append(items, goapp.Li().Class(cls).Text(kit.Typeset(e.Text)))
 	}
-	name := r.IName
-	if strings.TrimSpace(name) == "" {
-		name = "The last player"
+	title := lang.T("recap.title", lang.S("name", r.IName))
+	if strings.TrimSpace(r.IName) == "" {
+		title = lang.T("recap.title_anon")
 	}
 	return goapp.Section().ID("recap").Class("recap").Style("--recap-color", r.IColour).
 		Aria("labelledby", "recap-title").Body(
 		goapp.H3().ID("recap-title").Class("recap-title").Body(
 			goapp.Span().Class("recap-sw").Aria("hidden", "true"),
-			goapp.Text("What "+name+" did"),
+			goapp.Text(title),
 		),
 		goapp.Ul().Class("recap-list").Body(items...),
 		goapp.If(r.IOnReplay != nil, func() goapp.UI {
-			return goapp.Button().ID("recap-replay").Class("gs-btn").Text("Show it move by move").
+			return goapp.Button().ID("recap-replay").Class("gs-btn").Text(lang.T("recap.replay")).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { r.IOnReplay(ctx) })
 		}),
-		goapp.If(r.IMarked, func() goapp.UI { return goapp.P().Class("recap-hint").Text("Marked in green on the board.") }),
+		goapp.If(r.IMarked, func() goapp.UI { return goapp.P().Class("recap-hint").Text(lang.T("recap.marked")) }),
 	)
 }

@@ -12,6 +12,7 @@ package ui
 
 import (
 	"brass/engine"
+	"brass/lang"
 	"brass/ui/kit"
 	"brass/ui/view"
 	"sort"
@@ -78,7 +79,7 @@ func (f sumFrame) render(title, subtitle, class, okText string, body ...goapp.UI
 			goapp.Header().Class("sum-head").Body(
 				goapp.Div().Class("sum-heading").Body(head...),
 				goapp.Button().Type("button").ID(f.id+"-close").Class("sum-x").
-					Aria("label", "Close").Title("Close (Esc)").Text("×").
+					Aria("label", lang.T("sum.close")).Title(lang.T("sum.close_title")).Text("×").
 					OnClick(func(ctx goapp.Context, e goapp.Event) { f.close(ctx) }),
 			),
 			goapp.Div().Class("sum-body").Body(body...),
@@ -201,12 +202,12 @@ func readRound(snaps []engine.Snapshot, n int, era engine.Era, round int, bonus 
 			l.Income, l.IncomePaid, l.RailStart = snapValue(after.Taken, p), after.IncomePaid, after.IncomeAfterScoring
 			if v := snapValue(after.Removed, p); v > 0 {
 				l.Removed = v
-				l.Note = addNote(l.Note, "removed tiles for "+kit.Money(v))
+				l.Note = addNote(l.Note, lang.T("sum.note_removed", lang.S("money", kit.Money(v))))
 			}
 			// A negative level is owed in full; what was not paid cost VP.
 			if level := snapValue(after.Income, p); after.IncomePaid && level < 0 {
 				if short := -level + l.Income; short > 0 {
-					l.Note = addNote(l.Note, "short by "+kit.Money(short)+": lost "+strconv.Itoa(snapValue(after.VPLost, p))+" VP")
+					l.Note = addNote(l.Note, lang.T("sum.note_short", lang.S("money", kit.Money(short)), lang.N("vp", snapValue(after.VPLost, p))))
 				}
 			}
 		}
@@ -303,10 +304,30 @@ func (r *roundSummary) OnMount(ctx goapp.Context) { r.frame().focusFirst(ctx) }
 // Render draws the dialog.
 func (r *roundSummary) Render() goapp.UI {
 	d := &r.IData
-	title := d.Era.String() + ", round " + strconv.Itoa(d.Round) + " ends"
-	return r.frame().render(title, "Next round, whoever spent least goes first (ties keep their order). Then everyone takes their income level in money, or pays a negative one.", "sum-round", "Continue",
+	title := lang.T("sum.title", lang.S("era", eraWords(d.Era.String())), lang.N("round", d.Round))
+	return r.frame().render(title, lang.T("sum.sub"), "sum-round", lang.T("sum.continue"),
 		roundTable(d, r.INames, r.IColours))
 }
+
+// levelWords is the income level under a round's income ("level −9"), with its change
+// during the round, and what was owed where the player could not pay all of a negative one.
+func levelWords(l roundLine) string {
+	level, change := lang.N("level", l.Level), lang.S("change", kit.Signed(l.Level-l.LevelBefore))
+	owed := -l.Level
+	isOwed, changed := l.IncomePaid && owed > 0 && -l.Income < owed, l.Level != l.LevelBefore
+	switch {
+	case isOwed && changed:
+		return lang.T("sum.level_change_owed", level, change, lang.S("owed", kit.Money(owed)))
+	case isOwed:
+		return lang.T("sum.level_owed", level, lang.S("owed", kit.Money(owed)))
+	case changed:
+		return lang.T("sum.level_change", level, change)
+	}
+	return lang.T("sum.level", level)
+}
+
+// ordinalWords is a place in the turn order or the standings, 1–4 ("1st").
+func ordinalWords(n int) string { return lang.T("ordinal." + strconv.Itoa(n)) }
 
 // roundTable is the turn order and income table of a round.
 func roundTable(d *roundData, names, colours []string) goapp.UI {
@@ -314,7 +335,7 @@ func roundTable(d *roundData, names, colours []string) goapp.UI {
 	for _, l := range d.Lines {
 		pos := "–"
 		if l.Pos >= 0 {
-			pos = kit.Ordinal(l.Pos + 1)
+			pos = ordinalWords(l.Pos + 1)
 		}
 		// The income taken or paid, and under it the income level it came from (with its
 		// change during the round).
@@ -327,13 +348,7 @@ func roundTable(d *roundData, names, colours []string) goapp.UI {
 		}
 		// The level is a number on the income track, not an amount: "level −9". Where the
 		// player could not pay all of a negative level, the cell says what was owed.
-		lvl := "level " + kit.Int(l.Level)
-		if l.Level != l.LevelBefore {
-			lvl += " (" + kit.Signed(l.Level-l.LevelBefore) + ")"
-		}
-		if owed := -l.Level; l.IncomePaid && owed > 0 && -l.Income < owed {
-			lvl += ", " + kit.Money(owed) + " owed"
-		}
+		lvl := levelWords(l)
 		income := goapp.Td().Class(cls).Body(goapp.Text(paid), goapp.Small().Class("sum-level").Text(lvl))
 		vp := goapp.Td().Class("sum-num").Text(strconv.Itoa(l.VP))
 		if l.VP != l.VPBefore {
@@ -356,14 +371,14 @@ func roundTable(d *roundData, names, colours []string) goapp.UI {
 		}
 	}
 	return goapp.Div().Class("sum-round-block").Body(goapp.Div().Class("sum-scroll").Body(goapp.Table().Class("sum-table").Body(
-		goapp.Caption().Class("sum-caption").Text("Turn order and income"),
+		goapp.Caption().Class("sum-caption").Text(lang.T("sum.caption")),
 		goapp.THead().Body(goapp.Tr().Body(
-			goapp.Th().Scope("col").Text("Next"),
-			goapp.Th().Scope("col").Text("Player"),
-			goapp.Th().Scope("col").Class("sum-num").Text("Spent"),
-			goapp.Th().Scope("col").Class("sum-num").Text("Income"),
-			goapp.Th().Scope("col").Class("sum-num").Text("Money"),
-			goapp.Th().Scope("col").Class("sum-num").Text("VP"),
+			goapp.Th().Scope("col").Text(lang.T("sum.col_next")),
+			goapp.Th().Scope("col").Text(lang.T("sum.col_player")),
+			goapp.Th().Scope("col").Class("sum-num").Text(lang.T("sum.col_spent")),
+			goapp.Th().Scope("col").Class("sum-num").Text(lang.T("sum.col_income")),
+			goapp.Th().Scope("col").Class("sum-num").Text(lang.T("sum.col_money")),
+			goapp.Th().Scope("col").Class("sum-num").Text(lang.T("pp.vp")),
 		)),
 		goapp.TBody().Body(rows...),
 	)), distantNote(d.Distant, names), roundWhy(d, names))
@@ -379,17 +394,17 @@ func distantNote(draws []distantLine, names []string) goapp.UI {
 	for _, d := range draws {
 		items = append(items, goapp.Li().Text(kit.Typeset(distantText(d, kit.Name(names, nil, d.Player)))))
 	}
-	return goapp.Ul().ID("sum-distant").Class("sum-distant").Aria("label", "Distant Market").Body(items...)
+	return goapp.Ul().ID("sum-distant").Class("sum-distant").Aria("label", lang.T("sum.distant_label")).Body(items...)
 }
 
 // distantText is one tile turned over, in words: "Ada's sale to the Distant Market turned
 // over −2: cotton demand to space 3 (+2 income spaces)."
 func distantText(d distantLine, name string) string {
-	s := name + "’s sale to the Distant Market turned over a tile showing −" + strconv.Itoa(d.Drop)
+	who, drop := lang.S("name", name), lang.N("drop", d.Drop)
 	if d.Bonus < 0 {
-		return s + ": cotton demand reached X, so the sale failed and no more cotton goes there this era."
+		return lang.T("sum.distant_failed", who, drop)
 	}
-	return s + ": cotton demand to space " + strconv.Itoa(d.Demand+1) + " (+" + strconv.Itoa(d.Bonus) + " income spaces)."
+	return lang.T("sum.distant_moved", who, drop, lang.N("space", d.Demand+1), lang.N("bonus", d.Bonus))
 }
 
 // roundWhy says, player by player, where each number of the round table comes from.
@@ -398,40 +413,46 @@ func roundWhy(d *roundData, names []string) goapp.UI {
 	for _, l := range d.Lines {
 		items = append(items, goapp.Li().Text(roundLineWhy(&l, kit.Name(names, nil, l.Player), d.Scored)))
 	}
-	return goapp.Ul().Class("sum-why").Aria("label", "Where the numbers come from").Body(items...)
+	return goapp.Ul().Class("sum-why").Aria("label", lang.T("sum.why_label")).Body(items...)
 }
 
-// roundLineWhy is one player's round in words: spending and place, income, money, VP.
+// roundLineWhy is one player's round in words: spending and place, income, money, VP; each
+// clause a message, joined by semicolons.
 func roundLineWhy(l *roundLine, name string, scored bool) string {
-	s := name + " spent " + kit.Money(l.Spent) + " this round"
+	who, spent := lang.S("name", name), lang.S("money", kit.Money(l.Spent))
+	s := lang.T("sum.why_spent", who, spent)
 	if l.Pos >= 0 {
-		s += ", so goes " + kit.Ordinal(l.Pos+1) + " next round"
+		s = lang.T("sum.why_spent_place", who, spent, lang.S("place", ordinalWords(l.Pos+1)))
 	}
 	before := l.Money - l.Income - l.Removed
+	level := lang.N("level", l.Level)
+	var income string
 	switch {
 	case !l.IncomePaid:
-		s += "; no income after the last round of the game"
+		income = lang.T("sum.why_no_income_end")
 	case l.Income > 0:
-		s += "; took " + kit.Money(l.Income) + " income (income level " + kit.Int(l.Level) + ")"
+		income = lang.T("sum.why_took", lang.S("money", kit.Money(l.Income)), level)
 	case l.Income < 0:
-		s += "; paid " + kit.Money(-l.Income) + " for a negative income level (" + kit.Int(l.Level) + ")"
+		income = lang.T("sum.why_paid", lang.S("money", kit.Money(-l.Income)), level)
 	default:
-		s += "; no income at level " + kit.Int(l.Level)
+		income = lang.T("sum.why_no_income", level)
 	}
 	if l.RailStart {
-		s += " at the start of the Rail Era, after the scoring"
+		income = lang.T("sum.why_rail_start", lang.S("income", income))
 	}
 	if l.IncomePaid {
-		s += ": money " + kit.Money(before) + " → " + kit.Money(l.Money)
+		income = lang.T("sum.why_money", lang.S("income", income), lang.S("before", kit.Money(before)), lang.S("after", kit.Money(l.Money)))
 	}
 	if l.Note != "" {
-		s += " (" + l.Note + ")"
+		income += " (" + l.Note + ")"
 	}
+	s += "; " + income
 	if l.VP != l.VPBefore {
-		s += "; VP " + strconv.Itoa(l.VPBefore) + " → " + strconv.Itoa(l.VP)
+		key := "sum.why_vp"
 		if scored {
-			s += " with the era’s scoring"
+			key = "sum.why_vp_scored"
 		}
+		s += "; " + lang.T(key, lang.N("before", l.VPBefore), lang.N("after", l.VP))
 	}
 	return s + "."
 }

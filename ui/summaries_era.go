@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"brass/engine"
+	"brass/lang"
 	"brass/ui/kit"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -110,7 +111,7 @@ func (s *eraSummary) Render() goapp.UI {
 	d := &s.IData
 	var body []goapp.UI
 	if len(d.Lines) == 0 {
-		body = append(body, goapp.P().Class("sum-empty").Text("This era has not been scored yet."))
+		body = append(body, goapp.P().Class("sum-empty").Text(lang.T("era_sum.not_scored")))
 	} else {
 		var rows []goapp.UI
 		for _, l := range d.Lines {
@@ -123,13 +124,13 @@ func (s *eraSummary) Render() goapp.UI {
 			))
 		}
 		body = append(body, goapp.Div().Class("sum-scroll").Body(goapp.Table().Class("sum-table sum-era-table").Body(
-			goapp.Caption().Class("sum-caption").Text("Victory points scored: before + links + flipped tiles = total"),
+			goapp.Caption().Class("sum-caption").Text(lang.T("era_sum.caption")),
 			goapp.THead().Body(goapp.Tr().Body(
-				goapp.Th().Scope("col").Text("Player"),
-				goapp.Th().Scope("col").Class("sum-num").Text("Before"),
-				goapp.Th().Scope("col").Class("sum-num").Text("Links"),
-				goapp.Th().Scope("col").Class("sum-num").Text("Tiles"),
-				goapp.Th().Scope("col").Class("sum-num").Text("Total"),
+				goapp.Th().Scope("col").Text(lang.T("sum.col_player")),
+				goapp.Th().Scope("col").Class("sum-num").Text(lang.T("era_sum.col_before")),
+				goapp.Th().Scope("col").Class("sum-num").Text(lang.T("era_sum.col_links")),
+				goapp.Th().Scope("col").Class("sum-num").Text(lang.T("era_sum.col_tiles")),
+				goapp.Th().Scope("col").Class("sum-num").Text(lang.T("era_sum.col_total")),
 			)),
 			goapp.TBody().Body(rows...),
 		)), eraWhy(d.LinkExtras))
@@ -140,11 +141,11 @@ func (s *eraSummary) Render() goapp.UI {
 	if d.Maintenance != "" {
 		body = append(body, goapp.P().Class("sum-maint").Text(d.Maintenance))
 	}
-	sub := "Each link scores, then leaves the board; each flipped tile scores its VP."
-	title := d.Era.String() + " scoring"
-	ok := "Continue"
+	sub := lang.T("era_sum.sub")
+	title := lang.T("era_sum.title", lang.S("era", eraWords(d.Era.String())))
+	ok := lang.T("sum.continue")
 	if d.Era == engine.Canal {
-		ok = "On to the Rail Era"
+		ok = lang.T("era_sum.on_to_rail")
 	}
 	return s.frame().render(title, sub, "sum-era", ok, body...)
 }
@@ -152,13 +153,13 @@ func (s *eraSummary) Render() goapp.UI {
 // eraWhy says where an era's points come from; extras names the places whose link icons are
 // printed on the board.
 func eraWhy(extras string) goapp.UI {
-	links := "Links: each of your links scores 1 VP per link icon in the places it joins: the icons printed on each flipped tile there (anyone’s)."
+	links := lang.T("era_sum.why_links")
 	if extras != "" {
-		links = "Links: each of your links scores 1 VP per link icon in the places it joins: " + extras + ", and the icons printed on each flipped tile there (anyone’s)."
+		links = lang.T("era_sum.why_links_extras", lang.S("extras", extras))
 	}
-	return goapp.Ul().Class("sum-why").Aria("label", "Where the numbers come from").Body(
+	return goapp.Ul().Class("sum-why").Aria("label", lang.T("sum.why_label")).Body(
 		goapp.Li().Text(links),
-		goapp.Li().Text("Tiles: each of your flipped industry tiles scores the VP printed on it."),
+		goapp.Li().Text(lang.T("era_sum.why_tiles")),
 	)
 }
 
@@ -178,10 +179,10 @@ func linkExtras(ed *engine.Edition) string {
 	}
 	switch {
 	case merchants:
-		return "2 for a merchant"
+		return lang.T("era_sum.extras_merchant")
 	case len(places) > 0:
 		sort.Strings(places)
-		return "2 for " + kit.JoinAnd(places)
+		return lang.T("era_sum.extras_places", lang.S("places", lang.Current().JoinAnd(places)))
 	}
 	return ""
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"brass/engine"
+	"brass/lang"
 	"brass/ui/kit"
 	"brass/ui/view"
 
@@ -161,7 +162,7 @@ func (fs *finalScores) name(p int) string { return kit.Name(fs.INames, nil, p) }
 // Render draws the dialog.
 func (fs *finalScores) Render() goapp.UI {
 	if fs.hidden || fs.IFolded && !fs.reopened {
-		return goapp.Button().Type("button").ID("final-scores-open").Class("sum-reopen").Text("Final scores").
+		return goapp.Button().Type("button").ID("final-scores-open").Class("sum-reopen").Text(lang.T("final.title")).
 			OnClick(func(ctx goapp.Context, e goapp.Event) {
 				fs.hidden, fs.reopened = false, true
 				// Focused through the component's own context: the button that was clicked
@@ -180,7 +181,7 @@ func (fs *finalScores) Render() goapp.UI {
 		}
 		inc := goapp.Td().Class("sum-num", tbClass(decided[i], "income")).Text(kit.Money(s.Income))
 		money := goapp.Td().Class("sum-num", tbClass(decided[i], "money")).Text(kit.Money(s.Money))
-		place := kit.Ordinal(s.Rank)
+		place := ordinalWords(s.Rank)
 		if strings.Contains(decided[i], "shared") {
 			place = "=" + place
 		}
@@ -195,13 +196,13 @@ func (fs *finalScores) Render() goapp.UI {
 	}
 	body := []goapp.UI{
 		goapp.Table().Class("sum-table sum-final-table").Body(
-			goapp.Caption().Class("sum-caption").Text("Standings"),
+			goapp.Caption().Class("sum-caption").Text(lang.T("final.standings")),
 			goapp.THead().Body(goapp.Tr().Body(
-				goapp.Th().Scope("col").Text("Rank"),
-				goapp.Th().Scope("col").Text("Player"),
-				goapp.Th().Scope("col").Class("sum-num").Text("VP"),
-				goapp.Th().Scope("col").Class("sum-num").Text("Income level"),
-				goapp.Th().Scope("col").Class("sum-num").Text("Money"),
+				goapp.Th().Scope("col").Text(lang.T("final.col_rank")),
+				goapp.Th().Scope("col").Text(lang.T("sum.col_player")),
+				goapp.Th().Scope("col").Class("sum-num").Text(lang.T("pp.vp")),
+				goapp.Th().Scope("col").Class("sum-num").Text(lang.T("final.col_income_level")),
+				goapp.Th().Scope("col").Class("sum-num").Text(lang.T("sum.col_money")),
 			)),
 			goapp.TBody().Body(rows...),
 		),
@@ -214,7 +215,7 @@ func (fs *finalScores) Render() goapp.UI {
 		for _, n := range notes {
 			items = append(items, goapp.Li().Text(n))
 		}
-		body = append(body, goapp.Ul().ID("final-tiebreaks").Class("sum-ties").Aria("label", "Tie-breaks").Body(items...))
+		body = append(body, goapp.Ul().ID("final-tiebreaks").Class("sum-ties").Aria("label", lang.T("final.ties_label")).Body(items...))
 	}
 	if len(fs.ISnapshots) > 1 {
 		n := 0
@@ -226,13 +227,13 @@ func (fs *finalScores) Render() goapp.UI {
 		body = append(body,
 			goapp.Div().Class("sum-legend").Aria("hidden", "true").Body(fs.legend(n)...),
 			goapp.Div().Class("sum-charts").Body(
-				fs.chart("chart-vp", "Victory points after each round", "VP", func(s *engine.Snapshot) []int { return s.VP }, n),
-				fs.chart("chart-income", "Income level after each round", "Income level", func(s *engine.Snapshot) []int { return s.Income }, n),
+				fs.chart("chart-vp", lang.T("final.chart_vp"), lang.T("pp.vp"), func(s *engine.Snapshot) []int { return s.VP }, n),
+				fs.chart("chart-income", lang.T("final.chart_income"), lang.T("final.col_income_level"), func(s *engine.Snapshot) []int { return s.Income }, n),
 			),
 		)
 	}
 	sub := fs.headline()
-	return fs.frame().render("Final scores", sub, "sum-final", "Close", body...)
+	return fs.frame().render(lang.T("final.title"), sub, "sum-final", lang.T("sum.close"), body...)
 }
 
 // breakdown is where every player's VP come from, era by era.
@@ -275,52 +276,54 @@ func (fs *finalScores) breakdown() goapp.UI {
 	}
 	return goapp.Div().ID("final-breakdown").Class("sum-breakdown").Body(
 		goapp.Div().Class("sum-scroll").Body(goapp.Table().Class("sum-table sum-breakdown-table").Body(
-			goapp.Caption().Class("sum-caption").Text("Where the VP come from"),
+			goapp.Caption().Class("sum-caption").Text(lang.T("final.breakdown_caption")),
 			goapp.THead().Body(
 				goapp.Tr().Body(
 					goapp.Td(),
-					goapp.Th().Scope("colgroup").ColSpan(2).Class("sum-era-head").Text("Canal Era"),
-					goapp.If(rail, func() goapp.UI { return goapp.Th().Scope("colgroup").ColSpan(2).Class("sum-era-head").Text("Rail Era") }),
+					goapp.Th().Scope("colgroup").ColSpan(2).Class("sum-era-head").Text(lang.T("era.canal")),
+					goapp.If(rail, func() goapp.UI {
+						return goapp.Th().Scope("colgroup").ColSpan(2).Class("sum-era-head").Text(lang.T("era.rail"))
+					}),
 					goapp.If(intro, func() goapp.UI {
-						return goapp.Th().Scope("colgroup").ColSpan(3).Class("sum-era-head").Text("Introductory game")
+						return goapp.Th().Scope("colgroup").ColSpan(3).Class("sum-era-head").Text(lang.T("final.intro"))
 					}),
 					goapp.If(endMoney > 0, func() goapp.UI { return goapp.Td() }),
 					goapp.If(other, func() goapp.UI { return goapp.Td() }), goapp.Td(),
 				),
 				goapp.Tr().Body(
-					goapp.Th().Scope("col").Text("Player"),
-					col("Links", "Canal Era links"), col("Tiles", "Canal Era flipped tiles"),
-					goapp.If(rail, func() goapp.UI { return col("Links", "Rail Era links") }),
-					goapp.If(rail, func() goapp.UI { return col("Tiles", "Rail Era flipped tiles") }),
-					goapp.If(intro, func() goapp.UI { return col("Money", "1 VP per £4 of money, at most 15") }),
-					goapp.If(intro, func() goapp.UI { return col("Income", "VP equal to the income level") }),
-					goapp.If(intro, func() goapp.UI { return col("Tiles again", "Level II and higher flipped tiles scored again") }),
+					goapp.Th().Scope("col").Text(lang.T("sum.col_player")),
+					col(lang.T("era_sum.col_links"), lang.T("final.canal_links")), col(lang.T("era_sum.col_tiles"), lang.T("final.canal_tiles")),
+					goapp.If(rail, func() goapp.UI { return col(lang.T("era_sum.col_links"), lang.T("final.rail_links")) }),
+					goapp.If(rail, func() goapp.UI { return col(lang.T("era_sum.col_tiles"), lang.T("final.rail_tiles")) }),
+					goapp.If(intro, func() goapp.UI { return col(lang.T("sum.col_money"), lang.T("final.intro_money")) }),
+					goapp.If(intro, func() goapp.UI { return col(lang.T("sum.col_income"), lang.T("final.intro_income")) }),
+					goapp.If(intro, func() goapp.UI { return col(lang.T("final.tiles_again"), lang.T("final.tiles_again_long")) }),
 					goapp.If(endMoney > 0, func() goapp.UI {
-						return col("Money", "1 VP per £"+strconv.Itoa(endMoney)+" held at the end of the game")
+						return col(lang.T("sum.col_money"), lang.T("final.end_money", lang.S("money", kit.Money(endMoney))))
 					}),
-					goapp.If(other, func() goapp.UI { return col("Other", "Other VP: merchant beer bonuses, shortfalls, other scoring") }),
-					col("Total", "Total VP"),
+					goapp.If(other, func() goapp.UI { return col(lang.T("final.other"), lang.T("final.other_long")) }),
+					col(lang.T("era_sum.col_total"), lang.T("final.total_long")),
 				),
 			),
 			goapp.TBody().Body(rows...),
 		)),
 		goapp.P().Class("sum-why").Text(breakdownNote(other, intro, endMoney)),
 		goapp.If(len(lines) > 0, func() goapp.UI {
-			return goapp.Ul().Class("sum-why sum-endlog").Aria("label", "The last scoring, from the log").Body(lines...)
+			return goapp.Ul().Class("sum-why sum-endlog").Aria("label", lang.T("final.endlog_label")).Body(lines...)
 		}),
 	)
 }
 
 func breakdownNote(other, intro bool, endMoney int) string {
-	s := "Links and flipped tiles score at the end of each era (links: 1 VP per link icon where they end; tiles: the VP printed on them)."
+	s := lang.T("final.note")
 	if endMoney > 0 {
-		s += " At the end of the game every £" + strconv.Itoa(endMoney) + " a player holds scores 1 VP."
+		s += " " + lang.T("final.note_end_money", lang.S("money", kit.Money(endMoney)))
 	}
 	if intro {
-		s += " The introductory game ends after the Canal Era and then scores 1 VP per £4 (at most 15), VP equal to the income level, and every flipped tile of level II or higher a second time."
+		s += " " + lang.T("final.note_intro")
 	}
 	if other {
-		s += " Other is everything else: merchant beer bonuses, VP lost to shortfalls, and any scoring at the end of the game (see the log lines below)."
+		s += " " + lang.T("final.note_other")
 	}
 	return s
 }
@@ -338,10 +341,11 @@ func winnersSentence(st []engine.Standing, name func(int) string) string {
 	for _, p := range engine.Winners(st) {
 		winners = append(winners, name(p))
 	}
+	vp := lang.N("vp", st[0].VP)
 	if len(winners) > 1 {
-		return kit.JoinAnd(winners) + " share the win with " + strconv.Itoa(st[0].VP) + " VP."
+		return lang.T("final.share_win", lang.S("names", lang.Current().JoinAnd(winners)), vp)
 	}
-	return winners[0] + " wins with " + strconv.Itoa(st[0].VP) + " VP."
+	return lang.T("final.wins", lang.S("name", winners[0]), vp)
 }
 
 // decidedBy says, for each standing, which tie-break separated it from a neighbour with
@@ -394,24 +398,26 @@ func (fs *finalScores) tieNotes() []string {
 			names = append(names, fs.name(x.Player))
 		}
 		a := st[i]
+		who, vp := lang.S("names", lang.Current().JoinAnd(names)), lang.N("vp", a.VP)
 		if j-i > 1 {
-			out = append(out, kit.JoinAnd(names)+" share "+kit.Ordinal(a.Rank)+" place: equal VP ("+strconv.Itoa(a.VP)+
-				"), income level ("+kit.Money(a.Income)+") and money ("+kit.Money(a.Money)+").")
+			out = append(out, lang.T("final.tie_shared", who, lang.S("place", ordinalWords(a.Rank)), vp,
+				lang.S("income", kit.Money(a.Income)), lang.S("money", kit.Money(a.Money))))
 		}
-		// The group against the next player, when their VP were equal.
+		// The group against the next player, when their VP were equal: one player ahead of
+		// them ("ranks", "both") or several sharing a place ("rank", "all").
 		if j < len(st) && st[j].VP == a.VP {
 			b := st[j]
-			who, verb, all := kit.JoinAnd(names), " rank", "all"
+			group := "_many"
 			if j-i == 1 {
-				verb, all = " ranks", "both"
+				group = "_one"
 			}
+			other := lang.S("other", fs.name(b.Player))
 			if a.Income != b.Income {
-				out = append(out, who+verb+" ahead of "+fs.name(b.Player)+" on income level ("+kit.Money(a.Income)+
-					" against "+kit.Money(b.Income)+"); "+all+" scored "+strconv.Itoa(a.VP)+" VP.")
+				out = append(out, lang.T("final.tie_income"+group, who, other,
+					lang.S("a", kit.Money(a.Income)), lang.S("b", kit.Money(b.Income)), vp))
 			} else {
-				out = append(out, who+verb+" ahead of "+fs.name(b.Player)+" on money ("+kit.Money(a.Money)+
-					" against "+kit.Money(b.Money)+"); "+all+" scored "+strconv.Itoa(a.VP)+" VP with income level "+
-					kit.Money(a.Income)+".")
+				out = append(out, lang.T("final.tie_money"+group, who, other,
+					lang.S("a", kit.Money(a.Money)), lang.S("b", kit.Money(b.Money)), vp, lang.S("income", kit.Money(a.Income))))
 			}
 		}
 		i = j

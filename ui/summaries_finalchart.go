@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"brass/engine"
+	"brass/lang"
 	"brass/ui/kit"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -114,9 +115,9 @@ func (fs *finalScores) chart(id, title, yLabel string, pick func(*engine.Snapsho
 			kit.Svg("text").Class("sum-ch-era").Attr("x", num((x0+x1)/2)).Attr("y", num(h-8)).Text(label),
 		)
 	}
-	band(xAt(0), xAt(canalEnd), "sum-ch-canal", "Canal Era")
+	band(xAt(0), xAt(canalEnd), "sum-ch-canal", lang.T("era.canal"))
 	if firstRail > 0 {
-		band(xAt(canalEnd), xAt(len(snaps)-1), "sum-ch-rail", "Rail Era")
+		band(xAt(canalEnd), xAt(len(snaps)-1), "sum-ch-rail", lang.T("era.rail"))
 		els = append(els, kit.Svg("line").Class("sum-ch-sep").
 			Attr("x1", num(xAt(canalEnd))).Attr("x2", num(xAt(canalEnd))).Attr("y1", num(top)).Attr("y2", num(top+ph)))
 	}
@@ -136,7 +137,7 @@ func (fs *finalScores) chart(id, title, yLabel string, pick func(*engine.Snapsho
 	for i, s := range snaps {
 		label := strconv.Itoa(s.Round)
 		if i == 0 {
-			label = "start"
+			label = lang.T("final.chart_start")
 		}
 		x := xAt(i)
 		els = append(els,
@@ -145,7 +146,7 @@ func (fs *finalScores) chart(id, title, yLabel string, pick func(*engine.Snapsho
 		)
 	}
 	els = append(els,
-		kit.Svg("text").Class("sum-ch-axis").Attr("x", num(left+pw/2)).Attr("y", num(top+ph+32)).Text("End of round"),
+		kit.Svg("text").Class("sum-ch-axis").Attr("x", num(left+pw/2)).Attr("y", num(top+ph+32)).Text(lang.T("final.chart_x")),
 		kit.Svg("text").Class("sum-ch-axis").Attr("transform", "translate(14 "+num(top+ph/2)+") rotate(-90)").Text(yLabel),
 		kit.Svg("rect").Class("sum-ch-frame").Attr("x", num(left)).Attr("y", num(top)).Attr("width", num(pw)).Attr("height", num(ph)),
 	)
@@ -202,7 +203,7 @@ func (fs *finalScores) chartDesc(pick func(*engine.Snapshot) []int, n int, what 
 	last := pick(&snaps[len(snaps)-1])
 	var parts []string
 	for p := 0; p < n && p < len(last); p++ {
-		parts = append(parts, fs.name(p)+" "+strconv.Itoa(last[p]))
+		parts = append(parts, lang.T("final.chart_value", lang.S("name", fs.name(p)), lang.N("value", last[p])))
 	}
-	return what + " at the end of the game: " + strings.Join(parts, ", ") + "."
+	return lang.T("final.chart_desc", lang.S("what", what), lang.S("values", strings.Join(parts, ", ")))
 }

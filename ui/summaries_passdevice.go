@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"brass/lang"
 	"brass/ui/kit"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -50,28 +51,30 @@ func (pd *passDevice) reveal(ctx goapp.Context, e goapp.Event) {
 
 // Render draws the cover.
 func (pd *passDevice) Render() goapp.UI {
-	name := pd.IName
-	if name == "" {
-		name = "the next player"
+	// Without a name, messages of their own: "the next player" takes another case, or
+	// another article, in some languages than a name does.
+	title, msg, reveal := lang.T("pass.title_anon"), lang.T("pass.msg_anon"), lang.T("pass.reveal_anon")
+	if pd.IName != "" {
+		name := lang.S("name", pd.IName)
+		title, msg, reveal = lang.T("pass.title", name), lang.T("pass.msg", name), lang.T("pass.reveal", name)
 	}
 	colour := pd.IColour
 	if colour == "" {
 		colour = kit.Color(nil, 0)
 	}
-	msg := pd.IMessage
-	if msg == "" {
-		msg = "The board stays in view; only " + name + "’s cards are hidden. Everyone else, look away when they are shown."
+	if pd.IMessage != "" {
+		msg = pd.IMessage
 	}
 	return goapp.Div().ID("pass-device").Class("pd").Style("--pd-color", colour).
 		Role("region").Aria("labelledby", "pass-device-title").Aria("describedby", "pass-device-msg").
 		Body(
 			goapp.Div().Class("pd-card").Body(
 				goapp.Div().Class("pd-token").Aria("hidden", "true"),
-				goapp.P().Class("pd-kicker").Text("Hotseat"),
-				goapp.H2().ID("pass-device-title").Class("pd-title").Text("Pass the device to "+name),
+				goapp.P().Class("pd-kicker").Text(lang.T("pass.kicker")),
+				goapp.H2().ID("pass-device-title").Class("pd-title").Text(title),
 				goapp.P().ID("pass-device-msg").Class("pd-msg").Text(msg),
 				goapp.Button().Type("button").ID("pass-device-reveal").Class("pd-btn").
-					Text("I am "+name+": show my hand").OnClick(pd.reveal),
+					Text(reveal).OnClick(pd.reveal),
 			),
 		)
 }
