@@ -1,10 +1,9 @@
 package ui
 
 import (
-	"strings"
-
 	"brass/app"
 	"brass/engine"
+	"brass/lang"
 	"brass/ui/kit"
 	"brass/ui/view"
 
@@ -110,7 +109,7 @@ func hintText(g *view.Game, names []string, m engine.Move) string {
 		if sp, ok := ed.SpaceByID(m.Space); ok {
 			where = ed.Locations[ed.Spaces[sp].Location].Name
 		}
-		return "Build a " + ind.Name() + " in " + where
+		return lang.T("hint.build", lang.S("industry", kit.IndustryName(ind)), lang.S("town", where))
 	case "network":
 		var links []string
 		for _, id := range m.Links {
@@ -118,29 +117,30 @@ func hintText(g *view.Game, names []string, m engine.Move) string {
 				links = append(links, ed.LinkName(l))
 			}
 		}
-		return "Build " + strings.Join(links, " and ")
+		return lang.T("hint.network", lang.S("links", lang.Current().JoinAnd(links)))
 	case "develop":
 		var inds []string
 		for _, id := range m.Develop {
 			ind, _ := engine.IndustryByID(id)
-			inds = append(inds, ind.Name())
+			inds = append(inds, kit.IndustryName(ind))
 		}
-		return "Develop " + strings.Join(inds, " and ")
+		return lang.T("hint.develop", lang.S("industries", lang.Current().JoinAnd(inds)))
 	case "sell":
 		if sp, ok := ed.SpaceByID(m.Space); ok {
-			return "Sell your " + g.Spaces[sp].Industry.Name() + " in " + ed.Locations[ed.Spaces[sp].Location].Name
+			return lang.T("hint.sell", lang.S("industry", kit.IndustryName(g.Spaces[sp].Industry)),
+				lang.S("town", ed.Locations[ed.Spaces[sp].Location].Name))
 		}
-		return "Sell"
+		return lang.T("hint.sell_any")
 	case "end_sell":
-		return "Stop selling"
+		return lang.T("hint.end_sell")
 	case "loan":
-		return "Take a loan"
+		return lang.T("hint.loan")
 	case "scout":
-		return "Scout for wild cards"
+		return lang.T("hint.scout")
 	case "pass":
-		return "Pass"
+		return lang.T("hint.pass")
 	case "remove_tile":
-		return "Remove a tile to pay the shortfall"
+		return lang.T("hint.remove_tile")
 	}
 	return m.Type
 }
@@ -157,18 +157,19 @@ func (g *gameScreen) renderHint(names []string) goapp.UI {
 	}
 	switch {
 	case h == nil:
-		return goapp.Button().ID("hint").Class("gs-btn gs-hint-btn").Title("Ask the Hard bot what it would do").Text("Hint").OnClick(g.askHint)
+		return goapp.Button().ID("hint").Class("gs-btn gs-hint-btn").Title(lang.T("hint.ask")).Text(lang.T("hint.button")).OnClick(g.askHint)
 	case h.waiting:
-		return goapp.P().ID("hint-box").Class("gs-hint").Role("status").Text("The Hard bot is thinking about your move…")
+		return goapp.P().ID("hint-box").Class("gs-hint").Role("status").Text(lang.T("hint.thinking"))
 	case h.err != "":
-		return goapp.P().ID("hint-box").Class("gs-hint").Role("status").Text("No hint: " + h.err)
+		return goapp.P().ID("hint-box").Class("gs-hint").Role("status").Text(lang.T("hint.failed", lang.S("error", h.err)))
 	}
 	return goapp.Div().ID("hint-box").Class("gs-hint").Role("status").Body(
-		goapp.P().Class("gs-hint-move").Body(goapp.Strong().Text("Hint: "), goapp.Text(hintText(g.views.Of(game.State()), names, h.move)+".")),
+		goapp.P().Class("gs-hint-move").Body(goapp.Strong().Text(lang.T("hint.label")),
+			goapp.Text(lang.T("hint.move", lang.S("move", hintText(g.views.Of(game.State()), names, h.move))))),
 		goapp.If(h.reason != "", func() goapp.UI { return goapp.P().Class("gs-hint-reason").Text(kit.Typeset(h.reason)) }),
 		goapp.Div().Class("gs-buttons").Body(
-			goapp.Button().ID("hint-use").Class("gs-btn gs-confirm").Text("Use this").OnClick(g.useHint),
-			goapp.Button().ID("hint-dismiss").Class("gs-btn").Text("Dismiss").OnClick(func(ctx goapp.Context, e goapp.Event) { g.hint = nil }),
+			goapp.Button().ID("hint-use").Class("gs-btn gs-confirm").Text(lang.T("hint.use")).OnClick(g.useHint),
+			goapp.Button().ID("hint-dismiss").Class("gs-btn").Text(lang.T("hint.dismiss")).OnClick(func(ctx goapp.Context, e goapp.Event) { g.hint = nil }),
 		),
 	)
 }

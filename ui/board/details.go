@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"brass/engine"
+	"brass/lang"
 	"brass/ui/kit"
 	"brass/ui/view"
 
@@ -65,44 +66,52 @@ func detailFacts(g *view.Game, names, colours []string, t Target) (detailCard, b
 	return detailCard{}, false
 }
 
-func industryNames(inds []engine.Industry, sep string) string {
+// industryList is the industries' names in the language in use.
+func industryList(inds []engine.Industry) []string {
 	out := make([]string, 0, len(inds))
 	for _, ind := range inds {
-		out = append(out, ind.Name())
+		out = append(out, kit.IndustryName(ind))
 	}
-	return strings.Join(out, sep)
+	return out
+}
+
+// cubesText says how many cubes of the tile's kind lie on it: "2 iron", "1 beer".
+func cubesText(ind engine.Industry, n int, cube string) string {
+	switch ind {
+	case engine.Coal, engine.Iron, engine.Brewery:
+		return lang.T("board.cubes."+ind.ID(), lang.N("n", n))
+	}
+	return strconv.Itoa(n) + " " + cube
 }
 
 func spaceFacts(g *view.Game, sp int, who func(int) string, colours []string) detailCard {
 	ed := g.Edition
 	t := &g.Spaces[sp]
-	c := detailCard{Title: t.Town + ", space " + strconv.Itoa(t.K+1)}
-	c.Lines = append(c.Lines, "Takes "+industryNames(ed.Spaces[sp].Icons, " or ")+".")
+	c := detailCard{Title: lang.T("board.space_title", lang.S("town", t.Town), lang.N("n", t.K+1))}
+	c.Lines = append(c.Lines, lang.T("board.takes", lang.S("industries", lang.Current().JoinOr(industryList(ed.Spaces[sp].Icons)))))
 	if !t.Built() {
-		c.Lines = append(c.Lines, "Empty.")
+		c.Lines = append(c.Lines, lang.T("board.empty_space"))
 		return c
 	}
 	p := t.Owner
 	c.Colour = kit.Color(colours, p)
-	c.Lines = append(c.Lines, who(p)+"’s "+t.Industry.Name()+" "+kit.Roman(t.Level)+".")
+	c.Lines = append(c.Lines, lang.T("board.owned_tile", lang.S("name", who(p)), lang.S("industry", kit.IndustryName(t.Industry)),
+		lang.S("level", kit.Roman(t.Level))))
 	if t.Flipped {
-		c.Lines = append(c.Lines, "Flipped: scores "+strconv.Itoa(t.VP)+" VP at the end of the era; its income (+"+
-			strconv.Itoa(t.Income)+" on the track) is already counted.")
+		c.Lines = append(c.Lines, lang.T("board.flipped_scores", lang.N("vp", t.VP), lang.N("income", t.Income)))
 	} else {
-		c.Lines = append(c.Lines, "Not flipped: once flipped it scores "+strconv.Itoa(t.VP)+" VP at the end of the era and raises income by "+
-			strconv.Itoa(t.Income)+" on the track.")
+		c.Lines = append(c.Lines, lang.T("board.unflipped_scores", lang.N("vp", t.VP), lang.N("income", t.Income)))
 	}
-	link := kit.Plural(t.LinkIcons, "link icon", "link icons")
 	if t.Flipped {
-		c.Lines = append(c.Lines, "Link VP: "+link+": each link to "+t.Town+" scores "+strconv.Itoa(t.LinkIcons)+" more.")
+		c.Lines = append(c.Lines, lang.T("board.link_vp_flipped", lang.N("n", t.LinkIcons), lang.S("town", t.Town)))
 	} else {
-		c.Lines = append(c.Lines, "Link VP: "+link+" once flipped.")
+		c.Lines = append(c.Lines, lang.T("board.link_vp_unflipped", lang.N("n", t.LinkIcons)))
 	}
 	if t.Cube != "" {
-		c.Lines = append(c.Lines, "On the tile: "+strconv.Itoa(t.Cubes)+" "+t.Cube+".")
+		c.Lines = append(c.Lines, lang.T("board.on_tile", lang.S("cubes", cubesText(t.Industry, t.Cubes, t.Cube))))
 	}
 	if t.Beer > 0 && !t.Flipped {
-		c.Lines = append(c.Lines, "Sells with "+kit.Plural(t.Beer, "beer", "beer")+".")
+		c.Lines = append(c.Lines, lang.T("board.sells_with_beer", lang.N("n", t.Beer)))
 	}
 	return c
 }
@@ -112,9 +121,10 @@ func locationFacts(g *view.Game, li int, who func(int) string) detailCard {
 	loc := &ed.Locations[li]
 	c := detailCard{Title: loc.Name}
 	if loc.Kind == engine.MerchantLocation {
-		c.Lines = append(c.Lines, "Merchant. Beer bonus: "+bonusText(loc)+".", "Links here score "+strconv.Itoa(loc.LinkIcons)+" VP for this end.")
+		c.Lines = append(c.Lines, lang.T("board.merchant_bonus", lang.S("bonus", bonusText(loc))),
+			lang.T("board.links_score", lang.N("n", loc.LinkIcons)))
 		if len(loc.MerchantSpaces) > 0 && !g.Merchants[loc.MerchantSpaces[0]].InPlay {
-			c.Lines = append(c.Lines, "Not in play: only with "+strconv.Itoa(loc.MinPlayers)+" or more players.")
+			c.Lines = append(c.Lines, lang.T("board.not_in_play", lang.N("n", loc.MinPlayers)))
 			return c
 		}
 		for _, m := range loc.MerchantSpaces {
@@ -124,32 +134,33 @@ func locationFacts(g *view.Game, li int, who func(int) string) detailCard {
 	}
 	switch loc.Kind {
 	case engine.ExternalLocation:
-		c.Lines = append(c.Lines, "External location: it counts as a constructed port, so a mine or sale connected to it reaches the coal market and the Distant Market.",
-			"Links here score "+strconv.Itoa(loc.LinkIcons)+" VP for this end.")
+		c.Lines = append(c.Lines, lang.T("board.external"), lang.T("board.links_score", lang.N("n", loc.LinkIcons)))
 		return c
 	case engine.LinkVPLocation:
-		c.Lines = append(c.Lines, "Nothing is built here: links here score "+strconv.Itoa(loc.LinkIcons)+" VP for this end.")
+		c.Lines = append(c.Lines, lang.T("board.nothing_built", lang.N("n", loc.LinkIcons)))
 		return c
 	}
 	icons := loc.LinkIcons
 	for k, sp := range loc.Spaces {
-		line := "Space " + strconv.Itoa(k+1) + " (" + industryNames(ed.Spaces[sp].Icons, "/") + "): "
+		n, inds := lang.N("n", k+1), lang.S("industries", strings.Join(industryList(ed.Spaces[sp].Icons), "/"))
 		t := &g.Spaces[sp]
 		if !t.Built() {
-			line += "empty."
-		} else {
-			line += who(t.Owner) + "’s " + t.Industry.Name() + " " + kit.Roman(t.Level)
-			if t.Flipped {
-				line += ", flipped (" + strconv.Itoa(t.VP) + " VP)"
-				icons += t.LinkIcons
-			} else if t.Cube != "" {
-				line += ", " + strconv.Itoa(t.Cubes) + " " + t.Cube
-			}
-			line += "."
+			c.Lines = append(c.Lines, lang.T("board.loc_space_empty", n, inds))
+			continue
 		}
-		c.Lines = append(c.Lines, line)
+		name, ind, level := lang.S("name", who(t.Owner)), lang.S("industry", kit.IndustryName(t.Industry)), lang.S("level", kit.Roman(t.Level))
+		switch {
+		case t.Flipped:
+			c.Lines = append(c.Lines, lang.T("board.loc_space_flipped", n, inds, name, ind, level, lang.N("vp", t.VP)))
+			icons += t.LinkIcons
+		case t.Cube != "":
+			c.Lines = append(c.Lines, lang.T("board.loc_space_cubes", n, inds, name, ind, level,
+				lang.S("cubes", cubesText(t.Industry, t.Cubes, t.Cube))))
+		default:
+			c.Lines = append(c.Lines, lang.T("board.loc_space_tile", n, inds, name, ind, level))
+		}
 	}
-	c.Lines = append(c.Lines, "Links here score "+strconv.Itoa(icons)+" VP for this end now (1 per link icon of its flipped tiles).")
+	c.Lines = append(c.Lines, lang.T("board.links_score_now", lang.N("n", icons)))
 	return c
 }
 
@@ -157,32 +168,34 @@ func locationFacts(g *view.Game, li int, who func(int) string) detailCard {
 func merchantLine(g *view.Game, m int) string {
 	mv := &g.Merchants[m]
 	tile := mv.Tile
-	line := kit.MerchantLabel(g, m) + ": "
+	label := lang.S("merchant", kit.MerchantLabel(g, m))
+	beer := mv.Beer > 0
 	switch {
+	case tile == nil && beer:
+		return lang.T("board.merchant_no_tile_beer", label)
 	case tile == nil:
-		line += "no tile"
+		return lang.T("board.merchant_no_tile", label)
+	case len(tile.Buys) == 0 && beer:
+		return lang.T("board.merchant_blank_beer", label)
 	case len(tile.Buys) == 0:
-		line += "blank tile, buys nothing"
-	default:
-		line += "buys " + kit.JoinAnd(strings.Split(industryNames(tile.Buys, "|"), "|"))
+		return lang.T("board.merchant_blank", label)
 	}
-	if mv.Beer > 0 {
-		line += "; 1 beer"
-	} else if tile != nil && len(tile.Buys) > 0 {
-		line += "; its beer is used"
+	buys := lang.S("industries", lang.Current().JoinAnd(industryList(tile.Buys)))
+	if beer {
+		return lang.T("board.merchant_buys_beer", label, buys)
 	}
-	return line + "."
+	return lang.T("board.merchant_buys_used", label, buys)
 }
 
 func merchantFacts(g *view.Game, m int) detailCard {
 	mv := &g.Merchants[m]
 	loc := &g.Edition.Locations[mv.Location]
-	c := detailCard{Title: loc.Name + " merchant"}
+	c := detailCard{Title: lang.T("board.merchant_title", lang.S("town", loc.Name))}
 	if !mv.InPlay {
-		c.Lines = append(c.Lines, "Not in play: only with "+strconv.Itoa(loc.MinPlayers)+" or more players.")
+		c.Lines = append(c.Lines, lang.T("board.not_in_play", lang.N("n", loc.MinPlayers)))
 		return c
 	}
-	c.Lines = append(c.Lines, merchantLine(g, m), "Selling here with its beer gives: "+bonusText(loc)+".")
+	c.Lines = append(c.Lines, merchantLine(g, m), lang.T("board.merchant_gives", lang.S("bonus", bonusText(loc))))
 	return c
 }
 
@@ -192,35 +205,35 @@ func linkFacts(g *view.Game, l int, who func(int) string, colours []string) deta
 	c := detailCard{Title: ed.LinkName(l)}
 	switch {
 	case link.Canal && link.Rail:
-		c.Lines = append(c.Lines, "Canal and rail.")
+		c.Lines = append(c.Lines, lang.T("board.canal_and_rail"))
 	case link.Canal:
-		c.Lines = append(c.Lines, "Canal only.")
+		c.Lines = append(c.Lines, lang.T("board.canal_only"))
 	default:
-		c.Lines = append(c.Lines, "Rail only.")
+		c.Lines = append(c.Lines, lang.T("board.rail_only"))
 	}
 	lv := &g.Links[l]
-	vp := strconv.Itoa(lv.VP) + " VP"
+	vp := lang.N("vp", lv.VP)
 	if o := lv.Owner; o >= 0 {
-		what := "canal"
+		key := "board.owned_canal"
 		if lv.Rail {
-			what = "rail"
+			key = "board.owned_rail"
 		}
 		c.Colour = kit.Color(colours, o)
-		c.Lines = append(c.Lines, who(o)+"’s "+what+".", "Would score "+vp+" now: 1 per link icon where it ends (merchants 2, flipped tiles their icons).")
+		c.Lines = append(c.Lines, lang.T(key, lang.S("name", who(o))), lang.T("board.link_would_score", vp))
 	} else {
-		c.Lines = append(c.Lines, "Not built.", "A link here would score "+vp+" now: 1 per link icon where it ends (merchants 2, flipped tiles their icons).")
+		c.Lines = append(c.Lines, lang.T("board.not_built"), lang.T("board.link_could_score", vp))
 	}
 	return c
 }
 
 func marketFacts(g *view.Game, iron bool) detailCard {
-	m, name := &g.Coal, "Coal market"
+	m, name := &g.Coal, lang.T("board.coal_market")
 	if iron {
-		m, name = &g.Iron, "Iron market"
+		m, name = &g.Iron, lang.T("board.iron_market")
 	}
 	return detailCard{Title: name, Lines: []string{
-		strconv.Itoa(m.Cubes) + " of " + strconv.Itoa(m.Spaces) + " cubes; the next costs " + kit.Money(m.BuyPrice) + ".",
-		"When it is empty a cube costs " + kit.Money(m.EmptyCost) + ".",
+		lang.T("board.market_cubes", lang.N("cubes", m.Cubes), lang.N("spaces", m.Spaces), lang.S("price", kit.Money(m.BuyPrice))),
+		lang.T("board.market_empty", lang.S("price", kit.Money(m.EmptyCost))),
 	}}
 }
 
@@ -228,10 +241,14 @@ func marketFacts(g *view.Game, iron bool) detailCard {
 // marker and what a sale there does.
 func distantFacts(g *view.Game) detailCard {
 	d := distantDataOf(g)
-	return detailCard{Title: "Distant Market", Lines: []string{
-		strconv.Itoa(d.Left) + " of " + strconv.Itoa(g.Distant.Tiles) + " tiles face down this era; " + revealedText(&d) + ".",
-		"The " + DemandText(g.Edition, d.Demand) + ".",
-		"A cotton mill sold here (through a port or an external location) turns the top tile: the demand marker moves down by its number; on X the sale fails, otherwise the mill flips and its owner gains the income spaces beside the marker.",
+	demand := lang.T("board.card_demand_x")
+	if d.Demand < len(g.Edition.DemandBonus) {
+		demand = lang.T("board.card_demand", lang.N("bonus", g.Edition.DemandBonus[d.Demand]))
+	}
+	return detailCard{Title: lang.T("board.distant"), Lines: []string{
+		lang.T("board.distant_tiles_left", lang.N("left", d.Left), lang.N("tiles", g.Distant.Tiles), lang.S("revealed", revealedText(&d))),
+		demand,
+		lang.T("board.distant_rule"),
 	}}
 }
 
@@ -290,7 +307,7 @@ func (d *boardDetails) Render() goapp.UI {
 	head = append(head, goapp.H2().Class("bd-title").Text(card.Title))
 	if d.IPinned {
 		head = append(head, goapp.Button().Type("button").ID("board-details-close").Class("bd-x").
-			Aria("label", "Close the details").Text("×").OnClick(func(ctx goapp.Context, e goapp.Event) {
+			Aria("label", lang.T("board.close_details")).Text("×").OnClick(func(ctx goapp.Context, e goapp.Event) {
 			if d.onClose != nil {
 				d.onClose(ctx)
 			}
@@ -303,7 +320,7 @@ func (d *boardDetails) Render() goapp.UI {
 	return goapp.Section().ID("board-details").Class(class).DataSet("target", d.ITarget.Kind+":"+d.ITarget.ID).
 		Style("--bd-l", percent(at.X)).Style("--bd-r", percent(at.X+at.W)).
 		Style("--bd-t", percent(at.Y)).Style("--bd-b", percent(at.Y+at.H)).
-		Aria("label", "Details: "+card.Title).Body(
+		Aria("label", lang.T("board.details_label", lang.S("title", card.Title))).Body(
 		goapp.Header().Class("bd-head").Body(head...),
 		goapp.Ul().Class("bd-lines").Body(lines...),
 	)

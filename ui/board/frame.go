@@ -12,6 +12,7 @@ import (
 	"sort"
 
 	"brass/engine"
+	"brass/lang"
 	"brass/ui/kit"
 	"brass/ui/view"
 
@@ -465,16 +466,16 @@ func (f *Frame) Render() goapp.UI {
 	if f.view.zoom() > minZoom {
 		vp += " bf-zoomed"
 	}
-	hint := "Tap a place for details. Pinch, or + and −, to zoom."
+	hint := lang.T("board.hint_browse")
 	if p.choosing() {
-		hint = "Tap a highlighted place, or next to it."
+		hint = lang.T("board.hint_choose")
 	}
 	return goapp.Div().Class("bf").Body(
 		goapp.Div().Class("bf-bar").Body(
-			goapp.Div().Class("bf-zoom").Role("group").Aria("label", "Board zoom").Body(
-				goapp.Button().Type("button").ID("board-zoom-in").Class("bf-btn").Aria("label", "Zoom in").Title("Zoom in (or pinch, or Ctrl + wheel)").Text("+").OnClick(f.zoomIn),
-				goapp.Button().Type("button").ID("board-zoom-out").Class("bf-btn").Aria("label", "Zoom out").Title("Zoom out").Text("−").OnClick(f.zoomOut),
-				goapp.Button().Type("button").ID("board-zoom-fit").Class("bf-btn bf-fit").Aria("label", "Show the whole board").Title("Show the whole board").Text("⤢").OnClick(f.zoomFit),
+			goapp.Div().Class("bf-zoom").Role("group").Aria("label", lang.T("board.zoom")).Body(
+				goapp.Button().Type("button").ID("board-zoom-in").Class("bf-btn").Aria("label", lang.T("board.zoom_in")).Title(lang.T("board.zoom_in_title")).Text("+").OnClick(f.zoomIn),
+				goapp.Button().Type("button").ID("board-zoom-out").Class("bf-btn").Aria("label", lang.T("board.zoom_out")).Title(lang.T("board.zoom_out")).Text("−").OnClick(f.zoomOut),
+				goapp.Button().Type("button").ID("board-zoom-fit").Class("bf-btn bf-fit").Aria("label", lang.T("board.zoom_fit")).Title(lang.T("board.zoom_fit")).Text("⤢").OnClick(f.zoomFit),
 			),
 			goapp.P().Class("bf-hint").Text(hint),
 		),

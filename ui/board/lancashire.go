@@ -6,8 +6,10 @@ package board
 
 import (
 	"strconv"
+	"strings"
 
 	"brass/engine"
+	"brass/lang"
 	"brass/ui/kit"
 	"brass/ui/view"
 
@@ -38,9 +40,9 @@ type boardPlace struct {
 // placeNote is what a place does, in a few words.
 func placeNote(loc *engine.Location) string {
 	if loc.Kind == engine.ExternalLocation {
-		return "external port: coal market and Distant Market"
+		return lang.T("board.place_external")
 	}
-	return "link VP only"
+	return lang.T("board.place_link_vp")
 }
 
 func (c *boardPlace) Render() goapp.UI {
@@ -64,7 +66,7 @@ func (c *boardPlace) Render() goapp.UI {
 			kit.Svg("circle").Attr("cx", svgNum(cx)).Attr("cy", svgNum(cy)).Attr("r", svgNum(9)).Class("bb-lvp"),
 			kit.Svg("text").Attr("x", svgNum(cx)).Attr("y", svgNum(cy+4)).Class("bb-lvpn").Text("1"))
 	}
-	label := loc.Name + ": " + placeNote(loc) + ", " + strconv.Itoa(loc.LinkIcons) + " link VP"
+	label := lang.T("board.place_label", lang.S("name", loc.Name), lang.S("note", placeNote(loc)), lang.N("n", loc.LinkIcons))
 	return kit.Svg("g").ID("loc-"+loc.ID).Class(cls).Role("img").Aria("label", label).Body(body...)
 }
 
@@ -76,10 +78,10 @@ func virtualLink(ed *engine.Edition, lay *layoutData, vi int) goapp.UI {
 	v := &ed.VirtualLinks[vi]
 	g := lay.VirtualLinks[v.ID]
 	a, b := ed.Locations[v.Locations[0]].Name, ed.Locations[v.Locations[1]].Name
-	label := a + "–" + b + " virtual link: counts as connected only for building an industry with an industry card"
+	label := lang.T("board.vlink_label", lang.S("a", a), lang.S("b", b))
 	return kit.Svg("g").ID("vlink-"+v.ID).Class("bb-vlink").Role("img").Aria("label", label).Body(
 		kit.Svg("path").Attr("d", g.D).Class("bb-virtual"),
-		kit.Svg("text").Attr("x", svgNum(g.Mid.X)).Attr("y", svgNum(g.Mid.Y-7)).Class("bb-vlabel").Text("virtual link"),
+		kit.Svg("text").Attr("x", svgNum(g.Mid.X)).Attr("y", svgNum(g.Mid.Y-7)).Class("bb-vlabel").Text(lang.T("board.vlink")),
 	)
 }
 
@@ -118,10 +120,10 @@ func (c *boardDistant) Render() goapp.UI {
 	p, st := g.Panel, g.Stack
 	body := []goapp.UI{
 		kit.Svg("rect").Attr("x", svgNum(p.X)).Attr("y", svgNum(p.Y)).Attr("width", svgNum(p.W)).Attr("height", svgNum(p.H)).Attr("rx", svgNum(6)).Class("bb-mkt"),
-		kit.Svg("text").Attr("x", svgNum(p.X+p.W/2)).Attr("y", svgNum(p.Y+17)).Class("bb-mkt-title").Text("Distant Market"),
+		kit.Svg("text").Attr("x", svgNum(p.X+p.W/2)).Attr("y", svgNum(p.Y+17)).Class("bb-mkt-title").Text(lang.T("board.distant")),
 		kit.Svg("rect").Attr("x", svgNum(st.X)).Attr("y", svgNum(st.Y)).Attr("width", svgNum(st.W)).Attr("height", svgNum(st.H)).Attr("rx", svgNum(4)).Class("bb-dstack"),
 		kit.Svg("text").Attr("x", svgNum(st.X+st.W/2)).Attr("y", svgNum(st.Y+st.H/2+2)).Class("bb-dcount").Text(strconv.Itoa(d.Left)),
-		kit.Svg("text").Attr("x", svgNum(st.X+st.W/2)).Attr("y", svgNum(st.Y+st.H-6)).Class("bb-dsmall").Text("tiles"),
+		kit.Svg("text").Attr("x", svgNum(st.X+st.W/2)).Attr("y", svgNum(st.Y+st.H-6)).Class("bb-dsmall").Text(lang.T("board.tiles")),
 	}
 	bonus := d.ed.DemandBonus
 	for i, r := range g.Demand {
@@ -137,9 +139,9 @@ func (c *boardDistant) Render() goapp.UI {
 		}
 	}
 	first := g.Demand[0]
-	body = append(body, kit.Svg("text").Attr("x", svgNum(first.X)).Attr("y", svgNum(first.Y-4)).Class("bb-key bb-dkey").Text("income bonus"))
+	body = append(body, kit.Svg("text").Attr("x", svgNum(first.X)).Attr("y", svgNum(first.Y-4)).Class("bb-key bb-dkey").Text(lang.T("board.income_bonus")))
 	body = append(body, revealedTiles(d, first.X, first.Y+first.H+5, g.Demand[len(g.Demand)-1].X+first.W-first.X)...)
-	label := "Distant Market: " + strconv.Itoa(d.Left) + " tiles face down, " + DemandText(d.ed, d.Demand) + "; " + revealedText(d)
+	label := lang.T("board.distant_label", lang.N("n", d.Left), lang.S("demand", DemandText(d.ed, d.Demand)), lang.S("revealed", revealedText(d)))
 	return kit.Svg("g").ID(distantElementID).Class("bb-distant").Role("img").Aria("label", label).Body(body...)
 }
 
@@ -153,7 +155,7 @@ func DistantTileID(i int) string { return "distant-tile-" + strconv.Itoa(i) }
 // w from (x, y); the last one drawn is marked: it is what the last sale turned over.
 func revealedTiles(d *distantData, x, y, w float64) []goapp.UI {
 	if d.NRev == 0 {
-		return []goapp.UI{kit.Svg("text").Attr("x", svgNum(x)).Attr("y", svgNum(y+12)).Class("bb-key bb-dkey").Text("no tile turned over yet")}
+		return []goapp.UI{kit.Svg("text").Attr("x", svgNum(x)).Attr("y", svgNum(y+12)).Class("bb-key bb-dkey").Text(lang.T("board.no_tile_turned"))}
 	}
 	const gap = 2.0
 	size := min(20, (w+gap)/float64(d.NRev)-gap)
@@ -175,19 +177,19 @@ func revealedTiles(d *distantData, x, y, w float64) []goapp.UI {
 // DemandText says where the cotton demand marker stands.
 func DemandText(ed *engine.Edition, demand int) string {
 	if demand >= len(ed.DemandBonus) {
-		return "cotton demand at X: no more Distant Market sales this era"
+		return lang.T("board.demand_x")
 	}
-	return "cotton demand: a sale gives +" + strconv.Itoa(ed.DemandBonus[demand]) + " income"
+	return lang.T("board.demand", lang.N("bonus", ed.DemandBonus[demand]))
 }
 
 // revealedText lists the tiles revealed this era.
 func revealedText(d *distantData) string {
 	if d.NRev == 0 {
-		return "none revealed"
+		return lang.T("board.none_revealed")
 	}
-	s := "revealed"
-	for i := 0; i < d.NRev; i++ {
-		s += " −" + strconv.Itoa(int(d.Revealed[i]))
+	tiles := make([]string, d.NRev)
+	for i := range tiles {
+		tiles[i] = "−" + strconv.Itoa(int(d.Revealed[i]))
 	}
-	return s
+	return lang.T("board.revealed", lang.S("tiles", strings.Join(tiles, " ")))
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"brass/engine"
+	"brass/lang"
 	"brass/ui/kit"
 	"brass/ui/view"
 
@@ -43,9 +44,11 @@ func (c *boardMarket) onKey(ctx goapp.Context, e goapp.Event) { chooseByKey(ctx,
 func (c *boardMarket) Render() goapp.UI {
 	d := &c.IData
 	lay := layoutFor(d.ed)
-	id, name, m, g, cube := "iron_market", "Iron", &d.ed.IronMarket, lay.Iron, "bb-iron"
+	id, name, m, g, cube := "iron_market", lang.T("board.iron"), &d.ed.IronMarket, lay.Iron, "bb-iron"
+	labelKey := "board.iron_label"
 	if d.Coal {
-		id, name, m, g, cube = "coal_market", "Coal", &d.ed.CoalMarket, lay.Coal, "bb-coal"
+		id, name, m, g, cube = "coal_market", lang.T("board.coal"), &d.ed.CoalMarket, lay.Coal, "bb-coal"
+		labelKey = "board.coal_label"
 	}
 	count := d.Count
 	p := g.Panel
@@ -68,12 +71,12 @@ func (c *boardMarket) Render() goapp.UI {
 			Attr("rx", svgNum(2)).Class(cls))
 	}
 	body = append(body, kit.Svg("text").Attr("x", svgNum(g.Empty.X)).Attr("y", svgNum(g.Empty.Y+4)).Class("bb-empty-price").
-		Text("£"+strconv.Itoa(m.EmptyPrice)+" when empty"))
+		Text(lang.T("board.when_empty", lang.S("price", kit.Money(m.EmptyPrice)))))
 	body = append(body, kit.Svg("rect").Attr("x", svgNum(p.X-3)).Attr("y", svgNum(p.Y-3)).Attr("width", svgNum(p.W+6)).Attr("height", svgNum(p.H+6)).
 		Attr("rx", svgNum(8)).Class("bb-ring"))
-	label := name + " market: " + strconv.Itoa(count) + " of " + strconv.Itoa(n) + " filled, next costs £" + strconv.Itoa(d.Next)
+	label := lang.T(labelKey, lang.N("cubes", count), lang.N("spaces", n), lang.S("price", kit.Money(d.Next)))
 	if d.Marks.Selected {
-		label += ", selected"
+		label = lang.T("board.selected", lang.S("label", label))
 	}
 	el := kit.Svg("g").ID("market-"+strings.TrimSuffix(id, "_market")).Class("bb-market", d.Marks.class()).
 		Aria("label", label).Body(body...)

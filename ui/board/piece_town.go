@@ -4,10 +4,8 @@ package board
 // industry icons or the tile built there, with its level, its cubes and whether it is flipped.
 
 import (
-	"strconv"
-	"strings"
-
 	"brass/engine"
+	"brass/lang"
 	"brass/ui/kit"
 	"brass/ui/view"
 
@@ -58,7 +56,7 @@ func (c *boardTown) Render() goapp.UI {
 	cls := "bb-town"
 	if loc.Kind == engine.FarmBrewery {
 		banner = "#5f7a34"
-		name = "Farm Brewery"
+		name = lang.T("board.farm_brewery")
 		cls = "bb-town bb-farm"
 	}
 	body := []goapp.UI{
@@ -106,15 +104,13 @@ func (c *boardSpace) Render() goapp.UI {
 	r := layoutFor(ed).Spaces[s.ID]
 	t := &d.Space
 
-	var icons []string
-	for _, ind := range s.Icons {
-		icons = append(icons, ind.Name())
-	}
-	label := loc.Name + " space " + strconv.Itoa(t.K+1) + ": " + strings.Join(icons, " or ") + ", "
+	town, n := lang.S("town", loc.Name), lang.N("n", t.K+1)
+	inds := lang.S("industries", lang.Current().JoinOr(industryList(s.Icons)))
+	var label string
 
 	var body []goapp.UI
 	if !t.Built() {
-		label += "empty"
+		label = lang.T("board.space_empty", town, n, inds)
 		body = append(body, kit.Svg("rect").Attr("x", svgNum(r.X)).Attr("y", svgNum(r.Y)).Attr("width", svgNum(r.W)).Attr("height", svgNum(r.H)).
 			Attr("rx", svgNum(4)).Class("bb-empty"))
 		if len(s.Icons) == 1 {
@@ -126,11 +122,13 @@ func (c *boardSpace) Render() goapp.UI {
 			}
 		}
 	} else {
-		label += d.Owner.Name + "'s " + t.Industry.Name() + " " + kit.Roman(t.Level)
+		tileArgs := []lang.Arg{town, n, inds, lang.S("name", d.Owner.Name), lang.S("industry", kit.IndustryName(t.Industry)),
+			lang.S("level", kit.Roman(t.Level))}
+		label = lang.T("board.space_tile", tileArgs...)
 		tile := "bb-tile"
 		if t.Flipped {
 			tile += " bb-flipped"
-			label += ", flipped"
+			label = lang.T("board.space_flipped", tileArgs...)
 		}
 		body = append(body,
 			kit.Svg("rect").Attr("x", svgNum(r.X)).Attr("y", svgNum(r.Y)).Attr("width", svgNum(r.W)).Attr("height", svgNum(r.H)).
@@ -140,14 +138,14 @@ func (c *boardSpace) Render() goapp.UI {
 		)
 		if t.Flipped {
 			body = append(body,
-				kit.Svg("text").Attr("x", svgNum(r.X+r.W/2)).Attr("y", svgNum(r.Y+r.H-6)).Class("bb-tvp").Text(strconv.Itoa(t.VP)+" VP"))
+				kit.Svg("text").Attr("x", svgNum(r.X+r.W/2)).Attr("y", svgNum(r.Y+r.H-6)).Class("bb-tvp").Text(lang.T("pp.vp_short", lang.N("n", t.VP))))
 		} else if t.Cubes > 0 {
-			label += ", " + strconv.Itoa(t.Cubes) + " " + t.Cube
+			label = lang.T("board.space_cubes", append(tileArgs, lang.S("cubes", cubesText(t.Industry, t.Cubes, t.Cube)))...)
 			body = append(body, tileCubes(t.Industry, t.Cubes, r)...)
 		}
 	}
 	if d.Marks.Selected {
-		label += ", selected"
+		label = lang.T("board.selected", lang.S("label", label))
 	}
 	body = append(body, kit.Svg("rect").Attr("x", svgNum(r.X-3)).Attr("y", svgNum(r.Y-3)).Attr("width", svgNum(r.W+6)).Attr("height", svgNum(r.H+6)).
 		Attr("rx", svgNum(6)).Class("bb-ring"))
