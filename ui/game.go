@@ -3,6 +3,7 @@ package ui
 import (
 	"brass/app"
 	"brass/engine"
+	"brass/lang"
 	"brass/ui/board"
 	"brass/ui/view"
 	"strings"
@@ -257,7 +258,7 @@ func (g *gameScreen) refuseAction(label, typ string) {
 		g.setNotice(why, true)
 		return
 	}
-	g.setNoticeList(label+" is not possible now:", actionRefusal(g.ISession.Game(), typ), true)
+	g.setNoticeList(lang.T("game.not_possible", lang.S("action", label)), actionRefusal(g.ISession.Game(), typ), true)
 }
 
 // answer takes the player's answer to the current question.
@@ -285,14 +286,14 @@ func (g *gameScreen) explain(c engine.Choice, field, value string) {
 	}
 	m, ok := withChoice(c, field, value)
 	if !ok {
-		g.setNotice("That is not a legal choice now.", true)
+		g.setNotice(lang.T("game.not_legal"), true)
 		return
 	}
 	if err := g.ISession.Game().Check(m); err != nil {
 		g.setNotice(err.Error(), true)
 		return
 	}
-	g.setNotice("That is not one of the choices left for this action.", true)
+	g.setNotice(lang.T("game.not_a_choice"), true)
 }
 
 // onBoardPick answers the current question with a target chosen on the board.
@@ -337,7 +338,7 @@ func (g *gameScreen) onBoardRefused(ctx goapp.Context, t board.Target) {
 		id = fromBoardID(id)
 	}
 	if kind == "" || (bf != "source" && bf != kind) || (bf == "source" && kind == board.TargetLink) {
-		g.setNotice("Choose one of the highlighted places: "+strings.TrimSuffix(prompt(g.builder.typ, c.Field), "."), true)
+		g.setNotice(lang.T("game.choose_highlighted", lang.S("question", strings.TrimSuffix(prompt(g.builder.typ, c.Field), "."))), true)
 		return
 	}
 	g.explain(c, c.Field, id)

@@ -9,9 +9,9 @@ package ui
 
 import (
 	"errors"
-	"strconv"
 
 	"brass/engine"
+	"brass/lang"
 )
 
 // mostReasons is how many reasons a refusal lists before "and N other reasons".
@@ -21,7 +21,7 @@ const mostReasons = 5
 // action's card, or one more card of a set (a two-card build, Scout's cards).
 func cardRefusal(game *engine.Game, c engine.Choice, field, card string) []string {
 	if _, ok := game.State().Edition().CardByID(card); !ok || len(c.Moves) == 0 {
-		return []string{"That card cannot be chosen now."}
+		return []string{lang.T("refusal.card_not_now")}
 	}
 	// The action's card: every move the card may mean; one more card of a set: the legal
 	// candidates with it as the answer.
@@ -32,7 +32,7 @@ func cardRefusal(game *engine.Game, c engine.Choice, field, card string) []strin
 	if why := reasonLines(game.Refusals(tries)); len(why) > 0 {
 		return why
 	}
-	return []string{"The " + cardName(game, card) + " card cannot be used with the choices made."}
+	return []string{lang.T("refusal.card_choices", lang.S("card", cardName(game, card)))}
 }
 
 // withCard is each legal candidate with the card as the answer to field (the other answers
@@ -53,7 +53,7 @@ func refusalHead(game *engine.Game, card string, lines []string) string {
 	if len(lines) < 2 {
 		return ""
 	}
-	return "The " + cardName(game, card) + " card cannot be used here:"
+	return lang.T("refusal.card_here", lang.S("card", cardName(game, card)))
 }
 
 func cardName(game *engine.Game, card string) string {
@@ -75,7 +75,7 @@ func reasonLines(errs []*engine.Error) []string {
 	}
 	if len(out) > mostReasons {
 		more := len(out) - (mostReasons - 1)
-		out = append(out[:mostReasons-1], "And "+strconv.Itoa(more)+" other reasons.")
+		out = append(out[:mostReasons-1], lang.T("refusal.more", lang.N("n", more)))
 	}
 	return out
 }
@@ -86,7 +86,7 @@ func reasonLines(errs []*engine.Error) []string {
 func actionRefusal(game *engine.Game, typ string) []string {
 	st := game.State()
 	if st.Actor() < 0 {
-		return []string{"The game is over."}
+		return []string{lang.T("sb.over")}
 	}
 	if why := reasonLines(game.Refusals(game.Attempts(typ, ""))); len(why) > 0 {
 		return why

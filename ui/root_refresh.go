@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"brass/app"
+	"brass/lang"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -88,7 +89,7 @@ func (r *root) openGame(id string, open func() (app.Session, error), then func(a
 func (r *root) resumeSaved(id string) {
 	r.openGame(id, func() (app.Session, error) { return app.OpenSaved(r.store, id, onlineOptions()) }, func(s app.Session, err error) {
 		if err != nil {
-			r.notice = "The game could not be opened. " + err.Error()
+			r.notice = lang.T("root.open_error", lang.S("error", err.Error()))
 			return
 		}
 		r.play(r.ctx, s)
