@@ -4,10 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"strconv"
 	"time"
 
 	"brass/app"
+	"brass/lang"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -30,7 +30,7 @@ func awaitPromise(p goapp.Value) (goapp.Value, error) {
 	defer cancel()
 	v, err := app.Await(ctx, p)
 	if errors.Is(err, context.DeadlineExceeded) {
-		return v, errors.New("the browser did not answer")
+		return v, errors.New(lang.T("push.no_answer"))
 	}
 	return v, err
 }
@@ -41,19 +41,19 @@ func setPush(store app.Store, on bool) (string, error) {
 	win := goapp.Window()
 	nav := win.Get("navigator")
 	if !win.Get("Notification").Truthy() || !nav.Get("serviceWorker").Truthy() || !win.Get("PushManager").Truthy() {
-		return "", errors.New("This browser cannot show notifications from a closed page.")
+		return "", errors.New(lang.T("push.unsupported"))
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	if on {
 		perm, err := awaitPromise(win.Get("Notification").Call("requestPermission"))
 		if err != nil || perm.String() != "granted" {
-			return "", errors.New("Notifications are not allowed for this site: allow them in the browser's settings.")
+			return "", errors.New(lang.T("push.not_allowed"))
 		}
 	}
 	reg, err := awaitPromise(nav.Get("serviceWorker").Get("ready"))
 	if err != nil {
-		return "", errors.New("The page's service worker is not running: " + err.Error() + ".")
+		return "", errors.New(lang.T("push.no_worker", lang.S("error", err.Error())))
 	}
 	pm := reg.Get("pushManager")
 	sub, err := awaitPromise(pm.Call("getSubscription"))
@@ -63,29 +63,29 @@ func setPush(store app.Store, on bool) (string, error) {
 	if on && !sub.Truthy() {
 		key, err := app.PushKey(ctx, app.MailboxURL())
 		if err != nil {
-			return "", errors.New("The server sends no notifications.")
+			return "", errors.New(lang.T("push.no_key"))
 		}
 		opts := map[string]any{"userVisibleOnly": true, "applicationServerKey": key}
 		if sub, err = awaitPromise(pm.Call("subscribe", opts)); err != nil {
-			return "", errors.New("This browser could not subscribe to notifications: " + err.Error())
+			return "", errors.New(lang.T("push.subscribe_failed", lang.S("error", err.Error())))
 		}
 	}
 	if !sub.Truthy() {
-		return "Notifications are off.", nil // off, and none to remove
+		return lang.T("push.off"), nil // off, and none to remove
 	}
 	var ps app.PushSubscription
 	if err := json.Unmarshal([]byte(win.Get("JSON").Call("stringify", sub).String()), &ps); err != nil {
-		return "", errors.New("The browser's subscription does not read.")
+		return "", errors.New(lang.T("push.unreadable"))
 	}
 	n, err := app.SubscribePush(ctx, store, app.MailboxURL(), ps, on)
 	if err != nil {
-		return "", errors.New("The server did not take it: " + err.Error())
+		return "", errors.New(lang.T("push.refused", lang.S("error", err.Error())))
 	}
 	if !on {
 		_, _ = awaitPromise(sub.Call("unsubscribe"))
-		return "Notifications are off.", nil
+		return lang.T("push.off"), nil
 	}
-	return "Notifications are on for " + strconv.Itoa(n) + " game" + map[bool]string{true: "", false: "s"}[n == 1] + " at your own pace.", nil
+	return lang.T("push.on", lang.N("n", n)), nil
 }
 
 // showAwaiting puts the number of online games awaiting this device's player, but the one on

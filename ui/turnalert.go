@@ -3,6 +3,8 @@ package ui
 import (
 	"strconv"
 
+	"brass/lang"
+
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -54,6 +56,10 @@ func alertTurn(text string) {
 		n.New(pageTitle, map[string]any{"body": text, "tag": "brass-turn", "icon": "/web/icon-192.png"})
 	}
 }
+
+// alertYourTurn alerts the player named that it is their turn ("Your turn, Ada"), in the
+// language in use.
+func alertYourTurn(name string) { alertTurn(lang.T("alert.your_turn", lang.S("name", name))) }
 
 // clearTurnAlert restores the page title.
 func clearTurnAlert() {

@@ -4,10 +4,10 @@ package board
 // layout.go; this file only decides what to draw where and which parts are clickable.
 
 import (
-	"strconv"
 	"strings"
 
 	"brass/engine"
+	"brass/lang"
 	"brass/ui/kit"
 	"brass/ui/view"
 
@@ -96,13 +96,13 @@ func (b *board) name(p int) string { return kit.Name(b.INames, nil, p) }
 func bonusText(l *engine.Location) string {
 	switch l.Bonus {
 	case engine.BonusMoney:
-		return "+£" + strconv.Itoa(l.BonusAmount)
+		return lang.T("board.bonus_money", lang.S("money", kit.Money(l.BonusAmount)))
 	case engine.BonusIncome:
-		return "+" + strconv.Itoa(l.BonusAmount) + " income"
+		return lang.T("board.bonus_income", lang.N("n", l.BonusAmount))
 	case engine.BonusVP:
-		return strconv.Itoa(l.BonusAmount) + " VP"
+		return lang.T("pp.vp_short", lang.N("n", l.BonusAmount))
 	case engine.BonusDevelop:
-		return "develop"
+		return lang.T("board.bonus_develop")
 	}
 	return ""
 }
@@ -185,12 +185,16 @@ func (b *board) Render() goapp.UI {
 }
 
 func (b *board) title(g *view.Game) string {
-	t := g.Edition.Name + " board"
-	if g.Started {
-		t += ", " + g.Turn.Era.String()
-		if !g.Turn.Over {
-			t += ", round " + strconv.Itoa(g.Turn.Round)
-		}
+	ed := lang.S("edition", g.Edition.Name)
+	if !g.Started {
+		return lang.T("board.title", ed)
 	}
-	return t
+	era := lang.S("era", lang.T("era.rail"))
+	if g.Turn.Era == engine.Canal {
+		era = lang.S("era", lang.T("era.canal"))
+	}
+	if g.Turn.Over {
+		return lang.T("board.title_era", ed, era)
+	}
+	return lang.T("board.title_round", ed, era, lang.N("round", g.Turn.Round))
 }

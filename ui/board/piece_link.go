@@ -4,9 +4,8 @@ package board
 // rail tile.
 
 import (
-	"strconv"
-
 	"brass/engine"
+	"brass/lang"
 	"brass/ui/kit"
 	"brass/ui/view"
 
@@ -47,14 +46,14 @@ func (c *boardLink) Render() goapp.UI {
 	l := &ed.Links[d.Index]
 	g := layoutFor(ed).Links[l.ID]
 
-	kind := "canal and rail"
+	kind := lang.T("board.link_kind_both")
 	switch {
 	case l.Canal && !l.Rail:
-		kind = "canal only"
+		kind = lang.T("board.link_kind_canal")
 	case l.Rail && !l.Canal:
-		kind = "rail only"
+		kind = lang.T("board.link_kind_rail")
 	}
-	label := ed.LinkName(d.Index) + " link (" + kind + "): "
+	var state string
 
 	var body []goapp.UI
 	if d.Owner.Player >= 0 {
@@ -62,9 +61,12 @@ func (c *boardLink) Render() goapp.UI {
 		if d.Rail {
 			what = "rail"
 		}
-		label += d.Owner.Name + "'s " + what
-		if d.VP > 0 {
-			label += ", worth " + strconv.Itoa(d.VP) + " VP"
+		who := lang.S("name", d.Owner.Name)
+		switch {
+		case d.VP > 0:
+			state = lang.T("board.link_built_"+what+"_vp", who, lang.N("vp", d.VP))
+		default:
+			state = lang.T("board.link_built_"+what, who)
 		}
 		body = append(body,
 			kit.Svg("path").Attr("d", g.D).Class("bb-built-edge"),
@@ -76,7 +78,7 @@ func (c *boardLink) Render() goapp.UI {
 			),
 		)
 	} else {
-		label += "not built"
+		state = lang.T("board.link_not_built")
 		if l.Canal {
 			cls := "bb-canal"
 			if !l.Rail {
@@ -94,8 +96,9 @@ func (c *boardLink) Render() goapp.UI {
 				kit.Svg("path").Attr("d", g.D).Class("bb-rail-line"))
 		}
 	}
+	label := lang.T("board.link_label", lang.S("link", ed.LinkName(d.Index)), lang.S("kind", kind), lang.S("state", state))
 	if d.Marks.Selected {
-		label += ", selected"
+		label = lang.T("board.selected", lang.S("label", label))
 	}
 	body = append(body, kit.Svg("path").Attr("d", g.D).Class("bb-hit"))
 	el := kit.Svg("g").ID("link-"+l.ID).Class("bb-link", d.Marks.class()).Aria("label", label).Body(body...)

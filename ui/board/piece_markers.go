@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"brass/engine"
+	"brass/lang"
 	"brass/ui/kit"
 	"brass/ui/view"
 
@@ -66,11 +67,11 @@ func (c *boardMarkers) Render() goapp.UI {
 			x := ctr.X + in.X*depth + along.X*off
 			y := ctr.Y + in.Y*depth + along.Y*off
 			if vp {
-				label := d.Names[p] + " VP marker: " + strconv.Itoa(d.VP[p]) + " VP"
+				label := lang.T("board.vp_marker", lang.S("name", d.Names[p]), lang.N("vp", d.VP[p]))
 				out = append(out, kit.Svg("circle").Attr("cx", svgNum(x)).Attr("cy", svgNum(y)).Attr("r", svgNum(8)).
 					Attr("fill", d.Colour[p]).ID("vpm-"+strconv.Itoa(p)).Class("bb-vpm").Role("img").Aria("label", label))
 			} else {
-				label := d.Names[p] + " income marker: level " + kit.Int(d.Level[p])
+				label := lang.T("board.income_marker", lang.S("name", d.Names[p]), lang.N("level", d.Level[p]))
 				out = append(out, kit.Svg("rect").Attr("x", svgNum(x-7)).Attr("y", svgNum(y-7)).Attr("width", svgNum(14)).Attr("height", svgNum(14)).
 					Attr("rx", svgNum(2)).Attr("fill", d.Colour[p]).ID("incm-"+strconv.Itoa(p)).Class("bb-incm").Role("img").Aria("label", label))
 			}

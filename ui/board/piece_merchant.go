@@ -3,9 +3,8 @@ package board
 // A merchant location: its merchant tiles, what each buys, and the beer beside it.
 
 import (
-	"strconv"
-
 	"brass/engine"
+	"brass/lang"
 	"brass/ui/kit"
 	"brass/ui/view"
 
@@ -64,9 +63,9 @@ func (c *boardMerchant) Render() goapp.UI {
 		kit.Svg("path").Attr("d", topRounded(box.X, box.Y, box.W, bannerH, 6)).Attr("fill", banner),
 		nameText(box.X+box.W/2, box.Y+15, box.W-8, loc.Name, "bb-name"),
 	}
-	bonus := "Beer: " + bonusText(loc)
+	bonus := lang.T("board.beer_bonus", lang.S("bonus", bonusText(loc)))
 	if !d.InPlay {
-		bonus = strconv.Itoa(loc.MinPlayers) + "+ players"
+		bonus = lang.T("board.min_players", lang.N("n", loc.MinPlayers))
 	}
 	body = append(body, kit.Svg("text").Attr("x", svgNum(box.X+box.W/2)).Attr("y", svgNum(box.Y+box.H-8)).Class("bb-bonus").Text(bonus))
 	for i := range d.Slots {
@@ -83,7 +82,7 @@ func (c *boardMerchant) slot(loc *engine.Location, s *merchantSlotData) goapp.UI
 	ed := c.IData.ed
 	id := s.Merchant.ID
 	g := layoutFor(ed).MerchantSlots[id]
-	label := loc.Name + " merchant " + strconv.Itoa(s.Merchant.K+1) + ": "
+	var state string
 	r := g.Tile
 	body := []goapp.UI{
 		kit.Svg("rect").Attr("x", svgNum(r.X)).Attr("y", svgNum(r.Y)).Attr("width", svgNum(r.W)).Attr("height", svgNum(r.H)).Attr("rx", svgNum(4)).Class("bb-mtile"),
@@ -91,18 +90,14 @@ func (c *boardMerchant) slot(loc *engine.Location, s *merchantSlotData) goapp.UI
 	tile := s.Merchant.Tile
 	switch {
 	case tile == nil && !c.IData.InPlay:
-		label += "not in play"
+		state = lang.T("board.mslot_not_in_play")
 	case tile == nil:
-		label += "no tile"
+		state = lang.T("board.mslot_no_tile")
 	case len(tile.Buys) == 0:
-		label += "blank tile"
+		state = lang.T("board.mslot_blank")
 		body = append(body, kit.Svg("text").Attr("x", svgNum(r.X+r.W/2)).Attr("y", svgNum(r.Y+r.H/2+4)).Class("bb-blank").Text("—"))
 	default:
-		var buys []string
-		for _, ind := range tile.Buys {
-			buys = append(buys, ind.Name())
-		}
-		label += "buys " + kit.JoinAnd(buys)
+		state = lang.T("board.mslot_buys", lang.S("industries", lang.Current().JoinAnd(industryList(tile.Buys))))
 		if len(tile.Buys) == 1 {
 			body = append(body, industryIcon(tile.Buys[0], r.X+r.W/2, r.Y+r.H/2, 30))
 		} else {
@@ -116,18 +111,19 @@ func (c *boardMerchant) slot(loc *engine.Location, s *merchantSlotData) goapp.UI
 	}
 	br := g.Barrel
 	if s.Merchant.Beer > 0 {
-		label += ", beer available"
+		state = lang.T("board.mslot_beer", lang.S("state", state))
 		body = append(body, kit.Svg("use").Attr("href", "#bb-barrel").
 			Attr("x", svgNum(br.X)).Attr("y", svgNum(br.Y)).Attr("width", svgNum(br.W)).Attr("height", svgNum(br.H)))
 	} else {
 		if tile != nil && len(tile.Buys) > 0 {
-			label += ", no beer"
+			state = lang.T("board.mslot_no_beer", lang.S("state", state))
 		}
 		body = append(body, kit.Svg("ellipse").Attr("cx", svgNum(br.X+br.W/2)).Attr("cy", svgNum(br.Y+br.H/2)).
 			Attr("rx", svgNum(br.W/2-1)).Attr("ry", svgNum(br.H/2-1)).Class("bb-nobeer"))
 	}
+	label := lang.T("board.mslot_label", lang.S("town", loc.Name), lang.N("n", s.Merchant.K+1), lang.S("state", state))
 	if s.Marks.Selected {
-		label += ", selected"
+		label = lang.T("board.selected", lang.S("label", label))
 	}
 	body = append(body, kit.Svg("rect").Attr("x", svgNum(r.X-3)).Attr("y", svgNum(r.Y-3)).Attr("width", svgNum(br.X+br.W-r.X+6)).Attr("height", svgNum(r.H+6)).
 		Attr("rx", svgNum(6)).Class("bb-ring"))

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"brass/lang"
 	"brass/ui/view"
 )
 
@@ -17,13 +18,13 @@ func MerchantLabel(g *view.Game, m int) string {
 	}
 	if mt := mv.Tile; mt != nil {
 		if len(mt.Buys) == 0 {
-			label += " (buys nothing)"
+			label = lang.T("board.mlabel_buys_nothing", lang.S("merchant", label))
 		} else {
 			buys := make([]string, 0, 3)
 			for _, ind := range mt.Buys {
-				buys = append(buys, ind.Name())
+				buys = append(buys, IndustryName(ind))
 			}
-			label += " (buys " + strings.Join(buys, ", ") + ")"
+			label = lang.T("board.mlabel_buys", lang.S("merchant", label), lang.S("industries", strings.Join(buys, ", ")))
 		}
 	}
 	return label
