@@ -230,7 +230,7 @@ func (r *root) changed() {
 	}
 	mine := !on.Game().Over() && on.LocalSeat(on.Game().State().Actor())
 	if mine && !r.myTurn && tabHidden() {
-		alertTurn("Your turn, " + on.Game().State().Name(on.MySeat()))
+		alertYourTurn(on.Game().State().Name(on.MySeat()))
 	}
 	r.myTurn = mine
 }
