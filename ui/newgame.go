@@ -391,9 +391,3 @@ func (d *newGameDialog) renderSeat(i int) goapp.UI {
 		),
 	)
 }
-
-// colourWords is a palette colour's name ("Red") in the language in use.
-func colourWords(name string) string { return lang.T("colour." + strings.ToLower(name)) }
-
-// botLevelWords is a bot level's name ("easy": "Easy") in the language in use.
-func botLevelWords(level string) string { return lang.T("bot.level." + level) }

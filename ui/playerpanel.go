@@ -141,7 +141,7 @@ func (pp *playerPanel) Render() goapp.UI {
 		head = append(head, goapp.Span().Class("pp-you").Text(lang.T("pp.you")))
 	}
 	if v.Pos >= 0 {
-		head = append(head, goapp.Span().Class("pp-pos").Title(lang.T("pp.place")).Text(lang.T("ordinal."+strconv.Itoa(v.Pos+1))))
+		head = append(head, goapp.Span().Class("pp-pos").Title(lang.T("pp.place")).Text(ordinalWords(v.Pos+1)))
 	}
 	if pp.IActive {
 		head = append(head, goapp.Span().Class("pp-turnmark").Text(lang.T("pp.to_play")))

@@ -586,18 +586,6 @@ func savedWhen(t, now time.Time) string {
 		lang.S("year", strconv.Itoa(t.Year())), lang.S("time", t.Format("15:04")))
 }
 
-// eraWords is an era's name in the language in use, from the English name a saved game's
-// summary keeps ("Canal Era").
-func eraWords(era string) string {
-	switch era {
-	case "Canal Era":
-		return lang.T("era.canal")
-	case "Rail Era":
-		return lang.T("era.rail")
-	}
-	return era
-}
-
 // srText is text for screen readers only (it completes a short visible label).
 func srText(s string) goapp.UI { return goapp.Span().Class("visually-hidden").Text(s) }
 

@@ -326,9 +326,6 @@ func levelWords(l roundLine) string {
 	return lang.T("sum.level", level)
 }
 
-// ordinalWords is a place in the turn order or the standings, 1–4 ("1st").
-func ordinalWords(n int) string { return lang.T("ordinal." + strconv.Itoa(n)) }
-
 // roundTable is the turn order and income table of a round.
 func roundTable(d *roundData, names, colours []string) goapp.UI {
 	var rows []goapp.UI

@@ -70,44 +70,5 @@ func Typeset(s string) string {
 	return out.String()
 }
 
-// Ordinal writes 1st, 2nd, 3rd, 4th.
-func Ordinal(n int) string {
-	suffix := "th"
-	switch {
-	case n%100 >= 11 && n%100 <= 13:
-	case n%10 == 1:
-		suffix = "st"
-	case n%10 == 2:
-		suffix = "nd"
-	case n%10 == 3:
-		suffix = "rd"
-	}
-	return strconv.Itoa(n) + suffix
-}
-
-// Plural writes "1 card", "3 cards".
-func Plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
-}
-
-// JoinAnd joins names as "a, b and c".
-func JoinAnd(s []string) string { return join(s, " and ") }
-
-// JoinOr joins names as "a, b or c".
-func JoinOr(s []string) string { return join(s, " or ") }
-
-func join(s []string, last string) string {
-	switch len(s) {
-	case 0:
-		return ""
-	case 1:
-		return s[0]
-	}
-	return strings.Join(s[:len(s)-1], ", ") + last + s[len(s)-1]
-}
-
 // IndustryName is an industry's name in the language in use ("Cotton Mill").
 func IndustryName(ind engine.Industry) string { return lang.T("industry." + ind.ID()) }
