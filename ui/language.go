@@ -98,6 +98,9 @@ func loadCatalog(ctx context.Context, tag string) (*lang.Catalog, error) {
 	var text goapp.Value
 	var err error
 	if p := w.Get("brassCatalog"); p.Truthy() && w.Get("brassCatalogTag").String() == tag {
+		// The early fetch serves once: a later choice of the same language fetches anew,
+		// so an early fetch that failed is not read again.
+		w.Set("brassCatalog", goapp.Null())
 		text, err = app.Await(ctx, p)
 	} else {
 		var res goapp.Value

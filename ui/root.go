@@ -249,7 +249,7 @@ func (r *root) open(store app.Store) {
 	}
 	r.openGame(id, func() (app.Session, error) { return app.OpenSaved(store, id, onlineOptions()) }, func(s app.Session, err error) {
 		if err != nil {
-			r.notice = "The last game could not be resumed. " + err.Error()
+			r.notice = lang.T("root.resume_error", lang.S("error", err.Error()))
 			_ = app.SetCurrentGame(store, "")
 			showAwaiting(store, "")
 			return
@@ -334,14 +334,13 @@ func (r *root) Render() goapp.UI {
 	)
 }
 
-// chooseLanguage records the language chosen on this device and puts it in use once its
-// catalog is read; a catalog that cannot be had leaves the language as it was, and says so.
+// chooseLanguage puts the language chosen in use once its catalog is read, and only then
+// records it on this device; a catalog that cannot be had leaves the language (and the
+// stored choice) as it was, and says so.
 // It works through the root's own context: the picker's goes with the screen it re-mounts.
 func (r *root) chooseLanguage(_ goapp.Context, tag string) {
-	if r.store != nil {
-		_ = app.SetLanguage(r.store, tag) // a device that cannot store it still switches now
-	}
 	if tag == "en" {
+		r.keepLanguage(tag)
 		r.switchLanguage(lang.English())
 		return
 	}
@@ -353,9 +352,18 @@ func (r *root) chooseLanguage(_ goapp.Context, tag string) {
 				r.notice = lang.T("start.language_error", lang.S("error", err.Error()))
 				return
 			}
+			r.keepLanguage(tag)
 			r.switchLanguage(c)
 		})
 	})
+}
+
+// keepLanguage remembers the choice on this device, once its catalog is in hand: a
+// language that failed to load is not chosen again at the next visit.
+func (r *root) keepLanguage(tag string) {
+	if r.store != nil {
+		_ = app.SetLanguage(r.store, tag) // a device that cannot store it still switches now
+	}
 }
 
 // switchLanguage puts c in use and re-mounts the screen: one render leaves it out, the

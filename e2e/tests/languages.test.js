@@ -92,6 +92,29 @@ test('the picker switches the language at once, and the device remembers it', { 
   }
 });
 
+test('a catalog that cannot be loaded leaves the language and the stored choice as they were', { timeout: 60_000 }, async () => {
+  const context = await newContext(browser, { locale: 'en-GB' });
+  try {
+    const { page } = await openApp(context);
+    await context.route('**/web/lang/fr.json', (route) => route.abort());
+    await page.selectOption('#language', 'fr');
+    await page.waitForSelector('.start-notice');
+    assert.match(await text(page, '.start-notice'), /The language could not be loaded/);
+    assert.equal(await text(page, '#new-game'), 'New game');
+    assert.equal(await page.evaluate(() => localStorage.getItem('brass/lang')), null);
+
+    // Reachable again, the same choice fetches anew and takes.
+    await context.unroute('**/web/lang/fr.json');
+    await page.selectOption('#language', 'de');
+    await page.waitForFunction(() => document.getElementById('new-game')?.textContent.trim() === 'Neues Spiel');
+    await page.selectOption('#language', 'fr');
+    await page.waitForFunction(() => document.documentElement.lang === 'fr');
+    assert.equal(await page.evaluate(() => localStorage.getItem('brass/lang')), '"fr"');
+  } finally {
+    await context.close();
+  }
+});
+
 test('every offered catalog is served as JSON with its own tag', { timeout: 30_000 }, async () => {
   const context = await newContext(browser);
   try {
