@@ -206,7 +206,7 @@ func (l *logRound) entry(i int, e *engine.LogEntry) goapp.UI {
 		return goapp.Li().Body(btn.Disabled(true).Title(lang.T("log.setup")))
 	}
 	move := e.Move
-	title := "Show the board after move " + strconv.Itoa(move+1)
+	title := lang.T("log.board_after_move", lang.N("n", move+1))
 	if e.Move == l.ISelected {
 		btn = btn.Aria("current", "true")
 	}

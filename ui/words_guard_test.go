@@ -81,6 +81,11 @@ func shows(call *ast.CallExpr) bool {
 				return true
 			}
 		}
+		if fn.Sel.Name == "Attr" && len(call.Args) == 2 {
+			if lit, ok := call.Args[0].(*ast.BasicLit); ok && shownAttrs[lit.Value] {
+				return true
+			}
+		}
 		return shownBy[fn.Sel.Name]
 	case *ast.Ident:
 		return shownBy[fn.Name]
@@ -88,8 +93,11 @@ func shows(call *ast.CallExpr) bool {
 	return false
 }
 
+// shownAttrs are the attributes, set by name (Attr), whose values the player reads or hears.
+var shownAttrs = map[string]bool{`"aria-label"`: true, `"title"`: true, `"placeholder"`: true, `"alt"`: true, `"aria-description"`: true}
+
 func shownArgs(call *ast.CallExpr) []ast.Expr {
-	if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Aria" {
+	if sel, ok := call.Fun.(*ast.SelectorExpr); ok && (sel.Sel.Name == "Aria" || sel.Sel.Name == "Attr") {
 		return call.Args[1:]
 	}
 	return call.Args

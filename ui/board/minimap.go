@@ -5,6 +5,7 @@ package board
 // are; a tap on it shows the part around the tapped place at the same zoom (issue 21).
 
 import (
+	"brass/lang"
 	"brass/ui/kit"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -30,7 +31,7 @@ func (f *Frame) renderMinimap(l *layoutData) goapp.UI {
 	}
 	return kit.Svg("svg").ID("board-minimap").Class(class).
 		Attr("viewBox", fullView.viewBox()).Attr("role", "img").
-		Attr("aria-label", "Where the zoomed board is; tap to look elsewhere").
+		Attr("aria-label", lang.T("board.minimap_label")).
 		On("click", f.onMinimap).Body(boxes...)
 }
 
