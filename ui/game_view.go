@@ -403,12 +403,7 @@ func (g *gameScreen) renderQuestion(game *engine.Game, c engine.Choice, names []
 	st := game.State()
 	typ := g.builder.typ
 	var out []goapp.UI
-	title := typ
-	for _, at := range actionTypes() {
-		if at.typ == typ {
-			title = at.label
-		}
-	}
+	title := actionLabel(typ)
 	switch typ {
 	case "sell":
 		if st.Phase == engine.PhaseSelling {

@@ -106,7 +106,7 @@ func (r *moveRecap) Render() goapp.UI {
 	spans := r.IEntries[0].Era != r.IEntries[len(r.IEntries)-1].Era || r.IEntries[0].Round != r.IEntries[len(r.IEntries)-1].Round
 	for i, e := range r.IEntries {
 		if spans && (i == 0 || e.Era != r.IEntries[i-1].Era || e.Round != r.IEntries[i-1].Round) {
-			items = append(items, goapp.Li().Class("recap-round").Text(lang.T("recap.round", lang.S("era", eraWords(e.Era.String())), lang.N("round", e.Round))))
+			items = append(items, goapp.Li().Class("recap-round").Text(lang.T("era.round", lang.S("era", eraWords(e.Era.String())), lang.N("round", e.Round))))
 		}
 		cls := "recap-line"
 		if e.Kind != engine.LogAction {

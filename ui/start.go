@@ -569,7 +569,7 @@ func savedState(g app.GameSummary) string {
 	case g.Era == "":
 		return ""
 	}
-	return c.T("start.era_round", lang.S("era", eraWords(g.Era)), lang.N("round", g.Round))
+	return c.T("era.round", lang.S("era", eraWords(g.Era)), lang.N("round", g.Round))
 }
 
 // savedWhen is "today, 14:05", "yesterday, 09:30" or "3 Mar 2026, 14:05" in local time.

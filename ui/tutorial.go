@@ -257,11 +257,11 @@ func (g *gameScreen) tutorialTap(st *engine.State, names []string, m engine.Move
 	return lang.T("tut.tap", lang.S("what", label))
 }
 
-// actionLabel is an action's button label: "Build".
+// actionLabel is an action's button label: "Build" (the type itself for one not offered).
 func actionLabel(typ string) string {
-	for _, at := range actionTypes() {
-		if at.typ == typ {
-			return at.label
+	for _, id := range actionTypeIDs {
+		if id == typ {
+			return lang.T("act." + typ)
 		}
 	}
 	return typ
