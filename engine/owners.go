@@ -20,3 +20,12 @@ func (m MerchantSlot) TileIn(ed *Edition) *MerchantTile {
 	}
 	return &ed.MerchantTiles[m.Tile-1]
 }
+
+// TileOn is the tile on a build space: its owner (−1 for none), industry and level.
+func (s *State) TileOn(sp int) (owner int, ind Industry, level int) {
+	t := s.Tiles[sp]
+	if t.Owner == 0 {
+		return -1, NoIndustry, 0
+	}
+	return int(t.Owner) - 1, t.Industry, s.TileSpec(t).Level
+}

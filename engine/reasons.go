@@ -108,6 +108,9 @@ var ruleIDs = [numRules]string{
 	"distant_hidden",
 }
 
+// NumRules is how many rules there are: Rule values run from RuleNone to NumRules−1.
+const NumRules = numRules
+
 // String is the rule's stable id, e.g. "canal_one_tile" ("" for RuleNone).
 func (r Rule) String() string {
 	if r < numRules {
@@ -228,6 +231,10 @@ func (r Reason) OK() bool { return r.Rule == RuleNone }
 func (s *State) refusal(r Reason) *Error {
 	return &Error{Kind: r.Rule.kind(), Msg: s.reasonText(r), Reason: r}
 }
+
+// Explain is a reason in the engine's own words, English (the UI words reasons from its
+// catalogs, and its test holds English's to these).
+func (s *State) Explain(r Reason) string { return s.reasonText(r) }
 
 // reasonText writes a reason in words a player understands.
 func (s *State) reasonText(r Reason) string {
@@ -484,4 +491,12 @@ var kindShapes = [numKinds]string{
 	KindScout:      "A Scout action names a card and 2 more cards.",
 	KindPass:       "A pass names only the card it discards.",
 	KindRemoveTile: "Removing a tile for a shortfall names only the tile.",
+}
+
+// Cash is player p's money, for a refusal's "you have £N"; ok is false for no such player.
+func (s *State) Cash(p int) (money int, ok bool) {
+	if p < 0 || p >= int(s.NumPlayers) {
+		return 0, false
+	}
+	return int(s.Players[p].Money), true
 }

@@ -290,7 +290,7 @@ func (g *gameScreen) explain(c engine.Choice, field, value string) {
 		return
 	}
 	if err := g.ISession.Game().Check(m); err != nil {
-		g.setNotice(err.Error(), true)
+		g.setNotice(refusalText(g.ISession.Game().State(), err), true)
 		return
 	}
 	g.setNotice(lang.T("game.not_a_choice"), true)
@@ -393,7 +393,7 @@ func (g *gameScreen) confirm(ctx goapp.Context) {
 
 func (g *gameScreen) submit(ctx goapp.Context, m engine.Move) {
 	if err := g.ISession.Submit(m); err != nil {
-		g.setNotice(err.Error(), true)
+		g.setNotice(refusalText(g.ISession.Game().State(), err), true)
 		return
 	}
 	g.afterChange()

@@ -505,7 +505,7 @@ func safeID(v string) string {
 func (g *gameScreen) renderSummary(game *engine.Game, m engine.Move) goapp.UI {
 	outcomes, err := game.Preview(m)
 	if err != nil {
-		return goapp.P().Class("gs-notice gs-notice-bad").Text(kit.Typeset(err.Error()))
+		return goapp.P().Class("gs-notice gs-notice-bad").Text(kit.Typeset(refusalText(game.State(), err)))
 	}
 	return renderPreview(summarize(game.State(), outcomes))
 }

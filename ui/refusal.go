@@ -1,6 +1,7 @@
 package ui
 
-// Why a dimmed card or action button cannot be chosen, in the engine's words: the engine
+// Why a dimmed card or action button cannot be chosen, in the engine's reasons (worded from
+// the catalogs, reasons.go): the engine
 // lists the moves the player may mean (engine.Game.Attempts, or the legal candidates with
 // the card put in) and gathers every distinct reason they are refused
 // (engine.Game.Refusals), nearest to legal first; the UI shows them as one short list.
@@ -29,7 +30,7 @@ func cardRefusal(game *engine.Game, c engine.Choice, field, card string) []strin
 	if field == "card" {
 		tries = game.Attempts(c.Moves[0].Type, card)
 	}
-	if why := reasonLines(game.Refusals(tries)); len(why) > 0 {
+	if why := reasonLines(game.State(), game.Refusals(tries)); len(why) > 0 {
 		return why
 	}
 	return []string{lang.T("refusal.card_choices", lang.S("card", cardName(game, card)))}
@@ -65,13 +66,13 @@ func cardName(game *engine.Game, card string) string {
 }
 
 // reasonLines is the engine's reasons as lines, the first few and how many more.
-func reasonLines(errs []*engine.Error) []string {
+func reasonLines(st *engine.State, errs []*engine.Error) []string {
 	var out []string
 	for _, e := range errs {
 		if errors.Is(e, engine.ErrMalformed) {
 			continue
 		}
-		out = append(out, e.Error())
+		out = append(out, refusalText(st, e))
 	}
 	if len(out) > mostReasons {
 		more := len(out) - (mostReasons - 1)
@@ -88,7 +89,7 @@ func actionRefusal(game *engine.Game, typ string) []string {
 	if st.Actor() < 0 {
 		return []string{lang.T("sb.over")}
 	}
-	if why := reasonLines(game.Refusals(game.Attempts(typ, ""))); len(why) > 0 {
+	if why := reasonLines(game.State(), game.Refusals(game.Attempts(typ, ""))); len(why) > 0 {
 		return why
 	}
 	return []string{st.Unavailable(typ)}

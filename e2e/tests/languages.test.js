@@ -157,3 +157,27 @@ test('a game set up in German is saved with nothing German in it, and lists in E
     await context.close();
   }
 });
+
+test('a refused move is explained in German, from the German catalog', { timeout: 90_000 }, async () => {
+  const context = await newContext(browser, { locale: 'de-DE' });
+  try {
+    const { page, errors } = await openApp(context);
+    await startNewGame(page, { names: ['Ada', 'Brunel'], seed: 44 });
+    const pd = await page.$('.pd-btn');
+    if (pd) await pd.click();
+    await page.click('#action-network');
+    await page.waitForSelector('#question, #confirm');
+    if (!(await page.$('#board g[id^="link-"].bb-hl'))) await page.click('.hand-card:not([aria-disabled="true"])');
+    await page.waitForSelector('#board g[id^="link-"].bb-hl');
+    await page.click('#link-leek-belper', { force: true }); // a railway-only line in the Canal Era
+    await page.waitForSelector('#notice.gs-notice-bad');
+    const notice = (await page.textContent('#notice')).replace(/\s+/g, ' ');
+    const de = await page.evaluate(async () => (await fetch('/web/lang/de.json')).json());
+    const [head, tail] = de['reason.link_type_canal'].split('{link}');
+    assert.ok(notice.includes(head.trim()) && notice.includes(tail.trim()), `the notice is German's reason: ${notice}`);
+    assert.ok(!/railway line only/.test(notice), notice);
+    assertNoErrors(errors);
+  } finally {
+    await context.close();
+  }
+});
