@@ -157,9 +157,11 @@ func (w reasonWords) link() string {
 	return "?"
 }
 
-// town is the name of a build space's location.
-func (w reasonWords) town(sp int8) string {
-	if e := w.s.Edition(); sp >= 0 && int(sp) < len(e.Spaces) {
+func (w reasonWords) town(sp int8) string { return spaceTown(w.s, sp) }
+
+// spaceTown is the name of a build space's location.
+func spaceTown(s *engine.State, sp int8) string {
+	if e := s.Edition(); sp >= 0 && int(sp) < len(e.Spaces) {
 		return e.Locations[e.Spaces[sp].Location].Name
 	}
 	return "?"
@@ -211,7 +213,7 @@ func spaceWords(s *engine.State, sp int8) string {
 	for n > 0 && id[n-1] >= '0' && id[n-1] <= '9' {
 		n--
 	}
-	return lang.T("reason.space_label", lang.S("town", e.Locations[e.Spaces[sp].Location].Name), lang.S("n", id[n:]))
+	return lang.T("reason.space_label", lang.S("town", spaceTown(s, sp)), lang.S("n", id[n:]))
 }
 
 // merchantWords names a merchant space: its town, numbered where the town has several.
@@ -248,7 +250,7 @@ func sourceWords(s *engine.State, src int8, res engine.Resource, merchant int) s
 			return spaceWords(s, src)
 		}
 		return lang.T("reason.src_tile", lang.S("who", s.Name(owner)),
-			lang.S("tile", tileWords(ind, level)), lang.S("town", e.Locations[e.Spaces[src].Location].Name))
+			lang.S("tile", tileWords(ind, level)), lang.S("town", spaceTown(s, src)))
 	}
 	return "?"
 }

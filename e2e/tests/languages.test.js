@@ -7,6 +7,7 @@ const assert = require('node:assert/strict');
 const { test, before, after } = require('node:test');
 const { BASE_URL, assertNoErrors, figure, launchBrowser, newContext, openApp } = require('../lib');
 const { backToStart, startNewGame, storageSnapshot } = require('../helpers_saves');
+const { reveal } = require('../helpers_play');
 
 let browser;
 before(async () => {
@@ -163,8 +164,7 @@ test('a refused move is explained in German, from the German catalog', { timeout
   try {
     const { page, errors } = await openApp(context);
     await startNewGame(page, { names: ['Ada', 'Brunel'], seed: 44 });
-    const pd = await page.$('.pd-btn');
-    if (pd) await pd.click();
+    await reveal(page);
     await page.click('#action-network');
     await page.waitForSelector('#question, #confirm');
     if (!(await page.$('#board g[id^="link-"].bb-hl'))) await page.click('.hand-card:not([aria-disabled="true"])');
